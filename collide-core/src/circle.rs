@@ -1,0 +1,41 @@
+use glam::Vec2;
+
+use crate::{Aabb, Error};
+
+/// A circle of `radius` centred on its local origin. Ignores rotation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Circle {
+    /// The radius; `0` is a point. Queries treat a negative or non-finite radius as "no hit".
+    pub radius: f32,
+}
+
+impl Circle {
+    /// A circle, checked: the radius must be finite and not negative.
+    ///
+    /// # Errors
+    /// [`Error::NonFinite`] or [`Error::NegativeRadius`].
+    pub fn new(radius: f32) -> Result<Self, Error> {
+        if !radius.is_finite() {
+            Err(Error::NonFinite)
+        } else if radius < 0.0 {
+            Err(Error::NegativeRadius)
+        } else {
+            Ok(Self { radius })
+        }
+    }
+
+    /// The box around the circle centred at `center`.
+    #[inline]
+    #[must_use]
+    pub fn aabb(&self, center: Vec2) -> Aabb {
+        Aabb::new(center, Vec2::splat(self.radius))
+    }
+
+    /// Whether the radius is finite and not negative.
+    #[inline]
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.radius.is_finite() && self.radius >= 0.0
+    }
+}

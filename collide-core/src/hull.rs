@@ -1,0 +1,461 @@
+use glam::Vec2;
+
+use crate::{Aabb, Error, Pose};
+
+/// The most vertices a [`Hull`] may have. The limit lets every query use fixed-size buffers on
+/// the stack, so no query allocates (seed 002).
+pub const MAX_HULL_VERTICES: usize = 16;
+
+/// Relative tolerance for "collinear" and "duplicate" when a hull is built: the sine of the
+/// turn angle, and the distance as a fraction of the polygon's size.
+const CLEAN_TOLERANCE: f32 = 1e-6;
+
+/// A convex polygon of 3 to [`MAX_HULL_VERTICES`] vertices, stored inline (no heap).
+///
+/// **Winding**: the vertices are ordered so that their shoelace signed area is positive:
+/// counter-clockwise with y up, which looks **clockwise on a y-down screen**. [`Hull::new`]
+/// reverses a negative-area order itself, so either order may be passed in. Each edge `i` runs
+/// from vertex `i` to vertex `i + 1` and has a unit outward normal, precomputed.
+///
+/// ```
+/// use collide_core::Hull;
+/// use glam::Vec2;
+///
+/// // A thin sliver, given in the "wrong" order: fixed, not refused.
+/// let hull = Hull::new(&[
+///     Vec2::new(0.0, 0.0),
+///     Vec2::new(0.0, 1.0),
+///     Vec2::new(4.0, 1.0),
+///     Vec2::new(4.0, 0.0),
+/// ])?;
+/// assert!(hull.area() > 0.0);
+/// assert_eq!(hull.vertex_count(), 4);
+/// # Ok::<(), collide_core::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq)]
+pub struct Hull {
+    vertices: [Vec2; MAX_HULL_VERTICES],
+    normals: [Vec2; MAX_HULL_VERTICES],
+    len: u8,
+}
+
+impl core::fmt::Debug for Hull {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Hull")
+            .field("vertices", &self.vertices())
+            .finish()
+    }
+}
+
+impl Hull {
+    /// A convex hull from the vertices of a convex polygon, in either winding order.
+    ///
+    /// Exact duplicates (and points closer than a millionth of the polygon's size) and
+    /// collinear vertices are dropped; a clockwise (negative-area) order is reversed.
+    ///
+    /// # Errors
+    /// - [`Error::TooManyVertices`] for more than [`MAX_HULL_VERTICES`] input points;
+    /// - [`Error::NonFinite`] for a NaN or infinite coordinate;
+    /// - [`Error::TooFewVertices`] when fewer than 3 distinct, non-collinear points remain;
+    /// - [`Error::NotConvex`] for a polygon with a reflex vertex, a spike that doubles back, or
+    ///   one that winds around more than once (a star).
+    pub fn new(points: &[Vec2]) -> Result<Hull, Error> {
+        if points.len() > MAX_HULL_VERTICES {
+            return Err(Error::TooManyVertices {
+                count: points.len(),
+            });
+        }
+        if points.iter().any(|p| !p.is_finite()) {
+            return Err(Error::NonFinite);
+        }
+        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+        let mut index = [0usize; MAX_HULL_VERTICES];
+        let mut n = points.len();
+        v[..n].copy_from_slice(points);
+        for (i, slot) in index.iter_mut().enumerate().take(n) {
+            *slot = i;
+        }
+        let scale = points
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
+            .max(f32::MIN_POSITIVE);
+        let min_distance = scale * CLEAN_TOLERANCE;
+
+        // Drop duplicates and collinear vertices until nothing changes: removing one can make
+        // its neighbour collinear.
+        let mut changed = true;
+        while changed && n >= 3 {
+            changed = false;
+            let mut i = 0;
+            while i < n && n >= 3 {
+                let prev = v[(i + n - 1) % n];
+                let cur = v[i];
+                let next = v[(i + 1) % n];
+                let (e0, e1) = (cur - prev, next - cur);
+                let duplicate = e0.length() <= min_distance;
+                let straight = e0.dot(e1) > 0.0
+                    && e0.perp_dot(e1).abs() <= CLEAN_TOLERANCE * e0.length() * e1.length();
+                if duplicate || straight {
+                    v.copy_within(i + 1..n, i);
+                    index.copy_within(i + 1..n, i);
+                    n -= 1;
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if n == 2 && (v[0] - v[1]).length() <= min_distance {
+            n = 1;
+        }
+        if n < 3 {
+            return Err(Error::TooFewVertices { remaining: n });
+        }
+
+        let area2: f32 = (0..n).map(|i| v[i].perp_dot(v[(i + 1) % n])).sum();
+        if area2 < 0.0 {
+            v[..n].reverse();
+            index[..n].reverse();
+        }
+
+        // Every vertex must lie on the inner side of every edge: that rules out reflex vertices,
+        // spikes and polygons that wind around twice, which all turn left locally.
+        for i in 0..n {
+            let a = v[i];
+            let edge = v[(i + 1) % n] - a;
+            let tolerance = CLEAN_TOLERANCE * edge.length() * scale;
+            for j in 0..n {
+                if j == i || j == (i + 1) % n {
+                    continue;
+                }
+                if edge.perp_dot(v[j] - a) <= -tolerance {
+                    return Err(Error::NotConvex { vertex: index[j] });
+                }
+            }
+            let turn = edge.perp_dot(v[(i + 2) % n] - v[(i + 1) % n]);
+            if turn <= 0.0 {
+                return Err(Error::NotConvex {
+                    vertex: index[(i + 1) % n],
+                });
+            }
+        }
+        if area2 == 0.0 {
+            return Err(Error::TooFewVertices { remaining: n });
+        }
+
+        let mut normals = [Vec2::ZERO; MAX_HULL_VERTICES];
+        for i in 0..n {
+            let edge = v[(i + 1) % n] - v[i];
+            normals[i] = Vec2::new(edge.y, -edge.x).normalize();
+        }
+        Ok(Hull {
+            vertices: v,
+            normals,
+            len: n as u8,
+        })
+    }
+
+    /// The rectangle with these half-extents, centred on the origin, as a hull (for a box that
+    /// rotates).
+    ///
+    /// # Errors
+    /// As [`Hull::new`]: zero or non-finite extents are refused.
+    pub fn from_half_extents(half_extents: Vec2) -> Result<Hull, Error> {
+        let h = half_extents;
+        Hull::new(&[
+            Vec2::new(-h.x, -h.y),
+            Vec2::new(h.x, -h.y),
+            h,
+            Vec2::new(-h.x, h.y),
+        ])
+    }
+
+    /// The regular polygon with `sides` vertices on a circle of `radius` about the origin.
+    ///
+    /// # Errors
+    /// As [`Hull::new`]: fewer than 3 or more than 16 sides, or a zero or non-finite radius.
+    pub fn regular(sides: usize, radius: f32) -> Result<Hull, Error> {
+        if sides > MAX_HULL_VERTICES {
+            return Err(Error::TooManyVertices { count: sides });
+        }
+        let mut points = [Vec2::ZERO; MAX_HULL_VERTICES];
+        for (i, p) in points.iter_mut().enumerate().take(sides) {
+            let angle = i as f32 * core::f32::consts::TAU / sides as f32;
+            let (sin, cos) = crate::math::sin_cos(angle);
+            *p = Vec2::new(cos, sin) * radius;
+        }
+        Hull::new(&points[..sides])
+    }
+
+    /// The vertices in positive-area order, in the hull's local frame.
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.vertices[..self.len as usize]
+    }
+
+    /// The unit outward normal of each edge; edge `i` runs from vertex `i` to `i + 1`.
+    #[inline]
+    #[must_use]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.len as usize]
+    }
+
+    /// How many vertices (and edges) the hull has: 3 to [`MAX_HULL_VERTICES`].
+    #[inline]
+    #[must_use]
+    pub fn vertex_count(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The enclosed area, always positive.
+    #[must_use]
+    pub fn area(&self) -> f32 {
+        let v = self.vertices();
+        let n = v.len();
+        0.5 * (0..n).map(|i| v[i].perp_dot(v[(i + 1) % n])).sum::<f32>()
+    }
+
+    /// The centre of mass of the enclosed area, in the local frame.
+    #[must_use]
+    pub fn centroid(&self) -> Vec2 {
+        let v = self.vertices();
+        let n = v.len();
+        let (mut sum, mut area2) = (Vec2::ZERO, 0.0);
+        for i in 0..n {
+            let (a, b) = (v[i] - v[0], v[(i + 1) % n] - v[0]);
+            let cross = a.perp_dot(b);
+            sum += (a + b) * cross;
+            area2 += cross;
+        }
+        v[0] + sum / (3.0 * area2)
+    }
+
+    /// The vertex farthest along `direction` (in the local frame), and its index.
+    ///
+    /// Ties go to the lowest index, so the answer is deterministic.
+    #[inline]
+    #[must_use]
+    pub fn support(&self, direction: Vec2) -> (usize, Vec2) {
+        let v = self.vertices();
+        let mut best = 0;
+        let mut best_dot = v[0].dot(direction);
+        for (i, p) in v.iter().enumerate().skip(1) {
+            let d = p.dot(direction);
+            if d > best_dot {
+                best = i;
+                best_dot = d;
+            }
+        }
+        (best, v[best])
+    }
+
+    /// The box around the hull placed at `pose` (rotation included).
+    #[must_use]
+    pub fn aabb(&self, pose: &Pose) -> Aabb {
+        let v = self.vertices();
+        let first = pose.transform_point(v[0]);
+        let (mut lo, mut hi) = (first, first);
+        for &p in &v[1..] {
+            let w = pose.transform_point(p);
+            lo = lo.min(w);
+            hi = hi.max(w);
+        }
+        Aabb::from_min_max(lo, hi)
+    }
+
+    /// Whether `point` (in the local frame) lies inside the hull or on its boundary.
+    #[must_use]
+    pub fn contains_point(&self, point: Vec2) -> bool {
+        self.vertices()
+            .iter()
+            .zip(self.normals())
+            .all(|(v, n)| n.dot(point - *v) <= 0.0)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{Hull, MAX_HULL_VERTICES};
+    use glam::Vec2;
+    use serde::de::{Error as _, SeqAccess, Visitor};
+    use serde::ser::SerializeSeq;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// A hull serializes as its list of vertices, `[[x, y], ...]`.
+    impl Serialize for Hull {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut seq = serializer.serialize_seq(Some(self.vertex_count()))?;
+            for v in self.vertices() {
+                seq.serialize_element(v)?;
+            }
+            seq.end()
+        }
+    }
+
+    /// Deserializing runs [`Hull::new`], so a file cannot smuggle in an invalid hull.
+    impl<'de> Deserialize<'de> for Hull {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct Vertices;
+            impl<'de> Visitor<'de> for Vertices {
+                type Value = Hull;
+                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    write!(
+                        f,
+                        "a list of 3 to {MAX_HULL_VERTICES} [x, y] vertices of a convex polygon"
+                    )
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Hull, A::Error> {
+                    let mut points = [Vec2::ZERO; MAX_HULL_VERTICES];
+                    let mut n = 0;
+                    while let Some(p) = seq.next_element::<Vec2>()? {
+                        if n == MAX_HULL_VERTICES {
+                            return Err(A::Error::custom(crate::Error::TooManyVertices {
+                                count: n + 1,
+                            }));
+                        }
+                        points[n] = p;
+                        n += 1;
+                    }
+                    Hull::new(&points[..n]).map_err(A::Error::custom)
+                }
+            }
+            deserializer.deserialize_seq(Vertices)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    fn square() -> [Vec2; 4] {
+        [v(0.0, 0.0), v(1.0, 0.0), v(1.0, 1.0), v(0.0, 1.0)]
+    }
+
+    #[test]
+    fn accepts_a_square_and_computes_normals() {
+        let h = Hull::new(&square()).unwrap();
+        assert_eq!(h.vertex_count(), 4);
+        assert!((h.area() - 1.0).abs() < 1e-6);
+        assert_eq!(h.normals()[0], v(0.0, -1.0));
+        assert_eq!(h.normals()[1], v(1.0, 0.0));
+        assert!((h.centroid() - v(0.5, 0.5)).length() < 1e-6);
+    }
+
+    #[test]
+    fn reverses_negative_area() {
+        let mut cw = square();
+        cw.reverse();
+        let h = Hull::new(&cw).unwrap();
+        assert!(h.area() > 0.0);
+        let signed: f32 = (0..4)
+            .map(|i| h.vertices()[i].perp_dot(h.vertices()[(i + 1) % 4]))
+            .sum();
+        assert!(signed > 0.0);
+    }
+
+    #[test]
+    fn drops_duplicates_and_collinear_points() {
+        let h = Hull::new(&[
+            v(0.0, 0.0),
+            v(0.0, 0.0),
+            v(0.5, 0.0),
+            v(1.0, 0.0),
+            v(1.0, 1.0),
+            v(1.0, 1.0),
+            v(0.0, 1.0),
+            v(0.0, 0.5),
+        ])
+        .unwrap();
+        assert_eq!(h.vertices(), &square());
+    }
+
+    #[test]
+    fn sixteen_accepted_seventeen_refused() {
+        assert_eq!(Hull::regular(16, 5.0).unwrap().vertex_count(), 16);
+        let mut pts = [Vec2::ZERO; 17];
+        for (i, p) in pts.iter_mut().enumerate() {
+            let a = i as f32 * core::f32::consts::TAU / 17.0;
+            *p = v(a.cos(), a.sin());
+        }
+        assert_eq!(Hull::new(&pts), Err(Error::TooManyVertices { count: 17 }));
+    }
+
+    #[test]
+    fn refuses_bad_input() {
+        assert_eq!(Hull::new(&[]), Err(Error::TooFewVertices { remaining: 0 }));
+        assert_eq!(
+            Hull::new(&[v(0.0, 0.0), v(1.0, 1.0), v(2.0, 2.0)]),
+            Err(Error::TooFewVertices { remaining: 2 })
+        );
+        assert_eq!(
+            Hull::new(&[v(1.0, 1.0), v(1.0, 1.0), v(1.0, 1.0)]),
+            Err(Error::TooFewVertices { remaining: 1 })
+        );
+        assert_eq!(
+            Hull::new(&[v(0.0, 0.0), v(f32::NAN, 0.0), v(0.0, 1.0)]),
+            Err(Error::NonFinite)
+        );
+        assert_eq!(
+            Hull::new(&[v(0.0, 0.0), v(f32::INFINITY, 0.0), v(0.0, 1.0)]),
+            Err(Error::NonFinite)
+        );
+        // An L shape has a reflex vertex.
+        let l = [
+            v(0.0, 0.0),
+            v(2.0, 0.0),
+            v(2.0, 1.0),
+            v(1.0, 1.0),
+            v(1.0, 2.0),
+            v(0.0, 2.0),
+        ];
+        assert!(matches!(Hull::new(&l), Err(Error::NotConvex { .. })));
+        // A pentagram turns left at every vertex but winds around twice.
+        let mut star = [Vec2::ZERO; 5];
+        for (i, p) in star.iter_mut().enumerate() {
+            let a = (i * 2) as f32 * core::f32::consts::TAU / 5.0;
+            *p = v(a.cos(), a.sin());
+        }
+        assert!(matches!(Hull::new(&star), Err(Error::NotConvex { .. })));
+        // A spike that doubles back along an edge.
+        let spike = [v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.0), v(1.0, 1.0)];
+        assert!(matches!(Hull::new(&spike), Err(Error::NotConvex { .. })));
+    }
+
+    #[test]
+    fn errors_describe_themselves() {
+        use std::string::ToString;
+        let msg = Error::TooManyVertices { count: 17 }.to_string();
+        assert!(msg.contains("16") && msg.contains("17"), "{msg}");
+    }
+
+    #[test]
+    fn support_and_aabb() {
+        let h = Hull::new(&square()).unwrap();
+        assert_eq!(h.support(v(1.0, 1.0)), (2, v(1.0, 1.0)));
+        let pose = Pose::new(
+            v(10.0, 0.0),
+            crate::Rot::from_angle(core::f32::consts::FRAC_PI_2),
+        );
+        let b = h.aabb(&pose);
+        assert!(
+            (b.min() - v(9.0, 0.0)).length() < 1e-5 && (b.max() - v(10.0, 1.0)).length() < 1e-5
+        );
+        assert!(h.contains_point(v(0.5, 0.5)) && !h.contains_point(v(1.5, 0.5)));
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_round_trip_validates() {
+        let h = Hull::new(&square()).unwrap();
+        let json = serde_json::to_string(&h).unwrap();
+        assert_eq!(json, "[[0.0,0.0],[1.0,0.0],[1.0,1.0],[0.0,1.0]]");
+        assert_eq!(serde_json::from_str::<Hull>(&json).unwrap(), h);
+        assert!(serde_json::from_str::<Hull>("[[0,0],[2,0],[2,1],[1,1],[1,2],[0,2]]").is_err());
+    }
+}

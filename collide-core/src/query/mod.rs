@@ -1,0 +1,23 @@
+//! Queries between two placed shapes.
+//!
+//! # Naming
+//!
+//! One folder per operation and one file per shape pair, named
+//! `query/<operation>/<operation>_<shape1>_<shape2>.rs`: `contact/contact_circle_rect.rs`,
+//! `sweep/sweep_circle_rect.rs`. Pair functions take shapes in their local frames plus world
+//! poses (or motions) and are public, so a caller who knows the types skips the dispatch. The
+//! generic entry points ([`contact`](crate::contact), [`overlaps`](crate::overlaps),
+//! [`time_of_impact`](crate::time_of_impact), [`distance`](crate::distance),
+//! [`narrow_phase`](crate::narrow_phase)) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
+//! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal.
+//!
+//! # Conventions
+//!
+//! - Normals are unit length and point from the first shape (`a`) to the second (`b`).
+//! - Overlap is strict: shapes that only touch do not overlap.
+//! - Non-finite input gives "no hit" (`None` / `false`), never a panic.
+//! - No query allocates.
+
+mod motion;
+
+pub use motion::Motion;

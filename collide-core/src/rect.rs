@@ -1,0 +1,51 @@
+use glam::Vec2;
+
+use crate::{Aabb, Error};
+
+/// An axis-aligned rectangle centred on its local origin. Ignores rotation: a body that turns
+/// uses a [`Hull`](crate::Hull).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rect {
+    /// Half the width and half the height. Queries treat a negative or non-finite extent as
+    /// "no hit".
+    pub half_extents: Vec2,
+}
+
+impl Rect {
+    /// A rectangle from half-extents, checked: both must be finite and not negative.
+    ///
+    /// # Errors
+    /// [`Error::NonFinite`] or [`Error::NegativeExtent`].
+    pub fn new(half_extents: Vec2) -> Result<Self, Error> {
+        if !half_extents.is_finite() {
+            Err(Error::NonFinite)
+        } else if half_extents.x < 0.0 || half_extents.y < 0.0 {
+            Err(Error::NegativeExtent)
+        } else {
+            Ok(Self { half_extents })
+        }
+    }
+
+    /// A rectangle from its full width and height, checked as [`Rect::new`].
+    ///
+    /// # Errors
+    /// As [`Rect::new`].
+    pub fn from_size(width: f32, height: f32) -> Result<Self, Error> {
+        Self::new(Vec2::new(width, height) * 0.5)
+    }
+
+    /// The rectangle placed at `center`, as an [`Aabb`].
+    #[inline]
+    #[must_use]
+    pub fn aabb(&self, center: Vec2) -> Aabb {
+        Aabb::new(center, self.half_extents)
+    }
+
+    /// Whether both extents are finite and not negative.
+    #[inline]
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.half_extents.is_finite() && self.half_extents.x >= 0.0 && self.half_extents.y >= 0.0
+    }
+}

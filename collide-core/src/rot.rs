@@ -1,0 +1,188 @@
+use glam::Vec2;
+
+/// A rotation in the plane, stored as a unit vector `(cos θ, sin θ)`.
+///
+/// Positive angles turn +x towards +y: counter-clockwise with y up, clockwise on a y-down
+/// screen. Circles and [`Rect`](crate::Rect)s ignore rotation; a body that turns uses a
+/// [`Hull`](crate::Hull).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rot {
+    cos_sin: Vec2,
+}
+
+impl Default for Rot {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl Rot {
+    /// No rotation.
+    pub const IDENTITY: Rot = Rot { cos_sin: Vec2::X };
+
+    /// The rotation by `radians`.
+    #[inline]
+    #[must_use]
+    pub fn from_angle(radians: f32) -> Self {
+        let (sin, cos) = crate::math::sin_cos(radians);
+        Self {
+            cos_sin: Vec2::new(cos, sin),
+        }
+    }
+
+    /// The rotation that turns +x onto `direction`, or `None` for a zero or non-finite vector.
+    #[inline]
+    #[must_use]
+    pub fn try_from_direction(direction: Vec2) -> Option<Self> {
+        direction.try_normalize().map(|cos_sin| Self { cos_sin })
+    }
+
+    /// The angle in radians, in `(-π, π]`.
+    #[inline]
+    #[must_use]
+    pub fn angle(self) -> f32 {
+        crate::math::atan2(self.cos_sin.y, self.cos_sin.x)
+    }
+
+    /// `cos θ`.
+    #[inline]
+    #[must_use]
+    pub fn cos(self) -> f32 {
+        self.cos_sin.x
+    }
+
+    /// `sin θ`.
+    #[inline]
+    #[must_use]
+    pub fn sin(self) -> f32 {
+        self.cos_sin.y
+    }
+
+    /// Whether this is exactly the identity (a fast path for axis-aligned shapes).
+    #[inline]
+    #[must_use]
+    pub fn is_identity(self) -> bool {
+        self.cos_sin == Vec2::X
+    }
+
+    /// The opposite rotation.
+    #[inline]
+    #[must_use]
+    pub fn inverse(self) -> Self {
+        Self {
+            cos_sin: Vec2::new(self.cos_sin.x, -self.cos_sin.y),
+        }
+    }
+
+    /// `v` rotated by this rotation.
+    #[inline]
+    #[must_use]
+    pub fn apply(self, v: Vec2) -> Vec2 {
+        self.cos_sin.rotate(v)
+    }
+
+    /// `v` rotated by the inverse of this rotation.
+    #[inline]
+    #[must_use]
+    pub fn apply_inverse(self, v: Vec2) -> Vec2 {
+        self.inverse().apply(v)
+    }
+}
+
+/// Where a shape is: a position (of the shape's local origin) and a rotation.
+///
+/// A shape's vertices are given in its local frame; the pose maps them into the world as
+/// `position + rotation.apply(local)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pose {
+    /// The world position of the shape's local origin.
+    pub position: Vec2,
+    /// The rotation about the local origin.
+    pub rotation: Rot,
+}
+
+impl Pose {
+    /// The origin, unrotated.
+    pub const IDENTITY: Pose = Pose {
+        position: Vec2::ZERO,
+        rotation: Rot::IDENTITY,
+    };
+
+    /// A pose from a position and a rotation.
+    #[inline]
+    #[must_use]
+    pub const fn new(position: Vec2, rotation: Rot) -> Self {
+        Self { position, rotation }
+    }
+
+    /// An unrotated pose at `position`.
+    #[inline]
+    #[must_use]
+    pub const fn from_position(position: Vec2) -> Self {
+        Self {
+            position,
+            rotation: Rot::IDENTITY,
+        }
+    }
+
+    /// A local point in world coordinates.
+    #[inline]
+    #[must_use]
+    pub fn transform_point(&self, local: Vec2) -> Vec2 {
+        self.position + self.rotation.apply(local)
+    }
+
+    /// A world point in this pose's local coordinates.
+    #[inline]
+    #[must_use]
+    pub fn inverse_transform_point(&self, world: Vec2) -> Vec2 {
+        self.rotation.apply_inverse(world - self.position)
+    }
+
+    /// A local direction in world coordinates (rotation only).
+    #[inline]
+    #[must_use]
+    pub fn transform_vector(&self, local: Vec2) -> Vec2 {
+        self.rotation.apply(local)
+    }
+
+    /// A world direction in local coordinates (rotation only).
+    #[inline]
+    #[must_use]
+    pub fn inverse_transform_vector(&self, world: Vec2) -> Vec2 {
+        self.rotation.apply_inverse(world)
+    }
+
+    /// Whether the position and rotation are finite.
+    #[inline]
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.position.is_finite() && self.rotation.cos_sin.is_finite()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarter_turn() {
+        let r = Rot::from_angle(core::f32::consts::FRAC_PI_2);
+        let v = r.apply(Vec2::X);
+        assert!((v - Vec2::Y).length() < 1e-6);
+        assert!((r.apply_inverse(v) - Vec2::X).length() < 1e-6);
+        assert!((r.angle() - core::f32::consts::FRAC_PI_2).abs() < 1e-6);
+    }
+
+    #[test]
+    fn pose_round_trip() {
+        let p = Pose::new(Vec2::new(3.0, -2.0), Rot::from_angle(0.7));
+        let local = Vec2::new(1.5, 4.0);
+        let back = p.inverse_transform_point(p.transform_point(local));
+        assert!((back - local).length() < 1e-5);
+        assert!(Rot::try_from_direction(Vec2::ZERO).is_none());
+        assert!(Rot::try_from_direction(Vec2::new(f32::NAN, 1.0)).is_none());
+    }
+}

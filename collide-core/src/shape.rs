@@ -1,0 +1,127 @@
+use crate::{Aabb, Circle, Hull, Pose, Rect};
+
+/// Any collision shape, owned. See [`ShapeRef`] for the borrowed form the queries take.
+// A hull is stored inline (no heap, `Copy`); code that holds many shapes holds `ShapeRef`s,
+// which are 16 bytes, so the size difference between variants costs nothing where it matters.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Shape {
+    /// A circle; ignores rotation.
+    Circle(Circle),
+    /// An axis-aligned rectangle; ignores rotation.
+    Rect(Rect),
+    /// A convex polygon of at most 16 vertices; follows the pose's rotation.
+    Hull(Hull),
+}
+
+impl Shape {
+    /// The borrowed form the queries take.
+    #[inline]
+    #[must_use]
+    pub fn as_shape_ref(&self) -> ShapeRef<'_> {
+        match self {
+            Shape::Circle(c) => ShapeRef::Circle(*c),
+            Shape::Rect(r) => ShapeRef::Rect(*r),
+            Shape::Hull(h) => ShapeRef::Hull(h),
+        }
+    }
+
+    /// The box around the shape placed at `pose`.
+    #[inline]
+    #[must_use]
+    pub fn aabb(&self, pose: &Pose) -> Aabb {
+        self.as_shape_ref().aabb(pose)
+    }
+}
+
+impl From<Circle> for Shape {
+    fn from(c: Circle) -> Self {
+        Shape::Circle(c)
+    }
+}
+
+impl From<Rect> for Shape {
+    fn from(r: Rect) -> Self {
+        Shape::Rect(r)
+    }
+}
+
+impl From<Hull> for Shape {
+    fn from(h: Hull) -> Self {
+        Shape::Hull(h)
+    }
+}
+
+/// A shape as the queries take it: small shapes by value, a hull by reference.
+///
+/// Sixteen bytes and `Copy`, so a body can hold one without copying a 264-byte hull. Every
+/// query accepts `impl Into<ShapeRef>`: pass `&shape`, `&hull`, `circle` or `&rect` directly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShapeRef<'a> {
+    /// A circle; ignores rotation.
+    Circle(Circle),
+    /// An axis-aligned rectangle; ignores rotation.
+    Rect(Rect),
+    /// A convex polygon; follows the pose's rotation.
+    Hull(&'a Hull),
+}
+
+impl ShapeRef<'_> {
+    /// The box around the shape placed at `pose`.
+    #[must_use]
+    pub fn aabb(&self, pose: &Pose) -> Aabb {
+        match self {
+            ShapeRef::Circle(c) => c.aabb(pose.position),
+            ShapeRef::Rect(r) => r.aabb(pose.position),
+            ShapeRef::Hull(h) => h.aabb(pose),
+        }
+    }
+
+    /// An owned copy.
+    #[must_use]
+    pub fn to_shape(&self) -> Shape {
+        match *self {
+            ShapeRef::Circle(c) => Shape::Circle(c),
+            ShapeRef::Rect(r) => Shape::Rect(r),
+            ShapeRef::Hull(h) => Shape::Hull(*h),
+        }
+    }
+}
+
+impl<'a> From<&'a Shape> for ShapeRef<'a> {
+    fn from(s: &'a Shape) -> Self {
+        s.as_shape_ref()
+    }
+}
+
+impl<'a> From<&'a Hull> for ShapeRef<'a> {
+    fn from(h: &'a Hull) -> Self {
+        ShapeRef::Hull(h)
+    }
+}
+
+impl From<Circle> for ShapeRef<'_> {
+    fn from(c: Circle) -> Self {
+        ShapeRef::Circle(c)
+    }
+}
+
+impl From<&Circle> for ShapeRef<'_> {
+    fn from(c: &Circle) -> Self {
+        ShapeRef::Circle(*c)
+    }
+}
+
+impl From<Rect> for ShapeRef<'_> {
+    fn from(r: Rect) -> Self {
+        ShapeRef::Rect(r)
+    }
+}
+
+impl From<&Rect> for ShapeRef<'_> {
+    fn from(r: &Rect) -> Self {
+        ShapeRef::Rect(*r)
+    }
+}
