@@ -6,9 +6,9 @@
 //! `query/<operation>/<operation>_<shape1>_<shape2>.rs`: `contact/contact_circle_rect.rs`,
 //! `sweep/sweep_circle_rect.rs`. Pair functions take shapes in their local frames plus world
 //! poses (or motions) and are public, so a caller who knows the types skips the dispatch. The
-//! generic entry points ([`contact`](crate::contact), [`overlaps`](crate::overlaps),
-//! [`time_of_impact`](crate::time_of_impact), [`distance`](crate::distance),
-//! [`narrow_phase`](crate::narrow_phase)) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
+//! generic entry points (`contact`, `overlaps`,
+//! `time_of_impact`, `distance`,
+//! `narrow_phase`) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
 //! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal.
 //!
 //! # Conventions
