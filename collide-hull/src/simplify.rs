@@ -58,6 +58,10 @@ const SEARCH_RADIUS: i32 = 24;
 /// A candidate replacement of edge `i → i+1` by one vertex `q`: twice the area it adds, and `q`.
 type Candidate = Option<(i64, Point)>;
 
+/// The order in which replacements are preferred: twice the added area, then the new vertex's
+/// `(y, x)`, then the replaced edge's first vertex's `(y, x)`.
+type Preference = (i64, i32, i32, i32, i32);
+
 /// Greedy containment-preserving simplification of a convex polygon in positive-area order:
 /// while more than `max_vertices` remain, the edge whose replacement adds the least area is
 /// replaced by one vertex on a pixel corner, beyond it, where the neighbouring edges (nearly)
@@ -73,7 +77,7 @@ pub fn enclosing(polygon: &[Point], max_vertices: usize) -> Option<Vec<Point>> {
     let mut cache: Vec<Option<Candidate>> = vec![None; v.len()];
     while v.len() > max_vertices.max(3) {
         let n = v.len();
-        let mut best: Option<((i64, i32, i32, i32, i32), usize, Point)> = None;
+        let mut best: Option<(Preference, usize, Point)> = None;
         for (i, slot) in cache.iter_mut().enumerate() {
             let candidate = *slot.get_or_insert_with(|| replace_edge(&v, i));
             if let Some((added, q)) = candidate {
