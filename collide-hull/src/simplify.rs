@@ -87,7 +87,9 @@ pub fn enclosing(polygon: &[Point], max_vertices: usize) -> Option<Vec<Point>> {
                 }
             }
         }
-        let (_, i, q) = best?;
+        let Some((_, i, q)) = best else {
+            return (n == 4).then(|| parallelogram_triangle(&v)).flatten();
+        };
         let j = (i + 1) % n;
         v[i] = q;
         v.remove(j);
@@ -100,6 +102,25 @@ pub fn enclosing(polygon: &[Point], max_vertices: usize) -> Option<Vec<Point>> {
         }
     }
     Some(v)
+}
+
+/// The enclosing triangle of a quadrilateral `a b c d` with corner `a` and the edges `a b` and
+/// `a d` doubled, when it contains `c` (always for a parallelogram); the corner with the
+/// smallest `(y, x)` that works is used.
+fn parallelogram_triangle(v: &[Point]) -> Option<Vec<Point>> {
+    let mut corners: Vec<usize> = (0..4).collect();
+    corners.sort_by_key(|&i| (v[i][1], v[i][0]));
+    corners.into_iter().find_map(|i| {
+        let (a, b, c, d) = (v[i], v[(i + 1) % 4], v[(i + 2) % 4], v[(i + 3) % 4]);
+        let far = |p: Point| {
+            Some([
+                a[0].checked_add(p[0].checked_sub(a[0])?.checked_mul(2)?)?,
+                a[1].checked_add(p[1].checked_sub(a[1])?.checked_mul(2)?)?,
+            ])
+        };
+        let triangle = vec![a, far(b)?, far(d)?];
+        (cross(triangle[1], triangle[2], c) >= 0).then_some(triangle)
+    })
 }
 
 /// The best pixel corner that can replace vertices `i` and `i + 1`, keeping the polygon convex
@@ -231,7 +252,10 @@ mod tests {
             let n = four.len();
             assert!((0..n).all(|i| cross(four[i], four[(i + 1) % n], p) >= 0));
         }
-        // A square cannot become an enclosing triangle by meeting edges.
-        assert!(enclosing(&[[0, 0], [4, 0], [4, 4], [0, 4]], 3).is_none());
+        // A square's opposite edges never meet: it becomes the doubled-corner triangle.
+        let square = [[0, 0], [4, 0], [4, 4], [0, 4]];
+        let triangle = enclosing(&square, 3).unwrap();
+        assert_eq!(triangle, vec![[0, 0], [8, 0], [0, 8]]);
+        assert_eq!(twice_area(&triangle), 2 * twice_area(&square));
     }
 }
