@@ -150,8 +150,10 @@ pub fn run(args: &HullArgs) -> Outcome {
 
     if !args.quiet {
         let mut summary = format!(
-            "{} files, {frames} frames, {vertices} vertices, {failures} failed",
-            files.len()
+            "{}, {}, {}, {failures} failed",
+            count(files.len(), "file"),
+            count(frames, "frame"),
+            count(vertices, "vertex"),
         );
         if args.check {
             summary.push_str(&format!(", {stale} stale or missing"));
@@ -206,8 +208,10 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         .with_context(|| format!("cannot write {}", out.display()))?;
     let change: f64 = sprite.area_change().iter().sum();
     let mut line = format!(
-        "{}: {frames} frames, {vertices} vertices → {}",
+        "{}: {}, {} → {}",
         png.display(),
+        count(frames, "frame"),
+        count(vertices, "vertex"),
         out.display()
     );
     if change < 0.0 {
@@ -255,6 +259,15 @@ fn find_pngs(dir: &Path) -> Result<Vec<PathBuf>> {
     }
     found.sort();
     Ok(found)
+}
+
+/// `1 frame`, `2 frames`, `1 vertex`, `3 vertices`.
+fn count(n: usize, noun: &str) -> String {
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (_, "vertex") => format!("{n} vertices"),
+        _ => format!("{n} {noun}s"),
+    }
 }
 
 fn is_sprite(path: &Path) -> bool {

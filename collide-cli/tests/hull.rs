@@ -380,3 +380,34 @@ fn inspect_validates_and_reports_areas() {
         "{err}"
     );
 }
+
+#[test]
+fn bundled_sprite_colliders_are_up_to_date() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let o = Command::new("bash")
+        .arg(root.join("assets/regenerate-colliders.sh"))
+        .arg("--check")
+        .env("COLLIDE", env!("CARGO_BIN_EXE_collide"))
+        .output()
+        .expect("run the regeneration script");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "assets/sprites/*.collider.json are stale: run assets/regenerate-colliders.sh\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    let sprites = root.join("assets/sprites");
+    let pngs = fs::read_dir(&sprites)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "png")
+        })
+        .count();
+    let checked: usize = stdout(&o).matches("up to date").count();
+    assert_eq!(checked, pngs, "every bundled sprite has a checked collider");
+}
