@@ -1,4 +1,4 @@
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use super::Contact;
 use crate::{Hull, Pose, MAX_HULL_VERTICES};
@@ -55,47 +55,100 @@ pub(super) struct Penetration {
     pub(super) deepest: usize,
 }
 
+/// Polygon `a` in structure-of-arrays form, four vertices (and the edges starting at them)
+/// per [`Vec4`], so the separating-axis loops run four lanes at a time. Unused lanes repeat
+/// vertex 0, which changes no minimum or maximum.
+pub(super) struct Lanes<'a> {
+    vertices: &'a [Vec2],
+    normals: &'a [Vec2],
+    vx: [Vec4; 4],
+    vy: [Vec4; 4],
+    nx: [Vec4; 4],
+    ny: [Vec4; 4],
+    chunks: usize,
+}
+
+impl<'a> Lanes<'a> {
+    /// The lanes of a polygon of 1 to [`MAX_HULL_VERTICES`] vertices and as many normals.
+    #[inline]
+    pub(super) fn new(vertices: &'a [Vec2], normals: &'a [Vec2]) -> Lanes<'a> {
+        let (v0, n0) = (vertices[0], normals[0]);
+        let mut vx = [v0.x; MAX_HULL_VERTICES];
+        let mut vy = [v0.y; MAX_HULL_VERTICES];
+        let mut nx = [n0.x; MAX_HULL_VERTICES];
+        let mut ny = [n0.y; MAX_HULL_VERTICES];
+        for (i, (v, n)) in vertices.iter().zip(normals).enumerate() {
+            (vx[i], vy[i], nx[i], ny[i]) = (v.x, v.y, n.x, n.y);
+        }
+        let lanes = |a: [f32; MAX_HULL_VERTICES]| {
+            core::array::from_fn(|k| Vec4::from_slice(&a[4 * k..4 * k + 4]))
+        };
+        Lanes {
+            vertices,
+            normals,
+            vx: lanes(vx),
+            vy: lanes(vy),
+            nx: lanes(nx),
+            ny: lanes(ny),
+            chunks: vertices.len().div_ceil(4),
+        }
+    }
+}
+
 /// The separating-axis test of two convex polygons, both given in `a`'s local frame.
 ///
 /// Each edge normal of either polygon is an axis; the overlap along `a`'s normal `n` is how far
 /// `b` must move along `n` to clear `a` (and along `b`'s normal `m`, how far `b` must move
 /// along `-m`). Those are the edges of the Minkowski difference, so the smallest overlap is
-/// the exact penetration depth. The first axis with no overlap (touching included) ends the
-/// test. `a`'s axes are tried first and win ties.
+/// the exact penetration depth. An axis with no overlap (touching included) ends the test.
+/// `a`'s axes win ties, then the lowest index.
 ///
 /// Looping over `b`'s axes computes every `a` vertex's height below every `b` edge anyway; the
 /// smallest per vertex is its depth inside `b`, so the contact vertex costs one `min` each.
 pub(super) fn separating_axes(
-    a_vertices: &[Vec2],
-    a_normals: &[Vec2],
+    a: &Lanes<'_>,
     b_vertices: &[Vec2],
     b_normals: &[Vec2],
 ) -> Option<Penetration> {
-    let mut depth = f32::INFINITY;
-    let mut normal = Vec2::ZERO;
-    for (&n, &v) in a_normals.iter().zip(a_vertices) {
-        let b_low = b_vertices
-            .iter()
-            .fold(f32::INFINITY, |low, &w| low.min(n.dot(w)));
-        let overlap = n.dot(v) - b_low;
-        // `!(x > 0)`: touching separates, and so does a NaN from overflowing positions.
-        if !(overlap > 0.0) {
-            return None;
-        }
-        if overlap < depth {
-            depth = overlap;
-            normal = n;
+    let chunks = a.chunks;
+    // a's axes: the lowest point of b along each, four axes per lane.
+    let mut low = [Vec4::INFINITY; 4];
+    for &w in b_vertices {
+        let (wx, wy) = (Vec4::splat(w.x), Vec4::splat(w.y));
+        for (k, low) in low.iter_mut().enumerate().take(chunks) {
+            *low = low.min(a.nx[k] * wx + a.ny[k] * wy);
         }
     }
-    let mut below = [f32::INFINITY; MAX_HULL_VERTICES];
-    for (&m, &w) in b_normals.iter().zip(b_vertices) {
-        let top = m.dot(w);
-        let mut overlap = f32::NEG_INFINITY;
-        for (low, &v) in below.iter_mut().zip(a_vertices) {
-            let height = top - m.dot(v);
-            overlap = overlap.max(height);
-            *low = low.min(height);
+    let mut depth = f32::INFINITY;
+    let mut normal = Vec2::ZERO;
+    for (k, &low) in low.iter().enumerate().take(chunks) {
+        let overlap = a.nx[k] * a.vx[k] + a.ny[k] * a.vy[k] - low;
+        // Touching separates, and a NaN from overflowing positions fails the test too.
+        if !overlap.cmpgt(Vec4::ZERO).all() {
+            return None;
         }
+        for (lane, &o) in overlap.to_array().iter().enumerate() {
+            // A padding lane repeats lane 0, so it is never strictly smaller; the bound
+            // check keeps that a fact rather than a panic.
+            if let (true, Some(&n)) = (o < depth, a.normals.get(4 * k + lane)) {
+                depth = o;
+                normal = n;
+            }
+        }
+    }
+    // b's axes: the highest point of a above each edge's line, and per vertex of a its
+    // smallest height below b's edges.
+    let mut below = [Vec4::INFINITY; 4];
+    for (&m, &w) in b_normals.iter().zip(b_vertices) {
+        let top = Vec4::splat(m.dot(w));
+        let (mx, my) = (Vec4::splat(m.x), Vec4::splat(m.y));
+        let mut highest = Vec4::NEG_INFINITY;
+        for (k, below) in below.iter_mut().enumerate().take(chunks) {
+            let height = top - (mx * a.vx[k] + my * a.vy[k]);
+            highest = highest.max(height);
+            *below = below.min(height);
+        }
+        let overlap = highest.max_element();
         if !(overlap > 0.0) {
             return None;
         }
@@ -108,9 +161,13 @@ pub(super) fn separating_axes(
         return None;
     }
     let mut deepest = 0;
-    for (i, &low) in below.iter().enumerate().take(a_vertices.len()).skip(1) {
-        if low > below[deepest] {
-            deepest = i;
+    let mut deepest_below = f32::NEG_INFINITY;
+    for (k, chunk) in below.iter().enumerate().take(chunks) {
+        for (lane, &b) in chunk.to_array().iter().enumerate() {
+            if b > deepest_below && 4 * k + lane < a.vertices.len() {
+                deepest = 4 * k + lane;
+                deepest_below = b;
+            }
         }
     }
     Some(Penetration {
@@ -134,8 +191,7 @@ pub fn contact_hull_hull(a: &Hull, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
     }
     let b_in_a = Placed::hull_in_frame(b, pose_b, pose_a);
     let hit = separating_axes(
-        a.vertices(),
-        a.normals(),
+        &Lanes::new(a.vertices(), a.normals()),
         b_in_a.vertices(),
         b_in_a.normals(),
     )?;

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::contact_hull_hull::{separating_axes, Placed};
+use super::contact_hull_hull::{separating_axes, Lanes, Placed};
 use super::Contact;
 use crate::{Hull, Pose, Rect, MAX_HULL_VERTICES};
 
@@ -50,8 +50,7 @@ pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
     let b_in_a = Placed::hull_in_frame(b, pose_b, &frame);
     let a_corners = corners(a);
     let hit = separating_axes(
-        &a_corners,
-        &RECT_NORMALS,
+        &Lanes::new(&a_corners, &RECT_NORMALS),
         b_in_a.vertices(),
         b_in_a.normals(),
     )?;
@@ -75,8 +74,7 @@ pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
     }
     let b_in_a = Placed::rect_in_frame(b, pose_b.position, pose_a);
     let hit = separating_axes(
-        a.vertices(),
-        a.normals(),
+        &Lanes::new(a.vertices(), a.normals()),
         b_in_a.vertices(),
         b_in_a.normals(),
     )?;
