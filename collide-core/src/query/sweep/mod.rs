@@ -118,9 +118,14 @@ pub(crate) fn sweep_advance(
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return (None, 0);
     }
-    let Some(pair) =
-        crate::query::distance::CorePair::new(a, motion_a.rotation, b, motion_b.rotation)
-    else {
+    let mut buffers = crate::query::distance::buffers();
+    let Some(pair) = crate::query::distance::CorePair::new(
+        a,
+        motion_a.rotation,
+        b,
+        motion_b.rotation,
+        &mut buffers,
+    ) else {
         return (None, 0);
     };
     let offset = pair.local_vector(motion_b.start - motion_a.start);
