@@ -152,13 +152,14 @@ pub(crate) fn sweep_advance(
     )
 }
 
-/// The normal of a pair whose cores already overlap at the start, where GJK gives no direction.
+/// The normal of a pair whose cores already overlap at the start, where GJK gives no direction:
+/// the discrete test's (the shortest way apart), or `+x` if even that sees no overlap.
 fn start_overlap_normal(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
 ) -> Vec2 {
-    let _ = (a, b);
-    (motion_b.start - motion_a.start).normalize_or(Vec2::X)
+    crate::query::contact(a, &motion_a.start_pose(), b, &motion_b.start_pose())
+        .map_or(Vec2::X, |c| c.normal)
 }
