@@ -90,12 +90,12 @@ impl<'a> Core<'a> {
         best
     }
 
-    /// The largest distance of a core vertex from the frame origin, plus the radius.
-    pub fn size(&self) -> f32 {
-        self.v
-            .iter()
-            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
-            + self.radius
+    /// The radius of a circle about the frame origin that holds the whole shape (with a
+    /// relative margin for the square root's rounding).
+    #[inline]
+    pub fn bounding_radius(&self) -> f32 {
+        let max2 = self.v.iter().fold(0.0f32, |m, p| m.max(p.length_squared()));
+        crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
     }
 }
 
