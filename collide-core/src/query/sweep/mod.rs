@@ -88,15 +88,19 @@ pub fn time_of_impact<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    sweep_detailed(a.into(), motion_a, b.into(), motion_b).0
+    sweep_detailed(a.into(), motion_a, b.into(), motion_b, true).0
 }
 
 /// [`time_of_impact`] plus the number of advancement steps used, hit or miss.
+///
+/// With `start_normal` false, a hull pair that already overlaps at the start skips the
+/// discrete test that would give its normal (the caller keeps its own) and reports `+x`.
 pub(crate) fn sweep_detailed(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
+    start_normal: bool,
 ) -> (Option<Impact>, u32) {
     use ShapeRef::{Circle as C, Rect as R};
     match (a, b) {
@@ -104,7 +108,7 @@ pub(crate) fn sweep_detailed(
         (C(a), R(b)) => (sweep_circle_rect(&a, motion_a, &b, motion_b), 0),
         (R(a), C(b)) => (sweep_rect_circle(&a, motion_a, &b, motion_b), 0),
         (R(a), R(b)) => (sweep_rect_rect(&a, motion_a, &b, motion_b), 0),
-        _ => sweep_advance(a, motion_a, b, motion_b),
+        _ => sweep_advance(a, motion_a, b, motion_b, start_normal),
     }
 }
 
@@ -114,6 +118,7 @@ pub(crate) fn sweep_advance(
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
+    start_normal: bool,
 ) -> (Option<Impact>, u32) {
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return (None, 0);
@@ -137,7 +142,11 @@ pub(crate) fn sweep_advance(
     let origin = motion_a.position_at(found.t);
     let point = origin + pair.frame.apply(found.point);
     let normal = if found.start_overlap {
-        start_overlap_normal(a, motion_a, b, motion_b)
+        if start_normal {
+            start_overlap_normal(a, motion_a, b, motion_b)
+        } else {
+            Vec2::X
+        }
     } else {
         pair.frame.apply(found.normal)
     };

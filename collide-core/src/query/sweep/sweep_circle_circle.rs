@@ -39,6 +39,8 @@ pub fn sweep_circle_circle(
     let d = motion_a.travel() - motion_b.travel();
     let t = circle_entry(p, d, radius)?;
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
+    // Normalized rather than divided by the radius: with long travel, the positions at `t`
+    // carry rounding far larger than a small radius.
     let normal = (cb - ca).normalize_or(Vec2::X);
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.
