@@ -30,6 +30,7 @@ use crate::{Circle, Motion, Rect};
 /// let by = Motion::linear(off + Vec2::new(-5.0, 5.0), off + Vec2::new(5.0, -5.0));
 /// assert!(sweep_circle_rect(&ball, &by, &wall, &still).is_none());
 /// ```
+#[inline]
 #[must_use]
 pub fn sweep_circle_rect(
     a: &Circle,
@@ -97,6 +98,7 @@ fn start_contact(local: Vec2, h: Vec2, cb: Vec2) -> (Vec2, Vec2) {
 
 /// The time of impact of a moving rectangle `a` and a moving circle `b`: [`sweep_circle_rect`]
 /// with the roles swapped and the normal flipped.
+#[inline]
 #[must_use]
 pub fn sweep_rect_circle(
     a: &Rect,
