@@ -126,8 +126,8 @@ fn agrees_with_dense_substepping_oracle() {
     const SUBSTEPS: u32 = 10_000;
     let mut rng = Rng(0x5EED_0003_u64);
     for &(ka, kb, name) in &PAIRS {
-        let (mut hits, mut misses) = (0, 0);
-        for case in 0..24 {
+        let (mut hits, mut misses, mut grazes) = (0, 0, 0);
+        for case in 0..40 {
             let a = random_shape(&mut rng, ka, 0.5, 12.0);
             let b = random_shape(&mut rng, kb, 0.5, 12.0);
             let pb = rng.vec(20.0);
@@ -172,14 +172,16 @@ fn agrees_with_dense_substepping_oracle() {
                 }
                 (None, Some(_)) => panic!("missed: {ctx}"),
                 (Some(hit), None) => {
+                    grazes += 1;
                     let gap = distance_at(&a, &ma, &b, &mb, hit.t);
                     assert!(gap <= tolerance, "phantom hit (gap {gap}): {ctx}");
                 }
                 (None, None) => misses += 1,
             }
         }
+        eprintln!("oracle agreement, {name}: {hits} hits, {misses} misses, {grazes} grazes");
         assert!(
-            hits > 3 && misses > 1,
+            hits > 8 && misses > 2,
             "{name}: {hits} hits, {misses} misses"
         );
     }
