@@ -227,15 +227,16 @@ impl Simplex {
                         return None;
                     }
                 }
-                // Outside: keep the nearest of the three edges (seed 002: check each one).
-                let mut best = (0, 1, self.edge(0, 1));
-                for (i, j) in [(1, 2), (2, 0)] {
-                    let e = self.edge(i, j);
-                    if e.0 < best.2 .0 {
-                        best = (i, j, e);
-                    }
+                // Outside: keep the nearest candidate edge (seed 002: check each one). The old
+                // edge 0–1 held the previous closest point, and the new vertex 2 was found
+                // beyond it towards the origin, so only the two edges through 2 can be nearer.
+                let (d02, s02) = self.edge(0, 2);
+                let (d12, s12) = self.edge(1, 2);
+                if d02 <= d12 {
+                    self.set_edge(0, 2, s02);
+                } else {
+                    self.set_edge(1, 2, s12);
                 }
-                self.set_edge(best.0, best.1, best.2 .1);
             }
         }
         Some(self.point())
