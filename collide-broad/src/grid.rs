@@ -11,6 +11,9 @@ use crate::{BroadPhase, Proxy};
 const DEFAULT_MAX_CELLS: u32 = 256;
 /// The automatic cell size is this many times the typical (upper-quartile) object size.
 const CELL_PER_SIZE: f32 = 2.0;
+/// The automatic cell size is derived again after this many updates (or sooner, when the
+/// number of objects changes by more than an eighth or many boxes no longer fit the cells).
+const RESAMPLE_EVERY: u32 = 16;
 /// How many objects the automatic cell size looks at.
 const SAMPLES: usize = 64;
 /// Beyond this many cells per coordinate, cell numbers saturate and ranges are not walked.
@@ -25,8 +28,12 @@ const SATURATED: f32 = 1.0e9;
 /// a cell in one flat array (a counting sort by cell), so a frame allocates nothing once the
 /// buffers have grown.
 ///
-/// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived each
-/// frame from the objects: twice the upper quartile of their larger side. A box that would cover more
+/// When the occupied cells form a compact rectangle (the usual playfield) they are numbered
+/// densely and no hashing happens at all; far-apart objects fall back to the hash table.
+///
+/// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived
+/// from the objects: twice the upper quartile of their larger side, derived again every 16
+/// updates or when the number of objects changes by more than an eighth. A box that would cover more
 /// than [`max_cells_per_proxy`](Grid::with_max_cells_per_proxy) cells (the long thin swept box
 /// across the world, a level-sized trigger) is kept in a side list and tested against every
 /// object instead, so no box can make a frame explode.
@@ -52,6 +59,9 @@ pub struct Grid {
     /// The objects of every cell, grouped by slot, copied for a cache-friendly pair loop.
     items: Vec<Item>,
     scratch: Vec<f32>,
+    /// Updates since the cell size was derived, and the object count it was derived for.
+    cell_age: u32,
+    cell_count_at: usize,
 }
 
 /// How cells map to slots: a dense rectangle when the occupied cells are compact, else the
@@ -122,6 +132,8 @@ impl Grid {
             covers: Vec::new(),
             items: Vec::new(),
             scratch: Vec::new(),
+            cell_age: RESAMPLE_EVERY,
+            cell_count_at: 0,
         }
     }
 
@@ -267,7 +279,20 @@ impl Grid {
 impl BroadPhase for Grid {
     fn update(&mut self, proxies: &[Proxy]) {
         prepare(proxies, &mut self.entries);
-        self.cell = self.choose_cell_size();
+        // The derived cell size only affects speed, never the pairs, so it is kept for a few
+        // frames while the object count stays about the same.
+        let n = self.entries.len();
+        if self.fixed_cell.is_some()
+            || self.cell_age >= RESAMPLE_EVERY
+            || n > self.cell_count_at + self.cell_count_at / 8
+            || n < self.cell_count_at - self.cell_count_at / 8
+            || self.large.len() > n / 16 + 8
+        {
+            self.cell = self.choose_cell_size();
+            self.cell_age = 0;
+            self.cell_count_at = n;
+        }
+        self.cell_age += 1;
         self.inv_cell = 1.0 / self.cell;
         self.ranges.clear();
         self.large.clear();
