@@ -10,6 +10,7 @@
 
 pub mod alloc_count;
 pub mod cases;
+pub mod measure;
 pub mod peer;
 pub mod rng;
 pub mod scene;
