@@ -1,8 +1,58 @@
-//! `collide-broad`: which pairs to test, and the collision pass that tests them.
+//! `collide-broad`: which pairs to test, and the collision pass that tests them in time order.
 //!
-//! This crate is a skeleton until its issue lands. It will hold the `BroadPhase` trait with
-//! four implementations returning identical pair sets (`Grid`, a spatial hash over an
-//! unbounded world; `SortAndSweep`; `QuadTree`; and `BruteForce`, the oracle), indexing every
-//! body by the box covering its whole path, and the collision `pass`: swept bounds, candidate
-//! pairs, the narrow phase of `collide-core`, hits sorted by time and resolved in that order.
+//! A [`BroadPhase`] turns a frame's boxes into candidate pairs. Four implementations return
+//! the same set of pairs: [`Grid`] (a spatial hash over an unbounded world), [`SortAndSweep`]
+//! (insertion sort on x, cheap when little moved), [`QuadTree`] (loose, for very uneven sizes)
+//! and [`BruteForce`] (the oracle the others are tested against). [`AnyBroadPhase`] picks one
+//! at run time by [`BroadPhaseKind`].
+//!
+//! Boxes are the **swept** bounds of each body (seed 000): the shape at the start of the frame
+//! and at the end, so a bullet that moves 500 units in a frame is a candidate against
+//! everything along its path, not only what it ends next to.
+//!
+//! # Example
+//!
+//! ```
+//! use collide_broad::{BroadPhase, BroadPhaseKind, Proxy};
+//! use collide_core::{Aabb, Layers};
+//! use glam::Vec2;
+//!
+//! const SHOT: u32 = 1;
+//! const ALIEN: u32 = 2;
+//! // A shot that travels 300 units this frame, swept from start to end, and two aliens.
+//! let shot = Aabb::new(Vec2::ZERO, Vec2::splat(2.0)).expanded(Vec2::new(300.0, 0.0));
+//! let proxies = [
+//!     Proxy::new(0, shot, Layers::new(SHOT, ALIEN)),
+//!     Proxy::new(1, Aabb::new(Vec2::new(150.0, 0.0), Vec2::splat(7.0)), Layers::new(ALIEN, SHOT)),
+//!     Proxy::new(2, Aabb::new(Vec2::new(160.0, 0.0), Vec2::splat(7.0)), Layers::new(ALIEN, SHOT)),
+//! ];
+//! let mut pairs = Vec::new();
+//! for kind in BroadPhaseKind::ALL {
+//!     let mut broad = kind.build();
+//!     broad.update_pairs(&proxies, &mut pairs);
+//!     pairs.sort_unstable();
+//!     assert_eq!(pairs, [(0, 1), (0, 2)], "{kind}"); // aliens never pair with each other
+//! }
+//! ```
 #![warn(missing_docs)]
+
+mod any;
+mod broad_phase;
+mod brute_force;
+mod cell_table;
+mod error;
+mod grid;
+mod proxy;
+mod quadtree;
+mod sort_and_sweep;
+
+pub use any::{AnyBroadPhase, BroadPhaseKind};
+pub use broad_phase::BroadPhase;
+pub use brute_force::BruteForce;
+pub use error::Error;
+pub use grid::Grid;
+pub use proxy::{segment_entry, Proxy};
+pub use quadtree::QuadTree;
+pub use sort_and_sweep::SortAndSweep;
+
+pub use collide_core;

@@ -1,0 +1,145 @@
+use collide_core::{Aabb, Layers};
+use glam::Vec2;
+
+/// One object as a broad phase sees it: an id, the box to index, and its collision layers.
+///
+/// Ids are any `u32` the caller likes (entity ids, indices, handles); they need not be dense
+/// or sorted, but they should be distinct: a pair of proxies with the same id is never
+/// reported. The collision pass uses body indices. A proxy whose bounds are non-finite or have
+/// a negative half-extent is ignored by every broad phase (never in a pair or a query result).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Proxy {
+    /// The caller's id, returned in pairs and query results.
+    pub id: u32,
+    /// The box to index; the collision pass gives the swept box of the whole frame.
+    pub bounds: Aabb,
+    /// Which layers the object is on and collides with; pairs are filtered by
+    /// [`Layers::interacts`].
+    pub layers: Layers,
+}
+
+impl Proxy {
+    /// A proxy from its id, bounds and layers.
+    #[inline]
+    #[must_use]
+    pub const fn new(id: u32, bounds: Aabb, layers: Layers) -> Self {
+        Self { id, bounds, layers }
+    }
+}
+
+/// A proxy prepared for indexing: its exact bounds plus a slightly widened corner form.
+///
+/// Every broad phase prunes with `lo`/`hi` and decides with [`Aabb::overlaps`] on `bounds`,
+/// so all of them agree bit for bit with the brute-force oracle. The widening (a few ulps of
+/// the box's magnitude) makes the pruning conservative: float rounding in `center ± half`
+/// can never hide a pair that `overlaps` reports.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub lo: Vec2,
+    pub hi: Vec2,
+    pub bounds: Aabb,
+    pub layers: Layers,
+    pub id: u32,
+}
+
+impl Entry {
+    /// The prepared form, or `None` for bounds the broad phases ignore.
+    #[inline]
+    pub fn new(p: &Proxy) -> Option<Entry> {
+        let b = p.bounds;
+        if !b.is_finite() || b.half_extents.x < 0.0 || b.half_extents.y < 0.0 {
+            return None;
+        }
+        let err = (b.center.abs() + b.half_extents) * (4.0 * f32::EPSILON) + Vec2::splat(1e-30);
+        Some(Entry {
+            lo: b.min() - err,
+            hi: b.max() + err,
+            bounds: b,
+            layers: p.layers,
+            id: p.id,
+        })
+    }
+
+    /// Whether the widened boxes touch (closed test); necessary for [`Entry::pair_with`].
+    #[inline]
+    pub fn may_overlap(&self, o: &Entry) -> bool {
+        self.lo.x <= o.hi.x && o.lo.x <= self.hi.x && self.lo.y <= o.hi.y && o.lo.y <= self.hi.y
+    }
+
+    /// Whether the widened box touches the closed box `lo..=hi`.
+    #[inline]
+    pub fn may_overlap_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        self.lo.x <= hi.x && lo.x <= self.hi.x && self.lo.y <= hi.y && lo.y <= self.hi.y
+    }
+
+    /// The reported pair `(lo, hi)` when the two overlap strictly and their layers interact.
+    #[inline]
+    pub fn pair_with(&self, o: &Entry) -> Option<(u32, u32)> {
+        if self.id != o.id && self.layers.interacts(o.layers) && self.bounds.overlaps(&o.bounds) {
+            Some((self.id.min(o.id), self.id.max(o.id)))
+        } else {
+            None
+        }
+    }
+}
+
+/// Fills `entries` with the prepared form of every proxy the broad phases index.
+pub(crate) fn prepare(proxies: &[Proxy], entries: &mut Vec<Entry>) {
+    entries.clear();
+    entries.extend(proxies.iter().filter_map(Entry::new));
+}
+
+/// The fraction of the segment `from → to` at which it first touches the closed box, if it does.
+///
+/// This is the one definition of "the segment crosses the box" that every broad phase's
+/// [`cast_segment`](crate::BroadPhase::cast_segment) uses: the slab test, clipped to
+/// `[0, 1]`; `0` when `from` is inside. Touching an edge or a corner counts.
+#[must_use]
+pub fn segment_entry(from: Vec2, to: Vec2, bounds: &Aabb) -> Option<f32> {
+    if !from.is_finite() || !to.is_finite() || !bounds.is_finite() {
+        return None;
+    }
+    let d = to - from;
+    let (min, max) = (bounds.min(), bounds.max());
+    let mut t0 = 0.0_f32;
+    let mut t1 = 1.0_f32;
+    for axis in 0..2 {
+        let (p, dv, lo, hi) = (from[axis], d[axis], min[axis], max[axis]);
+        if dv == 0.0 {
+            if p < lo || p > hi {
+                return None;
+            }
+        } else {
+            let inv = 1.0 / dv;
+            let (mut ta, mut tb) = ((lo - p) * inv, (hi - p) * inv);
+            if ta > tb {
+                core::mem::swap(&mut ta, &mut tb);
+            }
+            t0 = t0.max(ta);
+            t1 = t1.min(tb);
+            if t0 > t1 {
+                return None;
+            }
+        }
+    }
+    Some(t0)
+}
+
+/// A conservative version of [`segment_entry`] against the closed box `lo..=hi` grown by `pad`.
+#[inline]
+pub(crate) fn segment_may_touch(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2, pad: f32) -> bool {
+    segment_entry(from, to, &Aabb::from_min_max(lo - pad, hi + pad)).is_some()
+}
+
+/// The padding that makes box-against-segment pruning conservative for this segment.
+#[inline]
+pub(crate) fn segment_pad(from: Vec2, to: Vec2) -> f32 {
+    let m = from.abs().max(to.abs());
+    (m.x + m.y) * (16.0 * f32::EPSILON) + 1e-30
+}
+
+/// Sorts segment hits by entry fraction, then id, and drops repeats.
+pub(crate) fn finish_segment_hits(out: &mut Vec<(f32, u32)>) {
+    out.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    out.dedup();
+}

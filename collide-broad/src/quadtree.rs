@@ -1,0 +1,249 @@
+use collide_core::Aabb;
+use glam::Vec2;
+
+use crate::proxy::{
+    finish_segment_hits, prepare, segment_entry, segment_may_touch, segment_pad, Entry,
+};
+use crate::{BroadPhase, Proxy};
+
+/// The deepest level a tree may have unless configured otherwise.
+const DEFAULT_MAX_DEPTH: u32 = 10;
+/// Hard limit on the depth, so a traversal's stack fits in a fixed array.
+const MAX_DEPTH: u32 = 16;
+/// Room for a depth-first traversal: at most three pending siblings per level, plus the root.
+const STACK: usize = 3 * MAX_DEPTH as usize + 4;
+const NONE: u32 = u32::MAX;
+
+/// A loose quadtree: each object lives in the deepest node whose loosened square (the node
+/// grown by half its side) holds it, found from its centre and size alone.
+///
+/// Big objects stay near the root and small ones sink, so a scene with wildly different sizes
+/// (a boss among bullets) neither crowds one cell nor copies the boss into thousands. Each
+/// node also keeps the exact box around everything beneath it, which prunes the searches.
+/// Depth is bounded (default 10, at most 16). Nodes and their objects live in flat arrays,
+/// rebuilt each update without allocating once grown.
+#[derive(Clone, Debug)]
+pub struct QuadTree {
+    max_depth: u32,
+    entries: Vec<Entry>,
+    node_of: Vec<u32>,
+    nodes: Vec<Node>,
+    items: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    children: [u32; 4],
+    parent: u32,
+    /// Start of this node's items in `items`; during building, the count.
+    start: u32,
+    end: u32,
+    /// The box around every object in this node and below it.
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl Node {
+    fn new(parent: u32) -> Self {
+        Self {
+            children: [NONE; 4],
+            parent,
+            start: 0,
+            end: 0,
+            lo: Vec2::splat(f32::INFINITY),
+            hi: Vec2::splat(f32::NEG_INFINITY),
+        }
+    }
+}
+
+impl Default for QuadTree {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl QuadTree {
+    /// An empty quadtree of depth at most 10.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            max_depth: DEFAULT_MAX_DEPTH,
+            entries: Vec::new(),
+            node_of: Vec::new(),
+            nodes: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+
+    /// A quadtree of depth at most `max_depth` (clamped to 16).
+    #[must_use]
+    pub fn with_max_depth(max_depth: u32) -> Self {
+        Self {
+            max_depth: max_depth.min(MAX_DEPTH),
+            ..Self::new()
+        }
+    }
+
+    /// The number of nodes built by the last update.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Calls `visit` with every object in a node whose subtree box passes `enter`.
+    #[inline]
+    fn visit(&self, enter: impl Fn(Vec2, Vec2) -> bool, mut visit: impl FnMut(u32)) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let mut stack = [0_u32; STACK];
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let node = &self.nodes[stack[top] as usize];
+            if !enter(node.lo, node.hi) {
+                continue;
+            }
+            for &i in &self.items[node.start as usize..node.end as usize] {
+                visit(i);
+            }
+            for &c in &node.children {
+                if c != NONE {
+                    stack[top] = c;
+                    top += 1;
+                }
+            }
+        }
+    }
+
+    fn build(&mut self) {
+        self.nodes.clear();
+        self.node_of.clear();
+        if self.entries.is_empty() {
+            return;
+        }
+        let (cmin, cmax) = self.entries.iter().fold(
+            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+            |(lo, hi), e| (lo.min(e.bounds.center), hi.max(e.bounds.center)),
+        );
+        let mut side = (cmax - cmin).max_element();
+        if !(side.is_finite() && side > 0.0) {
+            side = 1.0;
+        }
+        self.nodes.push(Node::new(NONE));
+        for e in &self.entries {
+            // Deepest level whose loose square (side s, grown by s / 2) holds the object.
+            let h = e.bounds.half_extents.max_element();
+            let mut level = 0;
+            let mut s = side;
+            while level < self.max_depth && h <= s * 0.25 {
+                level += 1;
+                s *= 0.5;
+            }
+            let cells = 1_i64 << level;
+            let at = |v: f32, o: f32| ((((v - o) / s).floor() as i64).clamp(0, cells - 1)) as u32;
+            let (ix, iy) = (at(e.bounds.center.x, cmin.x), at(e.bounds.center.y, cmin.y));
+            let mut node = 0_u32;
+            for k in (0..level).rev() {
+                let q = (((ix >> k) & 1) | (((iy >> k) & 1) << 1)) as usize;
+                let child = self.nodes[node as usize].children[q];
+                node = if child == NONE {
+                    let new = self.nodes.len() as u32;
+                    self.nodes.push(Node::new(node));
+                    self.nodes[node as usize].children[q] = new;
+                    new
+                } else {
+                    child
+                };
+            }
+            let n = &mut self.nodes[node as usize];
+            n.start += 1;
+            n.lo = n.lo.min(e.lo);
+            n.hi = n.hi.max(e.hi);
+            self.node_of.push(node);
+        }
+        // Counting sort of the objects by node.
+        let mut sum = 0;
+        for n in &mut self.nodes {
+            let c = n.start;
+            n.start = sum;
+            n.end = sum;
+            sum += c;
+        }
+        self.items.clear();
+        self.items.resize(sum as usize, 0);
+        for (i, &node) in self.node_of.iter().enumerate() {
+            let n = &mut self.nodes[node as usize];
+            self.items[n.end as usize] = i as u32;
+            n.end += 1;
+        }
+        // Children come after their parents, so one backward pass sums the subtree boxes.
+        for k in (1..self.nodes.len()).rev() {
+            let (lo, hi, p) = (self.nodes[k].lo, self.nodes[k].hi, self.nodes[k].parent);
+            let parent = &mut self.nodes[p as usize];
+            parent.lo = parent.lo.min(lo);
+            parent.hi = parent.hi.max(hi);
+        }
+    }
+}
+
+impl BroadPhase for QuadTree {
+    fn update(&mut self, proxies: &[Proxy]) {
+        prepare(proxies, &mut self.entries);
+        self.build();
+    }
+
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        out.clear();
+        let entries = &self.entries[..];
+        for (i, a) in entries.iter().enumerate() {
+            self.visit(
+                |lo, hi| a.may_overlap_box(lo, hi),
+                |j| {
+                    if j as usize > i {
+                        let b = &entries[j as usize];
+                        if a.may_overlap(b) {
+                            if let Some(pair) = a.pair_with(b) {
+                                out.push(pair);
+                            }
+                        }
+                    }
+                },
+            );
+        }
+    }
+
+    fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
+        out.clear();
+        let Some(q) = Entry::new(&Proxy::new(0, *area, collide_core::Layers::ALL)) else {
+            return;
+        };
+        self.visit(
+            |lo, hi| q.may_overlap_box(lo, hi),
+            |i| {
+                let e = &self.entries[i as usize];
+                if e.bounds.overlaps(area) {
+                    out.push(e.id);
+                }
+            },
+        );
+    }
+
+    fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
+        out.clear();
+        if !from.is_finite() || !to.is_finite() {
+            return;
+        }
+        let pad = segment_pad(from, to);
+        self.visit(
+            |lo, hi| segment_may_touch(from, to, lo, hi, pad),
+            |i| {
+                let e = &self.entries[i as usize];
+                if let Some(t) = segment_entry(from, to, &e.bounds) {
+                    out.push((t, e.id));
+                }
+            },
+        );
+        finish_segment_hits(out);
+    }
+}

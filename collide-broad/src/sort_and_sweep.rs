@@ -1,0 +1,134 @@
+use collide_core::Aabb;
+use glam::Vec2;
+
+use crate::proxy::{finish_segment_hits, prepare, segment_entry, segment_pad, Entry};
+use crate::{BroadPhase, Proxy};
+
+/// Sort and sweep (seed 001): objects sorted by their left edge, each tested only against the
+/// ones whose left edge comes before its right edge.
+///
+/// The order is kept from frame to frame and repaired by insertion sort, so a frame in which
+/// things moved a little costs little (temporal coherence); a frame that reshuffled everything
+/// falls back to a full sort. Best when the proxies are passed in the same order every frame.
+/// Within the x window the test breaks early on x, then rejects on y, then on layers.
+#[derive(Clone, Debug, Default)]
+pub struct SortAndSweep {
+    entries: Vec<Entry>,
+    order: Vec<u32>,
+    sorted: Vec<Entry>,
+    widest: f32,
+}
+
+impl SortAndSweep {
+    /// An empty sort-and-sweep broad phase.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Repairs `order` by insertion sort, or sorts it from scratch when that would cost more.
+    fn sort_order(&mut self) {
+        let entries = &self.entries;
+        let key = |i: u32| entries[i as usize].lo.x;
+        let n = entries.len();
+        if self.order.len() != n {
+            self.order.clear();
+            self.order.extend(0..n as u32);
+            self.order
+                .sort_unstable_by(|&a, &b| key(a).total_cmp(&key(b)));
+            return;
+        }
+        let budget = 8 * n + 64;
+        let mut moves = 0usize;
+        let order = &mut self.order;
+        for i in 1..n {
+            let item = order[i];
+            let k = key(item);
+            let mut j = i;
+            while j > 0 && key(order[j - 1]) > k {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = item;
+            moves += i - j;
+            if moves > budget {
+                order.sort_unstable_by(|&a, &b| key(a).total_cmp(&key(b)));
+                return;
+            }
+        }
+    }
+
+    /// The slice of `sorted` whose left edges lie in `lo..=hi` widened by the widest object.
+    fn window(&self, lo: f32, hi: f32) -> &[Entry] {
+        let start = self
+            .sorted
+            .partition_point(|e| e.lo.x < lo - self.widest * 1.0001 - lo.abs() * 1e-6);
+        let end = self.sorted.partition_point(|e| e.lo.x <= hi);
+        &self.sorted[start..end.max(start)]
+    }
+}
+
+impl BroadPhase for SortAndSweep {
+    fn update(&mut self, proxies: &[Proxy]) {
+        prepare(proxies, &mut self.entries);
+        self.sort_order();
+        self.sorted.clear();
+        let entries = &self.entries;
+        self.sorted
+            .extend(self.order.iter().map(|&i| entries[i as usize]));
+        self.widest = self
+            .sorted
+            .iter()
+            .fold(0.0_f32, |w, e| w.max(e.hi.x - e.lo.x));
+    }
+
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        out.clear();
+        let sorted = &self.sorted[..];
+        for (i, a) in sorted.iter().enumerate() {
+            for b in &sorted[i + 1..] {
+                if b.lo.x > a.hi.x {
+                    break;
+                }
+                if b.lo.y > a.hi.y || a.lo.y > b.hi.y || !a.layers.interacts(b.layers) {
+                    continue;
+                }
+                if let Some(pair) = a.pair_with(b) {
+                    out.push(pair);
+                }
+            }
+        }
+    }
+
+    fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
+        out.clear();
+        if !area.is_finite() {
+            return;
+        }
+        let (lo, hi) = (area.min(), area.max());
+        let pad = (area.center.abs() + area.half_extents) * (4.0 * f32::EPSILON);
+        let (lo, hi) = (lo - pad, hi + pad);
+        out.extend(
+            self.window(lo.x, hi.x)
+                .iter()
+                .filter(|e| e.may_overlap_box(lo, hi) && e.bounds.overlaps(area))
+                .map(|e| e.id),
+        );
+    }
+
+    fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
+        out.clear();
+        if !from.is_finite() || !to.is_finite() {
+            return;
+        }
+        let pad = segment_pad(from, to);
+        let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
+        out.extend(
+            self.window(lo.x, hi.x)
+                .iter()
+                .filter(|e| e.may_overlap_box(lo, hi))
+                .filter_map(|e| segment_entry(from, to, &e.bounds).map(|t| (t, e.id))),
+        );
+        finish_segment_hits(out);
+    }
+}
