@@ -14,3 +14,4 @@ pub mod measure;
 pub mod peer;
 pub mod rng;
 pub mod scene;
+pub mod versus;

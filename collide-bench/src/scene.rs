@@ -205,7 +205,7 @@ impl Object {
 pub struct Scene {
     config: SceneConfig,
     field: Vec2,
-    shapes: Vec<Shape>,
+    shapes: &'static [Shape],
     objects: Vec<Object>,
     frame: u64,
 }
@@ -288,13 +288,14 @@ impl Scene {
 
     /// The shape palette the objects index into (see the `SHAPE_*` constants).
     #[must_use]
-    pub fn shapes(&self) -> &[Shape] {
-        &self.shapes
+    pub fn shapes(&self) -> &'static [Shape] {
+        self.shapes
     }
 
-    /// The shape of an object, in the form the queries take.
+    /// The shape of an object, in the form the queries take. The palette is shared by every
+    /// scene and lives for the whole program, so bodies built from it can be kept across frames.
     #[must_use]
-    pub fn shape_of(&self, object: &Object) -> ShapeRef<'_> {
+    pub fn shape_of(&self, object: &Object) -> ShapeRef<'static> {
         self.shapes[object.shape].as_shape_ref()
     }
 
@@ -382,8 +383,13 @@ impl Clusters {
     }
 }
 
-/// The shape palette, in the order of the `SHAPE_*` constants.
-fn palette() -> Vec<Shape> {
+/// The shape palette, in the order of the `SHAPE_*` constants, built once.
+fn palette() -> &'static [Shape] {
+    static PALETTE: std::sync::OnceLock<[Shape; 5]> = std::sync::OnceLock::new();
+    PALETTE.get_or_init(build_palette)
+}
+
+fn build_palette() -> [Shape; 5] {
     let half = Vec2::splat(ENEMY_SIZE / 2.0);
     // The constants are valid by construction; a failure here is a bug in this file, and the
     // fallbacks keep the palette's indices intact all the same.
@@ -397,7 +403,7 @@ fn palette() -> Vec<Shape> {
     });
     let hexagon = Hull::regular(6, HULL_ENEMY_RADIUS).map_or(Shape::Rect(rect), Shape::Hull);
     let octagon = Hull::regular(8, HULL_ENEMY_RADIUS).map_or(Shape::Rect(rect), Shape::Hull);
-    vec![
+    [
         Shape::Circle(circle),
         Shape::Rect(rect),
         Shape::Rect(big),
