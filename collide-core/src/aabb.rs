@@ -115,7 +115,7 @@ impl Aabb {
     ///
     /// Exact for motion along one axis; on diagonals the expanded box also holds two corner
     /// regions the box never visited, so it can report a hit that did not happen (seed 001).
-    /// Use the exact sweep, `time_of_impact`, where that matters.
+    /// Use the exact sweep, [`time_of_impact`](crate::time_of_impact), where that matters.
     #[inline]
     #[must_use]
     pub fn swept_overlaps(&self, travel: Vec2, target: &Aabb) -> bool {

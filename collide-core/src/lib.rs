@@ -58,7 +58,7 @@ pub use circle::Circle;
 pub use error::Error;
 pub use hull::{Hull, MAX_HULL_VERTICES};
 pub use layers::Layers;
-pub use query::Motion;
+pub use query::*;
 pub use rect::Rect;
 pub use rot::{Pose, Rot};
 pub use shape::{Shape, ShapeRef};

@@ -2,14 +2,12 @@
 
 #[cfg(feature = "std")]
 #[inline]
-#[allow(dead_code)] // the sweeps' quadratics use it
 pub(crate) fn sqrt(x: f32) -> f32 {
     x.sqrt()
 }
 
 #[cfg(not(feature = "std"))]
 #[inline]
-#[allow(dead_code)] // the sweeps' quadratics use it
 pub(crate) fn sqrt(x: f32) -> f32 {
     libm::sqrtf(x)
 }

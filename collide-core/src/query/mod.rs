@@ -7,7 +7,7 @@
 //! `sweep/sweep_circle_rect.rs`. Pair functions take shapes in their local frames plus world
 //! poses (or motions) and are public, so a caller who knows the types skips the dispatch. The
 //! generic entry points (`contact`, `overlaps`,
-//! `time_of_impact`, `distance`,
+//! [`time_of_impact`], [`distance()`],
 //! `narrow_phase`) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
 //! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal.
 //!
@@ -18,6 +18,10 @@
 //! - Non-finite input gives "no hit" (`None` / `false`), never a panic.
 //! - No query allocates.
 
+mod distance;
 mod motion;
+mod sweep;
 
+pub use distance::{distance, Distance};
 pub use motion::Motion;
+pub use sweep::*;

@@ -1,0 +1,328 @@
+//! GJK distance between two convex cores (seed 002), on fixed-size stack buffers.
+//!
+//! Each shape is a convex *core* (a hull's vertices, a rectangle's four corners, or a circle's
+//! centre) plus a radius, both given in one common frame. GJK finds the point of the Minkowski
+//! difference `B − A` closest to the origin: the vector from a's core to b's, whose length is
+//! the distance between the cores. The radii are subtracted afterwards.
+
+use glam::Vec2;
+
+use crate::{Hull, Rot, ShapeRef, MAX_HULL_VERTICES};
+
+/// A convex polygon (or a segment or point) plus a radius, in some common frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Core {
+    pub v: [Vec2; MAX_HULL_VERTICES],
+    pub n: usize,
+    pub radius: f32,
+}
+
+impl Core {
+    /// The core of `shape` placed with rotation `rot` relative to the common frame (the origin
+    /// of the shape's local frame lands on the frame's origin). `None` for invalid shapes.
+    #[inline]
+    pub fn new(shape: ShapeRef<'_>, rot: Vec2) -> Option<Core> {
+        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+        match shape {
+            ShapeRef::Circle(c) => c.is_valid().then_some(Core {
+                v,
+                n: 1,
+                radius: c.radius,
+            }),
+            ShapeRef::Rect(r) => {
+                if !r.is_valid() {
+                    return None;
+                }
+                let h = r.half_extents;
+                v[0] = -h;
+                v[1] = Vec2::new(h.x, -h.y);
+                v[2] = h;
+                v[3] = Vec2::new(-h.x, h.y);
+                if rot != Vec2::X {
+                    for p in &mut v[..4] {
+                        *p = rot.rotate(*p);
+                    }
+                }
+                Some(Core {
+                    v,
+                    n: 4,
+                    radius: 0.0,
+                })
+            }
+            ShapeRef::Hull(hull) => Some(Core::hull(hull, rot)),
+        }
+    }
+
+    fn hull(hull: &Hull, rot: Vec2) -> Core {
+        let src = hull.vertices();
+        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+        if rot == Vec2::X {
+            v[..src.len()].copy_from_slice(src);
+        } else {
+            for (dst, p) in v.iter_mut().zip(src) {
+                *dst = rot.rotate(*p);
+            }
+        }
+        Core {
+            v,
+            n: src.len(),
+            radius: 0.0,
+        }
+    }
+
+    /// The index of the vertex farthest along `d` (lowest index on ties).
+    #[inline]
+    pub fn support(&self, d: Vec2) -> usize {
+        let mut best = 0;
+        let mut best_dot = self.v[0].dot(d);
+        for i in 1..self.n {
+            let dot = self.v[i].dot(d);
+            if dot > best_dot {
+                best = i;
+                best_dot = dot;
+            }
+        }
+        best
+    }
+
+    /// The largest distance of a core vertex from the frame origin, plus the radius.
+    pub fn size(&self) -> f32 {
+        self.v[..self.n]
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
+            + self.radius
+    }
+}
+
+/// The rotation that takes a shape's local frame to the common frame, as `(cos, sin)`: the
+/// shape's own rotation (identity for circles and rectangles) seen from `frame`.
+#[inline]
+pub(crate) fn relative_rotation(shape: ShapeRef<'_>, own: Rot, frame: Rot) -> Vec2 {
+    match shape {
+        ShapeRef::Hull(_) if own != frame => frame.apply_inverse(Vec2::new(own.cos(), own.sin())),
+        ShapeRef::Hull(_) => Vec2::X,
+        _ => frame.apply_inverse(Vec2::X),
+    }
+}
+
+/// The frame a pair is solved in: the first hull's rotation, so its vertices need no transform.
+#[inline]
+pub(crate) fn common_frame(a: ShapeRef<'_>, rot_a: Rot, b: ShapeRef<'_>, rot_b: Rot) -> Rot {
+    match (a, b) {
+        (ShapeRef::Hull(_), _) => rot_a,
+        (_, ShapeRef::Hull(_)) => rot_b,
+        _ => Rot::IDENTITY,
+    }
+}
+
+/// Up to three points of `B − A`, each remembered by the vertex indices that made it, so the
+/// simplex can be rebuilt after b's core moves (warm start across advancement steps).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Simplex {
+    w: [Vec2; 3],
+    ia: [u8; 3],
+    ib: [u8; 3],
+    lambda: [f32; 3],
+    n: usize,
+}
+
+/// What GJK found.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GjkResult {
+    /// The closest point of `B − A` to the origin: from a's core to b's. Zero when overlapping.
+    pub v: Vec2,
+    /// The closest point on a's core.
+    pub pa: Vec2,
+    /// The closest point on b's core (offset included).
+    pub pb: Vec2,
+    /// The cores overlap or touch (`v` is then meaningless as a direction).
+    pub overlap: bool,
+}
+
+/// Iteration cap: a polygon pair converges in far fewer; the cap only guards against cycling on
+/// round-off.
+const MAX_ITERATIONS: usize = 32;
+/// GJK stops when a new support point improves the squared distance by less than this fraction.
+const RELATIVE_PROGRESS: f32 = 1e-6;
+/// Cores closer than this fraction of their coordinates' magnitude count as touching.
+const RELATIVE_TOUCH: f32 = 1e-6;
+
+impl Simplex {
+    #[inline]
+    fn push(&mut self, w: Vec2, ia: usize, ib: usize) {
+        self.w[self.n] = w;
+        self.ia[self.n] = ia as u8;
+        self.ib[self.n] = ib as u8;
+        self.n += 1;
+    }
+
+    #[inline]
+    fn keep(&mut self, i: usize) {
+        self.w[0] = self.w[i];
+        self.ia[0] = self.ia[i];
+        self.ib[0] = self.ib[i];
+        self.lambda[0] = 1.0;
+        self.n = 1;
+    }
+
+    /// The closest point of segment `i`–`j` to the origin, as `(squared distance, weight of j)`.
+    #[inline]
+    fn edge(&self, i: usize, j: usize) -> (f32, f32) {
+        let (a, b) = (self.w[i], self.w[j]);
+        let e = b - a;
+        let ee = e.dot(e);
+        let s = if ee > 0.0 {
+            (-a.dot(e) / ee).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let p = a + e * s;
+        (p.dot(p), s)
+    }
+
+    /// Reduce to the edge `i`–`j` with weight `s` on `j` (or to one vertex when `s` is 0 or 1).
+    #[inline]
+    fn set_edge(&mut self, i: usize, j: usize, s: f32) {
+        if s <= 0.0 {
+            self.keep(i);
+        } else if s >= 1.0 {
+            self.keep(j);
+        } else {
+            let (wi, wj) = (self.w[i], self.w[j]);
+            let (ai, aj) = (self.ia[i], self.ia[j]);
+            let (bi, bj) = (self.ib[i], self.ib[j]);
+            self.w = [wi, wj, Vec2::ZERO];
+            self.ia = [ai, aj, 0];
+            self.ib = [bi, bj, 0];
+            self.lambda = [1.0 - s, s, 0.0];
+            self.n = 2;
+        }
+    }
+
+    /// Replace the simplex by its part closest to the origin and return that closest point;
+    /// `None` when the origin lies inside the triangle.
+    fn solve(&mut self) -> Option<Vec2> {
+        match self.n {
+            1 => self.lambda[0] = 1.0,
+            2 => {
+                let (_, s) = self.edge(0, 1);
+                self.set_edge(0, 1, s);
+            }
+            _ => {
+                let [a, b, c] = self.w;
+                let area = (b - a).perp_dot(c - a);
+                if area != 0.0 {
+                    // Signed areas of the sub-triangles opposite each vertex, seen from the origin.
+                    let la = b.perp_dot(c) * area.signum();
+                    let lb = c.perp_dot(a) * area.signum();
+                    let lc = a.perp_dot(b) * area.signum();
+                    if la >= 0.0 && lb >= 0.0 && lc >= 0.0 {
+                        let inv = 1.0 / area.abs();
+                        self.lambda = [la * inv, lb * inv, lc * inv];
+                        return None;
+                    }
+                }
+                // Outside: keep the nearest of the three edges (seed 002: check each one).
+                let mut best = (0, 1, self.edge(0, 1));
+                for (i, j) in [(1, 2), (2, 0)] {
+                    let e = self.edge(i, j);
+                    if e.0 < best.2 .0 {
+                        best = (i, j, e);
+                    }
+                }
+                self.set_edge(best.0, best.1, best.2 .1);
+            }
+        }
+        Some(self.point())
+    }
+
+    #[inline]
+    fn point(&self) -> Vec2 {
+        (0..self.n).map(|i| self.w[i] * self.lambda[i]).sum()
+    }
+
+    /// Forget everything (the next run starts cold).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+}
+
+#[inline]
+fn witness(a: &Core, b: &Core, offset: Vec2, s: &Simplex) -> (Vec2, Vec2) {
+    let mut pa = Vec2::ZERO;
+    let mut pb = Vec2::ZERO;
+    for i in 0..s.n {
+        pa += a.v[s.ia[i] as usize] * s.lambda[i];
+        pb += b.v[s.ib[i] as usize] * s.lambda[i];
+    }
+    (pa, pb + offset)
+}
+
+/// The closest points of the cores `a` (at the origin) and `b` (moved by `offset`).
+///
+/// `simplex` may hold the result of a previous call on the same cores (any offset): GJK then
+/// starts from those vertices. It is left holding this call's closest feature.
+pub(crate) fn gjk(a: &Core, b: &Core, offset: Vec2, simplex: &mut Simplex) -> GjkResult {
+    let s = simplex;
+    if s.n == 3 {
+        s.clear();
+    }
+    let mut scale = offset.abs().max_element();
+    if s.n == 0 {
+        let d = if offset == Vec2::ZERO {
+            Vec2::X
+        } else {
+            -offset
+        };
+        let (ia, ib) = (a.support(-d), b.support(d));
+        s.push(b.v[ib] + offset - a.v[ia], ia, ib);
+    } else {
+        for i in 0..s.n {
+            s.w[i] = b.v[s.ib[i] as usize] + offset - a.v[s.ia[i] as usize];
+        }
+    }
+    for i in 0..s.n {
+        scale = scale.max(s.w[i].abs().max_element());
+    }
+    let overlap = |s: &Simplex| {
+        let (pa, pb) = witness(a, b, offset, s);
+        let p = (pa + pb) * 0.5;
+        GjkResult {
+            v: Vec2::ZERO,
+            pa: p,
+            pb: p,
+            overlap: true,
+        }
+    };
+    let mut v = Vec2::ZERO;
+    for iteration in 0..=MAX_ITERATIONS {
+        let Some(closest) = s.solve() else {
+            return overlap(s);
+        };
+        v = closest;
+        let vv = v.dot(v);
+        let touch = RELATIVE_TOUCH * scale;
+        if vv <= touch * touch {
+            return overlap(s);
+        }
+        if iteration == MAX_ITERATIONS {
+            break;
+        }
+        let (ia, ib) = (a.support(v), b.support(-v));
+        let w = b.v[ib] + offset - a.v[ia];
+        let seen = (0..s.n).any(|i| s.ia[i] as usize == ia && s.ib[i] as usize == ib);
+        if seen || vv - v.dot(w) <= RELATIVE_PROGRESS * vv {
+            break;
+        }
+        scale = scale.max(w.abs().max_element());
+        s.push(w, ia, ib);
+    }
+    let (pa, pb) = witness(a, b, offset, s);
+    GjkResult {
+        v,
+        pa,
+        pb,
+        overlap: false,
+    }
+}

@@ -1,0 +1,38 @@
+//! Time of impact of two moving hulls, by conservative advancement.
+
+use super::{sweep_advance, Impact};
+use crate::{Hull, Motion, ShapeRef};
+
+/// The time of impact of two moving hulls, each keeping its motion's rotation through the
+/// frame (seed 002).
+///
+/// Conservative advancement driven by GJK distance, solved in a's frame so a's vertices need no
+/// transform. See [`time_of_impact`](crate::time_of_impact) for the conventions and the
+/// tolerance.
+///
+/// ```
+/// use collide_core::{sweep_hull_hull, Hull, Motion};
+/// use glam::Vec2;
+///
+/// // A thin sliver (x from 2 to 2.01) moving left onto a 2×2 box at the origin.
+/// let sliver = Hull::new(&[
+///     Vec2::new(2.0, -1.0),
+///     Vec2::new(2.01, -1.0),
+///     Vec2::new(2.01, 1.0),
+///     Vec2::new(2.0, 1.0),
+/// ])?;
+/// let block = Hull::from_half_extents(Vec2::ONE)?;
+/// let hit = sweep_hull_hull(
+///     &sliver,
+///     &Motion::linear(Vec2::ZERO, Vec2::new(-2.0, 0.0)),
+///     &block,
+///     &Motion::stationary(Vec2::ZERO),
+/// )
+/// .unwrap();
+/// assert!((hit.t - 0.5).abs() < 1e-3);
+/// # Ok::<(), collide_core::Error>(())
+/// ```
+#[must_use]
+pub fn sweep_hull_hull(a: &Hull, motion_a: &Motion, b: &Hull, motion_b: &Motion) -> Option<Impact> {
+    sweep_advance(ShapeRef::Hull(a), motion_a, ShapeRef::Hull(b), motion_b).0
+}

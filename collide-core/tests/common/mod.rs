@@ -1,0 +1,108 @@
+//! Shared helpers for the sweep and narrow-phase tests: seeded random shapes and the dense
+//! sub-stepping oracle.
+#![allow(dead_code)]
+
+use collide_core::{distance, Circle, Hull, Motion, Rect, Rot, Shape};
+use glam::Vec2;
+
+/// A small deterministic generator (xorshift64*), so the oracle cases are the same every run.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in `[lo, hi)`.
+    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        let u = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
+        lo + (hi - lo) * u
+    }
+    /// A vector uniform in the square `[-extent, extent)²`.
+    pub fn vec(&mut self, extent: f32) -> Vec2 {
+        Vec2::new(self.range(-extent, extent), self.range(-extent, extent))
+    }
+}
+
+/// A convex polygon on an ellipse of radii `rx`, `ry`, with `n` vertices at jittered angles.
+pub fn ellipse_hull(n: usize, rx: f32, ry: f32, jitter: f32) -> Hull {
+    let mut pts = [Vec2::ZERO; 16];
+    for (i, p) in pts.iter_mut().enumerate().take(n) {
+        let a = (i as f32 + 0.8 * jitter * ((i * 7 % 5) as f32 / 5.0 - 0.4))
+            * core::f32::consts::TAU
+            / n as f32;
+        *p = Vec2::new(rx * a.cos(), ry * a.sin());
+    }
+    Hull::new(&pts[..n]).unwrap_or_else(|_| Hull::regular(n.max(3), rx.max(ry)).unwrap())
+}
+
+/// A shape of the given kind (0 circle, 1 rect, 2 hull) and size.
+pub fn shape(kind: usize, size: f32, aspect: f32, sides: usize, jitter: f32) -> Shape {
+    match kind % 3 {
+        0 => Shape::Circle(Circle { radius: size }),
+        1 => Shape::Rect(Rect {
+            half_extents: Vec2::new(size, size * aspect),
+        }),
+        _ => Shape::Hull(ellipse_hull(sides, size, size * aspect, jitter)),
+    }
+}
+
+/// The six unordered kind pairs, by name.
+pub const PAIRS: [(usize, usize, &str); 6] = [
+    (0, 0, "circle-circle"),
+    (0, 1, "circle-rect"),
+    (1, 1, "rect-rect"),
+    (0, 2, "circle-hull"),
+    (1, 2, "rect-hull"),
+    (2, 2, "hull-hull"),
+];
+
+/// A random shape of `kind`, size in `[lo, hi)`.
+pub fn random_shape(rng: &mut Rng, kind: usize, lo: f32, hi: f32) -> Shape {
+    let size = rng.range(lo, hi);
+    let aspect = rng.range(0.2, 1.0);
+    let sides = 3 + (rng.next_u64() % 14) as usize;
+    let jitter = rng.range(0.0, 1.0);
+    shape(kind, size, aspect, sides, jitter)
+}
+
+/// The distance between the two shapes at fraction `t` of their motions.
+pub fn distance_at(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, t: f32) -> f32 {
+    distance(a, &ma.pose_at(t), b, &mb.pose_at(t))
+        .expect("valid input")
+        .distance
+}
+
+/// Dense sub-stepping: the first of `steps + 1` evenly spaced times at which the shapes overlap
+/// (GJK distance 0), or `None`.
+pub fn oracle_first_overlap(
+    a: &Shape,
+    ma: &Motion,
+    b: &Shape,
+    mb: &Motion,
+    steps: u32,
+) -> Option<f32> {
+    (0..=steps)
+        .map(|k| k as f32 / steps as f32)
+        .find(|&t| distance_at(a, ma, b, mb, t) <= 0.0)
+}
+
+/// A random rotation.
+pub fn rot(rng: &mut Rng) -> Rot {
+    Rot::from_angle(rng.range(-3.2, 3.2))
+}
+
+/// The size the sweeps' tolerance is measured against (farthest extent from the centre).
+pub fn extent(s: &Shape) -> f32 {
+    match s {
+        Shape::Circle(c) => c.radius,
+        Shape::Rect(r) => r.half_extents.max_element(),
+        Shape::Hull(h) => h
+            .vertices()
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element())),
+    }
+}
