@@ -15,7 +15,8 @@ pub enum Simplify {
     Vw,
     /// Containment-preserving: repeatedly replace the edge whose removal adds the least area by
     /// the meeting point of its two neighbouring edges (moved to a pixel corner). The result
-    /// encloses every solid pixel, so a shot at a visible pixel always hits.
+    /// encloses every solid pixel, so a shot at a visible pixel always hits. Its vertices may
+    /// lie a little outside the frame.
     Enclosing,
 }
 
