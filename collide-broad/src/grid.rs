@@ -9,8 +9,10 @@ use crate::{BroadPhase, Proxy};
 
 /// Cells a proxy may cover before it is kept aside and tested against everything instead.
 const DEFAULT_MAX_CELLS: u32 = 256;
-/// The automatic cell size is this many times the median object size.
-const CELL_PER_MEDIAN: f32 = 2.0;
+/// The automatic cell size is this many times the typical (upper-quartile) object size.
+const CELL_PER_SIZE: f32 = 2.0;
+/// How many objects the automatic cell size looks at.
+const SAMPLES: usize = 64;
 /// Beyond this many cells per coordinate, cell numbers saturate and ranges are not walked.
 const SATURATED: f32 = 1.0e9;
 
@@ -24,7 +26,7 @@ const SATURATED: f32 = 1.0e9;
 /// buffers have grown.
 ///
 /// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived each
-/// frame from the objects: twice the median of their larger side. A box that would cover more
+/// frame from the objects: twice the upper quartile of their larger side. A box that would cover more
 /// than [`max_cells_per_proxy`](Grid::with_max_cells_per_proxy) cells (the long thin swept box
 /// across the world, a level-sized trigger) is kept in a side list and tested against every
 /// object instead, so no box can make a frame explode.
@@ -67,6 +69,21 @@ struct Item {
     hi: Vec2,
     layers: collide_core::Layers,
     entry: u32,
+}
+
+/// Columns and rows of a small cell range (one inside the dense rectangle).
+#[inline]
+fn dense_span(r: &[i32; 4]) -> (usize, usize) {
+    (
+        r[2].wrapping_sub(r[0]) as usize + 1,
+        r[3].wrapping_sub(r[1]) as usize + 1,
+    )
+}
+
+/// The dense slot of a range's first cell.
+#[inline]
+fn dense_slot(r: &[i32; 4], x0: i32, y0: i32, w: u32) -> usize {
+    r[1].wrapping_sub(y0) as usize * w as usize + r[0].wrapping_sub(x0) as usize
 }
 
 /// `floor(x)` as an `i32`, saturating; monotone, which is all the grid relies on.
@@ -140,22 +157,31 @@ impl Grid {
         if let Some(c) = self.fixed_cell {
             return c;
         }
-        // The median of at most 256 evenly spaced samples: cheap, deterministic, and robust
-        // to a few huge boxes.
-        let stride = self.entries.len() / 256 + 1;
+        // The upper quartile of the larger side, from at most 64 samples at golden-ratio
+        // spaced indices (a fixed stride would alias with scenes stored in a repeating
+        // pattern, such as bullet, enemy, bullet, …): cheap, deterministic, and robust to a
+        // few huge boxes. The upper quartile rather than the median so that when two
+        // populations split the scene evenly, the cells fit the larger one.
+        let n = self.entries.len();
         self.scratch.clear();
-        self.scratch.extend(
-            self.entries
-                .iter()
-                .step_by(stride)
-                .map(|e| e.bounds.half_extents.max_element()),
-        );
+        if n <= SAMPLES {
+            self.scratch.extend(
+                self.entries
+                    .iter()
+                    .map(|e| e.bounds.half_extents.max_element()),
+            );
+        } else {
+            self.scratch.extend((0..SAMPLES as u64).map(|k| {
+                let i = (((k * 0x9E37_79B9) & 0xFFFF_FFFF) * n as u64) >> 32;
+                self.entries[i as usize].bounds.half_extents.max_element()
+            }));
+        }
         if self.scratch.is_empty() {
             return 1.0;
         }
-        let mid = self.scratch.len() / 2;
-        let (_, median, _) = self.scratch.select_nth_unstable_by(mid, f32::total_cmp);
-        let size = *median * 2.0 * CELL_PER_MEDIAN;
+        let q = self.scratch.len() * 3 / 4;
+        let (_, quartile, _) = self.scratch.select_nth_unstable_by(q, f32::total_cmp);
+        let size = *quartile * 2.0 * CELL_PER_SIZE;
         if size.is_finite() && size > 0.0 {
             return size;
         }
@@ -288,11 +314,13 @@ impl BroadPhase for Grid {
             Layout::Dense { x0, y0, w, .. } => {
                 self.starts.resize(area as usize, 0);
                 for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
-                    for cy in r[1]..=r[3] {
-                        let row = (cy.wrapping_sub(y0) as u32 * w) as usize;
-                        for cx in r[0]..=r[2] {
-                            self.starts[row + cx.wrapping_sub(x0) as usize] += 1;
-                        }
+                    let (cols, rows) = dense_span(r);
+                    let mut row = dense_slot(r, x0, y0, w);
+                    for _ in 0..rows {
+                        self.starts[row..row + cols]
+                            .iter_mut()
+                            .for_each(|c| *c += 1);
+                        row += w as usize;
                     }
                 }
             }
@@ -313,23 +341,24 @@ impl BroadPhase for Grid {
                 }
             }
         }
+        self.starts.push(0);
         keep_headroom(&mut self.ranges);
         keep_headroom(&mut self.large);
         keep_headroom(&mut self.covers);
         keep_headroom(&mut self.slot_cells);
-        // Counts to starts (exclusive prefix sums), then scatter (pass 3).
+        keep_headroom(&mut self.starts);
+        // Counts to ends (inclusive prefix sums); the scatter then counts each back down to its
+        // slot's start, so `starts[s]..starts[s + 1]` are slot `s`'s items.
         let mut sum = 0;
         for s in &mut self.starts {
-            let c = *s;
+            sum += *s;
             *s = sum;
-            sum += c;
         }
-        self.starts.push(sum);
-        keep_headroom(&mut self.starts);
         // Every item below `sum` is overwritten by the scatter, so only growth writes defaults.
         self.items.resize(sum as usize, Item::default());
         keep_headroom(&mut self.items);
-        let mut k = 0;
+        // Pass 3: scatter.
+        let mut covers = self.covers.iter();
         for (i, (r, e)) in self.ranges.iter().zip(&self.entries).enumerate() {
             if r[0] > r[2] {
                 continue;
@@ -340,28 +369,26 @@ impl BroadPhase for Grid {
                 layers: e.layers,
                 entry: i as u32,
             };
-            for cy in r[1]..=r[3] {
-                for cx in r[0]..=r[2] {
-                    let slot = match self.layout {
-                        Layout::Dense { x0, y0, w, .. } => {
-                            (cy.wrapping_sub(y0) as u32 * w + cx.wrapping_sub(x0) as u32) as usize
+            match self.layout {
+                Layout::Dense { x0, y0, w, .. } => {
+                    let (cols, rows) = dense_span(r);
+                    let mut row = dense_slot(r, x0, y0, w);
+                    for _ in 0..rows {
+                        for slot in row..row + cols {
+                            self.starts[slot] -= 1;
+                            self.items[self.starts[slot] as usize] = item;
                         }
-                        Layout::Hashed => {
-                            k += 1;
-                            self.covers[k - 1] as usize
-                        }
-                    };
-                    self.items[self.starts[slot] as usize] = item;
-                    self.starts[slot] += 1;
+                        row += w as usize;
+                    }
+                }
+                Layout::Hashed => {
+                    for _ in 0..Self::cell_count(r) {
+                        let slot = covers.next().map_or(0, |&s| s as usize);
+                        self.starts[slot] -= 1;
+                        self.items[self.starts[slot] as usize] = item;
+                    }
                 }
             }
-        }
-        // Scattering advanced every start to the next slot's: shift back by one.
-        for s in (1..self.starts.len()).rev() {
-            self.starts[s] = self.starts[s - 1];
-        }
-        if let Some(first) = self.starts.first_mut() {
-            *first = 0;
         }
     }
 
