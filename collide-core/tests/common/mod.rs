@@ -4,6 +4,8 @@
 
 use collide_core::{distance, Circle, Hull, Motion, Rect, Rot, Shape};
 use glam::Vec2;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
 
 /// A small deterministic generator (xorshift64*), so the oracle cases are the same every run.
 pub struct Rng(pub u64);
@@ -104,5 +106,47 @@ pub fn extent(s: &Shape) -> f32 {
             .vertices()
             .iter()
             .fold(0.0f32, |m, p| m.max(p.abs().max_element())),
+    }
+}
+
+/// A case generator for the property tests: shapes of two kinds, a stationary or slow target
+/// at the origin, and a shot through a point inside it at any angle and speed.
+pub fn shot_case(
+    ka: usize,
+    kb: usize,
+) -> impl Strategy<Value = (Shape, Shape, Motion, Motion, Vec2)> {
+    (
+        (0.5f32..200.0, 0.2f32..1.0, 3usize..=16, 0.0f32..1.0),
+        (0.5f32..200.0, 0.2f32..1.0, 3usize..=16, 0.0f32..1.0),
+        (-3.2f32..3.2, -3.2f32..3.2, -3.2f32..3.2),
+        (0.0f32..10_000.0, 0.0f32..1.0, -0.9f32..0.9, -0.9f32..0.9),
+    )
+        .prop_map(move |(sa, sb, (angle, ra, rb), (speed, phase, ox, oy))| {
+            let a = shape(ka, sa.0, sa.1, sa.2, sa.3);
+            let b = shape(kb, sb.0, sb.1, sb.2, sb.3);
+            let dir = Vec2::from_angle(angle);
+            // Through a point well inside b's core (its box shrunk to 90 % towards the centre,
+            // then scaled to stay inside an inscribed ellipse for round shapes).
+            let inner = match &b {
+                Shape::Circle(c) => Vec2::new(ox, oy) * c.radius * 0.7,
+                Shape::Rect(r) => Vec2::new(ox, oy) * r.half_extents,
+                Shape::Hull(h) => h.centroid(),
+            };
+            let mb = Motion::new(Vec2::ZERO, Vec2::ZERO, Rot::from_angle(rb));
+            // The shot's centre passes through `inner` somewhere in the frame.
+            let pass = speed * phase;
+            let start = inner - dir * pass;
+            let ma = Motion::new(start, start + dir * speed, Rot::from_angle(ra));
+            (a, b, ma, mb, dir)
+        })
+}
+
+/// A proptest configuration with an explicit case count and a fixed seed.
+pub fn config(cases: u32, seed: u64) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
     }
 }

@@ -11,22 +11,27 @@ use crate::{Hull, Rot, ShapeRef, MAX_HULL_VERTICES};
 
 /// A convex polygon (or a segment or point) plus a radius, in some common frame.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Core {
-    pub v: [Vec2; MAX_HULL_VERTICES],
-    pub n: usize,
+pub(crate) struct Core<'a> {
+    pub v: &'a [Vec2],
     pub radius: f32,
 }
 
-impl Core {
+/// A circle's core: its centre.
+const ORIGIN: [Vec2; 1] = [Vec2::ZERO];
+
+impl<'a> Core<'a> {
     /// The core of `shape` placed with rotation `rot` relative to the common frame (the origin
-    /// of the shape's local frame lands on the frame's origin). `None` for invalid shapes.
+    /// of the shape's local frame lands on the frame's origin), using `buf` when the vertices
+    /// must be transformed. `None` for invalid shapes.
     #[inline]
-    pub fn new(shape: ShapeRef<'_>, rot: Vec2) -> Option<Core> {
-        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+    pub fn new(
+        shape: ShapeRef<'a>,
+        rot: Vec2,
+        buf: &'a mut [Vec2; MAX_HULL_VERTICES],
+    ) -> Option<Core<'a>> {
         match shape {
             ShapeRef::Circle(c) => c.is_valid().then_some(Core {
-                v,
-                n: 1,
+                v: &ORIGIN,
                 radius: c.radius,
             }),
             ShapeRef::Rect(r) => {
@@ -34,38 +39,38 @@ impl Core {
                     return None;
                 }
                 let h = r.half_extents;
-                v[0] = -h;
-                v[1] = Vec2::new(h.x, -h.y);
-                v[2] = h;
-                v[3] = Vec2::new(-h.x, h.y);
+                buf[0] = -h;
+                buf[1] = Vec2::new(h.x, -h.y);
+                buf[2] = h;
+                buf[3] = Vec2::new(-h.x, h.y);
                 if rot != Vec2::X {
-                    for p in &mut v[..4] {
+                    for p in &mut buf[..4] {
                         *p = rot.rotate(*p);
                     }
                 }
                 Some(Core {
-                    v,
-                    n: 4,
+                    v: &buf[..4],
                     radius: 0.0,
                 })
             }
-            ShapeRef::Hull(hull) => Some(Core::hull(hull, rot)),
+            ShapeRef::Hull(hull) => Some(Core::hull(hull, rot, buf)),
         }
     }
 
-    fn hull(hull: &Hull, rot: Vec2) -> Core {
+    #[inline]
+    fn hull(hull: &'a Hull, rot: Vec2, buf: &'a mut [Vec2; MAX_HULL_VERTICES]) -> Core<'a> {
         let src = hull.vertices();
-        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
         if rot == Vec2::X {
-            v[..src.len()].copy_from_slice(src);
-        } else {
-            for (dst, p) in v.iter_mut().zip(src) {
-                *dst = rot.rotate(*p);
-            }
+            return Core {
+                v: src,
+                radius: 0.0,
+            };
+        }
+        for (dst, p) in buf.iter_mut().zip(src) {
+            *dst = rot.rotate(*p);
         }
         Core {
-            v,
-            n: src.len(),
+            v: &buf[..src.len()],
             radius: 0.0,
         }
     }
@@ -75,8 +80,8 @@ impl Core {
     pub fn support(&self, d: Vec2) -> usize {
         let mut best = 0;
         let mut best_dot = self.v[0].dot(d);
-        for i in 1..self.n {
-            let dot = self.v[i].dot(d);
+        for (i, p) in self.v.iter().enumerate().skip(1) {
+            let dot = p.dot(d);
             if dot > best_dot {
                 best = i;
                 best_dot = dot;
@@ -87,7 +92,7 @@ impl Core {
 
     /// The largest distance of a core vertex from the frame origin, plus the radius.
     pub fn size(&self) -> f32 {
-        self.v[..self.n]
+        self.v
             .iter()
             .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
             + self.radius
@@ -249,7 +254,7 @@ impl Simplex {
 }
 
 #[inline]
-fn witness(a: &Core, b: &Core, offset: Vec2, s: &Simplex) -> (Vec2, Vec2) {
+fn witness(a: &Core<'_>, b: &Core<'_>, offset: Vec2, s: &Simplex) -> (Vec2, Vec2) {
     let mut pa = Vec2::ZERO;
     let mut pb = Vec2::ZERO;
     for i in 0..s.n {
@@ -263,7 +268,7 @@ fn witness(a: &Core, b: &Core, offset: Vec2, s: &Simplex) -> (Vec2, Vec2) {
 ///
 /// `simplex` may hold the result of a previous call on the same cores (any offset): GJK then
 /// starts from those vertices. It is left holding this call's closest feature.
-pub(crate) fn gjk(a: &Core, b: &Core, offset: Vec2, simplex: &mut Simplex) -> GjkResult {
+pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simplex) -> GjkResult {
     let s = simplex;
     if s.n == 3 {
         s.clear();

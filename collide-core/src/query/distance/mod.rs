@@ -4,7 +4,7 @@ pub(crate) mod gjk;
 
 use glam::Vec2;
 
-use crate::{Pose, Rot, ShapeRef};
+use crate::{Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 use gjk::{common_frame, gjk, relative_rotation, Core, Simplex};
 
 /// How far apart two shapes are, and the closest point on each.
@@ -19,24 +19,44 @@ pub struct Distance {
     pub point_b: Vec2,
 }
 
+/// Stack space for two transformed cores.
+pub(crate) type Buffers = ([Vec2; MAX_HULL_VERTICES], [Vec2; MAX_HULL_VERTICES]);
+
+/// Empty buffers.
+#[inline]
+pub(crate) fn buffers() -> Buffers {
+    (
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+    )
+}
+
 /// Two shapes' cores in one common frame: `a` at the origin, `b` at an offset.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CorePair {
-    pub a: Core,
-    pub b: Core,
+pub(crate) struct CorePair<'a> {
+    pub a: Core<'a>,
+    pub b: Core<'a>,
     /// The frame's rotation: a world direction is `frame.apply(local)`.
     pub frame: Rot,
 }
 
-impl CorePair {
+impl<'a> CorePair<'a> {
     /// The cores of `a` and `b` with their rotations, in the frame of the first hull (or the
-    /// world's axes when neither is one). `None` when either shape is invalid.
+    /// world's axes when neither is one), transformed into the buffers where needed. `None`
+    /// when either shape is invalid.
     #[inline]
-    pub fn new(a: ShapeRef<'_>, rot_a: Rot, b: ShapeRef<'_>, rot_b: Rot) -> Option<CorePair> {
+    pub fn new(
+        a: ShapeRef<'a>,
+        rot_a: Rot,
+        b: ShapeRef<'a>,
+        rot_b: Rot,
+        buffers: &'a mut Buffers,
+    ) -> Option<CorePair<'a>> {
         let frame = common_frame(a, rot_a, b, rot_b);
+        let (buf_a, buf_b) = (&mut buffers.0, &mut buffers.1);
         Some(CorePair {
-            a: Core::new(a, relative_rotation(a, rot_a, frame))?,
-            b: Core::new(b, relative_rotation(b, rot_b, frame))?,
+            a: Core::new(a, relative_rotation(a, rot_a, frame), buf_a)?,
+            b: Core::new(b, relative_rotation(b, rot_b, frame), buf_b)?,
             frame,
         })
     }
@@ -91,7 +111,7 @@ impl LocalDistance {
 /// GJK on the pair with b's origin at `offset`, radii applied.
 #[inline]
 pub(crate) fn local_distance(
-    pair: &CorePair,
+    pair: &CorePair<'_>,
     offset: Vec2,
     simplex: &mut Simplex,
 ) -> LocalDistance {
@@ -155,7 +175,14 @@ pub fn distance<'a, 'b>(
     if !(pose_a.is_finite() && pose_b.is_finite()) {
         return None;
     }
-    let pair = CorePair::new(a.into(), pose_a.rotation, b.into(), pose_b.rotation)?;
+    let mut buffers = buffers();
+    let pair = CorePair::new(
+        a.into(),
+        pose_a.rotation,
+        b.into(),
+        pose_b.rotation,
+        &mut buffers,
+    )?;
     let offset = pair.local_vector(pose_b.position - pose_a.position);
     let d = local_distance(&pair, offset, &mut Simplex::default());
     let world = |p: Vec2| pose_a.position + pair.frame.apply(p);

@@ -35,7 +35,11 @@ pub(crate) struct Advanced {
 /// hit at the time reached (conservative: a pair that might touch is never dropped).
 ///
 /// Returns the result and the number of distance evaluations used.
-pub(crate) fn advance(pair: &CorePair, offset: Vec2, velocity: Vec2) -> (Option<Advanced>, u32) {
+pub(crate) fn advance(
+    pair: &CorePair<'_>,
+    offset: Vec2,
+    velocity: Vec2,
+) -> (Option<Advanced>, u32) {
     let tolerance = ADVANCE_TOLERANCE * (1.0 + pair.size());
     let mut simplex = Simplex::default();
     let mut t = 0.0f32;

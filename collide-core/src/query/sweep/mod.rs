@@ -118,9 +118,14 @@ pub(crate) fn sweep_advance(
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return (None, 0);
     }
-    let Some(pair) =
-        crate::query::distance::CorePair::new(a, motion_a.rotation, b, motion_b.rotation)
-    else {
+    let mut buffers = crate::query::distance::buffers();
+    let Some(pair) = crate::query::distance::CorePair::new(
+        a,
+        motion_a.rotation,
+        b,
+        motion_b.rotation,
+        &mut buffers,
+    ) else {
         return (None, 0);
     };
     let offset = pair.local_vector(motion_b.start - motion_a.start);
@@ -147,13 +152,14 @@ pub(crate) fn sweep_advance(
     )
 }
 
-/// The normal of a pair whose cores already overlap at the start, where GJK gives no direction.
+/// The normal of a pair whose cores already overlap at the start, where GJK gives no direction:
+/// the discrete test's (the shortest way apart), or `+x` if even that sees no overlap.
 fn start_overlap_normal(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
 ) -> Vec2 {
-    let _ = (a, b);
-    (motion_b.start - motion_a.start).normalize_or(Vec2::X)
+    crate::query::contact(a, &motion_a.start_pose(), b, &motion_b.start_pose())
+        .map_or(Vec2::X, |c| c.normal)
 }

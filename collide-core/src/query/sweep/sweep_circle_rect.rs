@@ -37,7 +37,7 @@ pub fn sweep_circle_rect(
     b: &Rect,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    if !(a.is_valid() && b.is_valid() && motion_a.is_finite() && motion_b.is_finite()) {
+    if !(a.is_valid() && b.is_valid()) {
         return None;
     }
     let (r, h) = (a.radius, b.half_extents);
@@ -71,7 +71,8 @@ pub fn sweep_circle_rect(
         on_face[axis] = -n[axis] * h[axis];
         (n, cb + on_face)
     };
-    Some(Impact {
+    // Non-finite motions end here: every path above turns them into NaN, not a panic.
+    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
         t,
         point,
         normal,

@@ -31,7 +31,7 @@ use crate::{Motion, Rect};
 /// ```
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
-    if !(a.is_valid() && b.is_valid() && motion_a.is_finite() && motion_b.is_finite()) {
+    if !(a.is_valid() && b.is_valid()) {
         return None;
     }
     let h = a.half_extents + b.half_extents;
@@ -54,7 +54,8 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     let lo = (ca - a.half_extents).max(cb - b.half_extents);
     let hi = (ca + a.half_extents).min(cb + b.half_extents);
     let point = (lo + hi) * 0.5;
-    Some(Impact {
+    // Non-finite motions end here: every path above turns them into NaN, not a panic.
+    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
         t,
         point,
         normal,

@@ -1,0 +1,150 @@
+//! Discrete tests: do two placed shapes overlap now, and if so, how?
+//!
+//! One file per shape pair; [`contact`] and [`overlaps`] dispatch to them. A reversed pair
+//! (`contact_rect_circle`) is a one-line wrapper over the canonical one that flips the normal,
+//! except for the polygon pairs, whose contact point belongs to the first shape (see
+//! [`Contact`]).
+
+// Tests are written `!(x < y)` rather than `x >= y` on purpose: a NaN (from positions whose
+// differences overflow) must land on the "no contact" side.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
+use glam::Vec2;
+
+use crate::{Pose, ShapeRef};
+
+mod contact_circle_circle;
+mod contact_circle_hull;
+mod contact_circle_rect;
+mod contact_hull_hull;
+mod contact_rect_hull;
+mod contact_rect_rect;
+
+pub use contact_circle_circle::contact_circle_circle;
+pub use contact_circle_hull::{contact_circle_hull, contact_hull_circle};
+pub use contact_circle_rect::{contact_circle_rect, contact_rect_circle};
+pub use contact_hull_hull::contact_hull_hull;
+pub use contact_rect_hull::{contact_hull_rect, contact_rect_hull};
+pub use contact_rect_rect::contact_rect_rect;
+
+/// How two overlapping shapes `a` and `b` overlap: a point, the normal and the depth.
+///
+/// - `normal` is unit length and points from `a` to `b`.
+/// - `depth` is the shortest distance that separates them, and always positive: moving `b` by
+///   `normal * depth` leaves the two exactly touching, which is not an overlap.
+/// - `point` is a single witness point in world coordinates, for effects such as hit sparks:
+///   - a pair with a **circle**: midway between the two surfaces along the normal line through
+///     the circle's centre, `center + n * (radius - depth / 2)` with `n` pointing away from the
+///     circle. The same point whichever shape comes first.
+///   - **rect–rect**: the centre of the overlap box. The same point in either order.
+///   - two **polygons** (rect–hull, hull–rect, hull–hull; a [`Rect`](crate::Rect) counts as a
+///     4-gon here): the vertex of `a` that reaches deepest into `b` (seed 002), "deepest" being
+///     the greatest distance below `b`'s edges. Swapping the shapes makes it a vertex of the
+///     new first shape, so the point then differs; normal and depth do not.
+///
+/// Where every direction is equally short, the normal is fixed by convention: two circles or
+/// two rects with the same centre get `+x` (`Vec2::X`) in either order, so only for them does
+/// swapping the shapes not flip the normal (nor, for two circles, move the point to the same
+/// place). A circle whose centre lies inside a rect leaves through the nearest side, the `x`
+/// side on a tie, and `+x` from the circle when centred.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Contact {
+    /// The witness point, in world coordinates (see the type docs for which point).
+    pub point: Vec2,
+    /// Unit normal from `a` to `b`: moving `b` along it separates the pair soonest.
+    pub normal: Vec2,
+    /// How far `b` must move along `normal` to separate from `a`; always `> 0`.
+    pub depth: f32,
+}
+
+impl Contact {
+    /// The same contact seen from the other shape: the normal flipped, point and depth kept.
+    #[inline]
+    #[must_use]
+    pub fn flipped(self) -> Contact {
+        Contact {
+            point: self.point,
+            normal: -self.normal,
+            depth: self.depth,
+        }
+    }
+}
+
+/// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
+/// `None` when they do not overlap.
+///
+/// Overlap is strict: shapes that only touch give `None`. Circles and rects ignore the pose's
+/// rotation; hulls follow it. A non-finite pose, a negative or non-finite radius or extent
+/// give `None`. Never allocates or panics. See [`Contact`] for the normal, depth and point.
+///
+/// ```
+/// use collide_core::{contact, Circle, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let shot = Circle { radius: 2.0 };
+/// let alien = Rect { half_extents: Vec2::new(16.0, 16.0) };
+/// let hit = contact(shot, &Pose::from_position(Vec2::new(0.0, -17.0)), alien, &Pose::IDENTITY)
+///     .expect("the shot's top reaches 1 unit into the alien");
+/// assert_eq!(hit.normal, Vec2::Y); // from the shot to the alien
+/// assert!((hit.depth - 1.0).abs() < 1e-6);
+/// assert!((hit.point - Vec2::new(0.0, -15.5)).length() < 1e-6);
+///
+/// // Touching is not overlapping.
+/// assert!(contact(shot, &Pose::from_position(Vec2::new(0.0, -18.0)), alien, &Pose::IDENTITY)
+///     .is_none());
+/// ```
+#[must_use]
+pub fn contact<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    pose_a: &Pose,
+    b: impl Into<ShapeRef<'b>>,
+    pose_b: &Pose,
+) -> Option<Contact> {
+    match (a.into(), b.into()) {
+        (ShapeRef::Circle(a), ShapeRef::Circle(b)) => contact_circle_circle(&a, pose_a, &b, pose_b),
+        (ShapeRef::Circle(a), ShapeRef::Rect(b)) => contact_circle_rect(&a, pose_a, &b, pose_b),
+        (ShapeRef::Circle(a), ShapeRef::Hull(b)) => contact_circle_hull(&a, pose_a, b, pose_b),
+        (ShapeRef::Rect(a), ShapeRef::Circle(b)) => contact_rect_circle(&a, pose_a, &b, pose_b),
+        (ShapeRef::Rect(a), ShapeRef::Rect(b)) => contact_rect_rect(&a, pose_a, &b, pose_b),
+        (ShapeRef::Rect(a), ShapeRef::Hull(b)) => contact_rect_hull(&a, pose_a, b, pose_b),
+        (ShapeRef::Hull(a), ShapeRef::Circle(b)) => contact_hull_circle(a, pose_a, &b, pose_b),
+        (ShapeRef::Hull(a), ShapeRef::Rect(b)) => contact_hull_rect(a, pose_a, &b, pose_b),
+        (ShapeRef::Hull(a), ShapeRef::Hull(b)) => contact_hull_hull(a, pose_a, b, pose_b),
+    }
+}
+
+/// Whether shape `a` placed at `pose_a` and shape `b` placed at `pose_b` overlap.
+///
+/// Always equal to [`contact`]`(..).is_some()`, with the same rules (strict, non-finite input
+/// gives `false`), but skips the contact data where that is cheaper.
+///
+/// ```
+/// use collide_core::{overlaps, Circle, Hull, Pose, Rot};
+/// use glam::Vec2;
+///
+/// let ship = Hull::regular(3, 10.0)?;
+/// let rock = Circle { radius: 3.0 };
+/// let turned = Pose::new(Vec2::ZERO, Rot::from_angle(core::f32::consts::PI));
+/// // The triangle's tip points at +x; turned half round, it points at -x.
+/// assert!(overlaps(&ship, &Pose::IDENTITY, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
+/// assert!(!overlaps(&ship, &turned, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
+/// # Ok::<(), collide_core::Error>(())
+/// ```
+#[must_use]
+pub fn overlaps<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    pose_a: &Pose,
+    b: impl Into<ShapeRef<'b>>,
+    pose_b: &Pose,
+) -> bool {
+    match (a.into(), b.into()) {
+        (ShapeRef::Circle(a), ShapeRef::Circle(b)) => {
+            contact_circle_circle::overlaps_circle_circle(&a, pose_a, &b, pose_b)
+        }
+        (ShapeRef::Rect(a), ShapeRef::Rect(b)) => {
+            contact_rect_rect::overlaps_rect_rect(&a, pose_a, &b, pose_b)
+        }
+        (a, b) => contact(a, pose_a, b, pose_b).is_some(),
+    }
+}
