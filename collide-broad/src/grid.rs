@@ -33,19 +33,49 @@ pub struct Grid {
     cell: f32,
     inv_cell: f32,
     entries: Vec<Entry>,
-    /// Per entry: its cell range, `x0 > x1` for a large entry.
+    /// Per entry: its cell range, `x0 > x1` for a large entry (then `y0` is its place in
+    /// `large`).
     ranges: Vec<[i32; 4]>,
     large: Vec<u32>,
+    layout: Layout,
     table: CellTable,
-    /// Per slot: its cell.
+    /// Hashed layout: per slot, its cell.
     slot_cells: Vec<(i32, i32)>,
+    /// Hashed layout: the slot of each (entry, cell) cover, in insertion order.
+    covers: Vec<u32>,
     /// Per slot: start of its items; one extra at the end.
     starts: Vec<u32>,
-    /// The slot of each (entry, cell) cover, in insertion order.
-    covers: Vec<u32>,
-    /// Entry indices grouped by slot.
-    items: Vec<u32>,
+    /// The objects of every cell, grouped by slot, copied for a cache-friendly pair loop.
+    items: Vec<Item>,
     scratch: Vec<f32>,
+}
+
+/// How cells map to slots: a dense rectangle when the occupied cells are compact, else the
+/// hash table (an unbounded world with far-apart objects).
+#[derive(Clone, Copy, Debug)]
+enum Layout {
+    Dense { x0: i32, y0: i32, w: u32, h: u32 },
+    Hashed,
+}
+
+/// One object in one cell: what the pair loop reads, side by side in memory.
+#[derive(Clone, Copy, Debug, Default)]
+struct Item {
+    lo: Vec2,
+    hi: Vec2,
+    layers: collide_core::Layers,
+    entry: u32,
+}
+
+/// `floor(x)` as an `i32`, saturating; monotone, which is all the grid relies on.
+#[inline]
+fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    if (i as f32) > x {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
 }
 
 impl Default for Grid {
@@ -66,6 +96,7 @@ impl Grid {
             entries: Vec::new(),
             ranges: Vec::new(),
             large: Vec::new(),
+            layout: Layout::Hashed,
             table: CellTable::default(),
             slot_cells: Vec::new(),
             starts: Vec::new(),
@@ -138,7 +169,7 @@ impl Grid {
     #[inline]
     fn cell_of(&self, v: f32) -> i32 {
         // `as` saturates, and is monotone like `floor`: boxes still share the cells they should.
-        (v * self.inv_cell).floor() as i32
+        floor_i32(v * self.inv_cell)
     }
 
     #[inline]
@@ -159,19 +190,51 @@ impl Grid {
 
     /// Items of the cell `(cx, cy)`, if any object covers it.
     #[inline]
-    fn cell_items(&self, cx: i32, cy: i32) -> &[u32] {
-        match self.table.get(cell_key(cx, cy)) {
-            Some(s) => {
-                &self.items[self.starts[s as usize] as usize..self.starts[s as usize + 1] as usize]
+    fn cell_items(&self, cx: i32, cy: i32) -> &[Item] {
+        let slot = match self.layout {
+            Layout::Dense { x0, y0, w, h } => {
+                let (dx, dy) = (cx.wrapping_sub(x0) as u32, cy.wrapping_sub(y0) as u32);
+                if cx < x0 || cy < y0 || dx >= w || dy >= h {
+                    return &[];
+                }
+                (dy * w + dx) as usize
             }
-            None => &[],
-        }
+            Layout::Hashed => match self.table.get(cell_key(cx, cy)) {
+                Some(s) => s as usize,
+                None => return &[],
+            },
+        };
+        &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize]
     }
 
     /// Whether the pair's overlap starts in cell `(cx, cy)`: the one cell that reports it.
     #[inline]
-    fn owns(&self, a: &Entry, lo: Vec2, cx: i32, cy: i32) -> bool {
-        self.cell_of(a.lo.x.max(lo.x)) == cx && self.cell_of(a.lo.y.max(lo.y)) == cy
+    fn owns(&self, a: Vec2, b: Vec2, cx: i32, cy: i32) -> bool {
+        self.cell_of(a.x.max(b.x)) == cx && self.cell_of(a.y.max(b.y)) == cy
+    }
+
+    /// Reports the pairs of one cell that this cell owns.
+    #[inline]
+    fn cell_pairs(&self, cell: &[Item], cx: i32, cy: i32, out: &mut Vec<(u32, u32)>) {
+        for (k, a) in cell.iter().enumerate() {
+            for b in &cell[k + 1..] {
+                if a.lo.x <= b.hi.x
+                    && b.lo.x <= a.hi.x
+                    && a.lo.y <= b.hi.y
+                    && b.lo.y <= a.hi.y
+                    && a.layers.interacts(b.layers)
+                    && self.owns(a.lo, b.lo, cx, cy)
+                {
+                    let (ea, eb) = (
+                        &self.entries[a.entry as usize],
+                        &self.entries[b.entry as usize],
+                    );
+                    if let Some(pair) = ea.pair_with(eb) {
+                        out.push(pair);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -185,31 +248,66 @@ impl BroadPhase for Grid {
         self.covers.clear();
         self.slot_cells.clear();
         self.starts.clear();
-        self.table.clear(self.entries.len() * 2);
 
-        // Pass 1: number the cells and count each one's objects.
+        // Pass 1: each box's cell range; the big ones go aside.
+        let mut covers = 0_u64;
+        let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
         for (i, e) in self.entries.iter().enumerate() {
             let r = self.range_of(e.lo, e.hi);
-            if Self::cell_count(&r) > u64::from(self.max_cells) {
-                // Marked large by `x0 > x1`; `y0` holds its place in the side list.
+            let count = Self::cell_count(&r);
+            if count > u64::from(self.max_cells) {
                 self.ranges.push([1, self.large.len() as i32, 0, 0]);
                 self.large.push(i as u32);
                 continue;
             }
+            covers += count;
+            lo = [lo[0].min(r[0]), lo[1].min(r[1])];
+            hi = [hi[0].max(r[2]), hi[1].max(r[3])];
             self.ranges.push(r);
-            for cy in r[1]..=r[3] {
-                for cx in r[0]..=r[2] {
-                    let (slot, new) = self.table.insert(cell_key(cx, cy));
-                    if new {
-                        self.slot_cells.push((cx, cy));
-                        self.starts.push(0);
+        }
+        let area = Self::cell_count(&[lo[0], lo[1], hi[0], hi[1]]);
+        self.layout = if covers > 0 && area <= 4 * covers + 1024 {
+            Layout::Dense {
+                x0: lo[0],
+                y0: lo[1],
+                w: (i64::from(hi[0]) - i64::from(lo[0]) + 1) as u32,
+                h: (i64::from(hi[1]) - i64::from(lo[1]) + 1) as u32,
+            }
+        } else {
+            Layout::Hashed
+        };
+
+        // Pass 2: count each cell's objects.
+        match self.layout {
+            Layout::Dense { x0, y0, w, .. } => {
+                self.starts.resize(area as usize, 0);
+                for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
+                    for cy in r[1]..=r[3] {
+                        let row = (cy.wrapping_sub(y0) as u32 * w) as usize;
+                        for cx in r[0]..=r[2] {
+                            self.starts[row + cx.wrapping_sub(x0) as usize] += 1;
+                        }
                     }
-                    self.starts[slot as usize] += 1;
-                    self.covers.push(slot);
+                }
+            }
+            Layout::Hashed => {
+                self.table.clear(covers as usize);
+                for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
+                    for cy in r[1]..=r[3] {
+                        for cx in r[0]..=r[2] {
+                            let (slot, new) = self.table.insert(cell_key(cx, cy));
+                            if new {
+                                self.slot_cells.push((cx, cy));
+                                self.starts.push(0);
+                            }
+                            self.starts[slot as usize] += 1;
+                            self.covers.push(slot);
+                        }
+                    }
                 }
             }
         }
-        // Counts to starts (exclusive prefix sums), then scatter (pass 2).
+        // Counts to starts (exclusive prefix sums), then scatter (pass 3).
         let mut sum = 0;
         for s in &mut self.starts {
             let c = *s;
@@ -217,18 +315,33 @@ impl BroadPhase for Grid {
             sum += c;
         }
         self.starts.push(sum);
-        self.items.clear();
-        self.items.resize(sum as usize, 0);
+        // Every item below `sum` is overwritten by the scatter, so only growth writes defaults.
+        self.items.resize(sum as usize, Item::default());
         let mut k = 0;
-        for (i, r) in self.ranges.iter().enumerate() {
+        for (i, (r, e)) in self.ranges.iter().zip(&self.entries).enumerate() {
             if r[0] > r[2] {
                 continue;
             }
-            for _ in 0..Self::cell_count(r) {
-                let slot = self.covers[k] as usize;
-                k += 1;
-                self.items[self.starts[slot] as usize] = i as u32;
-                self.starts[slot] += 1;
+            let item = Item {
+                lo: e.lo,
+                hi: e.hi,
+                layers: e.layers,
+                entry: i as u32,
+            };
+            for cy in r[1]..=r[3] {
+                for cx in r[0]..=r[2] {
+                    let slot = match self.layout {
+                        Layout::Dense { x0, y0, w, .. } => {
+                            (cy.wrapping_sub(y0) as u32 * w + cx.wrapping_sub(x0) as u32) as usize
+                        }
+                        Layout::Hashed => {
+                            k += 1;
+                            self.covers[k - 1] as usize
+                        }
+                    };
+                    self.items[self.starts[slot] as usize] = item;
+                    self.starts[slot] += 1;
+                }
             }
         }
         // Scattering advanced every start to the next slot's: shift back by one.
@@ -242,21 +355,30 @@ impl BroadPhase for Grid {
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
         out.clear();
-        let entries = &self.entries[..];
-        for (slot, &(cx, cy)) in self.slot_cells.iter().enumerate() {
-            let cell = &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize];
-            for (k, &i) in cell.iter().enumerate() {
-                let a = &entries[i as usize];
-                for &j in &cell[k + 1..] {
-                    let b = &entries[j as usize];
-                    if a.may_overlap(b) && self.owns(a, b.lo, cx, cy) {
-                        if let Some(pair) = a.pair_with(b) {
-                            out.push(pair);
+        match self.layout {
+            Layout::Dense { x0, y0, w, h } => {
+                let mut slot = 0;
+                for dy in 0..h {
+                    for dx in 0..w {
+                        let cell =
+                            &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize];
+                        slot += 1;
+                        if cell.len() > 1 {
+                            let (cx, cy) = (x0.wrapping_add(dx as i32), y0.wrapping_add(dy as i32));
+                            self.cell_pairs(cell, cx, cy, out);
                         }
                     }
                 }
             }
+            Layout::Hashed => {
+                for (slot, &(cx, cy)) in self.slot_cells.iter().enumerate() {
+                    let cell =
+                        &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize];
+                    self.cell_pairs(cell, cx, cy, out);
+                }
+            }
         }
+        let entries = &self.entries[..];
         for (k, &i) in self.large.iter().enumerate() {
             let a = &entries[i as usize];
             for (j, b) in entries.iter().enumerate() {
@@ -284,15 +406,15 @@ impl BroadPhase for Grid {
         };
         let r = self.range_of(q.lo, q.hi);
         let hit = |e: &Entry| e.may_overlap(&q) && e.bounds.overlaps(area);
-        if Self::cell_count(&r) > self.slot_cells.len() as u64 {
+        if Self::cell_count(&r) > self.starts.len() as u64 {
             out.extend(self.entries.iter().filter(|e| hit(e)).map(|e| e.id));
             return;
         }
         for cy in r[1]..=r[3] {
             for cx in r[0]..=r[2] {
-                for &i in self.cell_items(cx, cy) {
-                    let e = &self.entries[i as usize];
-                    if hit(e) && self.owns(e, q.lo, cx, cy) {
+                for item in self.cell_items(cx, cy) {
+                    let e = &self.entries[item.entry as usize];
+                    if hit(e) && self.owns(e.lo, q.lo, cx, cy) {
                         out.push(e.id);
                     }
                 }
@@ -324,7 +446,7 @@ impl BroadPhase for Grid {
         let columns = i64::from(r[2]) - i64::from(r[0]) + 1;
         let rows = i64::from(r[3]) - i64::from(r[1]) + 1;
         let far = lo.abs().max(hi.abs()).max_element() * self.inv_cell > SATURATED;
-        if far || (columns + rows) as u64 > 4 * self.slot_cells.len() as u64 + 16 {
+        if far || (columns + rows) as u64 > 4 * self.starts.len() as u64 + 16 {
             self.entries.iter().for_each(&mut push);
         } else {
             // Walk the segment column by column; in each, the rows its y covers there.
@@ -342,7 +464,7 @@ impl BroadPhase for Grid {
                 for cy in self.cell_of(y0)..=self.cell_of(y1) {
                     self.cell_items(cx, cy)
                         .iter()
-                        .for_each(|&i| push(&self.entries[i as usize]));
+                        .for_each(|item| push(&self.entries[item.entry as usize]));
                 }
             }
             self.large
@@ -350,5 +472,55 @@ impl BroadPhase for Grid {
                 .for_each(|&i| push(&self.entries[i as usize]));
         }
         finish_segment_hits(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BruteForce;
+    use collide_core::Layers;
+
+    fn lattice(spacing: f32, offset: Vec2) -> Vec<Proxy> {
+        (0..400)
+            .map(|i| {
+                let c = offset + Vec2::new((i % 20) as f32, (i / 20) as f32) * spacing;
+                let h = Vec2::splat(0.6 * spacing * (1.0 + (i % 3) as f32 * 0.3));
+                Proxy::new(i, Aabb::new(c, h), Layers::ALL)
+            })
+            .collect()
+    }
+
+    fn check(proxies: &[Proxy], dense: bool) {
+        let mut grid = Grid::new();
+        let (mut got, mut want) = (Vec::new(), Vec::new());
+        grid.update_pairs(proxies, &mut got);
+        BruteForce::new().update_pairs(proxies, &mut want);
+        got.sort_unstable();
+        want.sort_unstable();
+        assert!(!want.is_empty());
+        assert_eq!(got, want);
+        assert_eq!(matches!(grid.layout, Layout::Dense { .. }), dense);
+    }
+
+    #[test]
+    fn dense_and_hashed_layouts_agree_with_brute_force() {
+        check(&lattice(10.0, Vec2::new(-100.0, -50.0)), true);
+        // Two far-apart clusters: the occupied rectangle is mostly empty, so the hash is used.
+        let mut far = lattice(10.0, Vec2::splat(-1.0e6));
+        far.extend(lattice(10.0, Vec2::splat(1.0e6)).into_iter().map(|mut p| {
+            p.id += 1000;
+            p
+        }));
+        check(&far, false);
+    }
+
+    #[test]
+    fn floor_is_monotone_and_saturates() {
+        assert_eq!(floor_i32(-0.5), -1);
+        assert_eq!(floor_i32(-1.0), -1);
+        assert_eq!(floor_i32(2.999), 2);
+        assert_eq!(floor_i32(-3.0e9), i32::MIN);
+        assert_eq!(floor_i32(3.0e9), i32::MAX);
     }
 }
