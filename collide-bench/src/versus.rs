@@ -65,6 +65,15 @@ pub fn count_disagreements(ours: &[Option<f32>], peer: &[Option<f32>], tolerance
     paired + ours.len().abs_diff(peer.len())
 }
 
+/// Who the brute-force oracle sides with on the cases where the libraries disagree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    /// Disagreements where collide's answer matches the oracle (within the tolerance).
+    pub ours_right: usize,
+    /// Disagreements where parry2d's answer matches the oracle.
+    pub peer_right: usize,
+}
+
 /// One line of the side-by-side table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VersusEntry {
@@ -88,6 +97,8 @@ pub struct VersusEntry {
     pub objects: Option<usize>,
     /// Which of our broad phases the line reports (broad phase only).
     pub broad_phase: Option<&'static str>,
+    /// Who the brute-force oracle sides with on the disagreements (queries only).
+    pub verdicts: Option<Verdicts>,
 }
 
 impl VersusEntry {
@@ -209,6 +220,7 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
             goal_speedup: 0.0,
             objects: Some(objects),
             broad_phase: Some(k.name()),
+            verdicts: None,
         })
         .collect();
     // The headline line: the grid on the uniform scene, the best of ours on the uneven one.
