@@ -1,7 +1,52 @@
-//! The `collide` command. Its subcommands (`collide hull`, `collide inspect`, `collide demo`)
-//! arrive with their issues; until then it says so and exits with the usage-error code.
+//! The `collide` command.
+//!
+//! - `collide hull PATH...` builds `<stem>.collider.json` hull colliders from sprite PNGs.
+//! - `collide inspect FILE...` validates collider files and prints their frames.
+//!
+//! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
+//! or missing file), 2 for a usage error (clap's own exit code).
 
-fn main() {
-    eprintln!("collide: no subcommands are available yet (hull, inspect and demo are planned)");
-    std::process::exit(2);
+mod atomic;
+mod hull;
+mod inspect;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Collision detection for 2D games that never lets a fast bullet pass through its target.
+#[derive(Debug, Parser)]
+#[command(name = "collide", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Build convex hull colliders (`<stem>.collider.json`) from sprite PNGs.
+    Hull(hull::HullArgs),
+    /// Validate `.collider.json` files and print their frames, vertex counts and areas.
+    Inspect(inspect::InspectArgs),
+}
+
+/// How a subcommand ended, when it ran at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Every file succeeded.
+    Success,
+    /// At least one file failed; the others were still processed.
+    SomeFailed,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match &cli.command {
+        Command::Hull(args) => hull::run(args),
+        Command::Inspect(args) => inspect::run(args),
+    };
+    match outcome {
+        Outcome::Success => ExitCode::SUCCESS,
+        Outcome::SomeFailed => ExitCode::from(1),
+    }
 }

@@ -1,0 +1,292 @@
+//! `collide hull`: sprite PNGs → `<stem>.collider.json` (and `<stem>.hull.png` previews).
+
+use std::io::{Cursor, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use collide_hull::image::ImageFormat;
+use collide_hull::{
+    collider_path, generate_file, render_preview, ColliderFile, Error, Options, Simplify,
+    DEFAULT_MAX_PIXELS,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::atomic::write_atomic;
+use crate::Outcome;
+
+/// The arguments of `collide hull`.
+#[derive(Debug, Args)]
+pub struct HullArgs {
+    /// PNG files, or folders searched recursively for `*.png` (skipping `*.hull.png` previews).
+    #[arg(required = true, value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Pixels whose alpha is at least this are solid (1..=255).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u8).range(1..))]
+    pub threshold: u8,
+    /// The most vertices a hull may keep (3..=16).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u8).range(3..=16))]
+    pub max_vertices: u8,
+    /// Frame width, for strips that are not square frames and for grid sheets.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub frame_width: Option<u32>,
+    /// Frame height, for grid sheets (with --frame-width) and vertical strips.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub frame_height: Option<u32>,
+    /// How hulls with too many vertices are simplified.
+    #[arg(long, value_enum, default_value_t = SimplifyArg::Vw)]
+    pub simplify: SimplifyArg,
+    /// Also write `<stem>.hull.png`: every frame scaled 4× with its hull in red.
+    #[arg(long, conflicts_with = "check")]
+    pub preview: bool,
+    /// Write nothing; fail when a `.collider.json` is missing or differs from what would be
+    /// written (for build pipelines).
+    #[arg(long)]
+    pub check: bool,
+    /// Print only errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Refuse images with more pixels than this (checked on the PNG header).
+    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS)]
+    pub max_pixels: u64,
+}
+
+/// The simplification, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SimplifyArg {
+    /// Visvalingam–Whyatt: drop the vertex with the smallest triangle (may cut off pixels).
+    Vw,
+    /// Keep every solid pixel inside, adding the least area at each step.
+    Enclosing,
+}
+
+impl HullArgs {
+    fn options(&self) -> Options {
+        Options {
+            threshold: self.threshold,
+            max_vertices: usize::from(self.max_vertices),
+            simplify: match self.simplify {
+                SimplifyArg::Vw => Simplify::Vw,
+                SimplifyArg::Enclosing => Simplify::Enclosing,
+            },
+            frame_width: self.frame_width,
+            frame_height: self.frame_height,
+            max_pixels: self.max_pixels,
+        }
+    }
+}
+
+/// What happened to one sprite.
+struct Report {
+    frames: usize,
+    vertices: usize,
+    line: String,
+    warnings: Vec<String>,
+    /// `--check` found the file missing or different.
+    stale: bool,
+}
+
+/// Runs `collide hull`.
+pub fn run(args: &HullArgs) -> Outcome {
+    let options = args.options();
+    let mut failures = 0usize;
+    let mut files = Vec::new();
+    for path in &args.paths {
+        if path.is_dir() {
+            match find_pngs(path) {
+                Ok(found) => files.extend(found),
+                Err(e) => {
+                    eprintln!("error: {}: {e:#}", path.display());
+                    failures += 1;
+                }
+            }
+        } else {
+            files.push(path.clone());
+        }
+    }
+    if files.is_empty() && failures == 0 && !args.quiet {
+        eprintln!("warning: no PNG files found");
+    }
+
+    let bar = if args.quiet || files.len() < 2 || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(files.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}") {
+            bar.set_style(style);
+        }
+        bar
+    };
+
+    let (mut frames, mut vertices, mut stale) = (0usize, 0usize, 0usize);
+    for file in &files {
+        bar.set_message(file.display().to_string());
+        match process(file, args, &options) {
+            Ok(report) => {
+                frames += report.frames;
+                vertices += report.vertices;
+                stale += usize::from(report.stale);
+                bar.suspend(|| {
+                    if report.stale {
+                        eprintln!("{}", report.line);
+                    } else if !args.quiet {
+                        println!("{}", report.line);
+                    }
+                    if !args.quiet {
+                        for warning in &report.warnings {
+                            eprintln!("warning: {warning}");
+                        }
+                    }
+                });
+            }
+            Err(e) => {
+                failures += 1;
+                bar.suspend(|| eprintln!("error: {}: {e:#}", file.display()));
+            }
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+
+    if !args.quiet {
+        let mut summary = format!(
+            "{}, {}, {}, {failures} failed",
+            count(files.len(), "file"),
+            count(frames, "frame"),
+            count(vertices, "vertex"),
+        );
+        if args.check {
+            summary.push_str(&format!(", {stale} stale or missing"));
+        }
+        println!("{summary}");
+    }
+    if failures == 0 && stale == 0 {
+        Outcome::Success
+    } else {
+        Outcome::SomeFailed
+    }
+}
+
+/// Builds one sprite's hulls, then writes them (or, with `--check`, compares them).
+fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
+    let sprite = generate_file(png, options)?;
+    let collider = &sprite.collider;
+    let frames = collider.frames.len();
+    let vertices = collider.frames.iter().map(|f| f.vertices.len()).sum();
+    let warnings = sprite
+        .empty_frames()
+        .into_iter()
+        .map(|i| {
+            format!(
+                "{}: frame {i} has no solid pixel (empty vertex list)",
+                png.display()
+            )
+        })
+        .collect();
+    let out = collider_path(png);
+
+    if args.check {
+        let (stale, state) = match ColliderFile::read(&out) {
+            Ok(existing) if existing.same_content(collider) => (false, "up to date".to_owned()),
+            Ok(_) => (true, "stale: differs from what would be written".to_owned()),
+            Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                (true, "missing".to_owned())
+            }
+            Err(e) => (true, format!("stale: {e}")),
+        };
+        let line = format!("{}: {state}", out.display());
+        return Ok(Report {
+            frames,
+            vertices,
+            line,
+            warnings,
+            stale,
+        });
+    }
+
+    write_atomic(&out, collider.to_json().as_bytes())
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    let change: f64 = sprite.area_change().iter().sum();
+    let mut line = format!(
+        "{}: {}, {} → {}",
+        png.display(),
+        count(frames, "frame"),
+        count(vertices, "vertex"),
+        out.display()
+    );
+    if change < 0.0 {
+        line.push_str(&format!(" ({:.1} px² cut off by vw)", -change));
+    } else if change > 0.0 {
+        line.push_str(&format!(" ({change:.1} px² added by enclosing)"));
+    }
+    if args.preview {
+        let preview_path = png.with_extension("hull.png");
+        let mut bytes = Vec::new();
+        render_preview(&sprite)
+            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+            .context("cannot encode the preview")?;
+        write_atomic(&preview_path, &bytes)
+            .with_context(|| format!("cannot write {}", preview_path.display()))?;
+        line.push_str(&format!(", preview {}", preview_path.display()));
+    }
+    Ok(Report {
+        frames,
+        vertices,
+        line,
+        warnings,
+        stale: false,
+    })
+}
+
+/// Every `*.png` under `dir` (not following symbolic links, skipping `*.hull.png` previews),
+/// sorted so runs are repeatable.
+fn find_pngs(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let entries =
+            std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
+        for entry in entries {
+            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+            let path = entry.path();
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
+                pending.push(path);
+            } else if is_sprite(&path) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// `1 frame`, `2 frames`, `1 vertex`, `3 vertices`.
+fn count(n: usize, noun: &str) -> String {
+    match (n, noun) {
+        (1, _) => format!("1 {noun}"),
+        (_, "vertex") => format!("{n} vertices"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
+fn is_sprite(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    name.ends_with(".png") && !name.ends_with(".hull.png")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn previews_are_not_sprites() {
+        assert!(is_sprite(Path::new("a/ship.png")));
+        assert!(is_sprite(Path::new("SHIP.PNG")));
+        assert!(!is_sprite(Path::new("ship.hull.png")));
+        assert!(!is_sprite(Path::new("ship.collider.json")));
+    }
+}

@@ -1,0 +1,293 @@
+//! The versioned `.collider.json` file format.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::convex::{convex_hull, cross, twice_area, Point};
+use crate::{Error, Simplify};
+
+/// The format version this crate writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The largest absolute coordinate a collider file may hold, so exact integer geometry cannot
+/// overflow.
+const MAX_COORDINATE: i32 = 1 << 24;
+
+/// The content of a `.collider.json` file (version 1): one convex hull per animation frame.
+///
+/// Coordinates are in pixels from the frame's top-left corner, x right, **y down**, on pixel
+/// corners (integers). Each hull's vertices have positive shoelace area
+/// (`Σ xᵢ·yᵢ₊₁ − xᵢ₊₁·yᵢ > 0`), which on a y-down screen looks clockwise; this is the order
+/// [`collide_core::Hull`] uses. An empty frame has an empty vertex list.
+///
+/// ```json
+/// { "version": 1, "generator": "collide-hull 0.1.0", "image": "ship.png",
+///   "threshold": 128, "max_vertices": 16, "simplify": "vw",
+///   "frame_width": 36, "frame_height": 36, "columns": 5, "rows": 1,
+///   "frames": [ { "vertices": [[3, 0], [33, 0], [35, 30], [1, 30]] }, ... ] }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColliderFile {
+    /// Always [`FORMAT_VERSION`].
+    pub version: u32,
+    /// The program that wrote the file, e.g. `collide-hull 0.1.0`.
+    pub generator: String,
+    /// The sprite's file name (no folder), beside which the file lies.
+    pub image: String,
+    /// The alpha threshold used: pixels with alpha at or above it were solid (1..=255).
+    pub threshold: u8,
+    /// The vertex limit used (3..=16).
+    pub max_vertices: usize,
+    /// The simplification used.
+    pub simplify: Simplify,
+    /// Width of one frame in pixels.
+    pub frame_width: u32,
+    /// Height of one frame in pixels.
+    pub frame_height: u32,
+    /// Frames per row of the sheet.
+    pub columns: u32,
+    /// Rows of frames; frames are listed in row-major order.
+    pub rows: u32,
+    /// One entry per frame.
+    pub frames: Vec<Frame>,
+}
+
+/// One frame's hull in a [`ColliderFile`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Frame {
+    /// The hull's vertices (empty for an empty frame).
+    pub vertices: Vec<Point>,
+}
+
+impl Frame {
+    /// The hull's area in square pixels (0 for an empty frame).
+    #[must_use]
+    pub fn area(&self) -> f64 {
+        twice_area(&self.vertices) as f64 / 2.0
+    }
+}
+
+/// The collider file that belongs beside a sprite: `ship.png` → `ship.collider.json`.
+#[must_use]
+pub fn collider_path(png_path: &Path) -> PathBuf {
+    png_path.with_extension("collider.json")
+}
+
+impl ColliderFile {
+    /// The `generator` value this crate writes: `collide-hull <version>`.
+    #[must_use]
+    pub fn generator_name() -> String {
+        format!("collide-hull {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    /// The file's text: stable key order, one frame per line, a final newline.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let text = |s: &str| serde_json::to_string(s).unwrap_or_else(|_| String::from("\"\""));
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "{{\n  \"version\": {},\n  \"generator\": {},\n  \"image\": {},\n  \"threshold\": {},\n  \"max_vertices\": {},\n  \"simplify\": \"{}\",\n  \"frame_width\": {},\n  \"frame_height\": {},\n  \"columns\": {},\n  \"rows\": {},\n  \"frames\": [",
+            self.version,
+            text(&self.generator),
+            text(&self.image),
+            self.threshold,
+            self.max_vertices,
+            self.simplify.name(),
+            self.frame_width,
+            self.frame_height,
+            self.columns,
+            self.rows,
+        );
+        for (i, frame) in self.frames.iter().enumerate() {
+            out.push_str(if i == 0 { "\n" } else { ",\n" });
+            out.push_str("    { \"vertices\": [");
+            for (k, [x, y]) in frame.vertices.iter().enumerate() {
+                let sep = if k == 0 { "" } else { ", " };
+                let _ = write!(out, "{sep}[{x}, {y}]");
+            }
+            out.push_str("] }");
+        }
+        out.push_str(if self.frames.is_empty() {
+            "]\n}\n"
+        } else {
+            "\n  ]\n}\n"
+        });
+        out
+    }
+
+    /// Reads and validates a file's text.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedVersion`] for a missing or unknown `"version"`; [`Error::Json`] for
+    /// text that is not JSON or lacks, mistypes or adds a field (the message names it);
+    /// [`Error::Invalid`] or [`Error::Hull`] for inconsistent content (see [`validate`]).
+    ///
+    /// [`validate`]: ColliderFile::validate
+    pub fn from_json(text: &str) -> Result<ColliderFile, Error> {
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        let Some(object) = value.as_object() else {
+            return Err(Error::Invalid("the top level is not a JSON object".into()));
+        };
+        match object.get("version") {
+            Some(v) if v.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
+            Some(v) => {
+                return Err(Error::UnsupportedVersion {
+                    found: v.to_string(),
+                })
+            }
+            None => {
+                return Err(Error::UnsupportedVersion {
+                    found: "missing".into(),
+                })
+            }
+        }
+        let file: ColliderFile = serde_json::from_value(value)?;
+        file.validate()?;
+        Ok(file)
+    }
+
+    /// Reads and validates the file at `path`.
+    ///
+    /// # Errors
+    /// [`Error::Io`] when it cannot be read, otherwise as [`from_json`](ColliderFile::from_json).
+    pub fn read(path: &Path) -> Result<ColliderFile, Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        ColliderFile::from_json(&text)
+    }
+
+    /// Checks everything the format promises beyond its JSON shape.
+    ///
+    /// # Errors
+    /// [`Error::UnsupportedVersion`] for a version other than [`FORMAT_VERSION`];
+    /// [`Error::Invalid`] for settings out of range, a frame count other than `columns × rows`,
+    /// a frame with 1 or 2 or more than `max_vertices` vertices, coordinates beyond ±2²⁴, or
+    /// vertices that are not a strictly convex polygon in positive-area order.
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.version != FORMAT_VERSION {
+            return Err(Error::UnsupportedVersion {
+                found: self.version.to_string(),
+            });
+        }
+        if self.threshold == 0 {
+            return Err(Error::Invalid("threshold must be 1..=255, got 0".into()));
+        }
+        if !(3..=collide_core::MAX_HULL_VERTICES).contains(&self.max_vertices) {
+            return Err(Error::Invalid(format!(
+                "max_vertices must be 3..={}, got {}",
+                collide_core::MAX_HULL_VERTICES,
+                self.max_vertices
+            )));
+        }
+        if self.frame_width == 0 || self.frame_height == 0 || self.columns == 0 || self.rows == 0 {
+            return Err(Error::Invalid(
+                "frame_width, frame_height, columns and rows must be at least 1".into(),
+            ));
+        }
+        let expected = self.columns as usize * self.rows as usize;
+        if self.frames.len() != expected {
+            return Err(Error::Invalid(format!(
+                "{} columns × {} rows make {expected} frames, but the file lists {}",
+                self.columns,
+                self.rows,
+                self.frames.len()
+            )));
+        }
+        for (index, frame) in self.frames.iter().enumerate() {
+            check_polygon(&frame.vertices, self.max_vertices)
+                .map_err(|reason| Error::Invalid(format!("frame {index}: {reason}")))?;
+        }
+        Ok(())
+    }
+
+    /// Whether `other` holds the same colliders and settings, ignoring `generator` (so a newer
+    /// build of the tool does not make every file look stale).
+    #[must_use]
+    pub fn same_content(&self, other: &ColliderFile) -> bool {
+        ColliderFile {
+            generator: String::new(),
+            ..self.clone()
+        } == ColliderFile {
+            generator: String::new(),
+            ..other.clone()
+        }
+    }
+}
+
+/// Why `vertices` is not a valid frame hull, if it is not.
+fn check_polygon(vertices: &[Point], max_vertices: usize) -> Result<(), String> {
+    let n = vertices.len();
+    if n == 0 {
+        return Ok(());
+    }
+    if n < 3 || n > max_vertices {
+        return Err(format!(
+            "{n} vertices; a hull has 3 to max_vertices = {max_vertices} (or none when empty)"
+        ));
+    }
+    if let Some(p) = vertices
+        .iter()
+        .find(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE)
+    {
+        return Err(format!("vertex {p:?} is beyond ±{MAX_COORDINATE}"));
+    }
+    if twice_area(vertices) <= 0 {
+        return Err("the vertices do not have positive shoelace area (wrong winding?)".into());
+    }
+    if let Some(i) =
+        (0..n).find(|&i| cross(vertices[i], vertices[(i + 1) % n], vertices[(i + 2) % n]) <= 0)
+    {
+        return Err(format!(
+            "not strictly convex at vertex {} (a reflex, collinear or repeated vertex)",
+            (i + 1) % n
+        ));
+    }
+    // Left turns everywhere still allow a star that winds twice: the vertices must be exactly
+    // their own convex hull, in the same cyclic order.
+    let hull = convex_hull(vertices);
+    let start = vertices.iter().position(|p| *p == hull[0]);
+    let same_cycle =
+        hull.len() == n && start.is_some_and(|s| (0..n).all(|k| vertices[(s + k) % n] == hull[k]));
+    if !same_cycle {
+        return Err("the polygon winds around more than once".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collider_path_is_beside_the_png() {
+        assert_eq!(
+            collider_path(Path::new("a/ship.png")),
+            PathBuf::from("a/ship.collider.json")
+        );
+        assert_eq!(
+            collider_path(Path::new("ship.v2.png")),
+            PathBuf::from("ship.v2.collider.json")
+        );
+    }
+
+    #[test]
+    fn polygon_checks() {
+        assert!(check_polygon(&[], 16).is_ok());
+        assert!(check_polygon(&[[0, 0], [4, 0], [4, 4], [0, 4]], 16).is_ok());
+        assert!(check_polygon(&[[0, 0], [0, 4], [4, 4], [4, 0]], 16).is_err());
+        assert!(check_polygon(&[[0, 0], [4, 0], [4, 4], [0, 4]], 3).is_err());
+        assert!(check_polygon(&[[0, 0], [4, 0]], 16).is_err());
+        assert!(check_polygon(&[[0, 0], [2, 0], [4, 0], [4, 4]], 16).is_err());
+        // A pentagram on integer points: left turns everywhere, but it winds twice.
+        let star = [[10, 0], [16, 18], [0, 7], [20, 7], [4, 18]];
+        assert!(cross(star[0], star[1], star[2]) > 0);
+        assert!(check_polygon(&star, 16).is_err());
+    }
+}

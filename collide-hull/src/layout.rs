@@ -1,0 +1,121 @@
+use crate::Error;
+
+/// How an image is cut into animation frames: `columns × rows` frames of
+/// `frame_width × frame_height` pixels, numbered in row-major order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Width of one frame in pixels.
+    pub frame_width: u32,
+    /// Height of one frame in pixels.
+    pub frame_height: u32,
+    /// Frames per row of the sheet.
+    pub columns: u32,
+    /// Rows of frames.
+    pub rows: u32,
+}
+
+impl Layout {
+    /// The layout of a `width × height` image.
+    ///
+    /// - No frame size given: an image whose width is an exact multiple of its height is a strip
+    ///   of square frames; any other image is one frame.
+    /// - `frame_width` alone: a horizontal strip of frames as tall as the image.
+    /// - `frame_height` alone: a vertical strip of frames as wide as the image.
+    /// - Both: a grid sheet, frames in row-major order.
+    ///
+    /// # Errors
+    /// [`Error::InvalidOption`] for a zero-sized image or frame; [`Error::FrameSize`] when the
+    /// frame size does not divide the image exactly.
+    pub fn for_image(
+        width: u32,
+        height: u32,
+        frame_width: Option<u32>,
+        frame_height: Option<u32>,
+    ) -> Result<Layout, Error> {
+        if width == 0 || height == 0 {
+            return Err(Error::InvalidOption(format!(
+                "the image is {width}×{height}: it has no pixels"
+            )));
+        }
+        let (fw, fh) = match (frame_width, frame_height) {
+            (None, None) if width % height == 0 => (height, height),
+            (None, None) => (width, height),
+            (Some(fw), None) => (fw, height),
+            (None, Some(fh)) => (width, fh),
+            (Some(fw), Some(fh)) => (fw, fh),
+        };
+        if fw == 0 || fh == 0 {
+            return Err(Error::InvalidOption(
+                "frame width and height must be at least 1".into(),
+            ));
+        }
+        if width % fw != 0 || height % fh != 0 {
+            return Err(Error::FrameSize {
+                width,
+                height,
+                frame_width: fw,
+                frame_height: fh,
+            });
+        }
+        Ok(Layout {
+            frame_width: fw,
+            frame_height: fh,
+            columns: width / fw,
+            rows: height / fh,
+        })
+    }
+
+    /// How many frames the image holds.
+    #[must_use]
+    pub fn frame_count(&self) -> usize {
+        self.columns as usize * self.rows as usize
+    }
+
+    /// The pixel position of frame `index`'s top-left corner in the image.
+    #[must_use]
+    pub fn frame_origin(&self, index: usize) -> (u32, u32) {
+        let columns = self.columns.max(1) as usize;
+        let column = (index % columns) as u32;
+        let row = (index / columns) as u32;
+        (column * self.frame_width, row * self.frame_height)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_sheets_and_single_frames() {
+        let strip = Layout::for_image(448, 64, None, None).unwrap();
+        assert_eq!((strip.columns, strip.rows, strip.frame_width), (7, 1, 64));
+        let single = Layout::for_image(100, 380, None, None).unwrap();
+        assert_eq!(single.frame_count(), 1);
+        let square = Layout::for_image(256, 256, None, None).unwrap();
+        assert_eq!(square.frame_count(), 1);
+        let sheet = Layout::for_image(144, 72, Some(18), Some(18)).unwrap();
+        assert_eq!((sheet.columns, sheet.rows), (8, 4));
+        assert_eq!(sheet.frame_origin(9), (18, 18));
+        let vertical = Layout::for_image(20, 60, None, Some(20)).unwrap();
+        assert_eq!((vertical.columns, vertical.rows), (1, 3));
+        let horizontal = Layout::for_image(180, 18, Some(18), None).unwrap();
+        assert_eq!(horizontal.frame_count(), 10);
+    }
+
+    #[test]
+    fn refuses_sizes_that_do_not_divide() {
+        assert!(matches!(
+            Layout::for_image(144, 72, Some(17), Some(18)),
+            Err(Error::FrameSize { .. })
+        ));
+        assert!(matches!(
+            Layout::for_image(144, 72, Some(18), Some(10)),
+            Err(Error::FrameSize { .. })
+        ));
+        assert!(matches!(
+            Layout::for_image(144, 72, Some(0), None),
+            Err(Error::InvalidOption(_))
+        ));
+        assert!(Layout::for_image(0, 10, None, None).is_err());
+    }
+}

@@ -1,0 +1,214 @@
+//! The `.collider.json` format: round trips, refusals, and loading into `collide_core::Hull`s.
+
+mod common;
+
+use collide_core::glam::Vec2;
+use collide_hull::{
+    collider_path, generate, load_beside, ColliderFile, Error, Frame, Options, Origin, Placement,
+    Simplify, YAxis, FORMAT_VERSION,
+};
+use common::*;
+
+fn worm() -> ColliderFile {
+    let options = Options {
+        frame_width: Some(18),
+        frame_height: Some(18),
+        ..Options::default()
+    };
+    generate(&fixture("worm.png"), "worm.png", &options)
+        .unwrap()
+        .collider
+}
+
+fn square_file(vertices: Vec<[i32; 2]>) -> ColliderFile {
+    ColliderFile {
+        version: FORMAT_VERSION,
+        generator: ColliderFile::generator_name(),
+        image: "sq.png".into(),
+        threshold: 128,
+        max_vertices: 16,
+        simplify: Simplify::Vw,
+        frame_width: 4,
+        frame_height: 4,
+        columns: 2,
+        rows: 1,
+        frames: vec![Frame { vertices }, Frame { vertices: vec![] }],
+    }
+}
+
+#[test]
+fn json_round_trips() {
+    let file = worm();
+    let text = file.to_json();
+    assert_eq!(ColliderFile::from_json(&text).unwrap(), file);
+    // It is ordinary JSON with the documented keys.
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for key in [
+        "version",
+        "generator",
+        "image",
+        "threshold",
+        "max_vertices",
+        "simplify",
+        "frame_width",
+        "frame_height",
+        "columns",
+        "rows",
+        "frames",
+    ] {
+        assert!(value.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(value["version"], 1);
+    assert_eq!(value["simplify"], "vw");
+    assert_eq!(
+        value["generator"],
+        format!("collide-hull {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(value["frames"].as_array().unwrap().len(), 32);
+    // An empty frame round-trips too.
+    let with_empty = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 4]]);
+    assert_eq!(
+        ColliderFile::from_json(&with_empty.to_json()).unwrap(),
+        with_empty
+    );
+}
+
+#[test]
+fn unknown_versions_are_refused() {
+    let text = worm().to_json();
+    for (from, to) in [
+        ("\"version\": 1,", "\"version\": 2,"),
+        ("\"version\": 1,", "\"version\": \"1\","),
+        ("\"version\": 1,", ""),
+    ] {
+        let bad = text.replacen(from, to, 1);
+        let err = ColliderFile::from_json(&bad).unwrap_err();
+        assert!(
+            matches!(err, Error::UnsupportedVersion { .. }),
+            "{to}: {err}"
+        );
+        assert!(err.to_string().contains("version"), "{err}");
+    }
+}
+
+#[test]
+fn malformed_files_are_refused_with_a_named_problem() {
+    let good = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 4]]).to_json();
+    let cases: [(String, &str); 9] = [
+        ("{ not json".into(), "key must be a string"),
+        ("[1, 2]".into(), "not a JSON object"),
+        (good.replace("\"frames\"", "\"framez\""), "framez"),
+        (good.replace("  \"rows\": 1,\n", ""), "rows"),
+        (good.replace("\"rows\": 1", "\"rows\": 2"), "frames"),
+        (
+            good.replace(
+                "[[0, 0], [4, 0], [4, 4], [0, 4]]",
+                "[[0, 0], [0, 4], [4, 4], [4, 0]]",
+            ),
+            "frame 0",
+        ),
+        (
+            good.replace(
+                "[[0, 0], [4, 0], [4, 4], [0, 4]]",
+                "[[0, 0], [4, 0], [2, 1], [4, 4], [0, 4]]",
+            ),
+            "frame 0",
+        ),
+        (good.replace("[4, 4]", "[4.5, 4]"), "floating point"),
+        (
+            good.replace("\"max_vertices\": 16", "\"max_vertices\": 17"),
+            "max_vertices",
+        ),
+    ];
+    for (text, named) in cases {
+        let err = ColliderFile::from_json(&text).expect_err(&text);
+        assert!(
+            err.to_string().contains(named),
+            "expected {named:?} in {err}"
+        );
+    }
+    assert!(ColliderFile::from_json(&good).is_ok());
+}
+
+#[test]
+fn content_comparison_ignores_the_generator() {
+    let a = worm();
+    let mut b = a.clone();
+    b.generator = "collide-hull 99.0.0".into();
+    assert!(a.same_content(&b));
+    b.frames[3].vertices.pop();
+    assert!(!a.same_content(&b));
+}
+
+#[test]
+fn load_beside_finds_the_sibling_file() {
+    let dir = std::env::temp_dir().join(format!("collide-hull-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("worm.png");
+    std::fs::write(&png, fixture("worm.png")).unwrap();
+    assert!(
+        load_beside(&png).unwrap().is_none(),
+        "no file yet: fall back to a circle or box"
+    );
+
+    let file = worm();
+    std::fs::write(collider_path(&png), file.to_json()).unwrap();
+    assert_eq!(load_beside(&png).unwrap(), Some(file));
+
+    std::fs::write(collider_path(&png), "{\"version\": 7}").unwrap();
+    assert!(matches!(
+        load_beside(&png),
+        Err(Error::UnsupportedVersion { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn placements_move_scale_and_flip() {
+    let file = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 2]]);
+    let near = |a: Vec2, b: Vec2| (a - b).length() < 1e-6;
+
+    let top_left = Placement {
+        origin: Origin::TopLeft,
+        scale: 1.0,
+        y_axis: YAxis::Down,
+    };
+    let hulls = file.hulls(&top_left).unwrap();
+    assert!(hulls[1].is_none(), "the empty frame has no hull");
+    let h = hulls[0].unwrap();
+    assert!(
+        near(h.vertices()[0], Vec2::new(0.0, 0.0)) && near(h.vertices()[2], Vec2::new(4.0, 4.0))
+    );
+    assert!((h.area() - 12.0).abs() < 1e-5);
+
+    let centred_up = Placement {
+        origin: Origin::Center,
+        scale: 0.5,
+        y_axis: YAxis::Up,
+    };
+    let h = file.hulls(&centred_up).unwrap()[0].unwrap();
+    assert!(h.area() > 0.0, "flipping y keeps positive area");
+    assert!((h.area() - 3.0).abs() < 1e-5);
+    // Pixel (4, 4) is 2 right of and 2 below the centre: (1, -1) at half scale, y up.
+    assert!(h.vertices().iter().any(|&v| near(v, Vec2::new(1.0, -1.0))));
+    assert!(h.vertices().iter().any(|&v| near(v, Vec2::new(-1.0, 1.0))));
+
+    // Every frame needs a hull for the multi-frame collider.
+    assert!(matches!(
+        file.animated(&Placement::default()),
+        Err(Error::EmptyFrame { frame: 1 })
+    ));
+    let mut full = worm().animated(&Placement::default()).unwrap();
+    assert_eq!(full.frame_count(), 32);
+    full.set_frame(31).unwrap();
+    assert!(full.active().is_some());
+
+    let zero = Placement {
+        scale: 0.0,
+        ..Placement::default()
+    };
+    assert!(matches!(
+        worm().hulls(&zero),
+        Err(Error::Hull { frame: 0, .. })
+    ));
+}
