@@ -1,7 +1,7 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use crate::proxy::{finish_segment_hits, prepare, segment_entry, Entry};
+use crate::proxy::{finish_segment_hits, keep_headroom, prepare, segment_entry, Entry};
 use crate::{BroadPhase, Proxy};
 
 /// The O(n²) oracle: tests every pair. Correct by inspection; the other broad phases are
@@ -33,6 +33,7 @@ impl BroadPhase for BruteForce {
                 }
             }
         }
+        keep_headroom(out);
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {

@@ -27,7 +27,8 @@ pub(crate) fn cell_key(cx: i32, cy: i32) -> u64 {
 impl CellTable {
     /// Empties the table, keeping room for at least `expected` cells at half load.
     pub fn clear(&mut self, expected: usize) {
-        let want = (expected.max(8) * 2).next_power_of_two();
+        // Load at most a third to start with: a busier frame fits before the table must grow.
+        let want = (expected.max(8) * 3).next_power_of_two();
         if self.slots.len() < want {
             self.slots.clear();
             self.slots.resize(want, Slot::default());

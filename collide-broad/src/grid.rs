@@ -2,7 +2,9 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
-use crate::proxy::{finish_segment_hits, prepare, segment_entry, segment_pad, Entry};
+use crate::proxy::{
+    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_pad, Entry,
+};
 use crate::{BroadPhase, Proxy};
 
 /// Cells a proxy may cover before it is kept aside and tested against everything instead.
@@ -138,10 +140,14 @@ impl Grid {
         if let Some(c) = self.fixed_cell {
             return c;
         }
+        // The median of at most 256 evenly spaced samples: cheap, deterministic, and robust
+        // to a few huge boxes.
+        let stride = self.entries.len() / 256 + 1;
         self.scratch.clear();
         self.scratch.extend(
             self.entries
                 .iter()
+                .step_by(stride)
                 .map(|e| e.bounds.half_extents.max_element()),
         );
         if self.scratch.is_empty() {
@@ -307,6 +313,10 @@ impl BroadPhase for Grid {
                 }
             }
         }
+        keep_headroom(&mut self.ranges);
+        keep_headroom(&mut self.large);
+        keep_headroom(&mut self.covers);
+        keep_headroom(&mut self.slot_cells);
         // Counts to starts (exclusive prefix sums), then scatter (pass 3).
         let mut sum = 0;
         for s in &mut self.starts {
@@ -315,8 +325,10 @@ impl BroadPhase for Grid {
             sum += c;
         }
         self.starts.push(sum);
+        keep_headroom(&mut self.starts);
         // Every item below `sum` is overwritten by the scatter, so only growth writes defaults.
         self.items.resize(sum as usize, Item::default());
+        keep_headroom(&mut self.items);
         let mut k = 0;
         for (i, (r, e)) in self.ranges.iter().zip(&self.entries).enumerate() {
             if r[0] > r[2] {
@@ -394,6 +406,7 @@ impl BroadPhase for Grid {
                 }
             }
         }
+        keep_headroom(out);
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {

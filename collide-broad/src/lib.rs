@@ -10,6 +10,12 @@
 //! and at the end, so a bullet that moves 500 units in a frame is a candidate against
 //! everything along its path, not only what it ends next to.
 //!
+//! The [`pass`] module runs a whole frame: [`Body`]s in, swept bounds, a broad phase, the
+//! core's narrow phase for each candidate pair, and every hit sorted by its time of impact and
+//! handed to the caller in that order ([`CollisionPass::run`]); a hit on a body an earlier hit
+//! used up is dropped. Neither the broad phases nor the pass allocate once their buffers have
+//! grown.
+//!
 //! # Example
 //!
 //! ```
@@ -42,6 +48,7 @@ mod brute_force;
 mod cell_table;
 mod error;
 mod grid;
+pub mod pass;
 mod proxy;
 mod quadtree;
 mod sort_and_sweep;
@@ -51,6 +58,7 @@ pub use broad_phase::BroadPhase;
 pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
+pub use pass::{Body, CollisionPass, PassHit, PassStats, Used};
 pub use proxy::{segment_entry, Proxy};
 pub use quadtree::QuadTree;
 pub use sort_and_sweep::SortAndSweep;

@@ -87,6 +87,7 @@ impl Entry {
 pub(crate) fn prepare(proxies: &[Proxy], entries: &mut Vec<Entry>) {
     entries.clear();
     entries.extend(proxies.iter().filter_map(Entry::new));
+    keep_headroom(entries);
 }
 
 /// The fraction of the segment `from → to` at which it first touches the closed box, if it does.
@@ -142,4 +143,15 @@ pub(crate) fn segment_pad(from: Vec2, to: Vec2) -> f32 {
 pub(crate) fn finish_segment_hits(out: &mut Vec<(f32, u32)>) {
     out.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     out.dedup();
+}
+
+/// Grows `v`'s capacity to half again its length when it has less, so a frame a little busier
+/// than the last one never reallocates: "no allocation in steady state" holds for scenes that
+/// vary from frame to frame, not only for identical ones.
+#[inline]
+pub(crate) fn keep_headroom<T>(v: &mut Vec<T>) {
+    let want = v.len() + v.len() / 2 + 16;
+    if v.capacity() < want {
+        v.reserve(want - v.len());
+    }
 }

@@ -2,7 +2,8 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::proxy::{
-    finish_segment_hits, prepare, segment_entry, segment_may_touch, segment_pad, Entry,
+    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_may_touch, segment_pad,
+    Entry,
 };
 use crate::{BroadPhase, Proxy};
 
@@ -162,6 +163,8 @@ impl QuadTree {
             n.hi = n.hi.max(e.hi);
             self.node_of.push(node);
         }
+        keep_headroom(&mut self.nodes);
+        keep_headroom(&mut self.node_of);
         // Counting sort of the objects by node.
         let mut sum = 0;
         for n in &mut self.nodes {
@@ -172,6 +175,7 @@ impl QuadTree {
         }
         self.items.clear();
         self.items.resize(sum as usize, 0);
+        keep_headroom(&mut self.items);
         for (i, &node) in self.node_of.iter().enumerate() {
             let n = &mut self.nodes[node as usize];
             self.items[n.end as usize] = i as u32;
@@ -211,6 +215,7 @@ impl BroadPhase for QuadTree {
                 },
             );
         }
+        keep_headroom(out);
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {

@@ -1,7 +1,9 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use crate::proxy::{finish_segment_hits, prepare, segment_entry, segment_pad, Entry};
+use crate::proxy::{
+    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_pad, Entry,
+};
 use crate::{BroadPhase, Proxy};
 
 /// Sort and sweep (seed 001): objects sorted by their left edge, each tested only against the
@@ -34,6 +36,7 @@ impl SortAndSweep {
         if self.order.len() != n {
             self.order.clear();
             self.order.extend(0..n as u32);
+            keep_headroom(&mut self.order);
             self.order
                 .sort_unstable_by(|&a, &b| key(a).total_cmp(&key(b)));
             return;
@@ -76,6 +79,7 @@ impl BroadPhase for SortAndSweep {
         let entries = &self.entries;
         self.sorted
             .extend(self.order.iter().map(|&i| entries[i as usize]));
+        keep_headroom(&mut self.sorted);
         self.widest = self
             .sorted
             .iter()
@@ -98,6 +102,7 @@ impl BroadPhase for SortAndSweep {
                 }
             }
         }
+        keep_headroom(out);
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
