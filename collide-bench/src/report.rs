@@ -150,6 +150,12 @@ pub struct SceneEntry {
     pub hits_per_pass: f64,
     /// Frames timed (both runs).
     pub frames: u64,
+    /// Timed samples (batches of frames) during which anything was allocated: buffer growth
+    /// to a new high-water mark shows up here as a rare event, a per-frame allocation as every
+    /// sample.
+    pub allocating_samples: u64,
+    /// Timed samples in all.
+    pub samples: u64,
 }
 
 /// The sweep's cost for one scene, size and broad phase (a line of the `sweep_cost` table).
@@ -271,6 +277,7 @@ struct Run {
     pairs: u64,
     sweeps: u64,
     hits: u64,
+    allocating_samples: u64,
 }
 
 fn run_variant(
@@ -300,6 +307,7 @@ fn run_variant(
         pairs: 0,
         sweeps: 0,
         hits: 0,
+        allocating_samples: 0,
     };
     let start = Instant::now();
     while run.samples_ns.len() < 3 || start.elapsed() < config.measure {
@@ -321,6 +329,7 @@ fn run_variant(
         run.frames += batch;
         run.bytes += used.bytes;
         run.allocations += used.allocations;
+        run.allocating_samples += u64::from(used.allocations > 0);
         run.pairs += pairs;
         run.sweeps += sweeps;
         run.hits += hits;
@@ -356,6 +365,8 @@ fn combine(
         sweeps_per_pass: per_frame(|r| r.sweeps),
         hits_per_pass: per_frame(|r| r.hits),
         frames,
+        allocating_samples: runs.iter().map(|r| r.allocating_samples).sum(),
+        samples: samples.len() as u64,
     }
 }
 
@@ -499,6 +510,8 @@ impl Report {
                     "hits_per_pass": e.hits_per_pass,
                     "run_medians_ns": e.run_medians_ns,
                     "frames": e.frames,
+                    "samples": e.samples,
+                    "allocating_samples": e.allocating_samples,
                 })
             })
             .collect();
@@ -540,6 +553,10 @@ impl Report {
                 if let Some(b) = e.broad_phase {
                     v["broad_phase"] = json!(b);
                 }
+                if let Some(verdicts) = e.verdicts {
+                    v["disagreements_ours_right"] = json!(verdicts.ours_right);
+                    v["disagreements_peer_right"] = json!(verdicts.peer_right);
+                }
                 v
             })
             .collect();
@@ -580,7 +597,8 @@ impl Report {
             "broad phase",
             "sweep",
             "frame µs (mean ± sd)",
-            "runs µs",
+            "median µs",
+            "run medians µs",
             "bytes/frame",
             "allocs/frame",
             "pairs/pass",
@@ -632,6 +650,7 @@ impl Report {
             "speedup",
             "goal",
             "disagreements",
+            "oracle sides with (ours / parry2d)",
             "cases",
             "max diff",
         ]);
@@ -647,6 +666,10 @@ impl Report {
                     "·".into()
                 },
                 e.disagreements.to_string(),
+                e.verdicts.map_or_else(
+                    || "·".to_owned(),
+                    |v| format!("{} / {}", v.ours_right, v.peer_right),
+                ),
                 e.cases.to_string(),
                 format!("{:.2e}", e.max_difference),
             ]);
@@ -782,8 +805,10 @@ pub fn goals(report: &Report) -> Vec<Goal> {
             name: "bytes allocated per frame (worst variant)".into(),
             target: "0 in steady state".into(),
             measured: format!(
-                "{:.1} bytes ({} {} {} sweep {})",
+                "{:.1} bytes, in {} of {} samples ({} {} {} sweep {})",
                 e.bytes_per_frame,
+                e.allocating_samples,
+                e.samples,
                 e.scene.name(),
                 e.objects,
                 e.broad_phase.name(),
