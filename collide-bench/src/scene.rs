@@ -327,20 +327,41 @@ impl Scene {
     pub fn step(&mut self) {
         let field = self.field;
         for o in &mut self.objects {
-            let mut position = o.position + o.velocity;
-            let wrapped = position.rem_euclid(field);
-            // `rem_euclid` can round up to exactly `field` for tiny negative inputs.
-            let wrapped = Vec2::new(
-                if wrapped.x >= field.x { 0.0 } else { wrapped.x },
-                if wrapped.y >= field.y { 0.0 } else { wrapped.y },
-            );
-            let shift = wrapped - position;
-            position = wrapped;
-            o.previous = o.position + shift;
-            o.position = position;
+            let moved = o.position + o.velocity;
+            let wrapped = wrap(moved, field);
+            o.previous = o.position + (wrapped - moved);
+            o.position = wrapped;
         }
         self.frame += 1;
     }
+}
+
+/// `p` wrapped into `[0, field)`. Objects move far less than the field per frame, so one
+/// add or subtract per axis suffices (a general `rem_euclid` is a libm call per axis, which
+/// would weigh on the frame being measured); anything else falls back to `rem_euclid`.
+#[inline]
+fn wrap(p: Vec2, field: Vec2) -> Vec2 {
+    let axis = |v: f32, size: f32| {
+        let w = if v < 0.0 {
+            v + size
+        } else if v >= size {
+            v - size
+        } else {
+            v
+        };
+        if (0.0..size).contains(&w) {
+            w
+        } else {
+            // Far outside (or rounding at the edge): the general case, clamped into range.
+            let r = v.rem_euclid(size);
+            if r >= size {
+                0.0
+            } else {
+                r
+            }
+        }
+    };
+    Vec2::new(axis(p.x, field.x), axis(p.y, field.y))
 }
 
 /// Where objects are placed: uniformly, or around Gaussian cluster centres.
@@ -375,11 +396,7 @@ impl Clusters {
         }
         let centre = self.centres[rng.index(self.centres.len())];
         let offset = Vec2::new(rng.gaussian(), rng.gaussian()) * self.sigma;
-        let p = (centre + offset).rem_euclid(field);
-        Vec2::new(
-            if p.x >= field.x { 0.0 } else { p.x },
-            if p.y >= field.y { 0.0 } else { p.y },
-        )
+        wrap(centre + offset, field)
     }
 }
 
@@ -525,6 +542,26 @@ mod tests {
         let swept = scene.swept_bounds(bullet);
         assert!((swept.size() - Vec2::new(4.0, 4.0 + BULLET_SPEED)).length() < 1e-3);
         assert!(swept.contains_point(bullet.previous) && swept.contains_point(bullet.position));
+    }
+
+    #[test]
+    fn wrap_keeps_points_in_the_field() {
+        let field = Vec2::new(640.0, 360.0);
+        for p in [
+            Vec2::new(-0.5, 360.0),
+            Vec2::new(640.0, -1e-9),
+            Vec2::new(-5000.0, 9999.0),
+            Vec2::new(-1e-7, 0.0),
+            Vec2::new(639.99, 359.99),
+        ] {
+            let w = wrap(p, field);
+            assert!(
+                w.cmpge(Vec2::ZERO).all() && w.cmplt(field).all(),
+                "{p} -> {w}"
+            );
+            let k = ((p - w) / field).round();
+            assert!((p - w - k * field).length() < 1e-3, "{p} -> {w}");
+        }
     }
 
     #[test]

@@ -65,6 +65,15 @@ pub fn count_disagreements(ours: &[Option<f32>], peer: &[Option<f32>], tolerance
     paired + ours.len().abs_diff(peer.len())
 }
 
+/// Who the brute-force oracle sides with on the cases where the libraries disagree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    /// Disagreements where collide's answer matches the oracle (within the tolerance).
+    pub ours_right: usize,
+    /// Disagreements where parry2d's answer matches the oracle.
+    pub peer_right: usize,
+}
+
 /// One line of the side-by-side table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct VersusEntry {
@@ -88,6 +97,8 @@ pub struct VersusEntry {
     pub objects: Option<usize>,
     /// Which of our broad phases the line reports (broad phase only).
     pub broad_phase: Option<&'static str>,
+    /// Who the brute-force oracle sides with on the disagreements (queries only).
+    pub verdicts: Option<Verdicts>,
 }
 
 impl VersusEntry {
@@ -161,6 +172,7 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
     let mut ours_ns = vec![Vec::new(); kinds.len()];
     let mut peer_ns = Vec::new();
     let mut disagreements = vec![0usize; kinds.len()];
+    let mut verdicts = vec![Verdicts::default(); kinds.len()];
     let mut compared = vec![0usize; kinds.len()];
     let mut peer_pairs_total = 0usize;
     let mut peer_sorted = Vec::new();
@@ -185,7 +197,20 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
             pairs.sort_unstable();
             if frame > 0 {
                 ours_ns[i].push(t);
-                disagreements[i] += sorted_symmetric_difference(&pairs, &peer_sorted);
+                for_each_difference(&pairs, &peer_sorted, |pair, ours_has_it| {
+                    disagreements[i] += 1;
+                    // The oracle: strict overlap of the two boxes, as BENCHMARKS.md defines a
+                    // pair (shared edges do not collide); parry2d's test counts touching.
+                    let (a, b) = (
+                        proxies[pair.0 as usize].bounds,
+                        proxies[pair.1 as usize].bounds,
+                    );
+                    if a.overlaps(&b) == ours_has_it {
+                        verdicts[i].ours_right += 1;
+                    } else {
+                        verdicts[i].peer_right += 1;
+                    }
+                });
                 compared[i] += pairs.len().max(peer_sorted.len());
             }
         }
@@ -209,6 +234,7 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
             goal_speedup: 0.0,
             objects: Some(objects),
             broad_phase: Some(k.name()),
+            verdicts: Some(verdicts[i]),
         })
         .collect();
     // The headline line: the grid on the uniform scene, the best of ours on the uneven one.
@@ -234,17 +260,17 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
     entries
 }
 
-/// How many elements are in exactly one of two sorted slices.
-fn sorted_symmetric_difference(a: &[(u32, u32)], b: &[(u32, u32)]) -> usize {
-    let (mut i, mut j, mut n) = (0, 0, 0);
+/// Calls `f(element, in_a)` for every element in exactly one of two sorted slices.
+fn for_each_difference(a: &[(u32, u32)], b: &[(u32, u32)], mut f: impl FnMut((u32, u32), bool)) {
+    let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
             core::cmp::Ordering::Less => {
-                n += 1;
+                f(a[i], true);
                 i += 1;
             }
             core::cmp::Ordering::Greater => {
-                n += 1;
+                f(b[j], false);
                 j += 1;
             }
             core::cmp::Ordering::Equal => {
@@ -253,7 +279,8 @@ fn sorted_symmetric_difference(a: &[(u32, u32)], b: &[(u32, u32)]) -> usize {
             }
         }
     }
-    n + (a.len() - i) + (b.len() - j)
+    a[i..].iter().for_each(|&x| f(x, true));
+    b[j..].iter().for_each(|&x| f(x, false));
 }
 
 #[cfg(test)]
@@ -289,8 +316,16 @@ mod tests {
     fn symmetric_difference_of_sorted_pairs() {
         let a = [(0, 1), (0, 2), (3, 4)];
         let b = [(0, 2), (3, 4), (5, 6), (7, 8)];
-        assert_eq!(sorted_symmetric_difference(&a, &b), 3);
-        assert_eq!(sorted_symmetric_difference(&a, &a), 0);
-        assert_eq!(sorted_symmetric_difference(&[], &b), 4);
+        let differences = |a: &[(u32, u32)], b: &[(u32, u32)]| {
+            let mut out = Vec::new();
+            for_each_difference(a, b, |x, in_a| out.push((x, in_a)));
+            out
+        };
+        assert_eq!(
+            differences(&a, &b),
+            [((0, 1), true), ((5, 6), false), ((7, 8), false)]
+        );
+        assert!(differences(&a, &a).is_empty());
+        assert_eq!(differences(&[], &b).len(), 4);
     }
 }
