@@ -322,8 +322,9 @@ fn scene_table(
     }
     let _ = writeln!(
         s,
-        "  (pairs, sweeps and hits summed over the frames; a frame = move, broad phase, narrow \
-         phase, sort hits by time)"
+        "  (ms/frame: the median frame = move, broad phase, narrow phase, hits sorted by time; \
+         pairs, sweeps and hits: summed over the frames;\n   by sweep: hits the end-of-frame test missed, a bullet grazing a corner or leaving an enemy \
+         within the frame)"
     );
     s
 }

@@ -97,9 +97,11 @@ fn draw_hits(canvas: &mut Canvas, snap: &Snapshot) {
         if h.hit.by_sweep {
             let bullet = &objects[h.a];
             canvas.line(bullet.previous, bullet.position, 2.0, SWEEP_HIT);
-            canvas.disc(
+            // The bullet where it touched, as an outline so its path stays visible.
+            canvas.circle(
                 bullet.previous + (bullet.position - bullet.previous) * h.hit.t,
                 2.0,
+                3.0,
                 2.0,
                 SWEEP_HIT,
             );
