@@ -46,7 +46,7 @@ macro_rules! say {
 #[derive(Debug, Args)]
 pub struct DemoArgs {
     /// Scene sizes for Part 2 (comma-separated).
-    #[arg(long, value_delimiter = ',', default_values_t = [100, 10_000],
+    #[arg(long, value_delimiter = ',', default_value = "100,10000",
           value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
     pub objects: Vec<u32>,
     /// Frames simulated per scene size and broad phase.
@@ -58,14 +58,15 @@ pub struct DemoArgs {
     /// Shots fired per speed and target in Part 1 (phases spread evenly over a frame).
     #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub shots: u32,
-    /// Only this broad phase in Part 2 (default: all four, compared with each other).
-    #[arg(long, value_parser = parse_broad_phase)]
+    /// Only this broad phase in Part 2: grid, sort_and_sweep, quadtree or brute_force
+    /// (default: all four, compared with each other; one alone is compared with brute force).
+    #[arg(long, value_name = "KIND", value_parser = parse_broad_phase)]
     pub broad_phase: Option<BroadPhaseKind>,
     /// The sweep used in Part 2 and demo-scene.png (Part 1 always compares all three).
     #[arg(long, value_enum, default_value_t = SweepArg::Exact)]
     pub sweep: SweepArg,
     /// Folder the pictures go to (created if missing).
-    #[arg(long, default_value = ".")]
+    #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// Also write every figure to this JSON file.
     #[arg(long, value_name = "FILE")]
@@ -161,7 +162,27 @@ fn demo(args: &DemoArgs) -> Result<bool> {
                 mode,
             ));
         }
-        let same = runs[first..].iter().all(|r| r.record == runs[first].record);
+        // Every run against the first; a lone broad phase against an oracle run for the
+        // purpose (brute force, or the grid when brute force is the one chosen).
+        let reference = match args.broad_phase {
+            None => None,
+            Some(k) => {
+                let oracle = if k == BroadPhaseKind::BruteForce {
+                    BroadPhaseKind::Grid
+                } else {
+                    BroadPhaseKind::BruteForce
+                };
+                Some(scene::run(
+                    &shapes,
+                    objects as usize,
+                    oracle,
+                    args.frames as usize,
+                    mode,
+                ))
+            }
+        };
+        let reference = reference.as_ref().unwrap_or(&runs[first]);
+        let same = runs[first..].iter().all(|r| r.record == reference.record);
         identical.extend(std::iter::repeat_n(same, kinds.len()));
     }
     let names: Vec<&str> = shapes.hulls().iter().map(|h| h.name).collect();
@@ -177,12 +198,13 @@ fn demo(args: &DemoArgs) -> Result<bool> {
     let snap = scene::snapshot(
         &shapes,
         smallest,
+        kinds[0],
         mode,
         window,
         search.max(args.frames as usize),
     );
     let caption = pictures::SceneCaption {
-        broad_phase: BroadPhaseKind::Grid.name(),
+        broad_phase: kinds[0].name(),
         mode,
     };
     let scene_png = args.out.join("demo-scene.png");

@@ -169,6 +169,8 @@ fn options_pick_the_broad_phase_and_sweep_and_pictures_default_to_the_current_fo
     let scene = doc["scene"].as_array().unwrap();
     assert_eq!(scene.len(), 1);
     assert_eq!(scene[0]["broad_phase"], "sort_and_sweep");
+    // A lone broad phase is still checked, against brute force.
+    assert_eq!(scene[0]["identical_hits"], Value::Bool(true));
     assert_eq!(num(&scene[0], "sweeps"), 0.0);
     // --speed joins Part 1's speeds.
     let rows = doc["tunnelling"].as_array().unwrap();

@@ -158,6 +158,7 @@ pub struct Snapshot {
 pub fn snapshot(
     shapes: &Shapes,
     objects: usize,
+    kind: BroadPhaseKind,
     mode: SweepMode,
     window: (glam::Vec2, glam::Vec2),
     max_frames: usize,
@@ -166,7 +167,7 @@ pub fn snapshot(
         h.hit.by_sweep && h.hit.point.cmpge(window.0).all() && h.hit.point.cmple(window.1).all()
     };
     let mut scene = Scene::new(&config(objects));
-    let mut pass = CollisionPass::new(AnyBroadPhase::default()).with_sweep_mode(mode);
+    let mut pass = CollisionPass::new(AnyBroadPhase::new(kind)).with_sweep_mode(mode);
     let mut bodies = Vec::with_capacity(objects);
     let mut fallback = None;
     for frame in 1..=max_frames.max(1) {
