@@ -96,6 +96,20 @@ fn small_demo_runs_end_to_end_and_its_json_tells_the_story() {
     assert!((limit_for(14.0) - 840.0).abs() < 0.01);
     assert!((limit_for(7.0) - 420.0).abs() < 0.01);
 
+    // Part 1, diagonal shots: the exact sweep is right both ways; the expanded box never misses
+    // but reports hits the shot never made.
+    let diagonal = doc["diagonal"].as_array().unwrap();
+    assert!(!diagonal.is_empty());
+    for r in diagonal {
+        assert_eq!(num(&r["missed"], "exact"), 0.0, "{r}");
+        assert_eq!(num(&r["false_hits"], "exact"), 0.0, "{r}");
+        assert_eq!(num(&r["missed"], "expanded"), 0.0, "{r}");
+        assert_eq!(num(&r["false_hits"], "off"), 0.0, "{r}");
+    }
+    assert!(diagonal
+        .iter()
+        .any(|r| num(&r["false_hits"], "expanded") > 0.0 && num(&r["missed"], "off") > 0.0));
+
     // Part 2: every broad phase at both sizes, identical hits, and the sweep at work.
     let scene = doc["scene"].as_array().unwrap();
     let mut seen: Vec<(u64, String)> = scene

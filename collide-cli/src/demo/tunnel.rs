@@ -158,6 +158,72 @@ pub fn missed_shot(height: f32, fps: f32, speed: f32) -> Option<(Flight, Flight)
     Some((best.2, exact))
 }
 
+/// The speeds of the diagonal experiment, in units per second.
+pub const DIAGONAL_SPEEDS: [f32; 4] = [600.0, 1_800.0, 5_000.0, 20_000.0];
+
+/// The diagonal experiment at one speed: shots at 45° against seed 001's 14×14 target, some
+/// through it and some past its corners, and what each mode made of them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagonalRow {
+    /// Shot speed in units per second.
+    pub speed: f32,
+    /// Shots fired.
+    pub shots: usize,
+    /// Shots whose straight path crosses the target (the truth, from the geometry).
+    pub through: usize,
+    /// Shots through the target that a mode reported no hit for, per mode of [`MODES`].
+    pub missed: [usize; 3],
+    /// Shots past the target that a mode reported a hit for, per mode of [`MODES`].
+    pub false_hits: [usize; 3],
+}
+
+/// Fires shots along (1, −1)/√2 at `speed`, their lines spread evenly (by the golden-ratio
+/// sequence) up to 22 units either side of the target's centre, phases spread over a frame.
+/// A line crosses the open 14×14 box exactly when its distance from the centre is below 7√2;
+/// lines within 0.05 of that are nudged off it, so the truth is never a graze.
+pub fn diagonal_row(fps: f32, speed: f32, shots: usize) -> DiagonalRow {
+    let rect = target(TARGET_HEIGHT);
+    let still = Motion::stationary(Vec2::ZERO);
+    let along = Vec2::new(1.0, -1.0).normalize();
+    let across = Vec2::new(1.0, 1.0).normalize();
+    let reach = rect.half_extents.dot(across.abs());
+    let step = speed / fps;
+    let mut row = DiagonalRow {
+        speed,
+        shots,
+        through: 0,
+        missed: [0; 3],
+        false_hits: [0; 3],
+    };
+    for i in 0..shots {
+        let phase = (i as f32 + 0.5) / shots.max(1) as f32;
+        let golden = (i as f64 * 0.618_033_988_749_894_9).fract() as f32;
+        let mut offset = (golden - 0.5) * 44.0;
+        if (offset.abs() - reach).abs() < 0.05 {
+            offset += 0.1 * offset.signum();
+        }
+        let through = offset.abs() < reach;
+        row.through += usize::from(through);
+        for (m, &mode) in MODES.iter().enumerate() {
+            // From well before the target to well past it, one frame at a time.
+            let mut s = -(2.0 * reach + step * (1.0 + phase));
+            let mut hit = false;
+            while s < 2.0 * reach && !hit {
+                let start = across * offset + along * s;
+                let end = start + along * step;
+                hit = narrow_phase(SHOT, &Motion::linear(start, end), rect, &still, mode).is_some();
+                s += step;
+            }
+            match (through, hit) {
+                (true, false) => row.missed[m] += 1,
+                (false, true) => row.false_hits[m] += 1,
+                _ => {}
+            }
+        }
+    }
+    row
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,6 +246,20 @@ mod tests {
             assert!(r.missed[0].abs_diff(r.predicted_off) <= 2, "{r:?}");
             assert_eq!(r.missed[1..], [0, 0], "{speed}");
         }
+    }
+
+    #[test]
+    fn on_diagonals_the_expanded_box_over_reports_and_the_exact_sweep_is_right() {
+        let r = diagonal_row(FPS, 1_800.0, 400);
+        assert!(r.through > 100 && r.through < 300, "{r:?}");
+        assert!(r.missed[0] > 0, "{r:?}"); // the per-frame test tunnels
+        assert_eq!(r.false_hits[0], 0);
+        assert_eq!(r.missed[1], 0); // the expanded box never misses…
+        assert!(r.false_hits[1] > 0, "{r:?}"); // …but hits what the shot never touched
+        assert_eq!((r.missed[2], r.false_hits[2]), (0, 0));
+        // Slow shots: the expanded box hugs the path, and nothing is missed.
+        let slow = diagonal_row(FPS, 60.0, 200);
+        assert_eq!(slow.missed, [0, 0, 0]);
     }
 
     #[test]
