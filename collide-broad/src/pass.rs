@@ -297,6 +297,9 @@ impl<B: BroadPhase> CollisionPass<B> {
         stats.proxies = self.proxies.len();
         self.broad.update(&self.proxies);
         self.broad.pairs(&mut self.pairs);
+        // In body order, the narrow phase reads the bodies front to back instead of jumping
+        // around memory (at 100 000 bodies those jumps were most of the pass's own time).
+        self.pairs.sort_unstable();
         stats.pairs = self.pairs.len();
 
         self.hits.clear();
