@@ -71,7 +71,7 @@ impl ReportConfig {
             warmup: Duration::from_millis(60),
             min_warmup_frames: 300,
             max_extra_warmup: Duration::from_secs(1),
-            measure: Duration::from_millis(600),
+            measure: Duration::from_millis(1_000),
             sample: Duration::from_micros(250),
             cases: CASES,
             rounds: 9,
@@ -620,7 +620,7 @@ impl Report {
             "sweep",
             "frame µs (mean ± sd)",
             "median µs",
-            "run medians µs",
+            "halves µs",
             "bytes/frame",
             "allocs/frame",
             "pairs/pass",
@@ -712,7 +712,7 @@ impl Report {
         }
         vec![
             (
-                "The seed's experiment: per frame, sweep on and off (runs: on, off, off, on)",
+                "The seed's experiment: per frame, sweep on and off (sampled in the order on, off, off, on, …)",
                 experiment,
             ),
             ("The sweep's cost", cost),
