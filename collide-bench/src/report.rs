@@ -3,10 +3,12 @@
 //! `BENCHMARKS.md`.
 //!
 //! The experiment (seed 000, "Cost"): for each scene, size and broad phase, the same build is
-//! run with the sweep on and off, in the order on, off, off, on, so drift in the machine's speed
-//! falls on both variants alike. Each run builds the scene afresh from its seed, warms up, then
-//! times batches of frames; a frame is "move every object, update the broad phase, run the
-//! collision pass". Allocations are counted around the timed batches only.
+//! run with the sweep on and with it off, each on its own copy of the scene built from the
+//! seed. After a warm-up, batches of frames ("samples") are timed in the order on, off, off,
+//! on, repeated: both orders, and drift in a shared machine's speed falls on both variants
+//! alike. A frame is "move every object, update the broad phase, run the collision pass".
+//! Allocations are counted around the timed batches only. The sweep's cost is judged on
+//! medians, which a preempted sample cannot move.
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -41,7 +43,7 @@ pub struct ReportConfig {
     pub min_warmup_frames: u64,
     /// …unless that takes longer than this on top of `warmup`.
     pub max_extra_warmup: Duration,
-    /// Timed duration of each run (at least three samples are taken).
+    /// Timed duration of each on/off comparison (at least two samples per variant and half).
     pub measure: Duration,
     /// Target duration of one sample (a batch of frames).
     pub sample: Duration,
@@ -69,7 +71,7 @@ impl ReportConfig {
             warmup: Duration::from_millis(60),
             min_warmup_frames: 300,
             max_extra_warmup: Duration::from_secs(1),
-            measure: Duration::from_millis(220),
+            measure: Duration::from_millis(1_000),
             sample: Duration::from_micros(250),
             cases: CASES,
             rounds: 9,
@@ -86,7 +88,7 @@ impl ReportConfig {
             sizes: vec![100, 1_000, 10_000, 100_000],
             warmup: Duration::from_millis(200),
             max_extra_warmup: Duration::from_secs(3),
-            measure: Duration::from_millis(800),
+            measure: Duration::from_millis(2_000),
             sample: Duration::from_micros(500),
             rounds: 31,
             broad_frames: 30,
@@ -131,12 +133,12 @@ pub struct SceneEntry {
     pub broad_phase: BroadPhaseKind,
     /// Sweep on (as shipped) or off.
     pub sweep: bool,
-    /// Time per frame over all samples of both runs, in ns.
+    /// Time per frame over all samples, in ns.
     pub frame_ns: Summary,
-    /// The median sample of both runs, in ns per frame: robust to the preemptions of a busy
+    /// The median sample, in ns per frame: robust to the preemptions of a busy
     /// machine, so the sweep's cost and the goals are judged on it.
     pub median_ns: f64,
-    /// Median ns per frame of each of the two runs, in the order they ran.
+    /// Median ns per frame in the first and in the second half of the measurement.
     pub run_medians_ns: [f64; 2],
     /// Bytes allocated per timed frame.
     pub bytes_per_frame: f64,
@@ -148,7 +150,7 @@ pub struct SceneEntry {
     pub sweeps_per_pass: f64,
     /// Hits found per pass (before resolution).
     pub hits_per_pass: f64,
-    /// Frames timed (both runs).
+    /// Frames timed.
     pub frames: u64,
     /// Timed samples (batches of frames) during which anything was allocated: buffer growth
     /// to a new high-water mark shows up here as a rare event, a per-frame allocation as every
@@ -268,7 +270,8 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
-/// Per-run raw figures.
+/// Raw figures of one variant over part of a measurement.
+#[derive(Default)]
 struct Run {
     samples_ns: Vec<f64>,
     frames: u64,
@@ -280,12 +283,13 @@ struct Run {
     allocating_samples: u64,
 }
 
-fn run_variant(
+/// A runner warmed up, with the batch size that makes one sample about `config.sample` long.
+fn warm(
     config: &ReportConfig,
     scene: &SceneConfig,
     kind: BroadPhaseKind,
     sweep: bool,
-) -> Run {
+) -> (FrameRunner, u64) {
     let mut runner = FrameRunner::new(scene, kind, sweep);
     // Warm up for the configured time and at least `min_warmup_frames` frames (within
     // `max_extra_warmup`), so buffers reach their high-water mark before allocations are
@@ -298,43 +302,65 @@ fn run_variant(
         runner.frame();
         frames += 1;
     }
-    let batch = batch_size(each, config.sample);
-    let mut run = Run {
-        samples_ns: Vec::new(),
-        frames: 0,
-        bytes: 0,
-        allocations: 0,
-        pairs: 0,
-        sweeps: 0,
-        hits: 0,
-        allocating_samples: 0,
-    };
-    let start = Instant::now();
-    while run.samples_ns.len() < 3 || start.elapsed() < config.measure {
-        let mut pairs = 0u64;
-        let mut sweeps = 0u64;
-        let mut hits = 0u64;
-        let before = alloc_count::snapshot();
-        let t0 = Instant::now();
-        for _ in 0..batch {
-            let s = runner.frame();
-            pairs += s.pairs as u64;
-            sweeps += s.sweeps as u64;
-            hits += (s.discrete_hits + s.swept_hits) as u64;
-        }
-        let elapsed = t0.elapsed();
-        let used = alloc_count::snapshot().since(before);
-        run.samples_ns
-            .push(elapsed.as_nanos() as f64 / batch as f64);
-        run.frames += batch;
-        run.bytes += used.bytes;
-        run.allocations += used.allocations;
-        run.allocating_samples += u64::from(used.allocations > 0);
-        run.pairs += pairs;
-        run.sweeps += sweeps;
-        run.hits += hits;
+    (runner, batch_size(each, config.sample))
+}
+
+/// Times one batch of frames into `run`; allocations are counted around the frames only.
+fn sample(runner: &mut FrameRunner, batch: u64, run: &mut Run) {
+    let (mut pairs, mut sweeps, mut hits) = (0u64, 0u64, 0u64);
+    let before = alloc_count::snapshot();
+    let t0 = Instant::now();
+    for _ in 0..batch {
+        let s = runner.frame();
+        pairs += s.pairs as u64;
+        sweeps += s.sweeps as u64;
+        hits += (s.discrete_hits + s.swept_hits) as u64;
     }
-    run
+    let elapsed = t0.elapsed();
+    let used = alloc_count::snapshot().since(before);
+    run.samples_ns
+        .push(elapsed.as_nanos() as f64 / batch as f64);
+    run.frames += batch;
+    run.bytes += used.bytes;
+    run.allocations += used.allocations;
+    run.allocating_samples += u64::from(used.allocations > 0);
+    run.pairs += pairs;
+    run.sweeps += sweeps;
+    run.hits += hits;
+}
+
+/// The seed's experiment for one scene, size and broad phase: the same build with the sweep
+/// on and off, each warmed up on its own scene, then sampled in the order on, off, off, on,
+/// repeated for `config.measure` — both orders, and any drift of the machine's speed falls
+/// on both variants alike. Returns `(on, off)`, each split into the first and second half of
+/// the measurement.
+fn run_pair(
+    config: &ReportConfig,
+    scene: &SceneConfig,
+    kind: BroadPhaseKind,
+) -> ([Run; 2], [Run; 2]) {
+    let (mut on, on_batch) = warm(config, scene, kind, true);
+    let (mut off, off_batch) = warm(config, scene, kind, false);
+    let mut on_runs = [Run::default(), Run::default()];
+    let mut off_runs = [Run::default(), Run::default()];
+    let start = Instant::now();
+    let half = config.measure / 2;
+    for k in 0usize.. {
+        let part = usize::from(start.elapsed() >= half);
+        if k % 4 == 0 || k % 4 == 3 {
+            sample(&mut on, on_batch, &mut on_runs[part]);
+        } else {
+            sample(&mut off, off_batch, &mut off_runs[part]);
+        }
+        let enough = on_runs
+            .iter()
+            .chain(&off_runs)
+            .all(|r| r.samples_ns.len() >= 2);
+        if k % 4 == 3 && enough && start.elapsed() >= config.measure {
+            break;
+        }
+    }
+    (on_runs, off_runs)
 }
 
 fn combine(
@@ -383,11 +409,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
             for phase in config.phases_for(objects) {
                 progress(&format!("experiment: {} {objects} {phase}", kind.name()));
                 let sc = SceneConfig::new(kind, objects);
-                // On, off, off, on: each variant runs once early and once late.
-                let on_first = run_variant(config, &sc, phase, true);
-                let off_first = run_variant(config, &sc, phase, false);
-                let off_second = run_variant(config, &sc, phase, false);
-                let on_second = run_variant(config, &sc, phase, true);
+                let ([on_first, on_second], [off_first, off_second]) = run_pair(config, &sc, phase);
                 let on = combine(kind, objects, phase, true, [&on_first, &on_second]);
                 let off = combine(kind, objects, phase, false, [&off_first, &off_second]);
                 // Medians: a preempted sample on a shared machine must not decide the figure.
@@ -598,7 +620,7 @@ impl Report {
             "sweep",
             "frame µs (mean ± sd)",
             "median µs",
-            "run medians µs",
+            "halves µs",
             "bytes/frame",
             "allocs/frame",
             "pairs/pass",
@@ -690,7 +712,7 @@ impl Report {
         }
         vec![
             (
-                "The seed's experiment: per frame, sweep on and off (runs: on, off, off, on)",
+                "The seed's experiment: per frame, sweep on and off (sampled in the order on, off, off, on, …)",
                 experiment,
             ),
             ("The sweep's cost", cost),
