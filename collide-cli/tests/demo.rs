@@ -200,6 +200,7 @@ fn bad_options_are_usage_errors() {
         &["demo", "--sweep", "sideways"][..],
         &["demo", "--broad-phase", "octree"],
         &["demo", "--speed", "-5"],
+        &["demo", "--speed", "0.5"],
         &["demo", "--objects", "0"],
     ] {
         let o = collide(args, dir.path());
