@@ -2,11 +2,14 @@
 //!
 //! - `collide hull PATH...` builds `<stem>.collider.json` hull colliders from sprite PNGs.
 //! - `collide inspect FILE...` validates collider files and prints their frames.
+//! - `collide demo` shows tunnelling and its fix: seed 001's experiment, the benchmark scene
+//!   with every broad phase, and two pictures.
 //!
 //! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
 //! or missing file), 2 for a usage error (clap's own exit code).
 
 mod atomic;
+mod demo;
 mod hull;
 mod inspect;
 
@@ -28,6 +31,9 @@ enum Command {
     Hull(hull::HullArgs),
     /// Validate `.collider.json` files and print their frames, vertex counts and areas.
     Inspect(inspect::InspectArgs),
+    /// Show tunnelling and its fix: shots at a small target, the shmup scene with every broad
+    /// phase, and two pictures (demo-scene.png, demo-tunnel.png).
+    Demo(demo::DemoArgs),
 }
 
 /// How a subcommand ended, when it ran at all.
@@ -44,6 +50,7 @@ fn main() -> ExitCode {
     let outcome = match &cli.command {
         Command::Hull(args) => hull::run(args),
         Command::Inspect(args) => inspect::run(args),
+        Command::Demo(args) => demo::run(args),
     };
     match outcome {
         Outcome::Success => ExitCode::SUCCESS,

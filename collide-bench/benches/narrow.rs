@@ -1,0 +1,30 @@
+//! Each query, collide and parry2d, on the same 1 024 seeded cases.
+//!
+//! Ids: `narrow/<query>/collide` and `narrow/<query>/parry2d`, e.g.
+//! `narrow/toi_circle_rect/collide`. One iteration runs all 1 024 cases; the throughput is
+//! reported per case (element).
+
+use collide_bench::cases::{Query, CASES, CASE_SEED};
+use collide_bench::queries::QueryCases;
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+fn narrow(c: &mut Criterion) {
+    for query in Query::ALL {
+        let cases = QueryCases::new(query, CASES, CASE_SEED);
+        let mut group = c.benchmark_group(format!("narrow/{}", query.name()));
+        group.throughput(Throughput::Elements(cases.len() as u64));
+        group.bench_function("collide", |b| b.iter(|| cases.run_ours()));
+        group.bench_function("parry2d", |b| b.iter(|| cases.run_peer()));
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = narrow
+}
+criterion_main!(benches);

@@ -1,0 +1,56 @@
+//! The seed's benchmark frame (move, broad phase, collision pass) at every size, with every
+//! broad phase, sweep on and off.
+//!
+//! Ids: `scene/<scene>/<broad phase>/<sweep on|off>/<size>`, e.g.
+//! `scene/uniform/grid/on/10k`. Brute force only up to 1 000 objects.
+
+use std::hint::black_box;
+
+use collide_bench::frame::FrameRunner;
+use collide_bench::scene::{SceneConfig, SceneKind};
+use collide_broad::BroadPhaseKind;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+fn size_label(n: usize) -> String {
+    if n >= 1_000 {
+        format!("{}k", n / 1_000)
+    } else {
+        n.to_string()
+    }
+}
+
+fn scene(c: &mut Criterion) {
+    for kind in SceneKind::ALL {
+        let mut group = c.benchmark_group(format!("scene/{}", kind.name()));
+        for objects in [100, 1_000, 10_000, 100_000] {
+            for phase in BroadPhaseKind::ALL {
+                if phase == BroadPhaseKind::BruteForce && objects > 1_000 {
+                    continue;
+                }
+                for sweep in [true, false] {
+                    let mut runner =
+                        FrameRunner::new(&SceneConfig::new(kind, objects), phase, sweep);
+                    let id = format!(
+                        "{}/{}",
+                        if sweep { "on" } else { "off" },
+                        size_label(objects)
+                    );
+                    group.bench_function(BenchmarkId::new(phase.name(), id), |b| {
+                        b.iter(|| black_box(runner.frame()));
+                    });
+                }
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = scene
+}
+criterion_main!(benches);

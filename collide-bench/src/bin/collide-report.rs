@@ -1,0 +1,89 @@
+//! `collide-report`: the seed's cost experiment, the scale table and the side-by-side table
+//! against parry2d, printed for a person and, with `--json FILE`, written as the JSON of
+//! `BENCHMARKS.md`.
+//!
+//! ```text
+//! cargo run --release -p collide-bench --bin collide-report -- [--quick] [--json FILE] [--markdown FILE]
+//! ```
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use collide_bench::alloc_count::CountingAllocator;
+use collide_bench::report::{self, ReportConfig};
+
+// Counts every allocation, so "bytes per frame" is measured rather than assumed.
+#[global_allocator]
+static ALLOC: CountingAllocator = CountingAllocator;
+
+const USAGE: &str = "usage: collide-report [--quick] [--json FILE] [--markdown FILE]
+
+  --quick          100 and 1 000 objects only (under a minute on 2 cores)
+  --json FILE      also write the figures as the JSON of BENCHMARKS.md
+  --markdown FILE  also write the tables as Markdown (for the README)";
+
+struct Args {
+    quick: bool,
+    json: Option<PathBuf>,
+    markdown: Option<PathBuf>,
+}
+
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut parsed = Args {
+        quick: false,
+        json: None,
+        markdown: None,
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--quick" => parsed.quick = true,
+            "--json" => {
+                parsed.json = Some(args.next().ok_or("--json needs a file name")?.into());
+            }
+            "--markdown" => {
+                parsed.markdown = Some(args.next().ok_or("--markdown needs a file name")?.into());
+            }
+            "-h" | "--help" => return Ok(None),
+            // `cargo bench` passes `--bench`; accept it silently.
+            "--bench" => {}
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(Some(parsed))
+}
+
+fn main() -> anyhow::Result<ExitCode> {
+    let args = match parse(std::env::args().skip(1)) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(message) => {
+            eprintln!("collide-report: {message}\n\n{USAGE}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if cfg!(debug_assertions) {
+        eprintln!("collide-report: warning: a debug build; run with --release for real figures");
+    }
+    let config = if args.quick {
+        ReportConfig::quick()
+    } else {
+        ReportConfig::full()
+    };
+    let report = report::run(&config, |step| eprintln!("  measuring {step}"));
+    print!("{}", report.text());
+    if let Some(path) = &args.json {
+        let text = serde_json::to_string_pretty(&report.to_json())?;
+        std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("collide-report: wrote {}", path.display());
+    }
+    if let Some(path) = &args.markdown {
+        std::fs::write(path, report.markdown())
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("collide-report: wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

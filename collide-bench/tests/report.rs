@@ -1,0 +1,128 @@
+//! The report's logic on a tiny configuration: every key of BENCHMARKS.md is filled, and the
+//! disagreement counts are computed from the answers (not constants). No timing assertions.
+
+use collide_bench::alloc_count::CountingAllocator;
+use collide_bench::cases::{Query, CASE_SEED};
+use collide_bench::queries::QueryCases;
+use collide_bench::report::{self, ReportConfig};
+use collide_bench::versus::TOLERANCE;
+use serde_json::Value;
+
+#[global_allocator]
+static ALLOC: CountingAllocator = CountingAllocator;
+
+fn number(v: &Value, key: &str) -> f64 {
+    let n = v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("`{key}` is not a number in {v}"));
+    assert!(n.is_finite(), "`{key}` is not finite in {v}");
+    n
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("`{key}` is not a string in {v}"))
+}
+
+#[test]
+fn tiny_report_fills_every_key_and_counts_disagreements() {
+    let config = ReportConfig::tiny();
+    let report = report::run(&config, |_| {});
+    assert!(report.allocations_counted);
+    // Round-trips through text as the binary writes it.
+    let written = serde_json::to_string_pretty(&report.to_json()).expect("serializable");
+    let json: Value = serde_json::from_str(&written).expect("the report is valid JSON");
+    assert_eq!(json["schema"], 1);
+
+    let phases = ["grid", "sort_and_sweep", "quadtree", "brute_force"];
+    let scene = json["scene"].as_array().expect("`scene` is an array");
+    // Both scenes × 4 broad phases × sweep on and off, at the one size of the tiny config.
+    assert_eq!(scene.len(), 2 * 4 * 2);
+    for e in scene {
+        assert!(["uniform", "uneven"].contains(&text(e, "scene")));
+        assert_eq!(e["objects"], 100);
+        assert!(phases.contains(&text(e, "broad_phase")));
+        assert!(e["sweep"].is_boolean());
+        assert!(number(&e["frame_ns"], "mean") > 0.0);
+        assert!(number(&e["frame_ns"], "sd") >= 0.0);
+        for key in [
+            "bytes_per_frame",
+            "allocations_per_frame",
+            "pairs_per_pass",
+            "sweeps_per_pass",
+            "hits_per_pass",
+        ] {
+            assert!(number(e, key) >= 0.0, "{key}");
+        }
+        if e["sweep"] == false {
+            assert_eq!(number(e, "sweeps_per_pass"), 0.0);
+        }
+    }
+    // The scene has work to do: pairs and sweeps in every sweep-on variant.
+    for e in scene.iter().filter(|e| e["sweep"] == true) {
+        assert!(number(e, "pairs_per_pass") > 0.0, "{e}");
+        assert!(number(e, "sweeps_per_pass") > 0.0, "{e}");
+    }
+
+    let cost = json["sweep_cost"]
+        .as_array()
+        .expect("`sweep_cost` is an array");
+    assert_eq!(cost.len(), 2 * 4);
+    for e in cost {
+        assert!(phases.contains(&text(e, "broad_phase")));
+        assert_eq!(e["objects"], 100);
+        number(e, "overhead_percent");
+        number(e, "ns_per_sweep");
+    }
+
+    let versus = json["versus"].as_array().expect("`versus` is an array");
+    for e in versus {
+        assert_eq!(text(e, "peer"), "parry2d");
+        assert!(
+            number(e, "ours_ns") > 0.0 && number(e, "peer_ns") > 0.0,
+            "{e}"
+        );
+        assert!(e["disagreements"].is_u64(), "{e}");
+    }
+    let find = |name: &str| {
+        versus
+            .iter()
+            .find(|e| e["query"] == name)
+            .unwrap_or_else(|| panic!("no versus entry `{name}`"))
+    };
+    for query in Query::ALL {
+        let entry = find(query.name());
+        // The count in the report is the count of this query's answers, recomputed here.
+        let answers = QueryCases::new(query, config.cases, CASE_SEED).answers();
+        assert_eq!(
+            entry["disagreements"].as_u64(),
+            Some(answers.disagreements(TOLERANCE) as u64),
+            "{}",
+            query.name()
+        );
+        // And it is a count of those answers: changing one answer changes it.
+        let mut changed = answers.clone();
+        changed.ours[0] = match changed.ours[0] {
+            Some(_) => None,
+            None => Some(0.5),
+        };
+        assert_ne!(
+            changed.disagreements(TOLERANCE),
+            answers.disagreements(TOLERANCE),
+            "{}",
+            query.name()
+        );
+    }
+    for name in ["broad_uniform", "broad_uneven"] {
+        let entry = find(name);
+        assert_eq!(entry["objects"], config.broad_objects);
+        assert_eq!(entry["disagreements"], 0, "{entry}");
+    }
+
+    // Every goal is judged or marked as not measured; the tables render.
+    assert!(!report.goals.is_empty());
+    let text = report.text();
+    assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
+    assert!(report.markdown().contains("| query |"));
+}
