@@ -51,6 +51,7 @@ pub struct NarrowOutcome {
 /// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
 ///
 /// See [`narrow_phase`] for the behaviour.
+#[inline]
 #[must_use]
 pub fn narrow_phase_detailed<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,
@@ -158,6 +159,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
 /// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).unwrap();
 /// assert!(hit.by_sweep && (hit.t - 21.0 / 60.0).abs() < 1e-6);
 /// ```
+#[inline]
 #[must_use]
 pub fn narrow_phase<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,

@@ -81,6 +81,7 @@ impl Impact {
 /// assert!((hit.point - Vec2::new(-1.0, 0.0)).length() < 1e-5);
 /// assert_eq!(hit.normal, Vec2::X);
 /// ```
+#[inline]
 #[must_use]
 pub fn time_of_impact<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,
