@@ -35,3 +35,28 @@ pub use distance::{distance, Distance};
 pub use motion::Motion;
 pub use narrow::{narrow_phase, narrow_phase_detailed, Hit, NarrowOutcome, SweepMode};
 pub use sweep::*;
+
+use glam::Vec2;
+
+/// Whether every component of `values` is finite, with one comparison: `x · 0` is `0` for a
+/// finite `x` and NaN for an infinite or NaN one, and a sum of zeros is zero.
+///
+/// The queries check their input on the way to a hit only: on the way to a miss, a NaN fails
+/// the comparisons by itself, and most pairs a game asks about miss.
+#[inline]
+pub(crate) fn all_finite<const N: usize>(values: [Vec2; N]) -> bool {
+    values.iter().fold(Vec2::ZERO, |sum, v| sum + *v * 0.0) == Vec2::ZERO
+}
+
+/// `v` scaled to unit length, or `fallback` when that length is zero or not finite: glam's
+/// `normalize_or`, with the check written as comparisons (`x · 0 == 0` for finiteness) that
+/// compile to a few float instructions rather than a dozen bit tests.
+#[inline]
+pub(crate) fn normalize_or(v: Vec2, fallback: Vec2) -> Vec2 {
+    let inv = 1.0 / crate::math::sqrt(v.length_squared());
+    if inv > 0.0 && inv * 0.0 == 0.0 {
+        v * inv
+    } else {
+        fallback
+    }
+}

@@ -102,7 +102,7 @@ pub(super) fn depth_within(reach: f32, reach_sq: f32, dist: f32, dist_sq: f32) -
 /// assert!(contact(shot, &Pose::from_position(Vec2::new(0.0, -18.0)), alien, &Pose::IDENTITY)
 ///     .is_none());
 /// ```
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn contact<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,
