@@ -125,7 +125,8 @@ pub(crate) fn sweep_detailed(
 /// caller that keeps its own point and normal (the narrow phase after a discrete hit), so the
 /// closed forms skip their geometry and an overlapping hull pair its start normal.
 ///
-/// Motions must be finite (checked by the caller).
+/// Motions must be finite and the circles and rects valid: the caller has checked them (the
+/// narrow phase's discrete test gives a hit only for valid shapes).
 #[inline(always)]
 pub(crate) fn sweep_time(
     a: ShapeRef<'_>,

@@ -40,6 +40,10 @@ pub fn sweep_circle_rect(
 ) -> Option<Impact> {
     let (r, h) = (a.radius, b.half_extents);
     let Entry { t, hit, corner } = entry_circle_rect(a, motion_a, b, motion_b)?;
+    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
+    if !(a.is_valid() && b.is_valid()) {
+        return None;
+    }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let local = ca - cb;
     let (normal, point) = match corner {
@@ -100,7 +104,7 @@ struct Entry {
     corner: Option<Vec2>,
 }
 
-/// The entry of [`sweep_circle_rect`], for valid shapes.
+/// The entry of [`sweep_circle_rect`]; the caller validates the shapes.
 #[inline(always)]
 fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Entry> {
     let (r, h) = (a.radius, b.half_extents);
@@ -108,10 +112,6 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
     let hit = slab(p, d, h + Vec2::splat(r))?;
-    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
-    if !(a.is_valid() && b.is_valid()) {
-        return None;
-    }
     let t_box = hit.entry.max(0.0);
     let c = p + d * t_box;
     let past = c.abs().cmpgt(h);
@@ -132,7 +132,8 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     })
 }
 
-/// The time of [`sweep_circle_rect`] alone, for callers that keep their own point and normal.
+/// The time of [`sweep_circle_rect`] alone, for callers that keep their own point and normal
+/// and have validated both shapes already (the narrow phase, after a discrete hit).
 #[inline(always)]
 pub(crate) fn time_circle_rect(
     a: &Circle,

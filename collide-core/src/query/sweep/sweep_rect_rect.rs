@@ -36,6 +36,10 @@ use crate::{Motion, Rect};
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
     let hit = entry_rect_rect(a, motion_a, b, motion_b)?;
+    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
+    if !(a.is_valid() && b.is_valid()) {
+        return None;
+    }
     let h = a.half_extents + b.half_extents;
     let t = hit.entry.max(0.0);
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
@@ -63,18 +67,17 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     })
 }
 
-/// The slab entry of a's centre into b grown by a, for valid rects.
+/// The slab entry of a's centre into b grown by a; the caller validates the rects.
 #[inline(always)]
 fn entry_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<SlabEntry> {
     let h = a.half_extents + b.half_extents;
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
-    let hit = slab(p, d, h)?;
-    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
-    (a.is_valid() && b.is_valid()).then_some(hit)
+    slab(p, d, h)
 }
 
-/// The time of [`sweep_rect_rect`] alone, for callers that keep their own point and normal.
+/// The time of [`sweep_rect_rect`] alone, for callers that keep their own point and normal
+/// and have validated both rects already (the narrow phase, after a discrete hit).
 #[inline(always)]
 pub(crate) fn time_rect_rect(
     a: &Rect,
