@@ -60,3 +60,42 @@ pub(crate) fn normalize_or(v: Vec2, fallback: Vec2) -> Vec2 {
         fallback
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_finite_rejects_only_infinities_and_nans() {
+        assert!(all_finite([
+            Vec2::new(3e38, -3e38),
+            Vec2::new(-0.0, f32::MIN_POSITIVE)
+        ]));
+        assert!(all_finite::<0>([]));
+        for bad in [f32::INFINITY, f32::NEG_INFINITY, f32::NAN] {
+            assert!(!all_finite([Vec2::ONE, Vec2::new(1.0, bad)]));
+            assert!(!all_finite([Vec2::new(bad, 1.0), Vec2::ONE]));
+        }
+    }
+
+    #[test]
+    fn normalize_or_matches_glam() {
+        let cases = [
+            Vec2::new(3.0, 4.0),
+            Vec2::new(-1e-30, 2e-30),
+            Vec2::new(1e-45, 0.0),
+            Vec2::new(3e38, 3e38),
+            Vec2::ZERO,
+            Vec2::new(f32::NAN, 1.0),
+            Vec2::new(f32::INFINITY, 0.0),
+        ];
+        for v in cases {
+            let ours = normalize_or(v, Vec2::Y);
+            let glam = v.normalize_or(Vec2::Y);
+            assert_eq!(
+                ours.to_array().map(f32::to_bits),
+                glam.to_array().map(f32::to_bits)
+            );
+        }
+    }
+}
