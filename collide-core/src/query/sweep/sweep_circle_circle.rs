@@ -39,8 +39,10 @@ pub fn sweep_circle_circle(
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.
     let point = ((ca + normal * a.radius) + (cb - normal * b.radius)) * 0.5;
-    // Non-finite motions end here: every path above turns them into NaN, not a panic.
-    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
+    // Non-finite motions end here: every path above turns them into NaN, not a panic. The
+    // point alone tells: the normal is finite and the radii are, so a non-finite `ca` or `cb`
+    // makes it infinite or NaN.
+    point.is_finite().then_some(Impact {
         t,
         point,
         normal,
