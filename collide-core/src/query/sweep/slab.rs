@@ -38,7 +38,7 @@ pub(crate) fn inwards(local: Vec2, axis: BVec2) -> Vec2 {
 /// that the positions can resolve (`|d| ≤ ε·(|p| + h)`) is handled apart: dividing by it would
 /// give infinities, and the answer is simply whether the point is already inside that slab.
 /// Comparisons are strict, as overlap is: a point sliding along a face is not inside.
-#[inline]
+#[inline(always)]
 pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
     // Both axes at once, and `min`/`max` rather than a swap to order each axis's crossings:
     // a branch on the direction of travel is a coin toss over a game's pairs.
@@ -65,7 +65,7 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
 /// exactly on the circle gives `0` only when it moves inwards. Misses are rejected without a
 /// square root; the root is taken in the cancellation-free form `c / (−b + √disc)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);
