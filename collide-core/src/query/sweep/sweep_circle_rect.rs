@@ -67,7 +67,7 @@ pub fn sweep_circle_rect(
 
 /// The normal and point of a circle centred at `local` (relative to the box centre `cb`) that
 /// already overlaps the box `|x| ≤ h` at the start.
-#[inline]
+#[inline(always)]
 fn start_contact(local: Vec2, h: Vec2, cb: Vec2) -> (Vec2, Vec2) {
     let nearest = local.max(-h).min(h);
     if nearest != local {
