@@ -46,6 +46,8 @@ impl Rect {
     #[inline]
     #[must_use]
     pub fn is_valid(&self) -> bool {
-        self.half_extents.is_finite() && self.half_extents.x >= 0.0 && self.half_extents.y >= 0.0
+        // Each in `[0, ∞)`: NaN fails both comparisons (two compares each, no bit tests).
+        let h = self.half_extents;
+        h.cmpge(Vec2::ZERO).all() && h.cmplt(Vec2::INFINITY).all()
     }
 }

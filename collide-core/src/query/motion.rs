@@ -91,6 +91,7 @@ impl Motion {
     #[inline]
     #[must_use]
     pub fn is_finite(&self) -> bool {
-        self.start.is_finite() && self.end.is_finite() && self.end_pose().is_finite()
+        let rotation = Vec2::new(self.rotation.cos(), self.rotation.sin());
+        super::all_finite([self.start, self.end, rotation])
     }
 }

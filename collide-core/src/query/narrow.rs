@@ -2,7 +2,10 @@
 
 use glam::Vec2;
 
-use super::{contact, sweep::sweep_detailed};
+use super::{
+    contact,
+    sweep::{sweep_detailed, sweep_time},
+};
 use crate::{Motion, ShapeRef};
 
 /// How the narrow phase looks between the frame's end positions.
@@ -51,6 +54,7 @@ pub struct NarrowOutcome {
 /// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
 ///
 /// See [`narrow_phase`] for the behaviour.
+#[inline]
 #[must_use]
 pub fn narrow_phase_detailed<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,
@@ -63,35 +67,37 @@ pub fn narrow_phase_detailed<'a, 'b>(
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return NarrowOutcome::default();
     }
-    let moved = motion_a.travel() != motion_b.travel();
     let discrete = contact(a, &motion_a.end_pose(), b, &motion_b.end_pose());
-    if let Some(c) = discrete {
-        let mut outcome = NarrowOutcome::default();
-        let t = if !moved {
-            0.0 // overlapping all frame
-        } else if mode == SweepMode::Exact {
-            // Sweep only to learn when contact began; the point and normal stay the discrete ones.
-            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b, false);
-            outcome.swept = true;
-            outcome.steps = steps;
-            impact.map_or(1.0, |i| i.t)
-        } else {
-            1.0 // only the end of the frame was looked at
+    if motion_a.travel() == motion_b.travel() {
+        // No relative motion: overlapping all frame, or not at all.
+        return NarrowOutcome {
+            hit: discrete.map(|c| Hit {
+                t: 0.0,
+                point: c.point,
+                normal: c.normal,
+                by_sweep: false,
+            }),
+            ..NarrowOutcome::default()
         };
-        outcome.hit = Some(Hit {
-            t,
-            point: c.point,
-            normal: c.normal,
-            by_sweep: false,
-        });
-        return outcome;
     }
-    if !moved {
-        return NarrowOutcome::default();
-    }
-    match mode {
-        SweepMode::Exact => {
-            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b, true);
+    match (mode, discrete) {
+        (SweepMode::Exact, Some(c)) => {
+            // The sweep only says when the contact began: the point and normal stay the
+            // discrete ones, so it skips its own.
+            let (t, steps) = sweep_time(a, motion_a, b, motion_b);
+            NarrowOutcome {
+                hit: Some(Hit {
+                    t: t.unwrap_or(1.0),
+                    point: c.point,
+                    normal: c.normal,
+                    by_sweep: false,
+                }),
+                swept: true,
+                steps,
+            }
+        }
+        (SweepMode::Exact, None) => {
+            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b);
             NarrowOutcome {
                 hit: impact.map(|i| Hit {
                     t: i.t,
@@ -103,32 +109,49 @@ pub fn narrow_phase_detailed<'a, 'b>(
                 steps,
             }
         }
-        SweepMode::ExpandedBox => {
-            let relative = motion_a.travel() - motion_b.travel();
-            let box_a = a.aabb(&motion_a.start_pose()).expanded(relative);
-            let box_b = b.aabb(&motion_b.start_pose());
-            let hit = box_a.overlaps(&box_b).then(|| {
-                let lo = box_a.min().max(box_b.min());
-                let hi = box_a.max().min(box_b.max());
-                let normal = relative
-                    .try_normalize()
-                    .or_else(|| (box_b.center - box_a.center).try_normalize())
-                    .unwrap_or(Vec2::X);
-                Hit {
-                    t: 1.0,
-                    point: (lo + hi) * 0.5,
-                    normal,
-                    by_sweep: true,
-                }
-            });
-            NarrowOutcome {
-                hit,
-                swept: true,
-                steps: 0,
-            }
-        }
-        SweepMode::Off => NarrowOutcome::default(),
+        // Only the end of the frame was looked at.
+        (_, Some(c)) => NarrowOutcome {
+            hit: Some(Hit {
+                t: 1.0,
+                point: c.point,
+                normal: c.normal,
+                by_sweep: false,
+            }),
+            ..NarrowOutcome::default()
+        },
+        (SweepMode::ExpandedBox, None) => NarrowOutcome {
+            hit: expanded_box(a, motion_a, b, motion_b),
+            swept: true,
+            steps: 0,
+        },
+        (SweepMode::Off, None) => NarrowOutcome::default(),
     }
+}
+
+/// Seed 001's expanded-box test (see [`SweepMode::ExpandedBox`]).
+fn expanded_box(
+    a: ShapeRef<'_>,
+    motion_a: &Motion,
+    b: ShapeRef<'_>,
+    motion_b: &Motion,
+) -> Option<Hit> {
+    let relative = motion_a.travel() - motion_b.travel();
+    let box_a = a.aabb(&motion_a.start_pose()).expanded(relative);
+    let box_b = b.aabb(&motion_b.start_pose());
+    box_a.overlaps(&box_b).then(|| {
+        let lo = box_a.min().max(box_b.min());
+        let hi = box_a.max().min(box_b.max());
+        let normal = relative
+            .try_normalize()
+            .or_else(|| (box_b.center - box_a.center).try_normalize())
+            .unwrap_or(Vec2::X);
+        Hit {
+            t: 1.0,
+            point: (lo + hi) * 0.5,
+            normal,
+            by_sweep: true,
+        }
+    })
 }
 
 /// Whether and when two moving shapes collided this frame: the function the collision pass
@@ -158,6 +181,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
 /// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).unwrap();
 /// assert!(hit.by_sweep && (hit.t - 21.0 / 60.0).abs() < 1e-6);
 /// ```
+#[inline]
 #[must_use]
 pub fn narrow_phase<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,

@@ -3,20 +3,27 @@ use glam::Vec2;
 use super::{depth_within, Contact};
 use crate::{math, Circle, Pose};
 
-/// The squared distance between the centres and the squared sum of the radii, or `None` for
-/// invalid input (including a radius sum whose square overflows).
+/// The offset between the centres, its squared length and the squared sum of the radii, when
+/// the circles overlap; `None` when they do not, or for invalid input (including a radius sum
+/// whose square overflows).
 #[inline]
-fn squared_gap(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Option<(Vec2, f32, f32)> {
-    if !(a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
-        return None;
-    }
+fn squared_overlap(
+    a: &Circle,
+    pose_a: &Pose,
+    b: &Circle,
+    pose_b: &Pose,
+) -> Option<(Vec2, f32, f32)> {
     let d = pose_b.position - pose_a.position;
     let reach = a.radius + b.radius;
     let reach_sq = reach * reach;
-    if !reach_sq.is_finite() {
+    let dist_sq = d.length_squared();
+    // The common case first, before any validation: apart. `!(x < y)`, not `x >= y`: a NaN
+    // from bad input or overflowing positions is a miss too.
+    if !(dist_sq < reach_sq) {
         return None;
     }
-    Some((d, d.length_squared(), reach_sq))
+    let valid = a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite();
+    (valid && reach_sq.is_finite()).then_some((d, dist_sq, reach_sq))
 }
 
 /// The contact between two circles, or `None` when they do not overlap.
@@ -24,6 +31,7 @@ fn squared_gap(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Option<(
 /// Compares squared distances, so a miss costs no square root (seed 001). Rotation is
 /// ignored. The point lies midway between the two surfaces on the line of centres; coincident
 /// centres get the normal `+x`. See [`Contact`].
+#[inline(always)]
 #[must_use]
 pub fn contact_circle_circle(
     a: &Circle,
@@ -31,11 +39,7 @@ pub fn contact_circle_circle(
     b: &Circle,
     pose_b: &Pose,
 ) -> Option<Contact> {
-    let (d, dist_sq, reach_sq) = squared_gap(a, pose_a, b, pose_b)?;
-    // `!(x < y)`, not `x >= y`: a NaN from overflowing positions is a miss.
-    if !(dist_sq < reach_sq) {
-        return None;
-    }
+    let (d, dist_sq, reach_sq) = squared_overlap(a, pose_a, b, pose_b)?;
     let dist = math::sqrt(dist_sq);
     let normal = if dist > 0.0 { d / dist } else { Vec2::X };
     let depth = depth_within(a.radius + b.radius, reach_sq, dist, dist_sq);
@@ -50,7 +54,7 @@ pub fn contact_circle_circle(
 #[inline]
 #[must_use]
 pub(super) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
-    matches!(squared_gap(a, pose_a, b, pose_b), Some((_, dist_sq, reach_sq)) if dist_sq < reach_sq)
+    squared_overlap(a, pose_a, b, pose_b).is_some()
 }
 
 #[cfg(test)]

@@ -10,21 +10,24 @@ use crate::{math, Circle, Pose, Rect};
 /// leaves through the nearest side (the `x` sides on a tie; towards `-x` when centred, so the
 /// normal is `+x`). Both shapes ignore rotation. The point is midway between the two surfaces
 /// along the normal through the circle's centre. See [`Contact`].
+#[inline(always)]
 #[must_use]
 pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<Contact> {
-    if !(a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
-        return None;
-    }
     let r = a.radius;
     let h = b.half_extents;
     let local = pose_a.position - pose_b.position;
-    let to_rect = local.clamp(-h, h) - local;
+    // `max`/`min` rather than `clamp`, which asserts `-h <= h` before the input is checked.
+    let to_rect = local.max(-h).min(h) - local;
     let dist_sq = to_rect.length_squared();
+    // The common case first, before any validation: apart. `!(x < y)`: a NaN from bad input
+    // or overflowing positions is a miss too.
+    if dist_sq > 0.0 && !(dist_sq < r * r) {
+        return None;
+    }
+    if !(a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
+        return None;
+    }
     let (normal, depth) = if dist_sq > 0.0 {
-        // `!(x < y)`: a NaN from overflowing positions is a miss.
-        if !(dist_sq < r * r) {
-            return None;
-        }
         let dist = math::sqrt(dist_sq);
         (to_rect / dist, depth_within(r, r * r, dist, dist_sq))
     } else {
@@ -49,7 +52,7 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
 }
 
 /// The contact between a rect and a circle: [`contact_circle_rect`] with the normal flipped.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn contact_rect_circle(a: &Rect, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Option<Contact> {
     contact_circle_rect(b, pose_b, a, pose_a).map(Contact::flipped)

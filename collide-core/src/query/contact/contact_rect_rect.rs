@@ -3,15 +3,19 @@ use glam::Vec2;
 use super::Contact;
 use crate::{Pose, Rect};
 
-/// How far the two rects overlap on each axis and the offset from `a` to `b`, or `None` for
-/// invalid input. Both overlaps positive means the rects overlap.
+/// The offset from `a` to `b` and how far the two rects overlap on each axis, when they
+/// overlap (both overlaps positive); `None` when they do not, or for invalid input.
 #[inline]
 fn axis_overlaps(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<(Vec2, Vec2)> {
-    if !(a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
+    let d = pose_b.position - pose_a.position;
+    let overlap = a.half_extents + b.half_extents - d.abs();
+    // The common case first, before any validation: apart. `!(x > 0)`: a NaN from bad input
+    // or overflowing positions is a miss too.
+    if !(overlap.x > 0.0 && overlap.y > 0.0) {
         return None;
     }
-    let d = pose_b.position - pose_a.position;
-    Some((d, a.half_extents + b.half_extents - d.abs()))
+    let valid = a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite();
+    valid.then_some((d, overlap))
 }
 
 /// The contact between two rects, or `None` when they do not overlap.
@@ -20,13 +24,10 @@ fn axis_overlaps(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<(Ve
 /// overlap, seed 001); the axis with the smaller overlap gives the normal, `x` on a tie, and
 /// `+x` when the centres coincide on that axis. Rotation is ignored. The point is the centre
 /// of the overlap box. See [`Contact`].
+#[inline(always)]
 #[must_use]
 pub fn contact_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<Contact> {
     let (d, overlap) = axis_overlaps(a, pose_a, b, pose_b)?;
-    // `!(x > 0)`: a NaN from overflowing positions is a miss.
-    if !(overlap.x > 0.0 && overlap.y > 0.0) {
-        return None;
-    }
     let (normal, depth) = if overlap.x <= overlap.y {
         (if d.x < 0.0 { -Vec2::X } else { Vec2::X }, overlap.x)
     } else {
@@ -46,7 +47,7 @@ pub fn contact_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
 #[inline]
 #[must_use]
 pub(super) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> bool {
-    matches!(axis_overlaps(a, pose_a, b, pose_b), Some((_, o)) if o.x > 0.0 && o.y > 0.0)
+    axis_overlaps(a, pose_a, b, pose_b).is_some()
 }
 
 #[cfg(test)]

@@ -102,6 +102,7 @@ pub(super) fn depth_within(reach: f32, reach_sq: f32, dist: f32, dist_sq: f32) -
 /// assert!(contact(shot, &Pose::from_position(Vec2::new(0.0, -18.0)), alien, &Pose::IDENTITY)
 ///     .is_none());
 /// ```
+#[inline(always)]
 #[must_use]
 pub fn contact<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,
@@ -139,6 +140,7 @@ pub fn contact<'a, 'b>(
 /// assert!(!overlaps(&ship, &turned, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
 /// # Ok::<(), collide_core::Error>(())
 /// ```
+#[inline]
 #[must_use]
 pub fn overlaps<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,

@@ -23,7 +23,7 @@ impl<'a> Core<'a> {
     /// The core of `shape` placed with rotation `rot` relative to the common frame (the origin
     /// of the shape's local frame lands on the frame's origin), using `buf` when the vertices
     /// must be transformed. `None` for invalid shapes.
-    #[inline]
+    #[inline(always)]
     pub fn new(
         shape: ShapeRef<'a>,
         rot: Vec2,
@@ -254,7 +254,7 @@ impl Simplex {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn witness(a: &Core<'_>, b: &Core<'_>, offset: Vec2, s: &Simplex) -> (Vec2, Vec2) {
     let mut pa = Vec2::ZERO;
     let mut pb = Vec2::ZERO;

@@ -159,6 +159,7 @@ pub(crate) fn local_distance(
 /// assert!((d.point_b - Vec2::new(3.5, 0.0)).length() < 1e-5);
 /// # Ok::<(), collide_core::Error>(())
 /// ```
+#[inline]
 #[must_use]
 pub fn distance<'a, 'b>(
     a: impl Into<ShapeRef<'a>>,

@@ -1,6 +1,6 @@
 //! The slab test shared by the box sweeps (seed 001's `SweepTime`).
 
-use glam::Vec2;
+use glam::{BVec2, Vec2};
 
 /// When a point entered an open box, and which axis produced the entry.
 #[derive(Clone, Copy, Debug)]
@@ -11,40 +11,51 @@ pub(crate) struct SlabEntry {
     pub axis: usize,
 }
 
+impl SlabEntry {
+    /// The entered axis as a lane mask, for building normals with `Vec2::select` rather than
+    /// indexing (which checks its bound and keeps the vector out of registers).
+    #[inline]
+    pub fn axis_mask(&self) -> BVec2 {
+        BVec2::new(self.axis == 0, self.axis == 1)
+    }
+}
+
+/// The unit vector along the axes in `axis` pointing towards the origin from `local` (a
+/// vector pointing into a box centred on the origin from a point at `local`); `-1` where
+/// `local` is zero.
+#[inline]
+pub(crate) fn inwards(local: Vec2, axis: BVec2) -> Vec2 {
+    let sign = Vec2::select(local.cmplt(Vec2::ZERO), Vec2::ONE, Vec2::NEG_ONE);
+    Vec2::select(axis, sign, Vec2::ZERO)
+}
+
 /// The time a point starting at `p` and moving by `d` over the frame enters the open box
 /// `|x| < h`, if it is inside the box at some moment of `[0, 1]`.
 ///
 /// Each axis gives an open interval of times during which the point is inside that axis's slab;
 /// the point is inside the box during the intersection of both. Motion in the negative direction
-/// crosses the two faces in the opposite order, so the pair is swapped. An axis with no motion
+/// crosses the two faces in the opposite order, so each pair is sorted. An axis with no motion
 /// that the positions can resolve (`|d| ≤ ε·(|p| + h)`) is handled apart: dividing by it would
 /// give infinities, and the answer is simply whether the point is already inside that slab.
 /// Comparisons are strict, as overlap is: a point sliding along a face is not inside.
-#[inline]
+#[inline(always)]
 pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
-    let mut entry = f32::NEG_INFINITY;
-    let mut exit = f32::INFINITY;
-    let mut axis = 0;
-    for i in 0..2 {
-        let (pi, di, hi) = (p[i], d[i], h[i]);
-        if di.abs() <= f32::EPSILON * (pi.abs() + hi) {
-            if pi.abs() >= hi {
-                return None;
-            }
-            continue;
-        }
-        let inv = 1.0 / di;
-        let mut near = (-hi - pi) * inv;
-        let mut far = (hi - pi) * inv;
-        if near > far {
-            core::mem::swap(&mut near, &mut far);
-        }
-        if near > entry {
-            entry = near;
-            axis = i;
-        }
-        exit = exit.min(far);
+    // Both axes at once, and `min`/`max` rather than a swap to order each axis's crossings:
+    // a branch on the direction of travel is a coin toss over a game's pairs.
+    let inv = d.recip();
+    let (to_low, to_high) = ((-h - p) * inv, (h - p) * inv);
+    let (mut near, mut far) = (to_low.min(to_high), to_low.max(to_high));
+    let still = d.abs().cmple(f32::EPSILON * (p.abs() + h));
+    if still.any() {
+        // Inside that slab all frame (no limit), or never (an empty interval).
+        let inside = p.abs().cmplt(h);
+        let (open, shut) = (Vec2::NEG_INFINITY, Vec2::INFINITY);
+        near = Vec2::select(still, Vec2::select(inside, open, shut), near);
+        far = Vec2::select(still, Vec2::select(inside, shut, open), far);
     }
+    // The later entry wins; x on a tie.
+    let axis = usize::from(near.y > near.x);
+    let (entry, exit) = (near[axis], far.x.min(far.y));
     (entry < exit && entry < 1.0 && exit > 0.0).then_some(SlabEntry { entry, axis })
 }
 
@@ -54,7 +65,7 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
 /// exactly on the circle gives `0` only when it moves inwards. Misses are rejected without a
 /// square root; the root is taken in the cancellation-free form `c / (−b + √disc)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);

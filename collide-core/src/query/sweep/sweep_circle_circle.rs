@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::{slab::circle_entry, Impact};
-use crate::{Circle, Motion};
+use crate::{query::normalize_or, Circle, Motion};
 
 /// The time of impact of two moving circles (rotation is ignored).
 ///
@@ -23,7 +23,7 @@ use crate::{Circle, Motion};
 ///     .unwrap();
 /// assert!((hit.t - 0.3125).abs() < 1e-6);
 /// ```
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn sweep_circle_circle(
     a: &Circle,
@@ -31,27 +31,39 @@ pub fn sweep_circle_circle(
     b: &Circle,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    let radius = a.radius + b.radius;
-    // Both radii non-negative (NaN fails) and finite (an infinite one makes the sum infinite).
-    if !(a.radius >= 0.0 && b.radius >= 0.0 && radius < f32::INFINITY) {
-        return None;
-    }
-    // a's centre relative to b's.
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    let t = circle_entry(p, d, radius)?;
+    let t = time_circle_circle(a, motion_a, b, motion_b)?;
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     // Normalized rather than divided by the radius: with long travel, the positions at `t`
     // carry rounding far larger than a small radius.
-    let normal = (cb - ca).normalize_or(Vec2::X);
+    let normal = normalize_or(cb - ca, Vec2::X);
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.
     let point = ((ca + normal * a.radius) + (cb - normal * b.radius)) * 0.5;
-    // Non-finite motions end here: every path above turns them into NaN, not a panic.
-    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
+    // Non-finite motions end here: every path above turns them into NaN, not a panic. The
+    // point alone tells: the normal is finite and the radii are, so a non-finite `ca` or `cb`
+    // makes it infinite or NaN.
+    point.is_finite().then_some(Impact {
         t,
         point,
         normal,
         steps: 0,
     })
+}
+
+/// The time of [`sweep_circle_circle`] alone, for callers that keep their own point and normal.
+#[inline(always)]
+pub(crate) fn time_circle_circle(
+    a: &Circle,
+    motion_a: &Motion,
+    b: &Circle,
+    motion_b: &Motion,
+) -> Option<f32> {
+    let radius = a.radius + b.radius;
+    // a's centre relative to b's.
+    let p = motion_a.start - motion_b.start;
+    let d = motion_a.travel() - motion_b.travel();
+    let t = circle_entry(p, d, radius)?;
+    // Checked on the way to a hit only (a NaN misses by itself): both radii non-negative (NaN
+    // fails) and finite (an infinite one makes the sum infinite).
+    (a.radius >= 0.0 && b.radius >= 0.0 && radius < f32::INFINITY).then_some(t)
 }

@@ -1,13 +1,13 @@
 //! Time of impact of a moving circle and a moving axis-aligned rectangle: the slab test against
 //! the box grown by the radius, with its corners re-solved as circles.
 
-use glam::Vec2;
+use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{circle_entry, slab},
+    slab::{circle_entry, inwards, slab, SlabEntry},
     Impact,
 };
-use crate::{Circle, Motion, Rect};
+use crate::{query::normalize_or, Circle, Motion, Rect};
 
 /// The time of impact of a moving circle `a` and a moving rectangle `b` (rotation is ignored).
 ///
@@ -30,7 +30,7 @@ use crate::{Circle, Motion, Rect};
 /// let by = Motion::linear(off + Vec2::new(-5.0, 5.0), off + Vec2::new(5.0, -5.0));
 /// assert!(sweep_circle_rect(&ball, &by, &wall, &still).is_none());
 /// ```
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn sweep_circle_rect(
     a: &Circle,
@@ -38,33 +38,20 @@ pub fn sweep_circle_rect(
     b: &Rect,
     motion_b: &Motion,
 ) -> Option<Impact> {
+    let (r, h) = (a.radius, b.half_extents);
+    let Entry { t, hit, corner } = entry_circle_rect(a, motion_a, b, motion_b)?;
+    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
     if !(a.is_valid() && b.is_valid()) {
         return None;
     }
-    let (r, h) = (a.radius, b.half_extents);
-    // The circle's centre relative to the box's.
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    let hit = slab(p, d, h + Vec2::splat(r))?;
-    let t_box = hit.entry.max(0.0);
-    let c = p + d * t_box;
-    let past = c.abs().cmpgt(h);
-    let (t, corner) = if r > 0.0 && past.all() {
-        // A squared-off corner: the real grown shape is round there.
-        let corner = Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
-        (circle_entry(p - corner, d, r)?, Some(corner))
-    } else {
-        (t_box, None)
-    };
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let local = ca - cb;
     let (normal, point) = match corner {
         // A rounded corner, reached after the start: towards the corner.
-        Some(corner) if t > 0.0 => ((corner - local).normalize_or(Vec2::X), cb + corner),
+        Some(corner) if t > 0.0 => (normalize_or(corner - local, Vec2::X), cb + corner),
         // A flat face: the normal is the entered axis, towards the box.
         None if hit.entry >= 0.0 => {
-            let mut n = Vec2::ZERO;
-            n[hit.axis] = if local[hit.axis] < 0.0 { 1.0 } else { -1.0 };
+            let n = inwards(local, hit.axis_mask());
             (n, ca + n * r)
         }
         _ => start_contact(local, h, cb),
@@ -80,25 +67,23 @@ pub fn sweep_circle_rect(
 
 /// The normal and point of a circle centred at `local` (relative to the box centre `cb`) that
 /// already overlaps the box `|x| ≤ h` at the start.
+#[inline(always)]
 fn start_contact(local: Vec2, h: Vec2, cb: Vec2) -> (Vec2, Vec2) {
-    let nearest = local.clamp(-h, h);
+    let nearest = local.max(-h).min(h);
     if nearest != local {
         // The centre is outside the box: the nearest point of the box is the contact.
-        return ((nearest - local).normalize_or(Vec2::X), cb + nearest);
+        return (normalize_or(nearest - local, Vec2::X), cb + nearest);
     }
-    // The centre is inside the box: push out through the nearest face.
+    // The centre is inside the box: push out through the nearest face (x on a tie).
     let pen = h - local.abs();
-    let axis = usize::from(pen.y < pen.x);
-    let mut n = Vec2::ZERO;
-    n[axis] = if local[axis] < 0.0 { 1.0 } else { -1.0 };
-    let mut on_face = local;
-    on_face[axis] = -n[axis] * h[axis];
-    (n, cb + on_face)
+    let axis = BVec2::new(pen.x <= pen.y, pen.y < pen.x);
+    let n = inwards(local, axis);
+    (n, cb + Vec2::select(axis, -n * h, local))
 }
 
 /// The time of impact of a moving rectangle `a` and a moving circle `b`: [`sweep_circle_rect`]
 /// with the roles swapped and the normal flipped.
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn sweep_rect_circle(
     a: &Rect,
@@ -107,4 +92,54 @@ pub fn sweep_rect_circle(
     motion_b: &Motion,
 ) -> Option<Impact> {
     sweep_circle_rect(b, motion_b, a, motion_a).map(Impact::flipped)
+}
+
+/// When a circle's centre enters a rectangle grown by its radius, with rounded corners.
+struct Entry {
+    /// The time of impact.
+    t: f32,
+    /// The slab test's entry into the square-cornered grown box.
+    hit: SlabEntry,
+    /// The rectangle's corner (relative to its centre) when the impact is on a rounded corner.
+    corner: Option<Vec2>,
+}
+
+/// The entry of [`sweep_circle_rect`]; the caller validates the shapes.
+#[inline(always)]
+fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Entry> {
+    let (r, h) = (a.radius, b.half_extents);
+    // The circle's centre relative to the box's.
+    let p = motion_a.start - motion_b.start;
+    let d = motion_a.travel() - motion_b.travel();
+    let hit = slab(p, d, h + Vec2::splat(r))?;
+    let t_box = hit.entry.max(0.0);
+    let c = p + d * t_box;
+    let past = c.abs().cmpgt(h);
+    if r > 0.0 && past.all() {
+        // A squared-off corner: the real grown shape is round there.
+        let corner = Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
+        let t = circle_entry(p - corner, d, r)?;
+        return Some(Entry {
+            t,
+            hit,
+            corner: Some(corner),
+        });
+    }
+    Some(Entry {
+        t: t_box,
+        hit,
+        corner: None,
+    })
+}
+
+/// The time of [`sweep_circle_rect`] alone, for callers that keep their own point and normal
+/// and have validated both shapes already (the narrow phase, after a discrete hit).
+#[inline(always)]
+pub(crate) fn time_circle_rect(
+    a: &Circle,
+    motion_a: &Motion,
+    b: &Rect,
+    motion_b: &Motion,
+) -> Option<f32> {
+    entry_circle_rect(a, motion_a, b, motion_b).map(|e| e.t)
 }

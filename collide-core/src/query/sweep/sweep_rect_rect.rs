@@ -1,8 +1,11 @@
 //! Time of impact of two moving axis-aligned rectangles: the slab test against the grown box.
 
-use glam::Vec2;
+use glam::{BVec2, Vec2};
 
-use super::{slab::slab, Impact};
+use super::{
+    slab::{slab, SlabEntry},
+    Impact,
+};
 use crate::{Motion, Rect};
 
 /// The time of impact of two moving axis-aligned rectangles (rotation is ignored).
@@ -29,28 +32,28 @@ use crate::{Motion, Rect};
 /// assert!((hit.t - 0.43).abs() < 1e-6);
 /// assert_eq!(hit.normal, Vec2::Y);
 /// ```
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
+    let hit = entry_rect_rect(a, motion_a, b, motion_b)?;
+    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
     if !(a.is_valid() && b.is_valid()) {
         return None;
     }
     let h = a.half_extents + b.half_extents;
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    let hit = slab(p, d, h)?;
     let t = hit.entry.max(0.0);
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let rel = cb - ca;
     let axis = if hit.entry >= 0.0 {
-        hit.axis
+        hit.axis_mask()
     } else {
-        // Already overlapping: the axis that needs the least push to separate them.
+        // Already overlapping: the axis that needs the least push to separate them (x on a tie).
         let pen = h - rel.abs();
-        usize::from(pen.y < pen.x)
+        BVec2::new(pen.x <= pen.y, pen.y < pen.x)
     };
-    let mut normal = Vec2::ZERO;
-    normal[axis] = if rel[axis] < 0.0 { -1.0 } else { 1.0 };
+    // From a to b: `rel`'s sign, `+1` where it is zero.
+    let sign = Vec2::select(rel.cmplt(Vec2::ZERO), Vec2::NEG_ONE, Vec2::ONE);
+    let normal = Vec2::select(axis, sign, Vec2::ZERO);
     // The middle of the overlap of the two boxes (on the touching faces when they just touch).
     let lo = (ca - a.half_extents).max(cb - b.half_extents);
     let hi = (ca + a.half_extents).min(cb + b.half_extents);
@@ -62,4 +65,25 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
         normal,
         steps: 0,
     })
+}
+
+/// The slab entry of a's centre into b grown by a; the caller validates the rects.
+#[inline(always)]
+fn entry_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<SlabEntry> {
+    let h = a.half_extents + b.half_extents;
+    let p = motion_a.start - motion_b.start;
+    let d = motion_a.travel() - motion_b.travel();
+    slab(p, d, h)
+}
+
+/// The time of [`sweep_rect_rect`] alone, for callers that keep their own point and normal
+/// and have validated both rects already (the narrow phase, after a discrete hit).
+#[inline(always)]
+pub(crate) fn time_rect_rect(
+    a: &Rect,
+    motion_a: &Motion,
+    b: &Rect,
+    motion_b: &Motion,
+) -> Option<f32> {
+    entry_rect_rect(a, motion_a, b, motion_b).map(|hit| hit.entry.max(0.0))
 }
