@@ -17,8 +17,9 @@ const DEFAULT_MAX_CELLS: u32 = 1 << 20;
 const RESAMPLE_EVERY: u32 = 16;
 /// How many objects the automatic cell size looks at.
 const SAMPLES: usize = 64;
-/// Beyond this many cells per coordinate, cell numbers saturate and ranges are not walked.
-const SATURATED: f32 = 1.0e9;
+/// Beyond this many cells from the origin, a segment's cells are not walked: the cells' edges
+/// are no longer known to within half a cell.
+const FAR: f32 = 4.0e6;
 /// A level's cells are numbered densely when their bounding rectangle has at most this many
 /// cells per object (plus a constant); otherwise they are hashed.
 const DENSE_CELLS_PER_OBJECT: u64 = 4;
@@ -54,9 +55,10 @@ const LARGE: u32 = u32::MAX - 1;
 pub struct Grid {
     fixed_cell: Option<f32>,
     max_level: usize,
-    /// The base cell size, and one over each level's cell size.
+    /// The base cell size, one over each level's cell size, and where cell numbers start.
     cell: f32,
     inv: [f32; MAX_LEVELS],
+    origin: Vec2,
     levels: Vec<Level>,
     /// Per proxy: its level and cell, then (`slots`) its slot or [`SKIPPED`] / [`LARGE`].
     filed: Vec<Filed>,
@@ -141,15 +143,14 @@ impl Level {
     }
 }
 
-/// `floor(x)` as an `i32`, saturating; monotone, which is all the grid relies on.
+/// The cell number of coordinate `v` for cells of size `1 / inv` counted from `origin`.
+///
+/// Only monotony matters to the grid (a larger coordinate never gets a smaller number), so
+/// truncation toward zero is fine: the cells just before the origin share number 0, which is
+/// why the derived origin lies below the objects. `as` saturates far away, monotone too.
 #[inline]
-fn floor_i32(x: f32) -> i32 {
-    let i = x as i32;
-    if (i as f32) > x {
-        i.saturating_sub(1)
-    } else {
-        i
-    }
+fn cell_number(v: f32, origin: f32, inv: f32) -> i32 {
+    ((v - origin) * inv) as i32
 }
 
 /// The number of cells in the inclusive range `[x0, y0, x1, y1]`.
@@ -203,6 +204,7 @@ impl Grid {
             max_level: max_level(DEFAULT_MAX_CELLS),
             cell: 1.0,
             inv: [1.0; MAX_LEVELS],
+            origin: Vec2::ZERO,
             levels: Vec::new(),
             filed: Vec::new(),
             slots: Vec::new(),
@@ -244,10 +246,24 @@ impl Grid {
         self.large.len()
     }
 
-    fn choose_cell_size(&mut self, proxies: &[Proxy]) -> f32 {
-        if let Some(c) = self.fixed_cell {
-            return c;
+    /// Derives the base cell size and the origin of the cell numbers from the objects.
+    fn choose_cells(&mut self, proxies: &[Proxy]) {
+        let (size, lo) = self.sample_cells(proxies);
+        self.cell = self.fixed_cell.unwrap_or(size);
+        // One cell below the lowest sampled object: nearly every cell number is then positive,
+        // where truncation is `floor` and no cell is twice as wide.
+        self.origin = if self.fixed_cell.is_some() || !lo.is_finite() {
+            Vec2::ZERO
+        } else {
+            lo - self.cell
+        };
+        for (k, inv) in self.inv.iter_mut().enumerate() {
+            *inv = 1.0 / (self.cell * (1_u32 << k) as f32);
         }
+    }
+
+    /// The derived cell size, and the lowest corner among the sampled objects.
+    fn sample_cells(&mut self, proxies: &[Proxy]) -> (f32, Vec2) {
         // At most 64 samples at golden-ratio spaced indices (a fixed stride would alias with
         // scenes stored in a repeating pattern, such as bullet, enemy, bullet, …): cheap and
         // deterministic. The cells fit the largest sampled box, leaving out outliers more than
@@ -268,32 +284,35 @@ impl Grid {
             }
         }
         if self.scratch.is_empty() {
-            return 1.0;
+            return (1.0, lo);
         }
-        self.scratch.sort_unstable_by(f32::total_cmp);
-        let quartile = self.scratch[self.scratch.len() * 3 / 4];
+        let q = self.scratch.len() * 3 / 4;
+        let quartile = *self.scratch.select_nth_unstable_by(q, f32::total_cmp).1;
         let typical = self
             .scratch
             .iter()
-            .rev()
-            .find(|&&s| s <= 4.0 * quartile)
             .copied()
-            .unwrap_or(quartile);
+            .filter(|&s| s <= 4.0 * quartile)
+            .fold(quartile, f32::max);
         // Small objects far apart: cells of about half the spacing keep the cell count near
         // the object count.
         let spacing = ((hi - lo).x * (hi - lo).y / n as f32).sqrt() * 0.5;
         let size = typical.max(if spacing.is_finite() { spacing } else { 0.0 });
         if size.is_finite() && size > 0.0 {
-            size
+            (size, lo)
         } else {
-            1.0
+            (1.0, lo)
         }
     }
 
+    /// The cell of `p` on level `k`.
     #[inline]
-    fn cell_of(&self, level: usize, v: f32) -> i32 {
-        // `as` saturates, and is monotone like `floor`: boxes still share the cells they should.
-        floor_i32(v * self.inv[level])
+    fn cell_of(&self, k: usize, p: Vec2) -> [i32; 2] {
+        let inv = self.inv[k];
+        [
+            cell_number(p.x, self.origin.x, inv),
+            cell_number(p.y, self.origin.y, inv),
+        ]
     }
 
     /// The level and cell an object with widened corners `lo`, `hi` is filed at: the lowest
@@ -301,6 +320,11 @@ impl Grid {
     /// that level has its cell in the 3×3 block around its own.
     #[inline]
     fn file(&self, lo: Vec2, hi: Vec2) -> Filed {
+        // Nearly every object fits the base level: try it first.
+        let ([x, y], [x1, y1]) = (self.cell_of(0, lo), self.cell_of(0, hi));
+        if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
+            return Filed { level: 0, x, y };
+        }
         let size = (hi - lo).max_element();
         // Below this level the box is wider than two cells and cannot fit.
         let mut level = 0;
@@ -310,9 +334,9 @@ impl Grid {
             level += 1;
         }
         while level <= self.max_level {
-            let (x, y) = (self.cell_of(level, lo.x), self.cell_of(level, lo.y));
-            let (x1, y1) = (self.cell_of(level, hi.x), self.cell_of(level, hi.y));
-            if i64::from(x1) - i64::from(x) <= 1 && i64::from(y1) - i64::from(y) <= 1 {
+            let ([x, y], [x1, y1]) = (self.cell_of(level, lo), self.cell_of(level, hi));
+            // Cell numbers grow with the coordinate, so these differences are never negative.
+            if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
                 return Filed {
                     level: level as u32,
                     x,
@@ -388,12 +412,8 @@ impl Grid {
     /// an object's cell is at most one before the cell its box reaches.
     #[inline]
     fn reach(&self, k: usize, lo: Vec2, hi: Vec2) -> [i32; 4] {
-        [
-            self.cell_of(k, lo.x).saturating_sub(1),
-            self.cell_of(k, lo.y).saturating_sub(1),
-            self.cell_of(k, hi.x),
-            self.cell_of(k, hi.y),
-        ]
+        let ([x0, y0], [x1, y1]) = (self.cell_of(k, lo), self.cell_of(k, hi));
+        [x0.saturating_sub(1), y0.saturating_sub(1), x1, y1]
     }
 
     /// The pairs within one dense level: each object against the objects after it in its
@@ -453,12 +473,9 @@ impl BroadPhase for Grid {
             || n < self.cell_count_at - self.cell_count_at / 8
             || self.large.len() > n / 16 + 8
         {
-            self.cell = self.choose_cell_size(proxies);
+            self.choose_cells(proxies);
             self.cell_age = 0;
             self.cell_count_at = n;
-            for (k, inv) in self.inv.iter_mut().enumerate() {
-                *inv = 1.0 / (self.cell * (1_u32 << k) as f32);
-            }
         }
         self.cell_age += 1;
         if self.levels.len() <= self.max_level {
@@ -642,22 +659,27 @@ impl BroadPhase for Grid {
             if level.count == 0 {
                 continue;
             }
-            let cell = 1.0 / self.inv[k];
-            let pad = segment_pad(from, to) + cell * 1e-3;
+            let (cell, inv) = (1.0 / self.inv[k], self.inv[k]);
+            let pad = segment_pad(from, to);
             let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
-            let (x0, x1) = (self.cell_of(k, lo.x), self.cell_of(k, hi.x));
+            let ([x0, y0], [x1, y1]) = (self.cell_of(k, lo), self.cell_of(k, hi));
             let columns = i64::from(x1) - i64::from(x0) + 1;
-            let rows = i64::from(self.cell_of(k, hi.y)) - i64::from(self.cell_of(k, lo.y)) + 1;
-            let far = lo.abs().max(hi.abs()).max_element() * self.inv[k] > SATURATED;
-            if far || (columns + rows) as u64 > 4 * u64::from(level.count) + 16 {
+            let rows = i64::from(y1) - i64::from(y0) + 1;
+            let reach = (lo - self.origin).abs().max((hi - self.origin).abs());
+            if reach.max_element() * inv > FAR
+                || (columns + rows) as u64 > 4 * u64::from(level.count) + 16
+            {
                 push(self.level_items(level));
                 continue;
             }
             // Walk the segment column by column; in each, the rows its y covers there. An
             // object's cell is the one its box reaches or the one before, on each axis.
             for cx in x0..=x1 {
-                let x0 = (cx as f32 * cell - pad).max(lo.x);
-                let x1 = ((cx + 1) as f32 * cell + pad).min(hi.x);
+                // Column `cx` lies within these x (a cell's width of slack each side covers
+                // truncation's wider cell 0 and rounding).
+                let left = self.origin.x + (cx - 1) as f32 * cell;
+                let x0 = (left - pad).max(lo.x);
+                let x1 = (left + 3.0 * cell + pad).min(hi.x);
                 let (y0, y1) = if d.x.abs() <= pad {
                     (lo.y, hi.y)
                 } else {
@@ -667,9 +689,9 @@ impl BroadPhase for Grid {
                 };
                 let rows = [
                     cx.saturating_sub(1),
-                    self.cell_of(k, y0).saturating_sub(1),
+                    cell_number(y0, self.origin.y, inv).saturating_sub(1),
                     cx,
-                    self.cell_of(k, y1),
+                    cell_number(y1, self.origin.y, inv),
                 ];
                 self.visit_cells(k, rows, &mut push);
             }
@@ -741,11 +763,18 @@ mod tests {
     }
 
     #[test]
-    fn floor_is_monotone_and_saturates() {
-        assert_eq!(floor_i32(-0.5), -1);
-        assert_eq!(floor_i32(-1.0), -1);
-        assert_eq!(floor_i32(2.999), 2);
-        assert_eq!(floor_i32(-3.0e9), i32::MIN);
-        assert_eq!(floor_i32(3.0e9), i32::MAX);
+    fn cell_numbers_are_monotone_and_saturate() {
+        let number = |v: f32| cell_number(v, -2.0, 0.5);
+        let values = [
+            -1.0e30, -3.0e9, -7.0, -4.5, -2.5, -2.0, -1.0, 0.0, 0.5, 2.0, 3.0e9, 1e30,
+        ];
+        for w in values.windows(2) {
+            assert!(number(w[0]) <= number(w[1]), "{} {}", w[0], w[1]);
+        }
+        assert_eq!(
+            (number(-2.0), number(-0.01), number(0.0), number(2.5)),
+            (0, 0, 1, 2)
+        );
+        assert_eq!((number(-1.0e30), number(1.0e30)), (i32::MIN, i32::MAX));
     }
 }
