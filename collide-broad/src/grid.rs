@@ -315,6 +315,22 @@ impl Grid {
         ]
     }
 
+    /// Where pass 1 files a box: [`file`](Self::file) for an ordinary box, the side list for a
+    /// finite box too large for float cells, nowhere for bounds the broad phases ignore.
+    #[inline]
+    fn file_bounds(&self, b: &Aabb) -> Filed {
+        let (lo, hi) = widened(b);
+        // One test for the usual box: finite corners (so a finite box), not inside out.
+        if (hi - lo).is_finite() && b.half_extents.cmpge(Vec2::ZERO).all() {
+            return self.file(lo, hi);
+        }
+        let level = match indexed_corners(b) {
+            Some(_) => LARGE,
+            None => SKIPPED,
+        };
+        Filed { level, x: 0, y: 0 }
+    }
+
     /// The level and cell an object with widened corners `lo`, `hi` is filed at: the lowest
     /// level where the box spans at most two cells per axis, so that any object it overlaps on
     /// that level has its cell in the 3×3 block around its own.
@@ -489,14 +505,7 @@ impl BroadPhase for Grid {
         // Pass 1: each object's level and cell, and each level's rectangle of cells.
         self.filed.clear();
         for p in proxies {
-            let filed = match indexed_corners(&p.bounds) {
-                Some((lo, hi)) => self.file(lo, hi),
-                None => Filed {
-                    level: SKIPPED,
-                    x: 0,
-                    y: 0,
-                },
-            };
+            let filed = self.file_bounds(&p.bounds);
             if let Some(level) = self.levels.get_mut(filed.level as usize) {
                 level.count += 1;
                 let r = &mut level.rect;
