@@ -83,6 +83,14 @@ struct Filed {
     y: i32,
 }
 
+impl Filed {
+    const NOWHERE: Filed = Filed {
+        level: SKIPPED,
+        x: 0,
+        y: 0,
+    };
+}
+
 /// One object in its cell: everything the pair loop reads, side by side in memory.
 #[derive(Clone, Copy, Debug)]
 struct Item {
@@ -151,6 +159,12 @@ impl Level {
 #[inline]
 fn cell_number(v: f32, origin: f32, inv: f32) -> i32 {
     ((v - origin) * inv) as i32
+}
+
+/// The rectangle `r` (`[x0, y0, x1, y1]`) grown to hold cell `(x, y)`.
+#[inline]
+fn grow(r: [i32; 4], x: i32, y: i32) -> [i32; 4] {
+    [r[0].min(x), r[1].min(y), r[2].max(x), r[3].max(y)]
 }
 
 /// The number of cells in the inclusive range `[x0, y0, x1, y1]`.
@@ -470,57 +484,38 @@ impl Grid {
             }
         }
     }
-}
-
-/// The highest level a box may use when it may span `max_cells` base cells: level `k` boxes
-/// span up to `4^k` of them.
-fn max_level(max_cells: u32) -> usize {
-    (((31 - max_cells.leading_zeros()) / 2) as usize).min(MAX_LEVELS - 1)
-}
-
-impl BroadPhase for Grid {
-    fn update(&mut self, proxies: &[Proxy]) {
-        // The derived cell size only affects speed, never the pairs, so it is kept for a few
-        // frames while the object count stays about the same.
-        let n = proxies.len();
-        if self.fixed_cell.is_some()
-            || self.cell_age >= RESAMPLE_EVERY
-            || n > self.cell_count_at + self.cell_count_at / 8
-            || n < self.cell_count_at - self.cell_count_at / 8
-            || self.large.len() > n / 16 + 8
-        {
-            self.choose_cells(proxies);
-            self.cell_age = 0;
-            self.cell_count_at = n;
-        }
-        self.cell_age += 1;
-        if self.levels.len() <= self.max_level {
-            self.levels.resize(self.max_level + 1, Level::default());
-        }
-        for level in &mut self.levels {
-            level.count = 0;
-            level.rect = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
-        }
-
-        // Pass 1: each object's level and cell, and each level's rectangle of cells.
-        self.filed.clear();
-        for p in proxies {
-            let filed = self.file_bounds(&p.bounds);
-            if let Some(level) = self.levels.get_mut(filed.level as usize) {
+    /// Pass 1: each object's level and cell, and each level's rectangle of cells.
+    fn file_all(&mut self, proxies: &[Proxy]) {
+        let mut filed = core::mem::take(&mut self.filed);
+        filed.clear();
+        filed.resize(proxies.len(), Filed::NOWHERE);
+        // The base level's count and rectangle stay in registers (most objects are there).
+        let (mut count, mut rect) = (0, [i32::MAX, i32::MAX, i32::MIN, i32::MIN]);
+        for (f, p) in filed.iter_mut().zip(proxies) {
+            *f = self.file_bounds(&p.bounds);
+            if f.level == 0 {
+                count += 1;
+                rect = grow(rect, f.x, f.y);
+            } else if let Some(level) = self.levels.get_mut(f.level as usize) {
                 level.count += 1;
-                let r = &mut level.rect;
-                *r = [
-                    r[0].min(filed.x),
-                    r[1].min(filed.y),
-                    r[2].max(filed.x),
-                    r[3].max(filed.y),
-                ];
+                level.rect = grow(level.rect, f.x, f.y);
             }
-            self.filed.push(filed);
         }
-        keep_headroom(&mut self.filed);
+        let base = &mut self.levels[0];
+        base.count += count;
+        base.rect = [
+            base.rect[0].min(rect[0]),
+            base.rect[1].min(rect[1]),
+            base.rect[2].max(rect[2]),
+            base.rect[3].max(rect[3]),
+        ];
+        keep_headroom(&mut filed);
+        self.filed = filed;
+    }
 
-        // Each level's slots: a dense rectangle when compact, else up to one per object.
+    /// Each level's slots: a dense rectangle when compact, else up to one per object. Returns
+    /// the number of slots.
+    fn lay_out_levels(&mut self) -> u32 {
         let mut slots = 0_u32;
         for level in &mut self.levels {
             level.base = slots;
@@ -554,20 +549,34 @@ impl BroadPhase for Grid {
             };
             slots += level.len;
         }
+        slots
+    }
 
-        // Pass 2: each object's slot, and how many objects each slot holds.
+    /// Pass 2: each object's slot, and where each slot's items end (`starts`).
+    fn count_slots(&mut self, slots: u32) {
         self.starts.clear();
         self.starts.resize(slots as usize + 1, 0);
         self.slots.clear();
-        for f in &self.filed {
-            let slot = match self.levels.get_mut(f.level as usize) {
-                Some(level) => level.slot_of(f.x, f.y),
-                None => f.level,
+        self.slots.resize(self.filed.len(), SKIPPED);
+        // The base level's numbering, copied out of the loop when it is dense.
+        let base = &self.levels[0];
+        let dense = base
+            .dense
+            .then_some((base.base, base.rect[0], base.rect[1], base.width()));
+        for (f, slot) in self.filed.iter().zip(self.slots.iter_mut()) {
+            *slot = match (f.level, dense) {
+                (0, Some((first, x0, y0, w))) => {
+                    let (dx, dy) = (f.x.wrapping_sub(x0) as u32, f.y.wrapping_sub(y0) as u32);
+                    first + dy * w as u32 + dx
+                }
+                _ => match self.levels.get_mut(f.level as usize) {
+                    Some(level) => level.slot_of(f.x, f.y),
+                    None => f.level,
+                },
             };
-            if let Some(count) = self.starts.get_mut(slot as usize) {
+            if let Some(count) = self.starts.get_mut(*slot as usize) {
                 *count += 1;
             }
-            self.slots.push(slot);
         }
         keep_headroom(&mut self.slots);
         keep_headroom(&mut self.starts);
@@ -581,9 +590,12 @@ impl BroadPhase for Grid {
             sum += *s;
             *s = sum;
         }
+    }
 
-        // Pass 3: scatter.
-        self.items.resize(sum as usize, Item::EMPTY);
+    /// Pass 3: every object into its slot's items, or the side list.
+    fn scatter(&mut self, proxies: &[Proxy]) {
+        let total = self.starts.last().copied().unwrap_or(0);
+        self.items.resize(total as usize, Item::EMPTY);
         keep_headroom(&mut self.items);
         self.large.clear();
         for (p, &slot) in proxies.iter().zip(&self.slots) {
@@ -604,6 +616,43 @@ impl BroadPhase for Grid {
             }
         }
         keep_headroom(&mut self.large);
+    }
+}
+
+/// The highest level a box may use when it may span `max_cells` base cells: level `k` boxes
+/// span up to `4^k` of them.
+fn max_level(max_cells: u32) -> usize {
+    (((31 - max_cells.leading_zeros()) / 2) as usize).min(MAX_LEVELS - 1)
+}
+
+impl BroadPhase for Grid {
+    fn update(&mut self, proxies: &[Proxy]) {
+        // The derived cell size only affects speed, never the pairs, so it is kept for a few
+        // frames while the object count stays about the same.
+        let n = proxies.len();
+        if self.fixed_cell.is_some()
+            || self.cell_age >= RESAMPLE_EVERY
+            || n > self.cell_count_at + self.cell_count_at / 8
+            || n < self.cell_count_at - self.cell_count_at / 8
+            || self.large.len() > n / 16 + 8
+        {
+            self.choose_cells(proxies);
+            self.cell_age = 0;
+            self.cell_count_at = n;
+        }
+        self.cell_age += 1;
+        if self.levels.len() <= self.max_level {
+            self.levels.resize(self.max_level + 1, Level::default());
+        }
+        for level in &mut self.levels {
+            level.count = 0;
+            level.rect = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
+        }
+
+        self.file_all(proxies);
+        let slots = self.lay_out_levels();
+        self.count_slots(slots);
+        self.scatter(proxies);
     }
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {

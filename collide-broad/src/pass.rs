@@ -300,7 +300,23 @@ impl<B: BroadPhase> CollisionPass<B> {
 
     /// Finds and sorts this frame's hits without resolving them; see [`hits`](Self::hits).
     pub fn detect(&mut self, bodies: &[Body<'_>]) -> PassStats {
-        let mut stats = PassStats::default();
+        let mut stats = PassStats {
+            skipped: self.collect_proxies(bodies),
+            proxies: self.proxies.len(),
+            ..PassStats::default()
+        };
+        self.broad.update(&self.proxies);
+        self.broad.pairs(&mut self.pairs);
+        stats.pairs = self.pairs.len();
+        self.narrow_phase(bodies, &mut stats);
+        self.sort_hits();
+        self.stats = stats;
+        stats
+    }
+
+    /// The swept bounds of every enabled body, as proxies; returns how many were skipped.
+    fn collect_proxies(&mut self, bodies: &[Body<'_>]) -> usize {
+        let mut skipped = 0;
         self.proxies.clear();
         for (i, body) in bodies.iter().enumerate() {
             if !body.enabled {
@@ -312,15 +328,15 @@ impl<B: BroadPhase> CollisionPass<B> {
                 Ok(id) if body.is_finite() && bounds.is_finite() => {
                     self.proxies.push(Proxy::new(id, bounds, body.layers));
                 }
-                _ => stats.skipped += 1,
+                _ => skipped += 1,
             }
         }
         keep_headroom(&mut self.proxies);
-        stats.proxies = self.proxies.len();
-        self.broad.update(&self.proxies);
-        self.broad.pairs(&mut self.pairs);
-        stats.pairs = self.pairs.len();
+        skipped
+    }
 
+    /// Every candidate pair through the narrow phase; the hits (unsorted) into `hits`.
+    fn narrow_phase(&mut self, bodies: &[Body<'_>], stats: &mut PassStats) {
         self.hits.clear();
         self.order.clear();
         let blank = (ShapeRef::Circle(Circle { radius: 0.0 }), Motion::default());
@@ -350,9 +366,6 @@ impl<B: BroadPhase> CollisionPass<B> {
             }
         }
         keep_headroom(&mut self.hits);
-        self.sort_hits();
-        self.stats = stats;
-        stats
     }
 
     /// Sorts the hits by `(t, a, b)`: the keys alone, small and compared as integers, then the
