@@ -178,7 +178,7 @@ fn cell_count(r: &[i32; 4]) -> u64 {
 /// [`Entry::pair_with`](crate::proxy::Entry::pair_with).
 #[inline]
 fn test(a: &Item, b: &Item, out: &mut Vec<(u32, u32)>) {
-    if a.bounds.overlaps(&b.bounds) && a.layers.interacts(b.layers) && a.id != b.id {
+    if a.layers.interacts(b.layers) && a.bounds.overlaps(&b.bounds) && a.id != b.id {
         out.push((a.id.min(b.id), a.id.max(b.id)));
     }
 }
