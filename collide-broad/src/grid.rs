@@ -643,8 +643,7 @@ impl BroadPhase for Grid {
         // The derived cell size only affects speed, never the pairs, so it is kept for a few
         // frames while the object count stays about the same.
         let n = proxies.len();
-        if self.fixed_cell.is_some()
-            || self.cell_age >= RESAMPLE_EVERY
+        if self.cell_age >= RESAMPLE_EVERY
             || n > self.cell_count_at + self.cell_count_at / 8
             || n < self.cell_count_at - self.cell_count_at / 8
             || self.large.len() > n / 16 + 8
