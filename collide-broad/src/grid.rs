@@ -1,109 +1,213 @@
-use collide_core::Aabb;
+use collide_core::{Aabb, Layers};
 use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
 use crate::proxy::{
-    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_pad, widened, Entry,
+    finish_segment_hits, indexed_corners, keep_headroom, segment_entry, segment_pad, widened,
 };
 use crate::{BroadPhase, Proxy};
 
-/// Cells a proxy may cover before it is kept aside and tested against everything instead.
-const DEFAULT_MAX_CELLS: u32 = 256;
-/// The automatic cell size is this many times the typical (upper-quartile) object size.
-const CELL_PER_SIZE: f32 = 2.0;
+/// The most levels a grid has; the cells of level `k` are `2^k` base cells wide.
+const MAX_LEVELS: usize = 20;
+/// Base cells a box may span (by area) before it is kept aside: boxes up to 1 024 base cells
+/// wide stay in the levels.
+const DEFAULT_MAX_CELLS: u32 = 1 << 20;
 /// The automatic cell size is derived again after this many updates (or sooner, when the
 /// number of objects changes by more than an eighth or many boxes no longer fit the cells).
 const RESAMPLE_EVERY: u32 = 16;
 /// How many objects the automatic cell size looks at.
 const SAMPLES: usize = 64;
-/// Beyond this many cells per coordinate, cell numbers saturate and ranges are not walked.
-const SATURATED: f32 = 1.0e9;
+/// Beyond this many cells from the origin, a segment's cells are not walked: the cells' edges
+/// are no longer known to within half a cell.
+const FAR: f32 = 4.0e6;
+/// A level's cells are numbered densely when their bounding rectangle has at most this many
+/// cells per object (plus a constant); otherwise they are hashed.
+const DENSE_CELLS_PER_OBJECT: u64 = 4;
 
-/// A uniform grid stored as a spatial hash: an unbounded world, any coordinates.
+/// The level of a proxy the broad phases ignore, and of one kept in the side list.
+const SKIPPED: u32 = u32::MAX;
+const LARGE: u32 = u32::MAX - 1;
+
+/// A hierarchical uniform grid stored as a spatial hash: an unbounded world, any coordinates,
+/// any mix of sizes.
 ///
-/// Each object is put in every cell its box covers (the collision pass gives the swept box, so
-/// a fast bullet sits in every cell along its path). A pair is reported only from the cell
-/// that holds the minimum corner of the two boxes' overlap, so it comes out once with no
-/// per-frame set of seen pairs. Cells live in a flat open-addressing table and the objects of
-/// a cell in one flat array (a counting sort by cell), so a frame allocates nothing once the
-/// buffers have grown.
+/// Each object is filed in exactly one cell: the cell of its minimum corner, on the lowest
+/// level whose cells are large enough that the box spans at most two of them per axis (level
+/// `k`'s cells are `2^k` base cells wide). Two overlapping objects of one level then sit in
+/// the same or neighbouring cells, so the pairs of a level come from each cell against itself
+/// and four of its eight neighbours, every pair once, with no per-frame set of seen pairs.
+/// Objects of a higher level (the boss among the bullets) are tested against the cells of
+/// each lower level their box reaches. Cells and their objects live in flat arrays (a
+/// counting sort by cell), so a frame allocates nothing once the buffers have grown.
 ///
-/// When the occupied cells form a compact rectangle (the usual playfield) they are numbered
-/// densely and no hashing happens at all; far-apart objects fall back to the hash table.
+/// When a level's occupied cells form a compact rectangle (the usual playfield) they are
+/// numbered densely and no hashing happens at all; far-apart objects fall back to a hash
+/// table.
 ///
-/// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived
-/// from the objects: twice the upper quartile of their larger side, derived again every 16
-/// updates or when the number of objects changes by more than an eighth. A box that would cover more
-/// than [`max_cells_per_proxy`](Grid::with_max_cells_per_proxy) cells (the long thin swept box
-/// across the world, a level-sized trigger) is kept in a side list and tested against every
-/// object instead, so no box can make a frame explode.
+/// The base cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived from
+/// the objects: the larger side of the biggest typical object (outliers more than four times
+/// the upper quartile aside), but no less than half the average spacing between objects;
+/// derived again every 16 updates or when the number of objects changes by more than an
+/// eighth. A box too large for the levels allowed by
+/// [`with_max_cells_per_proxy`](Grid::with_max_cells_per_proxy) (a level-sized trigger) is
+/// kept in a side list and tested against every object instead.
 #[derive(Clone, Debug)]
 pub struct Grid {
     fixed_cell: Option<f32>,
-    max_cells: u32,
+    max_level: usize,
+    /// The base cell size, one over each level's cell size, and where cell numbers start.
     cell: f32,
-    inv_cell: f32,
-    entries: Vec<Entry>,
-    /// Per entry: its cell range, `x0 > x1` for a large entry (then `y0` is its place in
-    /// `large`).
-    ranges: Vec<[i32; 4]>,
-    large: Vec<u32>,
-    layout: Layout,
-    table: CellTable,
-    /// Hashed layout: per slot, its cell.
-    slot_cells: Vec<(i32, i32)>,
-    /// Hashed layout: the slot of each (entry, cell) cover, in insertion order.
-    covers: Vec<u32>,
+    inv: [f32; MAX_LEVELS],
+    origin: Vec2,
+    levels: Vec<Level>,
+    /// Per proxy: its level and cell, then (`slots`) its slot or [`SKIPPED`] / [`LARGE`].
+    filed: Vec<Filed>,
+    slots: Vec<u32>,
     /// Per slot: start of its items; one extra at the end.
     starts: Vec<u32>,
-    /// The objects of every cell, grouped by slot, copied for a cache-friendly pair loop.
+    /// The objects of every cell, grouped by slot, levels one after the other.
     items: Vec<Item>,
+    /// The objects too large for any level.
+    large: Vec<Item>,
     scratch: Vec<f32>,
     /// Updates since the cell size was derived, and the object count it was derived for.
     cell_age: u32,
     cell_count_at: usize,
 }
 
-/// How cells map to slots: a dense rectangle when the occupied cells are compact, else the
-/// hash table (an unbounded world with far-apart objects).
+/// Where pass 1 filed a proxy: its level (or [`SKIPPED`] / [`LARGE`]) and cell there.
 #[derive(Clone, Copy, Debug)]
-enum Layout {
-    Dense { x0: i32, y0: i32, w: u32, h: u32 },
-    Hashed,
+struct Filed {
+    level: u32,
+    x: i32,
+    y: i32,
 }
 
-/// One object in one cell: everything the pair loop reads, side by side in memory, so the
-/// loop never jumps to the entries (at 100 000 objects those jumps were cache misses).
-#[derive(Clone, Copy, Debug, Default)]
+impl Filed {
+    const NOWHERE: Filed = Filed {
+        level: SKIPPED,
+        x: 0,
+        y: 0,
+    };
+}
+
+/// One object in its cell: everything the pair loop reads, side by side in memory.
+#[derive(Clone, Copy, Debug)]
 struct Item {
     bounds: Aabb,
-    layers: collide_core::Layers,
+    layers: Layers,
     id: u32,
+    /// The slot of its cell.
+    slot: u32,
 }
 
-/// Columns and rows of a small cell range (one inside the dense rectangle).
-#[inline]
-fn dense_span(r: &[i32; 4]) -> (usize, usize) {
-    (
-        r[2].wrapping_sub(r[0]) as usize + 1,
-        r[3].wrapping_sub(r[1]) as usize + 1,
-    )
+impl Item {
+    const EMPTY: Item = Item {
+        bounds: Aabb::new(Vec2::ZERO, Vec2::ZERO),
+        layers: Layers::new(0, 0),
+        id: 0,
+        slot: 0,
+    };
 }
 
-/// The dense slot of a range's first cell.
-#[inline]
-fn dense_slot(r: &[i32; 4], x0: i32, y0: i32, w: u32) -> usize {
-    r[1].wrapping_sub(y0) as usize * w as usize + r[0].wrapping_sub(x0) as usize
+/// The cells of one level.
+#[derive(Clone, Debug, Default)]
+struct Level {
+    /// Objects filed here by the last update.
+    count: u32,
+    /// The rectangle of occupied cells: `[x0, y0, x1, y1]`, inclusive.
+    rect: [i32; 4],
+    /// The first slot of this level, and how many it has.
+    base: u32,
+    len: u32,
+    /// Dense: slots are numbered row by row over `rect`. Hashed: `table` maps a cell to its
+    /// slot (less `base`), in the order cells were first seen, and `cells` holds each slot's
+    /// cell.
+    dense: bool,
+    table: CellTable,
+    cells: Vec<(i32, i32)>,
 }
 
-/// `floor(x)` as an `i32`, saturating; monotone, which is all the grid relies on.
+impl Level {
+    #[inline]
+    fn width(&self) -> usize {
+        (i64::from(self.rect[2]) - i64::from(self.rect[0]) + 1) as usize
+    }
+
+    /// The slot of cell `(x, y)`, inserting it into the hash table when new.
+    #[inline]
+    fn slot_of(&mut self, x: i32, y: i32) -> u32 {
+        if self.dense {
+            let dx = x.wrapping_sub(self.rect[0]) as u32;
+            let dy = y.wrapping_sub(self.rect[1]) as u32;
+            self.base + dy * self.width() as u32 + dx
+        } else {
+            let (slot, new) = self.table.insert(cell_key(x, y));
+            if new {
+                self.cells.push((x, y));
+            }
+            self.base + slot
+        }
+    }
+}
+
+/// The cell number of coordinate `v` for cells of size `1 / inv` counted from `origin`.
+///
+/// Only monotony matters to the grid (a larger coordinate never gets a smaller number), so
+/// truncation toward zero is fine: the cells just before the origin share number 0, which is
+/// why the derived origin lies below the objects. `as` saturates far away, monotone too.
 #[inline]
-fn floor_i32(x: f32) -> i32 {
-    let i = x as i32;
-    if (i as f32) > x {
-        i.saturating_sub(1)
-    } else {
-        i
+fn cell_number(v: f32, origin: f32, inv: f32) -> i32 {
+    ((v - origin) * inv) as i32
+}
+
+/// The rectangle `r` (`[x0, y0, x1, y1]`) grown to hold cell `(x, y)`.
+#[inline]
+fn grow(r: [i32; 4], x: i32, y: i32) -> [i32; 4] {
+    [r[0].min(x), r[1].min(y), r[2].max(x), r[3].max(y)]
+}
+
+/// The number of cells in the inclusive range `[x0, y0, x1, y1]`.
+#[inline]
+fn cell_count(r: &[i32; 4]) -> u64 {
+    let w = (i64::from(r[2]) - i64::from(r[0]) + 1).max(0) as u64;
+    w.saturating_mul((i64::from(r[3]) - i64::from(r[1]) + 1).max(0) as u64)
+}
+
+/// Reports `(a, b)` when the two overlap strictly and their layers interact: the test of
+/// [`Entry::pair_with`](crate::proxy::Entry::pair_with), [`Aabb::overlaps`] written out.
+///
+/// Every part is evaluated and combined with `&`: one branch, nearly always "no pair", where
+/// short-circuiting would branch on each part. Which neighbours share a layer or overlap on one
+/// axis is a coin toss, and mispredicting it was most of the pair loop's time.
+#[inline]
+fn test(a: &Item, b: &Item, out: &mut Vec<(u32, u32)>) {
+    let d = (a.bounds.center - b.bounds.center).abs();
+    let r = a.bounds.half_extents + b.bounds.half_extents;
+    let overlap = (d.x < r.x) & (d.y < r.y);
+    let layers = (a.layers.mask & b.layers.layer != 0) & (b.layers.mask & a.layers.layer != 0);
+    if overlap & layers & (a.id != b.id) {
+        out.push((a.id.min(b.id), a.id.max(b.id)));
+    }
+}
+
+/// Every pair within one cell.
+#[inline]
+fn within(cell: &[Item], out: &mut Vec<(u32, u32)>) {
+    for (k, a) in cell.iter().enumerate() {
+        for b in &cell[k + 1..] {
+            test(a, b, out);
+        }
+    }
+}
+
+/// Every pair between two cells.
+#[inline]
+fn between(cell: &[Item], others: &[Item], out: &mut Vec<(u32, u32)>) {
+    for a in cell {
+        for b in others {
+            test(a, b, out);
+        }
     }
 }
 
@@ -114,31 +218,29 @@ impl Default for Grid {
 }
 
 impl Grid {
-    /// A grid whose cell size is derived from the objects each frame.
+    /// A grid whose cell size is derived from the objects.
     #[must_use]
     pub fn new() -> Self {
         Self {
             fixed_cell: None,
-            max_cells: DEFAULT_MAX_CELLS,
+            max_level: max_level(DEFAULT_MAX_CELLS),
             cell: 1.0,
-            inv_cell: 1.0,
-            entries: Vec::new(),
-            ranges: Vec::new(),
-            large: Vec::new(),
-            layout: Layout::Hashed,
-            table: CellTable::default(),
-            slot_cells: Vec::new(),
+            inv: [1.0; MAX_LEVELS],
+            origin: Vec2::ZERO,
+            levels: Vec::new(),
+            filed: Vec::new(),
+            slots: Vec::new(),
             starts: Vec::new(),
-            covers: Vec::new(),
             items: Vec::new(),
+            large: Vec::new(),
             scratch: Vec::new(),
             cell_age: RESAMPLE_EVERY,
             cell_count_at: 0,
         }
     }
 
-    /// A grid with square cells of side `cell_size`; a non-finite or non-positive size means
-    /// "derive it from the objects".
+    /// A grid with square base cells of side `cell_size`; a non-finite or non-positive size
+    /// means "derive it from the objects".
     #[must_use]
     pub fn with_cell_size(cell_size: f32) -> Self {
         let mut g = Self::new();
@@ -146,14 +248,15 @@ impl Grid {
         g
     }
 
-    /// Sets how many cells one box may cover before it goes to the side list (at least 1).
+    /// Sets how many base cells one box may span (by area; at least 1) before it goes to the
+    /// side list and is tested against every object.
     #[must_use]
     pub fn with_max_cells_per_proxy(mut self, max_cells: u32) -> Self {
-        self.max_cells = max_cells.max(1);
+        self.max_level = max_level(max_cells.max(1));
         self
     }
 
-    /// The cell size used by the last update.
+    /// The base cell size used by the last update.
     #[must_use]
     pub fn cell_size(&self) -> f32 {
         self.cell
@@ -165,207 +268,334 @@ impl Grid {
         self.large.len()
     }
 
-    fn choose_cell_size(&mut self) -> f32 {
-        if let Some(c) = self.fixed_cell {
-            return c;
-        }
-        // The upper quartile of the larger side, from at most 64 samples at golden-ratio
-        // spaced indices (a fixed stride would alias with scenes stored in a repeating
-        // pattern, such as bullet, enemy, bullet, …): cheap, deterministic, and robust to a
-        // few huge boxes. The upper quartile rather than the median so that when two
-        // populations split the scene evenly, the cells fit the larger one.
-        let n = self.entries.len();
-        self.scratch.clear();
-        if n <= SAMPLES {
-            self.scratch.extend(
-                self.entries
-                    .iter()
-                    .map(|e| e.bounds.half_extents.max_element()),
-            );
+    /// Derives the base cell size and the origin of the cell numbers from the objects.
+    fn choose_cells(&mut self, proxies: &[Proxy]) {
+        let (size, lo) = self.sample_cells(proxies);
+        self.cell = self.fixed_cell.unwrap_or(size);
+        // One cell below the lowest sampled object: nearly every cell number is then positive,
+        // where truncation is `floor` and no cell is twice as wide.
+        self.origin = if self.fixed_cell.is_some() || !lo.is_finite() {
+            Vec2::ZERO
         } else {
-            self.scratch.extend((0..SAMPLES as u64).map(|k| {
-                let i = (((k * 0x9E37_79B9) & 0xFFFF_FFFF) * n as u64) >> 32;
-                self.entries[i as usize].bounds.half_extents.max_element()
-            }));
+            lo - self.cell
+        };
+        for (k, inv) in self.inv.iter_mut().enumerate() {
+            *inv = 1.0 / (self.cell * (1_u32 << k) as f32);
+        }
+    }
+
+    /// The derived cell size, and the lowest corner among the sampled objects.
+    fn sample_cells(&mut self, proxies: &[Proxy]) -> (f32, Vec2) {
+        // At most 64 samples at golden-ratio spaced indices (a fixed stride would alias with
+        // scenes stored in a repeating pattern, such as bullet, enemy, bullet, …): cheap and
+        // deterministic. The cells fit the largest sampled box, leaving out outliers more than
+        // four times the upper quartile (a few huge boxes go up a level instead).
+        let n = proxies.len();
+        let picks = n.min(SAMPLES) as u64;
+        self.scratch.clear();
+        let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+        for k in 0..picks {
+            let i = if n <= SAMPLES {
+                k as usize
+            } else {
+                ((((k * 0x9E37_79B9) & 0xFFFF_FFFF) * n as u64) >> 32) as usize
+            };
+            if let Some((a, b)) = indexed_corners(&proxies[i].bounds) {
+                self.scratch.push((b - a).max_element());
+                (lo, hi) = (lo.min(a), hi.max(b));
+            }
         }
         if self.scratch.is_empty() {
-            return 1.0;
+            return (1.0, lo);
         }
         let q = self.scratch.len() * 3 / 4;
-        let (_, quartile, _) = self.scratch.select_nth_unstable_by(q, f32::total_cmp);
-        let size = *quartile * 2.0 * CELL_PER_SIZE;
+        let quartile = *self.scratch.select_nth_unstable_by(q, f32::total_cmp).1;
+        let typical = self
+            .scratch
+            .iter()
+            .copied()
+            .filter(|&s| s <= 4.0 * quartile)
+            .fold(quartile, f32::max);
+        // Small objects far apart: cells of about half the spacing keep the cell count near
+        // the object count.
+        let spacing = ((hi - lo).x * (hi - lo).y / n as f32).sqrt() * 0.5;
+        let size = typical.max(if spacing.is_finite() { spacing } else { 0.0 });
         if size.is_finite() && size > 0.0 {
-            return size;
-        }
-        // Zero-size objects: spread the cells over the occupied area instead.
-        let (lo, hi) = self.entries.iter().fold(
-            (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
-            |(lo, hi), e| (lo.min(e.lo), hi.max(e.hi)),
-        );
-        let span = (hi - lo).max_element() / (self.entries.len() as f32).sqrt();
-        if span.is_finite() && span > 0.0 {
-            span
+            (size, lo)
         } else {
-            1.0
+            (1.0, lo)
         }
     }
 
+    /// The cell of `p` on level `k`.
     #[inline]
-    fn cell_of(&self, v: f32) -> i32 {
-        // `as` saturates, and is monotone like `floor`: boxes still share the cells they should.
-        floor_i32(v * self.inv_cell)
-    }
-
-    #[inline]
-    fn range_of(&self, lo: Vec2, hi: Vec2) -> [i32; 4] {
+    fn cell_of(&self, k: usize, p: Vec2) -> [i32; 2] {
+        let inv = self.inv[k];
         [
-            self.cell_of(lo.x),
-            self.cell_of(lo.y),
-            self.cell_of(hi.x),
-            self.cell_of(hi.y),
+            cell_number(p.x, self.origin.x, inv),
+            cell_number(p.y, self.origin.y, inv),
         ]
     }
 
+    /// Where pass 1 files a box: [`file`](Self::file) for an ordinary box, the side list for a
+    /// finite box too large for float cells, nowhere for bounds the broad phases ignore.
     #[inline]
-    fn cell_count(r: &[i32; 4]) -> u64 {
-        let w = (i64::from(r[2]) - i64::from(r[0]) + 1) as u64;
-        w.saturating_mul((i64::from(r[3]) - i64::from(r[1]) + 1) as u64)
+    fn file_bounds(&self, b: &Aabb) -> Filed {
+        let (lo, hi) = widened(b);
+        // One test for the usual box: finite corners (so a finite box), not inside out.
+        if (hi - lo).is_finite() && b.half_extents.cmpge(Vec2::ZERO).all() {
+            return self.file(lo, hi);
+        }
+        let level = match indexed_corners(b) {
+            Some(_) => LARGE,
+            None => SKIPPED,
+        };
+        Filed { level, x: 0, y: 0 }
     }
 
-    /// Items of the cell `(cx, cy)`, if any object covers it.
+    /// The level and cell an object with widened corners `lo`, `hi` is filed at: the lowest
+    /// level where the box spans at most two cells per axis, so that any object it overlaps on
+    /// that level has its cell in the 3×3 block around its own.
     #[inline]
-    fn cell_items(&self, cx: i32, cy: i32) -> &[Item] {
-        let slot = match self.layout {
-            Layout::Dense { x0, y0, w, h } => {
-                let (dx, dy) = (cx.wrapping_sub(x0) as u32, cy.wrapping_sub(y0) as u32);
-                if cx < x0 || cy < y0 || dx >= w || dy >= h {
-                    return &[];
-                }
-                (dy * w + dx) as usize
+    fn file(&self, lo: Vec2, hi: Vec2) -> Filed {
+        // Nearly every object fits the base level: try it first.
+        let ([x, y], [x1, y1]) = (self.cell_of(0, lo), self.cell_of(0, hi));
+        if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
+            return Filed { level: 0, x, y };
+        }
+        let size = (hi - lo).max_element();
+        // Below this level the box is wider than two cells and cannot fit.
+        let mut level = 0;
+        let mut two_cells = 2.0 * self.cell;
+        while size > two_cells && level < self.max_level {
+            two_cells *= 2.0;
+            level += 1;
+        }
+        while level <= self.max_level {
+            let ([x, y], [x1, y1]) = (self.cell_of(level, lo), self.cell_of(level, hi));
+            // Cell numbers grow with the coordinate, so these differences are never negative.
+            if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
+                return Filed {
+                    level: level as u32,
+                    x,
+                    y,
+                };
             }
-            Layout::Hashed => match self.table.get(cell_key(cx, cy)) {
-                Some(s) => s as usize,
-                None => return &[],
-            },
-        };
+            level += 1;
+        }
+        Filed {
+            level: LARGE,
+            x: 0,
+            y: 0,
+        }
+    }
+
+    /// The items of level `k`.
+    #[inline]
+    fn level_items(&self, level: &Level) -> &[Item] {
+        let end = (level.base + level.len) as usize;
+        &self.items[self.starts[level.base as usize] as usize..self.starts[end] as usize]
+    }
+
+    /// The items of one slot.
+    #[inline]
+    fn slot_items(&self, slot: usize) -> &[Item] {
         &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize]
     }
 
-    /// Whether the pair's overlap starts in cell `(cx, cy)`: the one cell that reports it.
+    /// Calls `f` with the items of every cell of level `k` in the inclusive range `r`, or with
+    /// all of the level's items at once when that is cheaper.
     #[inline]
-    fn owns(&self, a: Vec2, b: Vec2, cx: i32, cy: i32) -> bool {
-        self.cell_of(a.x.max(b.x)) == cx && self.cell_of(a.y.max(b.y)) == cy
-    }
-
-    /// Reports the pairs of one cell that this cell owns.
-    #[inline]
-    fn cell_pairs(&self, cell: &[Item], cx: i32, cy: i32, out: &mut Vec<(u32, u32)>) {
-        for (k, a) in cell.iter().enumerate() {
-            for b in &cell[k + 1..] {
-                // The test of `Entry::pair_with`, then the cell-ownership rule on the widened
-                // corners the objects were filed by.
-                if a.bounds.overlaps(&b.bounds)
-                    && a.layers.interacts(b.layers)
-                    && a.id != b.id
-                    && self.owns(widened(&a.bounds).0, widened(&b.bounds).0, cx, cy)
-                {
-                    out.push((a.id.min(b.id), a.id.max(b.id)));
+    fn visit_cells(&self, k: usize, r: [i32; 4], mut f: impl FnMut(&[Item])) {
+        let level = &self.levels[k];
+        if level.dense {
+            let rect = level.rect;
+            let c = [
+                r[0].max(rect[0]),
+                r[1].max(rect[1]),
+                r[2].min(rect[2]),
+                r[3].min(rect[3]),
+            ];
+            if c[0] > c[2] || c[1] > c[3] {
+                return;
+            }
+            if cell_count(&c) > u64::from(level.count) {
+                f(self.level_items(level));
+                return;
+            }
+            let w = level.width();
+            let (cols, rows) = ((c[2] - c[0]) as usize + 1, (c[3] - c[1]) as usize + 1);
+            let mut row =
+                level.base as usize + (c[1] - rect[1]) as usize * w + (c[0] - rect[0]) as usize;
+            for _ in 0..rows {
+                // One row of the range is one run of consecutive slots.
+                let (a, b) = (self.starts[row], self.starts[row + cols]);
+                f(&self.items[a as usize..b as usize]);
+                row += w;
+            }
+        } else if cell_count(&r) > u64::from(level.count) {
+            f(self.level_items(level));
+        } else {
+            for y in r[1]..=r[3] {
+                for x in r[0]..=r[2] {
+                    if let Some(s) = level.table.get(cell_key(x, y)) {
+                        f(self.slot_items((level.base + s) as usize));
+                    }
                 }
             }
         }
     }
-}
 
-impl BroadPhase for Grid {
-    fn update(&mut self, proxies: &[Proxy]) {
-        prepare(proxies, &mut self.entries);
-        // The derived cell size only affects speed, never the pairs, so it is kept for a few
-        // frames while the object count stays about the same.
-        let n = self.entries.len();
-        if self.fixed_cell.is_some()
-            || self.cell_age >= RESAMPLE_EVERY
-            || n > self.cell_count_at + self.cell_count_at / 8
-            || n < self.cell_count_at - self.cell_count_at / 8
-            || self.large.len() > n / 16 + 8
-        {
-            self.cell = self.choose_cell_size();
-            self.cell_age = 0;
-            self.cell_count_at = n;
+    /// The cells of level `k` that may hold an object overlapping the widened box `lo..hi`:
+    /// an object's cell is at most one before the cell its box reaches.
+    #[inline]
+    fn reach(&self, k: usize, lo: Vec2, hi: Vec2) -> [i32; 4] {
+        let ([x0, y0], [x1, y1]) = (self.cell_of(k, lo), self.cell_of(k, hi));
+        [x0.saturating_sub(1), y0.saturating_sub(1), x1, y1]
+    }
+
+    /// The pairs within one dense level: each object against the objects after it in its
+    /// cell and the next (its right neighbour, stored right after it), then against the three
+    /// cells below. The rectangle has an empty column on each side and an empty row at the
+    /// bottom, so no neighbour falls outside it: one loop over the objects, no per-cell
+    /// branches (at about half an object per cell, "is this cell empty?" mispredicts often).
+    fn dense_pairs(&self, level: &Level, out: &mut Vec<(u32, u32)>) {
+        let w = level.width();
+        let (first, end) = (
+            self.starts[level.base as usize] as usize,
+            self.starts[(level.base + level.len) as usize] as usize,
+        );
+        for i in first..end {
+            let a = &self.items[i];
+            let s = a.slot as usize;
+            // Two runs of candidates, walked as one: a loop's exit is a mispredicted branch,
+            // so one loop instead of two saves one per object.
+            let beside = self.starts[s + 2] as usize - (i + 1);
+            let below = self.starts[s + w - 1] as usize;
+            let count = beside + self.starts[s + w + 2] as usize - below;
+            for k in 0..count {
+                let j = if k < beside {
+                    i + 1 + k
+                } else {
+                    below + (k - beside)
+                };
+                test(a, &self.items[j], out);
+            }
         }
-        self.cell_age += 1;
-        self.inv_cell = 1.0 / self.cell;
-        self.ranges.clear();
-        self.large.clear();
-        self.covers.clear();
-        self.slot_cells.clear();
-        self.starts.clear();
+    }
 
-        // Pass 1: each box's cell range; the big ones go aside.
-        let mut covers = 0_u64;
-        let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
-        for (i, e) in self.entries.iter().enumerate() {
-            let r = self.range_of(e.lo, e.hi);
-            let count = Self::cell_count(&r);
-            if count > u64::from(self.max_cells) {
-                self.ranges.push([1, self.large.len() as i32, 0, 0]);
-                self.large.push(i as u32);
+    /// The pairs within one hashed level: the same four neighbours, looked up.
+    fn hashed_pairs(&self, level: &Level, out: &mut Vec<(u32, u32)>) {
+        for (s, &(x, y)) in level.cells.iter().enumerate() {
+            let cell = self.slot_items((level.base as usize) + s);
+            within(cell, out);
+            for (dx, dy) in [(1, 0), (-1, 1), (0, 1), (1, 1)] {
+                let key = cell_key(x.wrapping_add(dx), y.wrapping_add(dy));
+                if let Some(n) = level.table.get(key) {
+                    between(cell, self.slot_items((level.base + n) as usize), out);
+                }
+            }
+        }
+    }
+    /// Pass 1: each object's level and cell, and each level's rectangle of cells.
+    fn file_all(&mut self, proxies: &[Proxy]) {
+        let mut filed = core::mem::take(&mut self.filed);
+        filed.clear();
+        filed.resize(proxies.len(), Filed::NOWHERE);
+        // The base level's count and rectangle stay in registers (most objects are there).
+        let (mut count, mut rect) = (0, [i32::MAX, i32::MAX, i32::MIN, i32::MIN]);
+        for (f, p) in filed.iter_mut().zip(proxies) {
+            *f = self.file_bounds(&p.bounds);
+            if f.level == 0 {
+                count += 1;
+                rect = grow(rect, f.x, f.y);
+            } else if let Some(level) = self.levels.get_mut(f.level as usize) {
+                level.count += 1;
+                level.rect = grow(level.rect, f.x, f.y);
+            }
+        }
+        let base = &mut self.levels[0];
+        base.count += count;
+        base.rect = [
+            base.rect[0].min(rect[0]),
+            base.rect[1].min(rect[1]),
+            base.rect[2].max(rect[2]),
+            base.rect[3].max(rect[3]),
+        ];
+        keep_headroom(&mut filed);
+        self.filed = filed;
+    }
+
+    /// Each level's slots: a dense rectangle when compact, else up to one per object. Returns
+    /// the number of slots.
+    fn lay_out_levels(&mut self) -> u32 {
+        let mut slots = 0_u32;
+        for level in &mut self.levels {
+            level.base = slots;
+            if level.count == 0 {
+                (level.dense, level.len) = (false, 0);
                 continue;
             }
-            covers += count;
-            lo = [lo[0].min(r[0]), lo[1].min(r[1])];
-            hi = [hi[0].max(r[2]), hi[1].max(r[3])];
-            self.ranges.push(r);
-        }
-        let area = Self::cell_count(&[lo[0], lo[1], hi[0], hi[1]]);
-        self.layout = if covers > 0 && area <= 4 * covers + 1024 {
-            Layout::Dense {
-                x0: lo[0],
-                y0: lo[1],
-                w: (i64::from(hi[0]) - i64::from(lo[0]) + 1) as u32,
-                h: (i64::from(hi[1]) - i64::from(lo[1]) + 1) as u32,
+            // Dense rectangles get an empty column on each side and an empty row at the bottom
+            // (see `dense_pairs`).
+            let r = level.rect;
+            let padded = [
+                r[0].wrapping_sub(1),
+                r[1],
+                r[2].wrapping_add(1),
+                r[3].wrapping_add(1),
+            ];
+            let area = cell_count(&padded);
+            level.dense = r[0] > i32::MIN
+                && r[2] < i32::MAX
+                && r[3] < i32::MAX
+                && area <= DENSE_CELLS_PER_OBJECT * u64::from(level.count) + 64;
+            if level.dense {
+                level.rect = padded;
             }
-        } else {
-            Layout::Hashed
-        };
+            level.len = if level.dense {
+                area as u32
+            } else {
+                level.table.clear(level.count as usize);
+                level.cells.clear();
+                level.count
+            };
+            slots += level.len;
+        }
+        slots
+    }
 
-        // Pass 2: count each cell's objects.
-        match self.layout {
-            Layout::Dense { x0, y0, w, .. } => {
-                self.starts.resize(area as usize, 0);
-                for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
-                    let (cols, rows) = dense_span(r);
-                    let mut row = dense_slot(r, x0, y0, w);
-                    for _ in 0..rows {
-                        self.starts[row..row + cols]
-                            .iter_mut()
-                            .for_each(|c| *c += 1);
-                        row += w as usize;
-                    }
+    /// Pass 2: each object's slot, and where each slot's items end (`starts`).
+    fn count_slots(&mut self, slots: u32) {
+        self.starts.clear();
+        self.starts.resize(slots as usize + 1, 0);
+        self.slots.clear();
+        self.slots.resize(self.filed.len(), SKIPPED);
+        // The base level's numbering, copied out of the loop when it is dense.
+        let base = &self.levels[0];
+        let dense = base
+            .dense
+            .then_some((base.base, base.rect[0], base.rect[1], base.width()));
+        for (f, slot) in self.filed.iter().zip(self.slots.iter_mut()) {
+            *slot = match (f.level, dense) {
+                (0, Some((first, x0, y0, w))) => {
+                    let (dx, dy) = (f.x.wrapping_sub(x0) as u32, f.y.wrapping_sub(y0) as u32);
+                    first + dy * w as u32 + dx
                 }
-            }
-            Layout::Hashed => {
-                self.table.clear(covers as usize);
-                for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
-                    for cy in r[1]..=r[3] {
-                        for cx in r[0]..=r[2] {
-                            let (slot, new) = self.table.insert(cell_key(cx, cy));
-                            if new {
-                                self.slot_cells.push((cx, cy));
-                                self.starts.push(0);
-                            }
-                            self.starts[slot as usize] += 1;
-                            self.covers.push(slot);
-                        }
-                    }
-                }
+                _ => match self.levels.get_mut(f.level as usize) {
+                    Some(level) => level.slot_of(f.x, f.y),
+                    None => f.level,
+                },
+            };
+            if let Some(count) = self.starts.get_mut(*slot as usize) {
+                *count += 1;
             }
         }
-        self.starts.push(0);
-        keep_headroom(&mut self.ranges);
-        keep_headroom(&mut self.large);
-        keep_headroom(&mut self.covers);
-        keep_headroom(&mut self.slot_cells);
+        keep_headroom(&mut self.slots);
         keep_headroom(&mut self.starts);
+        for level in &mut self.levels {
+            keep_headroom(&mut level.cells);
+        }
         // Counts to ends (inclusive prefix sums); the scatter then counts each back down to its
         // slot's start, so `starts[s]..starts[s + 1]` are slot `s`'s items.
         let mut sum = 0;
@@ -373,122 +603,114 @@ impl BroadPhase for Grid {
             sum += *s;
             *s = sum;
         }
-        // Every item below `sum` is overwritten by the scatter, so only growth writes defaults.
-        self.items.resize(sum as usize, Item::default());
+    }
+
+    /// Pass 3: every object into its slot's items, or the side list.
+    fn scatter(&mut self, proxies: &[Proxy]) {
+        let total = self.starts.last().copied().unwrap_or(0);
+        self.items.resize(total as usize, Item::EMPTY);
         keep_headroom(&mut self.items);
-        // Pass 3: scatter.
-        let mut covers = self.covers.iter();
-        for (r, e) in self.ranges.iter().zip(&self.entries) {
-            if r[0] > r[2] {
-                continue;
-            }
+        self.large.clear();
+        for (p, &slot) in proxies.iter().zip(&self.slots) {
             let item = Item {
-                bounds: e.bounds,
-                layers: e.layers,
-                id: e.id,
+                bounds: p.bounds,
+                layers: p.layers,
+                id: p.id,
+                slot,
             };
-            match self.layout {
-                Layout::Dense { x0, y0, w, .. } => {
-                    let (cols, rows) = dense_span(r);
-                    let mut row = dense_slot(r, x0, y0, w);
-                    for _ in 0..rows {
-                        for slot in row..row + cols {
-                            self.starts[slot] -= 1;
-                            self.items[self.starts[slot] as usize] = item;
-                        }
-                        row += w as usize;
-                    }
-                }
-                Layout::Hashed => {
-                    for _ in 0..Self::cell_count(r) {
-                        let slot = covers.next().map_or(0, |&s| s as usize);
-                        self.starts[slot] -= 1;
-                        self.items[self.starts[slot] as usize] = item;
-                    }
+            match slot {
+                SKIPPED => {}
+                LARGE => self.large.push(item),
+                _ => {
+                    let start = &mut self.starts[slot as usize];
+                    *start -= 1;
+                    self.items[*start as usize] = item;
                 }
             }
         }
+        keep_headroom(&mut self.large);
+    }
+}
+
+/// The highest level a box may use when it may span `max_cells` base cells: level `k` boxes
+/// span up to `4^k` of them.
+fn max_level(max_cells: u32) -> usize {
+    (((31 - max_cells.leading_zeros()) / 2) as usize).min(MAX_LEVELS - 1)
+}
+
+impl BroadPhase for Grid {
+    fn update(&mut self, proxies: &[Proxy]) {
+        // The derived cell size only affects speed, never the pairs, so it is kept for a few
+        // frames while the object count stays about the same.
+        let n = proxies.len();
+        if self.cell_age >= RESAMPLE_EVERY
+            || n > self.cell_count_at + self.cell_count_at / 8
+            || n < self.cell_count_at - self.cell_count_at / 8
+            || self.large.len() > n / 16 + 8
+        {
+            self.choose_cells(proxies);
+            self.cell_age = 0;
+            self.cell_count_at = n;
+        }
+        self.cell_age += 1;
+        if self.levels.len() <= self.max_level {
+            self.levels.resize(self.max_level + 1, Level::default());
+        }
+        for level in &mut self.levels {
+            level.count = 0;
+            level.rect = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
+        }
+
+        self.file_all(proxies);
+        let slots = self.lay_out_levels();
+        self.count_slots(slots);
+        self.scatter(proxies);
     }
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
         out.clear();
-        match self.layout {
-            Layout::Dense { x0, y0, w, h } => {
-                let mut slot = 0;
-                for dy in 0..h {
-                    for dx in 0..w {
-                        let cell =
-                            &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize];
-                        slot += 1;
-                        if cell.len() > 1 {
-                            let (cx, cy) = (x0.wrapping_add(dx as i32), y0.wrapping_add(dy as i32));
-                            self.cell_pairs(cell, cx, cy, out);
-                        }
-                    }
-                }
+        for (k, level) in self.levels.iter().enumerate() {
+            if level.count == 0 {
+                continue;
             }
-            Layout::Hashed => {
-                for (slot, &(cx, cy)) in self.slot_cells.iter().enumerate() {
-                    let cell =
-                        &self.items[self.starts[slot] as usize..self.starts[slot + 1] as usize];
-                    self.cell_pairs(cell, cx, cy, out);
+            if level.dense {
+                self.dense_pairs(level, out);
+            } else {
+                self.hashed_pairs(level, out);
+            }
+            // Each object of this level against the cells of every lower level it reaches.
+            for lower in (0..k).filter(|&j| self.levels[j].count > 0) {
+                for b in self.level_items(level) {
+                    let (lo, hi) = widened(&b.bounds);
+                    self.visit_cells(lower, self.reach(lower, lo, hi), |cell| {
+                        cell.iter().for_each(|a| test(a, b, out));
+                    });
                 }
             }
         }
-        let entries = &self.entries[..];
-        for (k, &i) in self.large.iter().enumerate() {
-            let a = &entries[i as usize];
-            for (j, b) in entries.iter().enumerate() {
-                let rb = &self.ranges[j];
-                // Large-large pairs come from the earlier of the two only.
-                if rb[0] > rb[2] && rb[1] as usize <= k {
-                    continue;
-                }
-                if a.may_overlap(b) {
-                    if let Some(pair) = a.pair_with(b) {
-                        out.push(pair);
-                    }
-                }
-            }
+        for (k, a) in self.large.iter().enumerate() {
+            self.items.iter().for_each(|b| test(a, b, out));
+            self.large[k + 1..].iter().for_each(|b| test(a, b, out));
         }
         keep_headroom(out);
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
         out.clear();
-        if !area.is_finite() {
-            return;
-        }
-        let Some(q) = Entry::new(&Proxy::new(0, *area, collide_core::Layers::ALL)) else {
+        let Some((lo, hi)) = indexed_corners(area) else {
             return;
         };
-        let r = self.range_of(q.lo, q.hi);
-        if Self::cell_count(&r) > self.starts.len() as u64 {
+        let mut push = |cell: &[Item]| {
             out.extend(
-                self.entries
-                    .iter()
-                    .filter(|e| e.bounds.overlaps(area))
-                    .map(|e| e.id),
+                cell.iter()
+                    .filter(|item| item.bounds.overlaps(area))
+                    .map(|item| item.id),
             );
-            return;
+        };
+        for k in (0..self.levels.len()).filter(|&k| self.levels[k].count > 0) {
+            self.visit_cells(k, self.reach(k, lo, hi), &mut push);
         }
-        for cy in r[1]..=r[3] {
-            for cx in r[0]..=r[2] {
-                for item in self.cell_items(cx, cy) {
-                    if item.bounds.overlaps(area)
-                        && self.owns(widened(&item.bounds).0, q.lo, cx, cy)
-                    {
-                        out.push(item.id);
-                    }
-                }
-            }
-        }
-        for &i in &self.large {
-            let e = &self.entries[i as usize];
-            if e.bounds.overlaps(area) {
-                out.push(e.id);
-            }
-        }
+        push(&self.large);
     }
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
@@ -496,25 +718,38 @@ impl BroadPhase for Grid {
         if !from.is_finite() || !to.is_finite() {
             return;
         }
-        let pad = segment_pad(from, to) + self.cell * 1e-3;
-        let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
-        let mut push = |bounds: &Aabb, id: u32| {
-            if let Some(t) = segment_entry(from, to, bounds) {
-                out.push((t, id));
-            }
+        let mut push = |cell: &[Item]| {
+            out.extend(
+                cell.iter()
+                    .filter_map(|item| segment_entry(from, to, &item.bounds).map(|t| (t, item.id))),
+            );
         };
-        let r = self.range_of(lo, hi);
-        let columns = i64::from(r[2]) - i64::from(r[0]) + 1;
-        let rows = i64::from(r[3]) - i64::from(r[1]) + 1;
-        let far = lo.abs().max(hi.abs()).max_element() * self.inv_cell > SATURATED;
-        if far || (columns + rows) as u64 > 4 * self.starts.len() as u64 + 16 {
-            self.entries.iter().for_each(|e| push(&e.bounds, e.id));
-        } else {
-            // Walk the segment column by column; in each, the rows its y covers there.
-            let d = to - from;
-            for cx in r[0]..=r[2] {
-                let x0 = (cx as f32 * self.cell - pad).max(lo.x);
-                let x1 = ((cx + 1) as f32 * self.cell + pad).min(hi.x);
+        let d = to - from;
+        for (k, level) in self.levels.iter().enumerate() {
+            if level.count == 0 {
+                continue;
+            }
+            let (cell, inv) = (1.0 / self.inv[k], self.inv[k]);
+            let pad = segment_pad(from, to);
+            let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
+            let ([x0, y0], [x1, y1]) = (self.cell_of(k, lo), self.cell_of(k, hi));
+            let columns = i64::from(x1) - i64::from(x0) + 1;
+            let rows = i64::from(y1) - i64::from(y0) + 1;
+            let reach = (lo - self.origin).abs().max((hi - self.origin).abs());
+            if reach.max_element() * inv > FAR
+                || (columns + rows) as u64 > 4 * u64::from(level.count) + 16
+            {
+                push(self.level_items(level));
+                continue;
+            }
+            // Walk the segment column by column; in each, the rows its y covers there. An
+            // object's cell is the one its box reaches or the one before, on each axis.
+            for cx in x0..=x1 {
+                // Column `cx` lies within these x (a cell's width of slack each side covers
+                // truncation's wider cell 0 and rounding).
+                let left = self.origin.x + (cx - 1) as f32 * cell;
+                let x0 = (left - pad).max(lo.x);
+                let x1 = (left + 3.0 * cell + pad).min(hi.x);
                 let (y0, y1) = if d.x.abs() <= pad {
                     (lo.y, hi.y)
                 } else {
@@ -522,17 +757,16 @@ impl BroadPhase for Grid {
                     let yb = from.y + d.y * ((x1 - from.x) / d.x).clamp(0.0, 1.0);
                     ((ya.min(yb) - pad).max(lo.y), (ya.max(yb) + pad).min(hi.y))
                 };
-                for cy in self.cell_of(y0)..=self.cell_of(y1) {
-                    self.cell_items(cx, cy)
-                        .iter()
-                        .for_each(|item| push(&item.bounds, item.id));
-                }
-            }
-            for &i in &self.large {
-                let e = &self.entries[i as usize];
-                push(&e.bounds, e.id);
+                let rows = [
+                    cx.saturating_sub(1),
+                    cell_number(y0, self.origin.y, inv).saturating_sub(1),
+                    cx,
+                    cell_number(y1, self.origin.y, inv),
+                ];
+                self.visit_cells(k, rows, &mut push);
             }
         }
+        push(&self.large);
         finish_segment_hits(out);
     }
 }
@@ -541,7 +775,6 @@ impl BroadPhase for Grid {
 mod tests {
     use super::*;
     use crate::BruteForce;
-    use collide_core::Layers;
 
     fn lattice(spacing: f32, offset: Vec2) -> Vec<Proxy> {
         (0..400)
@@ -562,7 +795,7 @@ mod tests {
         want.sort_unstable();
         assert!(!want.is_empty());
         assert_eq!(got, want);
-        assert_eq!(matches!(grid.layout, Layout::Dense { .. }), dense);
+        assert_eq!(grid.levels[0].dense, dense);
     }
 
     #[test]
@@ -578,11 +811,40 @@ mod tests {
     }
 
     #[test]
-    fn floor_is_monotone_and_saturates() {
-        assert_eq!(floor_i32(-0.5), -1);
-        assert_eq!(floor_i32(-1.0), -1);
-        assert_eq!(floor_i32(2.999), 2);
-        assert_eq!(floor_i32(-3.0e9), i32::MIN);
-        assert_eq!(floor_i32(3.0e9), i32::MAX);
+    fn boxes_go_up_a_level_or_aside_by_size() {
+        let mut grid = Grid::with_cell_size(10.0).with_max_cells_per_proxy(16);
+        let boxes = [1.0, 9.0, 30.0, 70.0, 1000.0].map(|side| {
+            Proxy::new(
+                side as u32,
+                Aabb::new(Vec2::splat(0.5), Vec2::splat(side / 2.0)),
+                Layers::ALL,
+            )
+        });
+        grid.update(&boxes);
+        let counts: Vec<u32> = grid.levels.iter().map(|l| l.count).collect();
+        // 16 base cells by area: levels 0 to 2 (cells 10, 20 and 40 wide). Around the origin
+        // the 30-wide box spans two cells of 20, the 70-wide one two of 40, and the 1 000-wide
+        // one fits no level.
+        assert_eq!(counts, [2, 1, 1]);
+        assert_eq!(grid.large_count(), 1);
+        let mut pairs = Vec::new();
+        grid.pairs(&mut pairs);
+        assert_eq!(pairs.len(), 10, "all five overlap each other");
+    }
+
+    #[test]
+    fn cell_numbers_are_monotone_and_saturate() {
+        let number = |v: f32| cell_number(v, -2.0, 0.5);
+        let values = [
+            -1.0e30, -3.0e9, -7.0, -4.5, -2.5, -2.0, -1.0, 0.0, 0.5, 2.0, 3.0e9, 1e30,
+        ];
+        for w in values.windows(2) {
+            assert!(number(w[0]) <= number(w[1]), "{} {}", w[0], w[1]);
+        }
+        assert_eq!(
+            (number(-2.0), number(-0.01), number(0.0), number(2.5)),
+            (0, 0, 1, 2)
+        );
+        assert_eq!((number(-1.0e30), number(1.0e30)), (i32::MIN, i32::MAX));
     }
 }

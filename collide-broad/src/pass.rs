@@ -17,6 +17,23 @@ use glam::Vec2;
 use crate::proxy::keep_headroom;
 use crate::{AnyBroadPhase, BroadPhase, Proxy};
 
+/// How many candidate pairs the pass gathers the bodies of before testing them.
+const GATHER: usize = 32;
+
+/// The hit with time `t` between bodies `a` and `b`, the `index`-th found, as one integer that
+/// sorts by `(t, a, b)`: `t` in the order of [`f32::total_cmp`], then the indices.
+#[inline]
+fn order_key(t: f32, a: u32, b: u32, index: usize) -> u128 {
+    // Flipping the bits of negative floats and the sign of the others orders them as integers.
+    let bits = t.to_bits();
+    let time = if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    };
+    u128::from(time) << 96 | u128::from(a) << 64 | u128::from(b) << 32 | index as u128
+}
+
 /// One body as the pass sees it for one frame: shape, where it started and ended, rotation,
 /// layers, and whether its collider is on.
 ///
@@ -209,6 +226,9 @@ pub struct CollisionPass<B = AnyBroadPhase> {
     proxies: Vec<Proxy>,
     pairs: Vec<(u32, u32)>,
     hits: Vec<PassHit>,
+    /// The sort key of each hit ([`order_key`]), and the hits being put in that order.
+    order: Vec<u128>,
+    sorted: Vec<PassHit>,
     used: Vec<bool>,
     stats: PassStats,
 }
@@ -230,6 +250,8 @@ impl<B: BroadPhase> CollisionPass<B> {
             proxies: Vec::new(),
             pairs: Vec::new(),
             hits: Vec::new(),
+            order: Vec::new(),
+            sorted: Vec::new(),
             used: Vec::new(),
             stats: PassStats::default(),
         }
@@ -278,7 +300,23 @@ impl<B: BroadPhase> CollisionPass<B> {
 
     /// Finds and sorts this frame's hits without resolving them; see [`hits`](Self::hits).
     pub fn detect(&mut self, bodies: &[Body<'_>]) -> PassStats {
-        let mut stats = PassStats::default();
+        let mut stats = PassStats {
+            skipped: self.collect_proxies(bodies),
+            proxies: self.proxies.len(),
+            ..PassStats::default()
+        };
+        self.broad.update(&self.proxies);
+        self.broad.pairs(&mut self.pairs);
+        stats.pairs = self.pairs.len();
+        self.narrow_phase(bodies, &mut stats);
+        self.sort_hits();
+        self.stats = stats;
+        stats
+    }
+
+    /// The swept bounds of every enabled body, as proxies; returns how many were skipped.
+    fn collect_proxies(&mut self, bodies: &[Body<'_>]) -> usize {
+        let mut skipped = 0;
         self.proxies.clear();
         for (i, body) in bodies.iter().enumerate() {
             if !body.enabled {
@@ -290,51 +328,59 @@ impl<B: BroadPhase> CollisionPass<B> {
                 Ok(id) if body.is_finite() && bounds.is_finite() => {
                     self.proxies.push(Proxy::new(id, bounds, body.layers));
                 }
-                _ => stats.skipped += 1,
+                _ => skipped += 1,
             }
         }
         keep_headroom(&mut self.proxies);
-        stats.proxies = self.proxies.len();
-        self.broad.update(&self.proxies);
-        self.broad.pairs(&mut self.pairs);
-        // In body order, the narrow phase reads the bodies front to back instead of jumping
-        // around memory (at 100 000 bodies those jumps were most of the pass's own time).
-        self.pairs.sort_unstable();
-        stats.pairs = self.pairs.len();
+        skipped
+    }
 
+    /// Every candidate pair through the narrow phase; the hits (unsorted) into `hits`.
+    fn narrow_phase(&mut self, bodies: &[Body<'_>], stats: &mut PassStats) {
         self.hits.clear();
-        for &(lo, hi) in &self.pairs {
-            let (a, b) = (lo as usize, hi as usize);
-            let (ba, bb) = (&bodies[a], &bodies[b]);
-            let outcome = narrow_phase_detailed(
-                ba.shape,
-                &ba.motion(),
-                bb.shape,
-                &bb.motion(),
-                self.sweep_mode,
-            );
-            stats.sweeps += usize::from(outcome.swept);
-            stats.max_steps = stats.max_steps.max(outcome.steps);
-            if let Some(hit) = outcome.hit {
-                if hit.by_sweep {
-                    stats.swept_hits += 1;
-                } else {
-                    stats.discrete_hits += 1;
+        self.order.clear();
+        let blank = (ShapeRef::Circle(Circle { radius: 0.0 }), Motion::default());
+        let mut sides = [[blank; 2]; GATHER];
+        for chunk in self.pairs.chunks(GATHER) {
+            // The pairs come in the broad phase's (spatial) order, so their bodies are scattered
+            // over memory. Copying a chunk's bodies first lets those cache misses overlap one
+            // another, instead of stalling the narrow phase one at a time.
+            for (side, &(a, b)) in sides.iter_mut().zip(chunk) {
+                let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
+                *side = [(ba.shape, ba.motion()), (bb.shape, bb.motion())];
+            }
+            for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
+                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.sweep_mode);
+                stats.sweeps += usize::from(outcome.swept);
+                stats.max_steps = stats.max_steps.max(outcome.steps);
+                if let Some(hit) = outcome.hit {
+                    if hit.by_sweep {
+                        stats.swept_hits += 1;
+                    } else {
+                        stats.discrete_hits += 1;
+                    }
+                    self.order.push(order_key(hit.t, a, b, self.hits.len()));
+                    let (a, b) = (a as usize, b as usize);
+                    self.hits.push(PassHit { a, b, hit });
                 }
-                self.hits.push(PassHit { a, b, hit });
             }
         }
         keep_headroom(&mut self.hits);
-        // `(a, b)` is unique per hit, so the order is total and the same for every broad phase.
-        self.hits.sort_unstable_by(|x, y| {
-            x.hit
-                .t
-                .total_cmp(&y.hit.t)
-                .then(x.a.cmp(&y.a))
-                .then(x.b.cmp(&y.b))
-        });
-        self.stats = stats;
-        stats
+    }
+
+    /// Sorts the hits by `(t, a, b)`: the keys alone, small and compared as integers, then the
+    /// hits into their order. `(a, b)` is unique per hit, so the order is total and the same
+    /// for every broad phase.
+    fn sort_hits(&mut self) {
+        self.order.sort_unstable();
+        self.sorted.clear();
+        let hits = &self.hits;
+        self.sorted
+            .extend(self.order.iter().map(|&key| hits[key as u32 as usize]));
+        core::mem::swap(&mut self.hits, &mut self.sorted);
+        keep_headroom(&mut self.order);
+        keep_headroom(&mut self.hits);
+        keep_headroom(&mut self.sorted);
     }
 
     /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order.

@@ -47,10 +47,7 @@ impl Entry {
     #[inline]
     pub fn new(p: &Proxy) -> Option<Entry> {
         let b = p.bounds;
-        if !b.is_finite() || b.half_extents.x < 0.0 || b.half_extents.y < 0.0 {
-            return None;
-        }
-        let (lo, hi) = widened(&b);
+        let (lo, hi) = indexed_corners(&b)?;
         Some(Entry {
             lo,
             hi,
@@ -81,6 +78,16 @@ impl Entry {
             None
         }
     }
+}
+
+/// The widened corners of `b`, or `None` for bounds the broad phases ignore (non-finite, or a
+/// negative half-extent).
+#[inline]
+pub(crate) fn indexed_corners(b: &Aabb) -> Option<(Vec2, Vec2)> {
+    if !b.is_finite() || b.half_extents.x < 0.0 || b.half_extents.y < 0.0 {
+        return None;
+    }
+    Some(widened(b))
 }
 
 /// The corners of `b` pushed out by a few ulps of its magnitude: the conservative box every
