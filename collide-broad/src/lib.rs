@@ -64,3 +64,8 @@ pub use quadtree::QuadTree;
 pub use sort_and_sweep::SortAndSweep;
 
 pub use collide_core;
+
+// The README's Rust examples run as doctests, so the front page cannot drift from the API.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
