@@ -63,30 +63,25 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
 /// strictly within `radius` of the origin.
 ///
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
-/// exactly on the circle gives `0` only when it moves inwards. Misses are rejected without a
-/// square root; the root is taken in the cancellation-free form `c / (−b + √disc)`.
+/// exactly on the circle gives `0` only when it moves inwards. The root is taken in the
+/// cancellation-free form `c / (−b + √disc)`.
 #[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);
-    if c < 0.0 {
-        return Some(0.0);
-    }
-    if b >= 0.0 {
-        return None; // not approaching (or touching and leaving)
-    }
     let a = d.dot(d);
     let disc = b * b - a * c;
-    if disc <= 0.0 {
-        return None; // passes outside, or only grazes
-    }
-    // The closest approach (t = −b/a) must come before the end of the frame unless the end
-    // position itself is inside.
-    if -b >= a && a + 2.0 * b + c >= 0.0 {
-        return None;
-    }
-    let t = c / (-b + crate::math::sqrt(disc));
-    (t < 1.0).then_some(t)
+    // Branch-free: whether a random pair hits is a coin toss, so the root is always taken and
+    // the conditions combined with `&` (no short-circuit) into one flag; a NaN fails each.
+    let t = c / (-b + crate::math::sqrt(disc.max(0.0)));
+    let approaching = b < 0.0; // not approaching (or touching and leaving) misses
+    let crosses = disc > 0.0; // passing outside, or only grazing, misses
+                              // The closest approach (t = −b/a) must come before the end of the frame unless the end
+                              // position itself is inside.
+    let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
+    let entering = approaching & crosses & in_time & (t < 1.0);
+    let inside = c < 0.0;
+    (inside | entering).then_some(if inside { 0.0 } else { t })
 }
 
 #[cfg(test)]
