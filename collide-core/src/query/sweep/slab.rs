@@ -67,6 +67,14 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
 /// cancellation-free form `c / (−b + √disc)`.
 #[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
+    let (hit, t) = circle_entry_flag(p, d, radius);
+    hit.then_some(t)
+}
+
+/// [`circle_entry`] as a flag and a time (meaningless without the flag), for callers that fold
+/// their own checks into the same flag and so test it once.
+#[inline(always)]
+pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);
     let a = d.dot(d);
@@ -81,7 +89,9 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
     let entering = approaching & crosses & in_time & (t < 1.0);
     let inside = c < 0.0;
-    (inside | entering).then_some(if inside { 0.0 } else { t })
+    // Inside, the root is negative (`c < 0` over a positive `−b + √disc`, or over zero with no
+    // motion): clamping gives the `0` without a branch.
+    (inside | entering, t.max(0.0))
 }
 
 #[cfg(test)]

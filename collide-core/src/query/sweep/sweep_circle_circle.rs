@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::{slab::circle_entry, Impact};
+use super::{slab::circle_entry_flag, Impact};
 use crate::{
     query::{all_finite, normalize_or},
     Circle, Motion,
@@ -35,12 +35,12 @@ pub fn sweep_circle_circle(
     motion_b: &Motion,
 ) -> Option<Impact> {
     let (p, d) = relative(motion_a, motion_b);
-    let t = circle_entry(p, d, a.radius + b.radius)?;
-    // Checked on the way to a hit only (a NaN misses by itself): valid radii, and finite
-    // relative start and travel, which hold only when all four positions are finite (and so
-    // then are the positions at `t`, between start and end). The point and normal below do
-    // not take part, so a caller that keeps only `t` does not compute them.
-    if !(radii_valid(a, b) && all_finite([p, d])) {
+    let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
+    // One flag, one test: valid radii, and finite relative start and travel, which hold only
+    // when all four positions are finite (and so then are the positions at `t`, between start
+    // and end). The point and normal below do not take part, so a caller that keeps only `t`
+    // does not compute them.
+    if !(hit & radii_valid(a, b) & all_finite([p, d])) {
         return None;
     }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
@@ -82,6 +82,6 @@ pub(crate) fn time_circle_circle(
     motion_b: &Motion,
 ) -> Option<f32> {
     let (p, d) = relative(motion_a, motion_b);
-    let t = circle_entry(p, d, a.radius + b.radius)?;
-    radii_valid(a, b).then_some(t)
+    let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
+    (hit & radii_valid(a, b)).then_some(t)
 }
