@@ -40,6 +40,14 @@ pub(crate) fn inwards(local: Vec2, axis: BVec2) -> Vec2 {
 /// Comparisons are strict, as overlap is: a point sliding along a face is not inside.
 #[inline(always)]
 pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
+    let (hit, entry) = slab_flag(p, d, h);
+    hit.then_some(entry)
+}
+
+/// [`slab`] as a flag and an entry (meaningless without the flag), for callers that fold
+/// their own checks into the same flag and so test it once.
+#[inline(always)]
+pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
     // Both axes at once, and `min`/`max` rather than a swap to order each axis's crossings:
     // a branch on the direction of travel is a coin toss over a game's pairs.
     let inv = d.recip();
@@ -53,10 +61,16 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
         near = Vec2::select(still, Vec2::select(inside, open, shut), near);
         far = Vec2::select(still, Vec2::select(inside, shut, open), far);
     }
-    // The later entry wins; x on a tie.
-    let axis = usize::from(near.y > near.x);
-    let (entry, exit) = (near[axis], far.x.min(far.y));
-    (entry < exit && entry < 1.0 && exit > 0.0).then_some(SlabEntry { entry, axis })
+    // The later entry wins; x on a tie. Compare-and-pick, which compiles to one `maxss` /
+    // `minss`, where `f32::max`/`min` add NaN handling (a NaN here comes only from the
+    // non-finite input every caller rejects).
+    let later = near.y > near.x;
+    let axis = usize::from(later);
+    let entry = if later { near.y } else { near.x };
+    let exit = if far.y < far.x { far.y } else { far.x };
+    // `&`, not `&&`: whether a random pair hits is a coin toss, so one test, not three.
+    let hit = (entry < exit) & (entry < 1.0) & (exit > 0.0);
+    (hit, SlabEntry { entry, axis })
 }
 
 /// The earliest time in `[0, 1)` at which a point starting at `p` and moving by `d` comes
