@@ -42,12 +42,10 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     let (ha, hb) = (a.half_extents, b.half_extents);
     let h = ha + hb;
     let (hit, entry) = slab_flag(p, d, h);
-    // One flag, one test: valid rects (the sum finite, so each is, and neither negative), and
-    // finite relative start and travel, which hold only when all four positions are finite (so
-    // then are the positions at `t`). The point and normal below do not take part, so a caller
-    // that keeps only `t` does not compute them.
-    let valid = h.cmplt(Vec2::INFINITY).all() & ha.min(hb).cmpge(Vec2::ZERO).all();
-    if !(hit & valid & all_finite([p, d])) {
+    // One flag, one test: valid rects, and finite relative start and travel, which hold only
+    // when all four positions are finite (so then are the positions at `t`). The point and
+    // normal below do not take part, so a caller that keeps only `t` does not compute them.
+    if !(hit & a.is_valid() & b.is_valid() & all_finite([p, d])) {
         return None;
     }
     let t = entry.entry.max(0.0);
