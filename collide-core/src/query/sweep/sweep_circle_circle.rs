@@ -49,7 +49,9 @@ pub fn sweep_circle_circle(
     let normal = normalize_or(cb - ca, Vec2::X);
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.
-    let point = ((ca + normal * a.radius) + (cb - normal * b.radius)) * 0.5;
+    // Each half taken before the sum (the same value, exactly), so two centres near the edge
+    // of the float range do not overflow: `p` and `d` finite vouch for a finite answer.
+    let point = (ca + normal * a.radius) * 0.5 + (cb - normal * b.radius) * 0.5;
     Some(Impact {
         t,
         point,

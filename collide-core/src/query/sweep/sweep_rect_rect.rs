@@ -66,7 +66,9 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     // The middle of the overlap of the two boxes (on the touching faces when they just touch).
     let lo = (ca - ha).max(cb - hb);
     let hi = (ca + ha).min(cb + hb);
-    let point = (lo + hi) * 0.5;
+    // Each half taken before the sum (the same value, exactly), so two boxes near the edge of
+    // the float range do not overflow: `p` and `d` finite vouch for a finite answer.
+    let point = lo * 0.5 + hi * 0.5;
     Some(Impact {
         t,
         point,
