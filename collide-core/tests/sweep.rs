@@ -263,6 +263,9 @@ fn bad_and_degenerate_input_is_defined() {
     let through = Motion::linear(v(-10.0, 0.0), v(10.0, 0.0));
     let nan = Motion::linear(v(f32::NAN, 0.0), v(10.0, 0.0));
     let inf = Motion::linear(v(0.0, 0.0), v(f32::INFINITY, 0.0));
+    // Finite, but the travel overflows; and a body parked near the edge of the float range.
+    let huge = Motion::linear(v(3e38, 0.0), v(-3e38, 0.0));
+    let far = Motion::stationary(v(3e38, 3e38));
     let hull = Hull::regular(5, 1.0).unwrap();
     let shapes = [
         Shape::Circle(Circle { radius: 0.0 }),
@@ -282,8 +285,8 @@ fn bad_and_degenerate_input_is_defined() {
     ];
     for a in &shapes {
         for b in &shapes {
-            for ma in [&still, &through, &nan, &inf] {
-                for mb in [&still, &through, &nan] {
+            for ma in [&still, &through, &nan, &inf, &huge, &far] {
+                for mb in [&still, &through, &nan, &far] {
                     let hit = time_of_impact(a, ma, b, mb);
                     let valid = |s: &Shape| match s {
                         Shape::Circle(c) => c.is_valid(),

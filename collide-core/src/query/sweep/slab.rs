@@ -40,6 +40,14 @@ pub(crate) fn inwards(local: Vec2, axis: BVec2) -> Vec2 {
 /// Comparisons are strict, as overlap is: a point sliding along a face is not inside.
 #[inline(always)]
 pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
+    let (hit, entry) = slab_flag(p, d, h);
+    hit.then_some(entry)
+}
+
+/// [`slab`] as a flag and an entry (meaningless without the flag), for callers that fold
+/// their own checks into the same flag and so test it once.
+#[inline(always)]
+pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
     // Both axes at once, and `min`/`max` rather than a swap to order each axis's crossings:
     // a branch on the direction of travel is a coin toss over a game's pairs.
     let inv = d.recip();
@@ -53,40 +61,51 @@ pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
         near = Vec2::select(still, Vec2::select(inside, open, shut), near);
         far = Vec2::select(still, Vec2::select(inside, shut, open), far);
     }
-    // The later entry wins; x on a tie.
-    let axis = usize::from(near.y > near.x);
-    let (entry, exit) = (near[axis], far.x.min(far.y));
-    (entry < exit && entry < 1.0 && exit > 0.0).then_some(SlabEntry { entry, axis })
+    // The later entry wins; x on a tie. Compare-and-pick, which compiles to one `maxss` /
+    // `minss`, where `f32::max`/`min` add NaN handling (a NaN here comes only from the
+    // non-finite input every caller rejects).
+    let later = near.y > near.x;
+    let axis = usize::from(later);
+    let entry = if later { near.y } else { near.x };
+    let exit = if far.y < far.x { far.y } else { far.x };
+    // `&`, not `&&`: whether a random pair hits is a coin toss, so one test, not three.
+    let hit = (entry < exit) & (entry < 1.0) & (exit > 0.0);
+    (hit, SlabEntry { entry, axis })
 }
 
 /// The earliest time in `[0, 1)` at which a point starting at `p` and moving by `d` comes
 /// strictly within `radius` of the origin.
 ///
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
-/// exactly on the circle gives `0` only when it moves inwards. Misses are rejected without a
-/// square root; the root is taken in the cancellation-free form `c / (−b + √disc)`.
+/// exactly on the circle gives `0` only when it moves inwards. The root is taken in the
+/// cancellation-free form `c / (−b + √disc)`.
 #[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
+    let (hit, t) = circle_entry_flag(p, d, radius);
+    hit.then_some(t)
+}
+
+/// [`circle_entry`] as a flag and a time (meaningless without the flag), for callers that fold
+/// their own checks into the same flag and so test it once.
+#[inline(always)]
+pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);
-    if c < 0.0 {
-        return Some(0.0);
-    }
-    if b >= 0.0 {
-        return None; // not approaching (or touching and leaving)
-    }
     let a = d.dot(d);
     let disc = b * b - a * c;
-    if disc <= 0.0 {
-        return None; // passes outside, or only grazes
-    }
-    // The closest approach (t = −b/a) must come before the end of the frame unless the end
-    // position itself is inside.
-    if -b >= a && a + 2.0 * b + c >= 0.0 {
-        return None;
-    }
-    let t = c / (-b + crate::math::sqrt(disc));
-    (t < 1.0).then_some(t)
+    // Branch-free: whether a random pair hits is a coin toss, so the root is always taken and
+    // the conditions combined with `&` (no short-circuit) into one flag; a NaN fails each.
+    let t = c / (-b + crate::math::sqrt(disc.max(0.0)));
+    let approaching = b < 0.0; // not approaching (or touching and leaving) misses
+    let crosses = disc > 0.0; // passing outside, or only grazing, misses
+                              // The closest approach (t = −b/a) must come before the end of the frame unless the end
+                              // position itself is inside.
+    let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
+    let entering = approaching & crosses & in_time & (t < 1.0);
+    let inside = c < 0.0;
+    // Inside, the root is negative (`c < 0` over a positive `−b + √disc`, or over zero with no
+    // motion): clamping gives the `0` without a branch.
+    (inside | entering, t.max(0.0))
 }
 
 #[cfg(test)]

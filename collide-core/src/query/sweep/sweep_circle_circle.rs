@@ -2,8 +2,11 @@
 
 use glam::Vec2;
 
-use super::{slab::circle_entry, Impact};
-use crate::{query::normalize_or, Circle, Motion};
+use super::{slab::circle_entry_flag, Impact};
+use crate::{
+    query::{all_finite, normalize_or},
+    Circle, Motion,
+};
 
 /// The time of impact of two moving circles (rotation is ignored).
 ///
@@ -31,23 +34,45 @@ pub fn sweep_circle_circle(
     b: &Circle,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    let t = time_circle_circle(a, motion_a, b, motion_b)?;
+    let (p, d) = relative(motion_a, motion_b);
+    let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
+    // One flag, one test: valid radii, and finite relative start and travel, which hold only
+    // when all four positions are finite (and so then are the positions at `t`, between start
+    // and end). The point and normal below do not take part, so a caller that keeps only `t`
+    // does not compute them.
+    if !(hit & radii_valid(a, b) & all_finite([p, d])) {
+        return None;
+    }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     // Normalized rather than divided by the radius: with long travel, the positions at `t`
     // carry rounding far larger than a small radius.
     let normal = normalize_or(cb - ca, Vec2::X);
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.
-    let point = ((ca + normal * a.radius) + (cb - normal * b.radius)) * 0.5;
-    // Non-finite motions end here: every path above turns them into NaN, not a panic. The
-    // point alone tells: the normal is finite and the radii are, so a non-finite `ca` or `cb`
-    // makes it infinite or NaN.
-    point.is_finite().then_some(Impact {
+    // Each half taken before the sum (the same value, exactly), so two centres near the edge
+    // of the float range do not overflow: `p` and `d` finite vouch for a finite answer.
+    let point = (ca + normal * a.radius) * 0.5 + (cb - normal * b.radius) * 0.5;
+    Some(Impact {
         t,
         point,
         normal,
         steps: 0,
     })
+}
+
+/// a's start relative to b's, and a's travel relative to b's.
+#[inline(always)]
+fn relative(motion_a: &Motion, motion_b: &Motion) -> (Vec2, Vec2) {
+    (
+        motion_a.start - motion_b.start,
+        motion_a.travel() - motion_b.travel(),
+    )
+}
+
+/// Both radii non-negative (NaN fails) and their sum finite (so each is).
+#[inline(always)]
+fn radii_valid(a: &Circle, b: &Circle) -> bool {
+    (a.radius >= 0.0) & (b.radius >= 0.0) & (a.radius + b.radius < f32::INFINITY)
 }
 
 /// The time of [`sweep_circle_circle`] alone, for callers that keep their own point and normal.
@@ -58,12 +83,7 @@ pub(crate) fn time_circle_circle(
     b: &Circle,
     motion_b: &Motion,
 ) -> Option<f32> {
-    let radius = a.radius + b.radius;
-    // a's centre relative to b's.
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    let t = circle_entry(p, d, radius)?;
-    // Checked on the way to a hit only (a NaN misses by itself): both radii non-negative (NaN
-    // fails) and finite (an infinite one makes the sum infinite).
-    (a.radius >= 0.0 && b.radius >= 0.0 && radius < f32::INFINITY).then_some(t)
+    let (p, d) = relative(motion_a, motion_b);
+    let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
+    (hit & radii_valid(a, b)).then_some(t)
 }

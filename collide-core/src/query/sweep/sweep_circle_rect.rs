@@ -7,7 +7,10 @@ use super::{
     slab::{circle_entry, inwards, slab, SlabEntry},
     Impact,
 };
-use crate::{query::normalize_or, Circle, Motion, Rect};
+use crate::{
+    query::{all_finite, normalize_or},
+    Circle, Motion, Rect,
+};
 
 /// The time of impact of a moving circle `a` and a moving rectangle `b` (rotation is ignored).
 ///
@@ -40,8 +43,15 @@ pub fn sweep_circle_rect(
 ) -> Option<Impact> {
     let (r, h) = (a.radius, b.half_extents);
     let Entry { t, hit, corner } = entry_circle_rect(a, motion_a, b, motion_b)?;
-    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
-    if !(a.is_valid() && b.is_valid()) {
+    // Checked on the way to a hit only (on the way to a miss a NaN fails by itself), in one
+    // test: valid shapes, and finite relative start and travel, which hold only when all four
+    // positions are finite (so then are the positions at `t`). The point and normal below do
+    // not take part, so a caller that keeps only `t` does not compute them.
+    let (p, d) = (
+        motion_a.start - motion_b.start,
+        motion_a.travel() - motion_b.travel(),
+    );
+    if !(a.is_valid() & b.is_valid() & all_finite([p, d])) {
         return None;
     }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
@@ -56,8 +66,7 @@ pub fn sweep_circle_rect(
         }
         _ => start_contact(local, h, cb),
     };
-    // Non-finite motions end here: every path above turns them into NaN, not a panic.
-    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
+    Some(Impact {
         t,
         point,
         normal,

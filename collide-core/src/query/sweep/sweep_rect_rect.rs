@@ -3,10 +3,10 @@
 use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{slab, SlabEntry},
+    slab::{slab, slab_flag},
     Impact,
 };
-use crate::{Motion, Rect};
+use crate::{query::all_finite, Motion, Rect};
 
 /// The time of impact of two moving axis-aligned rectangles (rotation is ignored).
 ///
@@ -35,45 +35,46 @@ use crate::{Motion, Rect};
 #[inline(always)]
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
-    let hit = entry_rect_rect(a, motion_a, b, motion_b)?;
-    // Checked on the way to a hit only: on the way to a miss a NaN fails by itself.
-    if !(a.is_valid() && b.is_valid()) {
+    let (p, d) = (
+        motion_a.start - motion_b.start,
+        motion_a.travel() - motion_b.travel(),
+    );
+    let (ha, hb) = (a.half_extents, b.half_extents);
+    let h = ha + hb;
+    let (hit, entry) = slab_flag(p, d, h);
+    // One flag, one test: valid rects, and finite relative start and travel, which hold only
+    // when all four positions are finite (so then are the positions at `t`). The point and
+    // normal below do not take part, so a caller that keeps only `t` does not compute them.
+    if !(hit & a.is_valid() & b.is_valid() & all_finite([p, d])) {
         return None;
     }
-    let h = a.half_extents + b.half_extents;
-    let t = hit.entry.max(0.0);
+    let t = entry.entry.max(0.0);
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let rel = cb - ca;
-    let axis = if hit.entry >= 0.0 {
-        hit.axis_mask()
+    // The entered axis; or, when already overlapping, the axis that needs the least push to
+    // separate them (x on a tie). Both computed and one picked: the start overlap is a coin
+    // toss too.
+    let pen = h - rel.abs();
+    let along_y = if entry.entry >= 0.0 {
+        entry.axis == 1
     } else {
-        // Already overlapping: the axis that needs the least push to separate them (x on a tie).
-        let pen = h - rel.abs();
-        BVec2::new(pen.x <= pen.y, pen.y < pen.x)
+        pen.y < pen.x
     };
     // From a to b: `rel`'s sign, `+1` where it is zero.
     let sign = Vec2::select(rel.cmplt(Vec2::ZERO), Vec2::NEG_ONE, Vec2::ONE);
-    let normal = Vec2::select(axis, sign, Vec2::ZERO);
+    let normal = Vec2::select(BVec2::new(!along_y, along_y), sign, Vec2::ZERO);
     // The middle of the overlap of the two boxes (on the touching faces when they just touch).
-    let lo = (ca - a.half_extents).max(cb - b.half_extents);
-    let hi = (ca + a.half_extents).min(cb + b.half_extents);
-    let point = (lo + hi) * 0.5;
-    // Non-finite motions end here: every path above turns them into NaN, not a panic.
-    (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
+    let lo = (ca - ha).max(cb - hb);
+    let hi = (ca + ha).min(cb + hb);
+    // Each half taken before the sum (the same value, exactly), so two boxes near the edge of
+    // the float range do not overflow: `p` and `d` finite vouch for a finite answer.
+    let point = lo * 0.5 + hi * 0.5;
+    Some(Impact {
         t,
         point,
         normal,
         steps: 0,
     })
-}
-
-/// The slab entry of a's centre into b grown by a; the caller validates the rects.
-#[inline(always)]
-fn entry_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<SlabEntry> {
-    let h = a.half_extents + b.half_extents;
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    slab(p, d, h)
 }
 
 /// The time of [`sweep_rect_rect`] alone, for callers that keep their own point and normal
@@ -85,5 +86,8 @@ pub(crate) fn time_rect_rect(
     b: &Rect,
     motion_b: &Motion,
 ) -> Option<f32> {
-    entry_rect_rect(a, motion_a, b, motion_b).map(|hit| hit.entry.max(0.0))
+    let h = a.half_extents + b.half_extents;
+    let p = motion_a.start - motion_b.start;
+    let d = motion_a.travel() - motion_b.travel();
+    slab(p, d, h).map(|hit| hit.entry.max(0.0))
 }
