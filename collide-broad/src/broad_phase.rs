@@ -70,3 +70,23 @@ pub trait BroadPhase {
         scratch.first().copied()
     }
 }
+
+/// A boxed broad phase (`Box<dyn BroadPhase>`) is a broad phase too, for callers that pick
+/// one at run time without [`AnyBroadPhase`](crate::AnyBroadPhase).
+impl<B: BroadPhase + ?Sized> BroadPhase for Box<B> {
+    fn update(&mut self, proxies: &[Proxy]) {
+        (**self).update(proxies);
+    }
+
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        (**self).pairs(out);
+    }
+
+    fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
+        (**self).query_aabb(area, out);
+    }
+
+    fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
+        (**self).cast_segment(from, to, out);
+    }
+}

@@ -3,14 +3,19 @@ use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
 use crate::proxy::{
-    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_pad, Entry,
+    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_pad, widened, Entry,
 };
 use crate::{BroadPhase, Proxy};
 
 /// Cells a proxy may cover before it is kept aside and tested against everything instead.
 const DEFAULT_MAX_CELLS: u32 = 256;
-/// The automatic cell size is this many times the median object size.
-const CELL_PER_MEDIAN: f32 = 2.0;
+/// The automatic cell size is this many times the typical (upper-quartile) object size.
+const CELL_PER_SIZE: f32 = 2.0;
+/// The automatic cell size is derived again after this many updates (or sooner, when the
+/// number of objects changes by more than an eighth or many boxes no longer fit the cells).
+const RESAMPLE_EVERY: u32 = 16;
+/// How many objects the automatic cell size looks at.
+const SAMPLES: usize = 64;
 /// Beyond this many cells per coordinate, cell numbers saturate and ranges are not walked.
 const SATURATED: f32 = 1.0e9;
 
@@ -23,8 +28,12 @@ const SATURATED: f32 = 1.0e9;
 /// a cell in one flat array (a counting sort by cell), so a frame allocates nothing once the
 /// buffers have grown.
 ///
-/// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived each
-/// frame from the objects: twice the median of their larger side. A box that would cover more
+/// When the occupied cells form a compact rectangle (the usual playfield) they are numbered
+/// densely and no hashing happens at all; far-apart objects fall back to the hash table.
+///
+/// The cell size is fixed with [`with_cell_size`](Grid::with_cell_size), or derived
+/// from the objects: twice the upper quartile of their larger side, derived again every 16
+/// updates or when the number of objects changes by more than an eighth. A box that would cover more
 /// than [`max_cells_per_proxy`](Grid::with_max_cells_per_proxy) cells (the long thin swept box
 /// across the world, a level-sized trigger) is kept in a side list and tested against every
 /// object instead, so no box can make a frame explode.
@@ -50,6 +59,9 @@ pub struct Grid {
     /// The objects of every cell, grouped by slot, copied for a cache-friendly pair loop.
     items: Vec<Item>,
     scratch: Vec<f32>,
+    /// Updates since the cell size was derived, and the object count it was derived for.
+    cell_age: u32,
+    cell_count_at: usize,
 }
 
 /// How cells map to slots: a dense rectangle when the occupied cells are compact, else the
@@ -60,13 +72,28 @@ enum Layout {
     Hashed,
 }
 
-/// One object in one cell: what the pair loop reads, side by side in memory.
+/// One object in one cell: everything the pair loop reads, side by side in memory, so the
+/// loop never jumps to the entries (at 100 000 objects those jumps were cache misses).
 #[derive(Clone, Copy, Debug, Default)]
 struct Item {
-    lo: Vec2,
-    hi: Vec2,
+    bounds: Aabb,
     layers: collide_core::Layers,
-    entry: u32,
+    id: u32,
+}
+
+/// Columns and rows of a small cell range (one inside the dense rectangle).
+#[inline]
+fn dense_span(r: &[i32; 4]) -> (usize, usize) {
+    (
+        r[2].wrapping_sub(r[0]) as usize + 1,
+        r[3].wrapping_sub(r[1]) as usize + 1,
+    )
+}
+
+/// The dense slot of a range's first cell.
+#[inline]
+fn dense_slot(r: &[i32; 4], x0: i32, y0: i32, w: u32) -> usize {
+    r[1].wrapping_sub(y0) as usize * w as usize + r[0].wrapping_sub(x0) as usize
 }
 
 /// `floor(x)` as an `i32`, saturating; monotone, which is all the grid relies on.
@@ -105,6 +132,8 @@ impl Grid {
             covers: Vec::new(),
             items: Vec::new(),
             scratch: Vec::new(),
+            cell_age: RESAMPLE_EVERY,
+            cell_count_at: 0,
         }
     }
 
@@ -140,22 +169,31 @@ impl Grid {
         if let Some(c) = self.fixed_cell {
             return c;
         }
-        // The median of at most 256 evenly spaced samples: cheap, deterministic, and robust
-        // to a few huge boxes.
-        let stride = self.entries.len() / 256 + 1;
+        // The upper quartile of the larger side, from at most 64 samples at golden-ratio
+        // spaced indices (a fixed stride would alias with scenes stored in a repeating
+        // pattern, such as bullet, enemy, bullet, …): cheap, deterministic, and robust to a
+        // few huge boxes. The upper quartile rather than the median so that when two
+        // populations split the scene evenly, the cells fit the larger one.
+        let n = self.entries.len();
         self.scratch.clear();
-        self.scratch.extend(
-            self.entries
-                .iter()
-                .step_by(stride)
-                .map(|e| e.bounds.half_extents.max_element()),
-        );
+        if n <= SAMPLES {
+            self.scratch.extend(
+                self.entries
+                    .iter()
+                    .map(|e| e.bounds.half_extents.max_element()),
+            );
+        } else {
+            self.scratch.extend((0..SAMPLES as u64).map(|k| {
+                let i = (((k * 0x9E37_79B9) & 0xFFFF_FFFF) * n as u64) >> 32;
+                self.entries[i as usize].bounds.half_extents.max_element()
+            }));
+        }
         if self.scratch.is_empty() {
             return 1.0;
         }
-        let mid = self.scratch.len() / 2;
-        let (_, median, _) = self.scratch.select_nth_unstable_by(mid, f32::total_cmp);
-        let size = *median * 2.0 * CELL_PER_MEDIAN;
+        let q = self.scratch.len() * 3 / 4;
+        let (_, quartile, _) = self.scratch.select_nth_unstable_by(q, f32::total_cmp);
+        let size = *quartile * 2.0 * CELL_PER_SIZE;
         if size.is_finite() && size > 0.0 {
             return size;
         }
@@ -224,20 +262,14 @@ impl Grid {
     fn cell_pairs(&self, cell: &[Item], cx: i32, cy: i32, out: &mut Vec<(u32, u32)>) {
         for (k, a) in cell.iter().enumerate() {
             for b in &cell[k + 1..] {
-                if a.lo.x <= b.hi.x
-                    && b.lo.x <= a.hi.x
-                    && a.lo.y <= b.hi.y
-                    && b.lo.y <= a.hi.y
+                // The test of `Entry::pair_with`, then the cell-ownership rule on the widened
+                // corners the objects were filed by.
+                if a.bounds.overlaps(&b.bounds)
                     && a.layers.interacts(b.layers)
-                    && self.owns(a.lo, b.lo, cx, cy)
+                    && a.id != b.id
+                    && self.owns(widened(&a.bounds).0, widened(&b.bounds).0, cx, cy)
                 {
-                    let (ea, eb) = (
-                        &self.entries[a.entry as usize],
-                        &self.entries[b.entry as usize],
-                    );
-                    if let Some(pair) = ea.pair_with(eb) {
-                        out.push(pair);
-                    }
+                    out.push((a.id.min(b.id), a.id.max(b.id)));
                 }
             }
         }
@@ -247,7 +279,20 @@ impl Grid {
 impl BroadPhase for Grid {
     fn update(&mut self, proxies: &[Proxy]) {
         prepare(proxies, &mut self.entries);
-        self.cell = self.choose_cell_size();
+        // The derived cell size only affects speed, never the pairs, so it is kept for a few
+        // frames while the object count stays about the same.
+        let n = self.entries.len();
+        if self.fixed_cell.is_some()
+            || self.cell_age >= RESAMPLE_EVERY
+            || n > self.cell_count_at + self.cell_count_at / 8
+            || n < self.cell_count_at - self.cell_count_at / 8
+            || self.large.len() > n / 16 + 8
+        {
+            self.cell = self.choose_cell_size();
+            self.cell_age = 0;
+            self.cell_count_at = n;
+        }
+        self.cell_age += 1;
         self.inv_cell = 1.0 / self.cell;
         self.ranges.clear();
         self.large.clear();
@@ -288,11 +333,13 @@ impl BroadPhase for Grid {
             Layout::Dense { x0, y0, w, .. } => {
                 self.starts.resize(area as usize, 0);
                 for r in self.ranges.iter().filter(|r| r[0] <= r[2]) {
-                    for cy in r[1]..=r[3] {
-                        let row = (cy.wrapping_sub(y0) as u32 * w) as usize;
-                        for cx in r[0]..=r[2] {
-                            self.starts[row + cx.wrapping_sub(x0) as usize] += 1;
-                        }
+                    let (cols, rows) = dense_span(r);
+                    let mut row = dense_slot(r, x0, y0, w);
+                    for _ in 0..rows {
+                        self.starts[row..row + cols]
+                            .iter_mut()
+                            .for_each(|c| *c += 1);
+                        row += w as usize;
                     }
                 }
             }
@@ -313,55 +360,53 @@ impl BroadPhase for Grid {
                 }
             }
         }
+        self.starts.push(0);
         keep_headroom(&mut self.ranges);
         keep_headroom(&mut self.large);
         keep_headroom(&mut self.covers);
         keep_headroom(&mut self.slot_cells);
-        // Counts to starts (exclusive prefix sums), then scatter (pass 3).
+        keep_headroom(&mut self.starts);
+        // Counts to ends (inclusive prefix sums); the scatter then counts each back down to its
+        // slot's start, so `starts[s]..starts[s + 1]` are slot `s`'s items.
         let mut sum = 0;
         for s in &mut self.starts {
-            let c = *s;
+            sum += *s;
             *s = sum;
-            sum += c;
         }
-        self.starts.push(sum);
-        keep_headroom(&mut self.starts);
         // Every item below `sum` is overwritten by the scatter, so only growth writes defaults.
         self.items.resize(sum as usize, Item::default());
         keep_headroom(&mut self.items);
-        let mut k = 0;
-        for (i, (r, e)) in self.ranges.iter().zip(&self.entries).enumerate() {
+        // Pass 3: scatter.
+        let mut covers = self.covers.iter();
+        for (r, e) in self.ranges.iter().zip(&self.entries) {
             if r[0] > r[2] {
                 continue;
             }
             let item = Item {
-                lo: e.lo,
-                hi: e.hi,
+                bounds: e.bounds,
                 layers: e.layers,
-                entry: i as u32,
+                id: e.id,
             };
-            for cy in r[1]..=r[3] {
-                for cx in r[0]..=r[2] {
-                    let slot = match self.layout {
-                        Layout::Dense { x0, y0, w, .. } => {
-                            (cy.wrapping_sub(y0) as u32 * w + cx.wrapping_sub(x0) as u32) as usize
+            match self.layout {
+                Layout::Dense { x0, y0, w, .. } => {
+                    let (cols, rows) = dense_span(r);
+                    let mut row = dense_slot(r, x0, y0, w);
+                    for _ in 0..rows {
+                        for slot in row..row + cols {
+                            self.starts[slot] -= 1;
+                            self.items[self.starts[slot] as usize] = item;
                         }
-                        Layout::Hashed => {
-                            k += 1;
-                            self.covers[k - 1] as usize
-                        }
-                    };
-                    self.items[self.starts[slot] as usize] = item;
-                    self.starts[slot] += 1;
+                        row += w as usize;
+                    }
+                }
+                Layout::Hashed => {
+                    for _ in 0..Self::cell_count(r) {
+                        let slot = covers.next().map_or(0, |&s| s as usize);
+                        self.starts[slot] -= 1;
+                        self.items[self.starts[slot] as usize] = item;
+                    }
                 }
             }
-        }
-        // Scattering advanced every start to the next slot's: shift back by one.
-        for s in (1..self.starts.len()).rev() {
-            self.starts[s] = self.starts[s - 1];
-        }
-        if let Some(first) = self.starts.first_mut() {
-            *first = 0;
         }
     }
 
@@ -418,24 +463,29 @@ impl BroadPhase for Grid {
             return;
         };
         let r = self.range_of(q.lo, q.hi);
-        let hit = |e: &Entry| e.may_overlap(&q) && e.bounds.overlaps(area);
         if Self::cell_count(&r) > self.starts.len() as u64 {
-            out.extend(self.entries.iter().filter(|e| hit(e)).map(|e| e.id));
+            out.extend(
+                self.entries
+                    .iter()
+                    .filter(|e| e.bounds.overlaps(area))
+                    .map(|e| e.id),
+            );
             return;
         }
         for cy in r[1]..=r[3] {
             for cx in r[0]..=r[2] {
                 for item in self.cell_items(cx, cy) {
-                    let e = &self.entries[item.entry as usize];
-                    if hit(e) && self.owns(e.lo, q.lo, cx, cy) {
-                        out.push(e.id);
+                    if item.bounds.overlaps(area)
+                        && self.owns(widened(&item.bounds).0, q.lo, cx, cy)
+                    {
+                        out.push(item.id);
                     }
                 }
             }
         }
         for &i in &self.large {
             let e = &self.entries[i as usize];
-            if hit(e) {
+            if e.bounds.overlaps(area) {
                 out.push(e.id);
             }
         }
@@ -448,11 +498,9 @@ impl BroadPhase for Grid {
         }
         let pad = segment_pad(from, to) + self.cell * 1e-3;
         let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
-        let mut push = |e: &Entry| {
-            if e.may_overlap_box(lo, hi) {
-                if let Some(t) = segment_entry(from, to, &e.bounds) {
-                    out.push((t, e.id));
-                }
+        let mut push = |bounds: &Aabb, id: u32| {
+            if let Some(t) = segment_entry(from, to, bounds) {
+                out.push((t, id));
             }
         };
         let r = self.range_of(lo, hi);
@@ -460,7 +508,7 @@ impl BroadPhase for Grid {
         let rows = i64::from(r[3]) - i64::from(r[1]) + 1;
         let far = lo.abs().max(hi.abs()).max_element() * self.inv_cell > SATURATED;
         if far || (columns + rows) as u64 > 4 * self.starts.len() as u64 + 16 {
-            self.entries.iter().for_each(&mut push);
+            self.entries.iter().for_each(|e| push(&e.bounds, e.id));
         } else {
             // Walk the segment column by column; in each, the rows its y covers there.
             let d = to - from;
@@ -477,12 +525,13 @@ impl BroadPhase for Grid {
                 for cy in self.cell_of(y0)..=self.cell_of(y1) {
                     self.cell_items(cx, cy)
                         .iter()
-                        .for_each(|item| push(&self.entries[item.entry as usize]));
+                        .for_each(|item| push(&item.bounds, item.id));
                 }
             }
-            self.large
-                .iter()
-                .for_each(|&i| push(&self.entries[i as usize]));
+            for &i in &self.large {
+                let e = &self.entries[i as usize];
+                push(&e.bounds, e.id);
+            }
         }
         finish_segment_hits(out);
     }

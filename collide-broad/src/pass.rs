@@ -103,9 +103,28 @@ impl<'a> Body<'a> {
     #[inline]
     #[must_use]
     pub fn swept_bounds(&self) -> Aabb {
-        let a = self.shape.aabb(&Pose::new(self.start, self.rotation));
-        let b = self.shape.aabb(&Pose::new(self.end, self.rotation));
-        Aabb::from_min_max(a.min().min(b.min()), a.max().max(b.max()))
+        let (lo, hi) = (self.start.min(self.end), self.start.max(self.end));
+        let half = match self.shape {
+            // The common shapes inline: the same box as the union of the two end boxes.
+            ShapeRef::Circle(c) => Vec2::splat(c.radius),
+            ShapeRef::Rect(r) => r.half_extents,
+            ShapeRef::Hull(_) => {
+                let a = self.shape.aabb(&Pose::new(self.start, self.rotation));
+                let b = self.shape.aabb(&Pose::new(self.end, self.rotation));
+                return Aabb::from_min_max(a.min().min(b.min()), a.max().max(b.max()));
+            }
+        };
+        Aabb::from_min_max(lo - half, hi + half)
+    }
+
+    /// Whether the positions and rotation are finite (the shape is checked through its box).
+    #[inline]
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.start.is_finite()
+            && self.end.is_finite()
+            && self.rotation.cos().is_finite()
+            && self.rotation.sin().is_finite()
     }
 }
 
@@ -267,7 +286,8 @@ impl<B: BroadPhase> CollisionPass<B> {
             }
             let bounds = body.swept_bounds();
             match u32::try_from(i) {
-                Ok(id) if body.motion().is_finite() && bounds.is_finite() => {
+                // `bounds` alone is not enough: `min`/`max` pass over a NaN position.
+                Ok(id) if body.is_finite() && bounds.is_finite() => {
                     self.proxies.push(Proxy::new(id, bounds, body.layers));
                 }
                 _ => stats.skipped += 1,
@@ -277,6 +297,9 @@ impl<B: BroadPhase> CollisionPass<B> {
         stats.proxies = self.proxies.len();
         self.broad.update(&self.proxies);
         self.broad.pairs(&mut self.pairs);
+        // In body order, the narrow phase reads the bodies front to back instead of jumping
+        // around memory (at 100 000 bodies those jumps were most of the pass's own time).
+        self.pairs.sort_unstable();
         stats.pairs = self.pairs.len();
 
         self.hits.clear();

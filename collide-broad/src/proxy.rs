@@ -50,10 +50,10 @@ impl Entry {
         if !b.is_finite() || b.half_extents.x < 0.0 || b.half_extents.y < 0.0 {
             return None;
         }
-        let err = (b.center.abs() + b.half_extents) * (4.0 * f32::EPSILON) + Vec2::splat(1e-30);
+        let (lo, hi) = widened(&b);
         Some(Entry {
-            lo: b.min() - err,
-            hi: b.max() + err,
+            lo,
+            hi,
             bounds: b,
             layers: p.layers,
             id: p.id,
@@ -81,6 +81,14 @@ impl Entry {
             None
         }
     }
+}
+
+/// The corners of `b` pushed out by a few ulps of its magnitude: the conservative box every
+/// broad phase prunes and files objects with.
+#[inline]
+pub(crate) fn widened(b: &Aabb) -> (Vec2, Vec2) {
+    let err = (b.center.abs() + b.half_extents) * (4.0 * f32::EPSILON) + Vec2::splat(1e-30);
+    (b.min() - err, b.max() + err)
 }
 
 /// Fills `entries` with the prepared form of every proxy the broad phases index.

@@ -20,7 +20,8 @@ const NONE: u32 = u32::MAX;
 ///
 /// Big objects stay near the root and small ones sink, so a scene with wildly different sizes
 /// (a boss among bullets) neither crowds one cell nor copies the boss into thousands. Each
-/// node also keeps the exact box around everything beneath it, which prunes the searches.
+/// node also keeps the exact box around everything beneath it, which prunes the searches; the
+/// pairs come from one self-join of the tree that meets each pair once.
 /// Depth is bounded (default 10, at most 16). Nodes and their objects live in flat arrays,
 /// rebuilt each update without allocating once grown.
 #[derive(Clone, Debug)]
@@ -30,6 +31,8 @@ pub struct QuadTree {
     node_of: Vec<u32>,
     nodes: Vec<Node>,
     items: Vec<u32>,
+    /// The pair search's work list: `(node, NONE)` for within a subtree, `(a, b)` between two.
+    tasks: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -73,6 +76,7 @@ impl QuadTree {
             node_of: Vec::new(),
             nodes: Vec::new(),
             items: Vec::new(),
+            tasks: Vec::new(),
         }
     }
 
@@ -85,6 +89,29 @@ impl QuadTree {
         }
     }
 
+    /// Reports the pair of entries `i` and `j` if they overlap and interact.
+    #[inline]
+    fn test(&self, i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
+        let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
+        if a.may_overlap(b) {
+            if let Some(pair) = a.pair_with(b) {
+                out.push(pair);
+            }
+        }
+    }
+
+    /// Pairs each of `objects` with the objects in the subtree of `node`.
+    fn objects_against_subtree(&self, objects: &[u32], node: u32, out: &mut Vec<(u32, u32)>) {
+        for &i in objects {
+            let a = &self.entries[i as usize];
+            self.visit_from(
+                node,
+                |lo, hi| a.may_overlap_box(lo, hi),
+                |j| self.test(i, j, out),
+            );
+        }
+    }
+
     /// The number of nodes built by the last update.
     #[must_use]
     pub fn node_count(&self) -> usize {
@@ -93,11 +120,21 @@ impl QuadTree {
 
     /// Calls `visit` with every object in a node whose subtree box passes `enter`.
     #[inline]
-    fn visit(&self, enter: impl Fn(Vec2, Vec2) -> bool, mut visit: impl FnMut(u32)) {
-        if self.nodes.is_empty() {
-            return;
+    fn visit(&self, enter: impl Fn(Vec2, Vec2) -> bool, visit: impl FnMut(u32)) {
+        if !self.nodes.is_empty() {
+            self.visit_from(0, enter, visit);
         }
-        let mut stack = [0_u32; STACK];
+    }
+
+    /// [`visit`](Self::visit) over the subtree of `root` only.
+    #[inline]
+    fn visit_from(
+        &self,
+        root: u32,
+        enter: impl Fn(Vec2, Vec2) -> bool,
+        mut visit: impl FnMut(u32),
+    ) {
+        let mut stack = [root; STACK];
         let mut top = 1;
         while top > 0 {
             top -= 1;
@@ -198,23 +235,61 @@ impl BroadPhase for QuadTree {
     }
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        // A self-join of the tree that meets every pair exactly once: within a node, its own
+        // objects pairwise and each against the subtrees of its children; between two
+        // disjoint subtrees (siblings, then their descendants) only while their boxes touch.
         out.clear();
-        let entries = &self.entries[..];
-        for (i, a) in entries.iter().enumerate() {
-            self.visit(
-                |lo, hi| a.may_overlap_box(lo, hi),
-                |j| {
-                    if j as usize > i {
-                        let b = &entries[j as usize];
-                        if a.may_overlap(b) {
-                            if let Some(pair) = a.pair_with(b) {
-                                out.push(pair);
-                            }
-                        }
-                    }
-                },
-            );
+        let mut tasks = core::mem::take(&mut self.tasks);
+        tasks.clear();
+        if !self.nodes.is_empty() {
+            tasks.push((0, NONE));
         }
+        while let Some((a, b)) = tasks.pop() {
+            let na = &self.nodes[a as usize];
+            if b == NONE {
+                let own = &self.items[na.start as usize..na.end as usize];
+                for (k, &i) in own.iter().enumerate() {
+                    for &j in &own[k + 1..] {
+                        self.test(i, j, out);
+                    }
+                }
+                let children = na.children.iter().copied().filter(|&c| c != NONE);
+                for (k, ca) in children.clone().enumerate() {
+                    self.objects_against_subtree(own, ca, out);
+                    tasks.push((ca, NONE));
+                    for cb in children.clone().skip(k + 1) {
+                        tasks.push((ca, cb));
+                    }
+                }
+                continue;
+            }
+            let nb = &self.nodes[b as usize];
+            if !(na.lo.x <= nb.hi.x
+                && nb.lo.x <= na.hi.x
+                && na.lo.y <= nb.hi.y
+                && nb.lo.y <= na.hi.y)
+            {
+                continue;
+            }
+            let own_a = &self.items[na.start as usize..na.end as usize];
+            let own_b = &self.items[nb.start as usize..nb.end as usize];
+            for &i in own_a {
+                for &j in own_b {
+                    self.test(i, j, out);
+                }
+            }
+            for &cb in nb.children.iter().filter(|&&c| c != NONE) {
+                self.objects_against_subtree(own_a, cb, out);
+            }
+            for &ca in na.children.iter().filter(|&&c| c != NONE) {
+                self.objects_against_subtree(own_b, ca, out);
+                for &cb in nb.children.iter().filter(|&&c| c != NONE) {
+                    tasks.push((ca, cb));
+                }
+            }
+        }
+        keep_headroom(&mut tasks);
+        self.tasks = tasks;
         keep_headroom(out);
     }
 

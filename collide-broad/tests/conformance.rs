@@ -240,9 +240,17 @@ fn brute_force_conforms() {
 }
 
 #[test]
-fn any_broad_phase_conforms() {
+fn any_broad_phase_and_boxed_dyn_conform() {
     for kind in collide_broad::BroadPhaseKind::ALL {
         moving(kind.build());
+    }
+    let boxed: [Box<dyn BroadPhase>; 3] = [
+        Box::new(Grid::new()),
+        Box::new(SortAndSweep::new()),
+        Box::new(QuadTree::new()),
+    ];
+    for b in boxed {
+        moving(b);
     }
 }
 

@@ -312,3 +312,43 @@ fn a_pass_is_reusable_across_scenes_of_different_sizes() {
         }
     }
 }
+
+#[test]
+fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
+    use collide_core::AnimatedHull;
+    // Frame 0 is a narrow sliver, frame 1 a wide bar: only the wide one reaches the bullet.
+    let frames = [
+        Hull::new(&[
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(-1.0, 1.0),
+        ])
+        .unwrap(),
+        Hull::new(&[
+            Vec2::new(-30.0, -1.0),
+            Vec2::new(30.0, -1.0),
+            Vec2::new(30.0, 1.0),
+            Vec2::new(-30.0, 1.0),
+        ])
+        .unwrap(),
+    ];
+    let mut ship = AnimatedHull::new(&frames[..]).unwrap();
+    let bullet = Body::new(
+        Circle { radius: 1.0 },
+        Vec2::new(20.0, -50.0),
+        Vec2::new(20.0, 50.0),
+    );
+    let mut pass = CollisionPass::default();
+    let hits_with = |ship: &AnimatedHull<&[Hull]>, pass: &mut CollisionPass| {
+        let bodies = [bullet, Body::animated(ship, Vec2::ZERO, Vec2::ZERO)];
+        pass.run(&bodies, |_| Used::BOTH).hits_resolved
+    };
+    assert_eq!(hits_with(&ship, &mut pass), 0);
+    ship.set_frame(1).unwrap();
+    assert_eq!(hits_with(&ship, &mut pass), 1);
+    assert!((pass.hits()[0].hit.t - 0.48).abs() < T_TOL); // y = -2 of -50..50
+    ship.set_enabled(false);
+    assert_eq!(hits_with(&ship, &mut pass), 0);
+    assert_eq!(pass.stats().proxies, 1);
+}
