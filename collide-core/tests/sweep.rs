@@ -126,8 +126,8 @@ fn agrees_with_dense_substepping_oracle() {
     const SUBSTEPS: u32 = 10_000;
     let mut rng = Rng(0x5EED_0003_u64);
     for &(ka, kb, name) in &PAIRS {
-        let (mut hits, mut misses) = (0, 0);
-        for case in 0..24 {
+        let (mut hits, mut misses, mut grazes) = (0, 0, 0);
+        for case in 0..40 {
             let a = random_shape(&mut rng, ka, 0.5, 12.0);
             let b = random_shape(&mut rng, kb, 0.5, 12.0);
             let pb = rng.vec(20.0);
@@ -172,14 +172,16 @@ fn agrees_with_dense_substepping_oracle() {
                 }
                 (None, Some(_)) => panic!("missed: {ctx}"),
                 (Some(hit), None) => {
+                    grazes += 1;
                     let gap = distance_at(&a, &ma, &b, &mb, hit.t);
                     assert!(gap <= tolerance, "phantom hit (gap {gap}): {ctx}");
                 }
                 (None, None) => misses += 1,
             }
         }
+        eprintln!("oracle agreement, {name}: {hits} hits, {misses} misses, {grazes} grazes");
         assert!(
-            hits > 3 && misses > 1,
+            hits > 8 && misses > 2,
             "{name}: {hits} hits, {misses} misses"
         );
     }
@@ -386,4 +388,38 @@ proptest! {
         let hit = hit.unwrap();
         prop_assert!((0.0..=1.0).contains(&hit.t));
     }
+}
+
+/// A hull pair that already overlaps at the start gets t = 0 and the direction that separates
+/// it soonest, as the discrete test finds it: moving b along it by the discrete depth (plus a
+/// hair) separates them.
+#[test]
+fn start_overlap_normal_is_the_least_penetration_axis() {
+    let mut rng = Rng(0x0E71);
+    let mut checked = 0;
+    for _ in 0..400 {
+        let ka = 1 + (rng.next_u64() % 2) as usize;
+        let kb = (rng.next_u64() % 3) as usize;
+        let a = random_shape(&mut rng, ka, 1.0, 10.0);
+        let b = random_shape(&mut rng, kb, 1.0, 10.0);
+        let pa = rng.vec(4.0);
+        let pb = rng.vec(4.0);
+        let ma = Motion::new(pa, pa + rng.vec(20.0), rot(&mut rng));
+        let mb = Motion::new(pb, pb, rot(&mut rng));
+        let Some(c) = collide_core::contact(&a, &ma.start_pose(), &b, &mb.start_pose()) else {
+            continue;
+        };
+        let hit = time_of_impact(&a, &ma, &b, &mb).expect("overlapping at the start");
+        assert_eq!(hit.t, 0.0);
+        let moved = collide_core::Pose::new(
+            mb.start + hit.normal * (c.depth * 1.001 + 1e-3),
+            mb.rotation,
+        );
+        assert!(
+            !collide_core::overlaps(&a, &ma.start_pose(), &b, &moved),
+            "{a:?} {ma:?} {b:?} {mb:?}: {hit:?} vs {c:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
 }

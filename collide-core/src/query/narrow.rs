@@ -71,7 +71,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
             0.0 // overlapping all frame
         } else if mode == SweepMode::Exact {
             // Sweep only to learn when contact began; the point and normal stay the discrete ones.
-            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b);
+            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b, false);
             outcome.swept = true;
             outcome.steps = steps;
             impact.map_or(1.0, |i| i.t)
@@ -91,7 +91,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
     }
     match mode {
         SweepMode::Exact => {
-            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b);
+            let (impact, steps) = sweep_detailed(a, motion_a, b, motion_b, true);
             NarrowOutcome {
                 hit: impact.map(|i| Hit {
                     t: i.t,

@@ -97,15 +97,13 @@ pub fn rot(rng: &mut Rng) -> Rot {
     Rot::from_angle(rng.range(-3.2, 3.2))
 }
 
-/// The size the sweeps' tolerance is measured against (farthest extent from the centre).
+/// The size the sweeps' tolerance is measured against: the radius of the circle about the
+/// shape's origin that holds it.
 pub fn extent(s: &Shape) -> f32 {
     match s {
         Shape::Circle(c) => c.radius,
-        Shape::Rect(r) => r.half_extents.max_element(),
-        Shape::Hull(h) => h
-            .vertices()
-            .iter()
-            .fold(0.0f32, |m, p| m.max(p.abs().max_element())),
+        Shape::Rect(r) => r.half_extents.length(),
+        Shape::Hull(h) => h.vertices().iter().fold(0.0f32, |m, p| m.max(p.length())),
     }
 }
 

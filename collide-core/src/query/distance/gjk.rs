@@ -90,12 +90,12 @@ impl<'a> Core<'a> {
         best
     }
 
-    /// The largest distance of a core vertex from the frame origin, plus the radius.
-    pub fn size(&self) -> f32 {
-        self.v
-            .iter()
-            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
-            + self.radius
+    /// The radius of a circle about the frame origin that holds the whole shape (with a
+    /// relative margin for the square root's rounding).
+    #[inline]
+    pub fn bounding_radius(&self) -> f32 {
+        let max2 = self.v.iter().fold(0.0f32, |m, p| m.max(p.length_squared()));
+        crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
     }
 }
 
@@ -227,15 +227,16 @@ impl Simplex {
                         return None;
                     }
                 }
-                // Outside: keep the nearest of the three edges (seed 002: check each one).
-                let mut best = (0, 1, self.edge(0, 1));
-                for (i, j) in [(1, 2), (2, 0)] {
-                    let e = self.edge(i, j);
-                    if e.0 < best.2 .0 {
-                        best = (i, j, e);
-                    }
+                // Outside: keep the nearest candidate edge (seed 002: check each one). The old
+                // edge 0–1 held the previous closest point, and the new vertex 2 was found
+                // beyond it towards the origin, so only the two edges through 2 can be nearer.
+                let (d02, s02) = self.edge(0, 2);
+                let (d12, s12) = self.edge(1, 2);
+                if d02 <= d12 {
+                    self.set_edge(0, 2, s02);
+                } else {
+                    self.set_edge(1, 2, s12);
                 }
-                self.set_edge(best.0, best.1, best.2 .1);
             }
         }
         Some(self.point())
@@ -330,4 +331,59 @@ pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simple
         pb,
         overlap: false,
     }
+}
+
+/// The unit direction from a to b that separates two overlapping cores soonest: the axis of
+/// least penetration among both cores' outward edge normals (the separating-axis test; a
+/// point core has none, and for a point inside a polygon the nearest face is the answer).
+/// `+x` when neither core has an edge.
+pub(crate) fn penetration_normal(a: &Core<'_>, b: &Core<'_>, offset: Vec2) -> Vec2 {
+    // Penetration along an unnormalized axis `n` is `raw / |n|`; compare `raw·|raw| / |n|²`,
+    // which orders the same without a square root per axis.
+    let mut best_key = f32::INFINITY;
+    let mut best = Vec2::X;
+    let radii = a.radius + b.radius;
+    let mut consider = |n: Vec2, raw: f32| {
+        let nn = n.length_squared();
+        if nn > 0.0 {
+            let depth = raw + radii * crate::math::sqrt(nn);
+            let key = depth * depth.abs() / nn;
+            if key < best_key {
+                best_key = key;
+                best = n;
+            }
+        }
+    };
+    let count = a.v.len();
+    if count >= 3 {
+        for i in 0..count {
+            let p = a.v[i];
+            let e = a.v[if i + 1 == count { 0 } else { i + 1 }] - p;
+            // Positive-area winding: (e.y, −e.x) points out of a, towards b. The edge's own
+            // vertex is a's farthest point along it.
+            let n = Vec2::new(e.y, -e.x);
+            let mut min_b = f32::INFINITY;
+            for q in b.v {
+                let d = n.dot(*q);
+                min_b = if d < min_b { d } else { min_b };
+            }
+            consider(n, n.dot(p) - min_b - n.dot(offset));
+        }
+    }
+    let count = b.v.len();
+    if count >= 3 {
+        for i in 0..count {
+            let p = b.v[i];
+            let e = b.v[if i + 1 == count { 0 } else { i + 1 }] - p;
+            // b's outward normal, reversed to point from a to b.
+            let n = Vec2::new(-e.y, e.x);
+            let mut max_a = f32::NEG_INFINITY;
+            for q in a.v {
+                let d = n.dot(*q);
+                max_a = if d > max_a { d } else { max_a };
+            }
+            consider(n, max_a - n.dot(p) - n.dot(offset));
+        }
+    }
+    best.normalize_or(Vec2::X)
 }

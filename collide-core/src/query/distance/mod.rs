@@ -66,12 +66,6 @@ impl<'a> CorePair<'a> {
     pub fn local_vector(&self, world: Vec2) -> Vec2 {
         self.frame.apply_inverse(world)
     }
-
-    /// The larger of the two shapes' sizes (farthest vertex from the own origin, plus radius).
-    #[inline]
-    pub fn size(&self) -> f32 {
-        self.a.size().max(self.b.size())
-    }
 }
 
 /// Closest points and distance in the common frame (a's origin at the frame origin).

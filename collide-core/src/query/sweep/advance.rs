@@ -7,9 +7,11 @@ use crate::query::distance::{gjk::Simplex, local_distance, CorePair};
 /// The most distance evaluations one sweep may use (seed 002).
 pub const MAX_ADVANCE_STEPS: u32 = 12;
 
-/// Contact tolerance of conservative advancement, as a fraction of the larger shape's size
-/// (plus one unit, so points and tiny shapes keep a floor): the sweep reports a hit once the
-/// shapes are closer than this. Its time is then at most `tolerance ÷ closing speed` early.
+/// Contact tolerance of conservative advancement, as a fraction of the larger shape's bounding
+/// radius about its own origin, plus one unit (so points and tiny shapes keep a floor): the
+/// sweep reports a hit once the shapes are closer than
+/// `ADVANCE_TOLERANCE × (1 + radius)`. Its time is then at most that distance ÷ the closing
+/// speed early, and a pair that passes within it without overlapping (a graze) may count.
 pub const ADVANCE_TOLERANCE: f32 = 1e-4;
 
 /// What an advancement found, in the pair's common frame.
@@ -30,7 +32,7 @@ pub(crate) struct Advanced {
 /// Each step measures the distance `d` and the closing speed `s` (the relative velocity along
 /// the direction from a to b). Translating convex shapes have a convex distance function, so
 /// it never falls faster than at the moment it is measured: `t + d/s` is the earliest they
-/// can touch. Stops with a hit once `d ≤ tolerance` while closing (or on overlap), with a miss
+/// can touch. It starts when the shapes' bounding circles first meet. Stops with a hit once `d ≤ tolerance` while closing (or on overlap), with a miss
 /// when not closing or past the frame. If the cap is reached first, the pair is reported as a
 /// hit at the time reached (conservative: a pair that might touch is never dropped).
 ///
@@ -40,9 +42,15 @@ pub(crate) fn advance(
     offset: Vec2,
     velocity: Vec2,
 ) -> (Option<Advanced>, u32) {
-    let tolerance = ADVANCE_TOLERANCE * (1.0 + pair.size());
+    // The bounding circles about each shape's origin must meet first: a pair whose circles
+    // never do is a miss without any distance evaluation, and one whose circles meet later in
+    // the frame cannot touch before then.
+    let (ra, rb) = (pair.a.bounding_radius(), pair.b.bounding_radius());
+    let Some(mut t) = super::slab::circle_entry(offset, velocity, ra + rb) else {
+        return (None, 0);
+    };
+    let tolerance = ADVANCE_TOLERANCE * (1.0 + ra.max(rb));
     let mut simplex = Simplex::default();
-    let mut t = 0.0f32;
     let mut last_normal = Vec2::ZERO;
     for step in 1..=MAX_ADVANCE_STEPS {
         let d = local_distance(pair, offset + velocity * t, &mut simplex);

@@ -88,15 +88,27 @@ pub fn time_of_impact<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    sweep_detailed(a.into(), motion_a, b.into(), motion_b).0
+    use ShapeRef::{Circle as C, Rect as R};
+    // Dispatched here rather than through `sweep_detailed` so the closed forms inline.
+    match (a.into(), b.into()) {
+        (C(a), C(b)) => sweep_circle_circle(&a, motion_a, &b, motion_b),
+        (C(a), R(b)) => sweep_circle_rect(&a, motion_a, &b, motion_b),
+        (R(a), C(b)) => sweep_rect_circle(&a, motion_a, &b, motion_b),
+        (R(a), R(b)) => sweep_rect_rect(&a, motion_a, &b, motion_b),
+        (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
+    }
 }
 
 /// [`time_of_impact`] plus the number of advancement steps used, hit or miss.
+///
+/// With `start_normal` false, a hull pair that already overlaps at the start skips the
+/// discrete test that would give its normal (the caller keeps its own) and reports `+x`.
 pub(crate) fn sweep_detailed(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
+    start_normal: bool,
 ) -> (Option<Impact>, u32) {
     use ShapeRef::{Circle as C, Rect as R};
     match (a, b) {
@@ -104,7 +116,7 @@ pub(crate) fn sweep_detailed(
         (C(a), R(b)) => (sweep_circle_rect(&a, motion_a, &b, motion_b), 0),
         (R(a), C(b)) => (sweep_rect_circle(&a, motion_a, &b, motion_b), 0),
         (R(a), R(b)) => (sweep_rect_rect(&a, motion_a, &b, motion_b), 0),
-        _ => sweep_advance(a, motion_a, b, motion_b),
+        _ => sweep_advance(a, motion_a, b, motion_b, start_normal),
     }
 }
 
@@ -114,6 +126,7 @@ pub(crate) fn sweep_advance(
     motion_a: &Motion,
     b: ShapeRef<'_>,
     motion_b: &Motion,
+    start_normal: bool,
 ) -> (Option<Impact>, u32) {
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return (None, 0);
@@ -137,7 +150,16 @@ pub(crate) fn sweep_advance(
     let origin = motion_a.position_at(found.t);
     let point = origin + pair.frame.apply(found.point);
     let normal = if found.start_overlap {
-        start_overlap_normal(a, motion_a, b, motion_b)
+        if start_normal {
+            // The cores overlap at the start: GJK gives no direction, the least-penetration
+            // axis does.
+            pair.frame
+                .apply(crate::query::distance::gjk::penetration_normal(
+                    &pair.a, &pair.b, offset,
+                ))
+        } else {
+            Vec2::X
+        }
     } else {
         pair.frame.apply(found.normal)
     };
@@ -150,16 +172,4 @@ pub(crate) fn sweep_advance(
         }),
         steps,
     )
-}
-
-/// The normal of a pair whose cores already overlap at the start, where GJK gives no direction:
-/// the discrete test's (the shortest way apart), or `+x` if even that sees no overlap.
-fn start_overlap_normal(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-) -> Vec2 {
-    crate::query::contact(a, &motion_a.start_pose(), b, &motion_b.start_pose())
-        .map_or(Vec2::X, |c| c.normal)
 }

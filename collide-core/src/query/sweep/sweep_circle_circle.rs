@@ -23,6 +23,7 @@ use crate::{Circle, Motion};
 ///     .unwrap();
 /// assert!((hit.t - 0.3125).abs() < 1e-6);
 /// ```
+#[inline]
 #[must_use]
 pub fn sweep_circle_circle(
     a: &Circle,
@@ -30,15 +31,18 @@ pub fn sweep_circle_circle(
     b: &Circle,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    if !(a.is_valid() && b.is_valid()) {
+    let radius = a.radius + b.radius;
+    // Both radii non-negative (NaN fails) and finite (an infinite one makes the sum infinite).
+    if !(a.radius >= 0.0 && b.radius >= 0.0 && radius < f32::INFINITY) {
         return None;
     }
-    let radius = a.radius + b.radius;
     // a's centre relative to b's.
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
     let t = circle_entry(p, d, radius)?;
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
+    // Normalized rather than divided by the radius: with long travel, the positions at `t`
+    // carry rounding far larger than a small radius.
     let normal = (cb - ca).normalize_or(Vec2::X);
     // At the moment of contact the two rims meet; when the circles start overlapping, take the
     // middle of the overlap along the normal.

@@ -15,7 +15,14 @@ pub fn sweep_circle_hull(
     b: &Hull,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    sweep_advance(ShapeRef::Circle(*a), motion_a, ShapeRef::Hull(b), motion_b).0
+    sweep_advance(
+        ShapeRef::Circle(*a),
+        motion_a,
+        ShapeRef::Hull(b),
+        motion_b,
+        true,
+    )
+    .0
 }
 
 /// The time of impact of a moving hull `a` and a moving circle `b`: [`sweep_circle_hull`] with

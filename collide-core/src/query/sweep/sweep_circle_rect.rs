@@ -30,6 +30,7 @@ use crate::{Circle, Motion, Rect};
 /// let by = Motion::linear(off + Vec2::new(-5.0, 5.0), off + Vec2::new(5.0, -5.0));
 /// assert!(sweep_circle_rect(&ball, &by, &wall, &still).is_none());
 /// ```
+#[inline]
 #[must_use]
 pub fn sweep_circle_rect(
     a: &Circle,
@@ -48,28 +49,25 @@ pub fn sweep_circle_rect(
     let t_box = hit.entry.max(0.0);
     let c = p + d * t_box;
     let past = c.abs().cmpgt(h);
-    let t = if r > 0.0 && past.all() {
+    let (t, corner) = if r > 0.0 && past.all() {
         // A squared-off corner: the real grown shape is round there.
         let corner = Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
-        circle_entry(p - corner, d, r)?
+        (circle_entry(p - corner, d, r)?, Some(corner))
     } else {
-        t_box
+        (t_box, None)
     };
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let local = ca - cb;
-    let nearest = local.clamp(-h, h);
-    let (normal, point) = if nearest != local {
-        // The centre is outside the box: the nearest point of the box is the contact.
-        ((nearest - local).normalize_or(Vec2::X), cb + nearest)
-    } else {
-        // The centre started inside the box: push out through the nearest face.
-        let pen = h - local.abs();
-        let axis = usize::from(pen.y < pen.x);
-        let mut n = Vec2::ZERO;
-        n[axis] = if local[axis] < 0.0 { 1.0 } else { -1.0 };
-        let mut on_face = local;
-        on_face[axis] = -n[axis] * h[axis];
-        (n, cb + on_face)
+    let (normal, point) = match corner {
+        // A rounded corner, reached after the start: towards the corner.
+        Some(corner) if t > 0.0 => ((corner - local).normalize_or(Vec2::X), cb + corner),
+        // A flat face: the normal is the entered axis, towards the box.
+        None if hit.entry >= 0.0 => {
+            let mut n = Vec2::ZERO;
+            n[hit.axis] = if local[hit.axis] < 0.0 { 1.0 } else { -1.0 };
+            (n, ca + n * r)
+        }
+        _ => start_contact(local, h, cb),
     };
     // Non-finite motions end here: every path above turns them into NaN, not a panic.
     (ca.is_finite() && cb.is_finite() && point.is_finite()).then_some(Impact {
@@ -80,8 +78,27 @@ pub fn sweep_circle_rect(
     })
 }
 
+/// The normal and point of a circle centred at `local` (relative to the box centre `cb`) that
+/// already overlaps the box `|x| ≤ h` at the start.
+fn start_contact(local: Vec2, h: Vec2, cb: Vec2) -> (Vec2, Vec2) {
+    let nearest = local.clamp(-h, h);
+    if nearest != local {
+        // The centre is outside the box: the nearest point of the box is the contact.
+        return ((nearest - local).normalize_or(Vec2::X), cb + nearest);
+    }
+    // The centre is inside the box: push out through the nearest face.
+    let pen = h - local.abs();
+    let axis = usize::from(pen.y < pen.x);
+    let mut n = Vec2::ZERO;
+    n[axis] = if local[axis] < 0.0 { 1.0 } else { -1.0 };
+    let mut on_face = local;
+    on_face[axis] = -n[axis] * h[axis];
+    (n, cb + on_face)
+}
+
 /// The time of impact of a moving rectangle `a` and a moving circle `b`: [`sweep_circle_rect`]
 /// with the roles swapped and the normal flipped.
+#[inline]
 #[must_use]
 pub fn sweep_rect_circle(
     a: &Rect,

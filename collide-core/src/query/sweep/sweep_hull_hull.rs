@@ -34,5 +34,12 @@ use crate::{Hull, Motion, ShapeRef};
 /// ```
 #[must_use]
 pub fn sweep_hull_hull(a: &Hull, motion_a: &Motion, b: &Hull, motion_b: &Motion) -> Option<Impact> {
-    sweep_advance(ShapeRef::Hull(a), motion_a, ShapeRef::Hull(b), motion_b).0
+    sweep_advance(
+        ShapeRef::Hull(a),
+        motion_a,
+        ShapeRef::Hull(b),
+        motion_b,
+        true,
+    )
+    .0
 }

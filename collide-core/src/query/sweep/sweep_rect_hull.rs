@@ -11,7 +11,14 @@ use crate::{Hull, Motion, Rect, ShapeRef};
 /// frame. See [`time_of_impact`](crate::time_of_impact) for the conventions and the tolerance.
 #[must_use]
 pub fn sweep_rect_hull(a: &Rect, motion_a: &Motion, b: &Hull, motion_b: &Motion) -> Option<Impact> {
-    sweep_advance(ShapeRef::Rect(*a), motion_a, ShapeRef::Hull(b), motion_b).0
+    sweep_advance(
+        ShapeRef::Rect(*a),
+        motion_a,
+        ShapeRef::Hull(b),
+        motion_b,
+        true,
+    )
+    .0
 }
 
 /// The time of impact of a moving hull `a` and a moving rectangle `b`: [`sweep_rect_hull`] with

@@ -29,6 +29,7 @@ use crate::{Motion, Rect};
 /// assert!((hit.t - 0.43).abs() < 1e-6);
 /// assert_eq!(hit.normal, Vec2::Y);
 /// ```
+#[inline]
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
     if !(a.is_valid() && b.is_valid()) {
