@@ -901,4 +901,133 @@ mod tests {
         assert_eq!(utc_date(951_782_400), "2000-02-29 00:00 UTC");
         assert_eq!(utc_date(1_764_466_260), "2025-11-30 01:31 UTC");
     }
+
+    fn entry(objects: usize, sweep: bool, median_ns: f64, bytes: f64) -> SceneEntry {
+        SceneEntry {
+            scene: SceneKind::Uniform,
+            objects,
+            broad_phase: BroadPhaseKind::Grid,
+            sweep,
+            frame_ns: Summary {
+                mean: median_ns,
+                sd: 0.0,
+            },
+            median_ns,
+            run_medians_ns: [median_ns; 2],
+            bytes_per_frame: bytes,
+            allocations_per_frame: 0.0,
+            pairs_per_pass: 10.0,
+            sweeps_per_pass: 10.0,
+            hits_per_pass: 5.0,
+            frames: 100,
+            allocating_samples: 0,
+            samples: 10,
+        }
+    }
+
+    fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Report {
+        let mut r = Report {
+            config: ReportConfig {
+                sizes,
+                ..ReportConfig::tiny()
+            },
+            machine: Machine {
+                cpus: 2,
+                cpu_model: "test".into(),
+                date: utc_date(0),
+            },
+            allocations_counted: true,
+            scene: entries,
+            sweep_cost: vec![cost],
+            versus: vec![VersusEntry {
+                query: "toi_circle_rect".into(),
+                ours_ns: 10.0,
+                peer_ns: 250.0,
+                disagreements: 0,
+                cases: 1,
+                peer_hits: 1,
+                max_difference: 0.0,
+                goal_speedup: 20.0,
+                objects: None,
+                broad_phase: None,
+                verdicts: None,
+            }],
+            goals: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        r.goals = goals(&r);
+        r
+    }
+
+    fn met(r: &Report, name: &str) -> Option<bool> {
+        r.goals
+            .iter()
+            .find(|g| g.name.starts_with(name))
+            .unwrap_or_else(|| panic!("no goal `{name}`"))
+            .met
+    }
+
+    #[test]
+    fn goals_are_judged_from_the_figures() {
+        let cost = |percent, per_sweep| SweepCost {
+            scene: SceneKind::Uniform,
+            objects: 100,
+            broad_phase: BroadPhaseKind::Grid,
+            extra_ns_per_frame: 0.0,
+            overhead_percent: percent,
+            ns_per_sweep: per_sweep,
+        };
+        let good = report(
+            vec![
+                entry(100, true, 3_000.0, 0.0),
+                entry(100, false, 2_900.0, 0.0),
+                entry(1_000, true, 30_000.0, 0.0),
+                entry(100_000, true, 4_000_000.0, 0.0),
+            ],
+            cost(5.0, 8.0),
+            vec![100, 1_000, 100_000],
+        );
+        for name in [
+            "sweep overhead",
+            "extra time per sweep",
+            "whole frame",
+            "bytes allocated",
+            "toi_circle_rect",
+            "flat cost",
+            "100 000 objects",
+        ] {
+            assert_eq!(met(&good, name), Some(true), "{name}");
+        }
+
+        let bad = report(
+            vec![
+                entry(100, true, 5_000.0, 0.0),
+                entry(1_000, true, 30_000.0, 16.0),
+                entry(100_000, true, 9_000_000.0, 0.0),
+            ],
+            cost(12.0, 11.0),
+            vec![100, 1_000, 100_000],
+        );
+        for name in [
+            "sweep overhead",
+            "extra time per sweep",
+            "whole frame",
+            "bytes allocated",
+            "flat cost",
+            "100 000 objects",
+        ] {
+            assert_eq!(met(&bad, name), Some(false), "{name}");
+        }
+        assert!(bad.text().contains("NO"));
+
+        // A quick run has no 100 000: those goals are "not measured", not failed.
+        let quick = report(
+            vec![entry(100, true, 3_000.0, 0.0)],
+            cost(5.0, 8.0),
+            vec![100],
+        );
+        assert_eq!(met(&quick, "flat cost"), None);
+        assert_eq!(met(&quick, "100 000 objects"), None);
+        assert_eq!(quick.scale(), vec![(100, 3_000.0, 30.0)]);
+    }
 }
