@@ -199,6 +199,9 @@ pub struct Machine {
     pub cpu_model: String,
     /// UTC date and time the run started, `YYYY-MM-DD HH:MM UTC`.
     pub date: String,
+    /// The 1-minute load average when the run started (from `/proc/loadavg`, or "unknown"):
+    /// on a shared machine, how many other runnable processes competed for the CPUs.
+    pub load_average: String,
 }
 
 impl Machine {
@@ -218,10 +221,15 @@ impl Machine {
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
+        let load_average = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+            .unwrap_or_else(|| "unknown".to_owned());
         Self {
             cpus,
             cpu_model,
             date: utc_date(secs),
+            load_average,
         }
     }
 }
@@ -605,6 +613,7 @@ impl Report {
                 "cpus": self.machine.cpus,
                 "cpu_model": self.machine.cpu_model,
                 "date": self.machine.date,
+                "load_average": self.machine.load_average,
             },
             "elapsed_s": self.elapsed.as_secs_f64(),
         })
@@ -727,10 +736,11 @@ impl Report {
 
     fn header(&self) -> String {
         format!(
-            "collide-report{}: {} ({} CPUs), {}; {:.1} s{}",
+            "collide-report{}: {} ({} CPUs, load average {} at the start), {}; {:.1} s{}",
             if self.config.quick { " --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
+            self.machine.load_average,
             self.machine.date,
             self.elapsed.as_secs_f64(),
             if self.allocations_counted {
@@ -756,11 +766,13 @@ impl Report {
     pub fn markdown(&self) -> String {
         let mut out = format!(
             "Measured with `cargo run --release -p collide-bench --bin collide-report --{}` on {} \
-             ({} CPUs), {}.\n",
+             ({} CPUs; load average {} at the start: the machine was shared), {}, in {:.0} s.\n",
             if self.config.quick { " --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
+            self.machine.load_average,
             self.machine.date,
+            self.elapsed.as_secs_f64(),
         );
         for (title, table) in self.tables() {
             out.push_str(&format!("\n**{title}**\n\n{}", table.markdown()));
@@ -935,6 +947,7 @@ mod tests {
                 cpus: 2,
                 cpu_model: "test".into(),
                 date: utc_date(0),
+                load_average: "0.00".into(),
             },
             allocations_counted: true,
             scene: entries,
