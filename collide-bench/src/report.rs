@@ -766,7 +766,7 @@ impl Report {
     pub fn markdown(&self) -> String {
         let mut out = format!(
             "Measured with `cargo run --release -p collide-bench --bin collide-report --{}` on {} \
-             ({} CPUs; load average {} at the start: the machine was shared), {}, in {:.0} s.\n",
+             ({} CPUs, load average {} when it started), {}, in {:.0} s.\n",
             if self.config.quick { " --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
