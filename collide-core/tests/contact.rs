@@ -598,3 +598,51 @@ proptest! {
         }
     }
 }
+
+/// Any shape at all, slivers and huge sizes included: for the properties that hold at any
+/// precision.
+fn wild_shape() -> impl Strategy<Value = Shape> {
+    let size = prop_oneof![Just(0.0f32), 1e-3f32..1e-1, 0.1f32..10.0, 1e3f32..1e5];
+    prop_oneof![
+        size.clone().prop_map(circle),
+        (size.clone(), size.clone()).prop_map(|(x, y)| rect(x, y)),
+        (
+            size,
+            prop::collection::vec((-1.0f32..1.0, -1.0f32..1.0), 3..=16)
+        )
+            .prop_filter_map("degenerate hull", |(size, points)| {
+                let points: Vec<Vec2> = points.iter().map(|&(x, y)| v(x, y) * size).collect();
+                Hull::new(&convex_hull(&points)).ok().map(Shape::Hull)
+            }),
+    ]
+}
+
+fn wild_pose() -> impl Strategy<Value = Pose> {
+    let coordinate = prop_oneof![-10.0f32..10.0, -1e6f32..1e6];
+    (coordinate.clone(), coordinate, -3.2f32..3.2)
+        .prop_map(|(x, y, angle)| Pose::new(v(x, y), Rot::from_angle(angle)))
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Slivers, points, far-away and huge shapes: never a panic, `overlaps` always agrees
+    /// with `contact`, and a contact is always well formed.
+    #[test]
+    fn any_input_gives_a_well_formed_answer(
+        a in wild_shape(),
+        pa in wild_pose(),
+        b in wild_shape(),
+        pb in wild_pose(),
+    ) {
+        for (a, pa, b, pb) in [(&a, &pa, &b, &pb), (&b, &pb, &a, &pa)] {
+            let hit = contact(a, pa, b, pb);
+            prop_assert_eq!(overlaps(a, pa, b, pb), hit.is_some());
+            if let Some(hit) = hit {
+                prop_assert!(hit.depth > 0.0 && hit.depth.is_finite(), "{:?}", hit);
+                prop_assert!((hit.normal.length() - 1.0).abs() < 1e-3, "{:?}", hit);
+                prop_assert!(hit.point.is_finite(), "{:?}", hit);
+            }
+        }
+    }
+}

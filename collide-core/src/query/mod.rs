@@ -9,7 +9,9 @@
 //! generic entry points ([`contact`], [`overlaps`],
 //! [`time_of_impact`], [`distance()`],
 //! [`narrow_phase`]) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
-//! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal.
+//! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal (for
+//! a contact between two polygons the point stays a vertex of the first: see
+//! [`Contact`]).
 //!
 //! # Conventions
 //!

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::Contact;
+use super::{depth_within, Contact};
 use crate::{math, Circle, Pose};
 
 /// The squared distance between the centres and the squared sum of the radii, or `None` for
@@ -38,8 +38,7 @@ pub fn contact_circle_circle(
     }
     let dist = math::sqrt(dist_sq);
     let normal = if dist > 0.0 { d / dist } else { Vec2::X };
-    // (R² − d²) / (R + d) rather than R − d: positive whenever the test above passed.
-    let depth = (reach_sq - dist_sq) / (a.radius + b.radius + dist);
+    let depth = depth_within(a.radius + b.radius, reach_sq, dist, dist_sq);
     Some(Contact {
         point: pose_a.position + normal * (a.radius - 0.5 * depth),
         normal,

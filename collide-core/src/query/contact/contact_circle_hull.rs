@@ -1,4 +1,4 @@
-use super::Contact;
+use super::{depth_within, Contact};
 use crate::{math, Circle, Hull, Pose};
 
 /// The contact between a circle and a convex hull, or `None` when they do not overlap.
@@ -61,8 +61,7 @@ pub fn contact_circle_hull(a: &Circle, pose_a: &Pose, b: &Hull, pose_b: &Pose) -
                     return None;
                 }
                 let dist = math::sqrt(dist_sq);
-                // (r² − d²) / (r + d) rather than r − d: positive whenever the test passed.
-                (to_hull / dist, (r * r - dist_sq) / (r + dist))
+                (to_hull / dist, depth_within(r, r * r, dist, dist_sq))
             }
         }
     };

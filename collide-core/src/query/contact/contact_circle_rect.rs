@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::Contact;
+use super::{depth_within, Contact};
 use crate::{math, Circle, Pose, Rect};
 
 /// The contact between a circle and a rect, or `None` when they do not overlap.
@@ -26,8 +26,7 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
             return None;
         }
         let dist = math::sqrt(dist_sq);
-        // (r² − d²) / (r + d) rather than r − d: positive whenever the test above passed.
-        (to_rect / dist, (r * r - dist_sq) / (r + dist))
+        (to_rect / dist, depth_within(r, r * r, dist, dist_sq))
     } else {
         // The centre is inside or on the boundary: leave through the nearest side.
         let room = h - local.abs();

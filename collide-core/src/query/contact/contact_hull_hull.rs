@@ -1,49 +1,7 @@
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use super::Contact;
 use crate::{Hull, Pose, MAX_HULL_VERTICES};
-
-/// A convex polygon moved into another shape's local frame, on the stack.
-pub(super) struct Placed {
-    pub(super) vertices: [Vec2; MAX_HULL_VERTICES],
-    pub(super) normals: [Vec2; MAX_HULL_VERTICES],
-    pub(super) len: usize,
-}
-
-impl Placed {
-    /// `hull` at `pose`, seen from the local frame of `frame`: one rotation per vertex and
-    /// normal, so the separating-axis loops run in a single frame.
-    #[inline]
-    pub(super) fn hull_in_frame(hull: &Hull, pose: &Pose, frame: &Pose) -> Placed {
-        // (cos, sin) of the relative angle, without trigonometry.
-        let turn = frame.rotation.apply_inverse(pose.rotation.apply(Vec2::X));
-        let shift = frame.inverse_transform_point(pose.position);
-        let mut placed = Placed {
-            vertices: [Vec2::ZERO; MAX_HULL_VERTICES],
-            normals: [Vec2::ZERO; MAX_HULL_VERTICES],
-            len: hull.vertex_count(),
-        };
-        for (out, &v) in placed.vertices.iter_mut().zip(hull.vertices()) {
-            *out = turn.rotate(v) + shift;
-        }
-        for (out, &n) in placed.normals.iter_mut().zip(hull.normals()) {
-            *out = turn.rotate(n);
-        }
-        placed
-    }
-
-    /// The vertices in use.
-    #[inline]
-    pub(super) fn vertices(&self) -> &[Vec2] {
-        &self.vertices[..self.len]
-    }
-
-    /// The unit outward edge normals in use.
-    #[inline]
-    pub(super) fn normals(&self) -> &[Vec2] {
-        &self.normals[..self.len]
-    }
-}
 
 /// What the separating-axis test found, in `a`'s local frame.
 pub(super) struct Penetration {
@@ -55,47 +13,135 @@ pub(super) struct Penetration {
     pub(super) deepest: usize,
 }
 
+/// Polygon `a` in structure-of-arrays form, four vertices (and the edges starting at them)
+/// per [`Vec4`], so the separating-axis loops run four lanes at a time. Unused lanes repeat
+/// the first lane of their chunk, which changes no minimum or maximum.
+pub(super) struct Lanes<'a> {
+    vertices: &'a [Vec2],
+    normals: &'a [Vec2],
+    vx: [Vec4; 4],
+    vy: [Vec4; 4],
+    nx: [Vec4; 4],
+    ny: [Vec4; 4],
+    chunks: usize,
+}
+
+impl<'a> Lanes<'a> {
+    /// The lanes of a polygon of 1 to [`MAX_HULL_VERTICES`] vertices and as many normals.
+    #[inline(always)]
+    pub(super) fn new(vertices: &'a [Vec2], normals: &'a [Vec2]) -> Lanes<'a> {
+        let mut lanes = Lanes {
+            vertices,
+            normals,
+            vx: [Vec4::ZERO; 4],
+            vy: [Vec4::ZERO; 4],
+            nx: [Vec4::ZERO; 4],
+            ny: [Vec4::ZERO; 4],
+            chunks: vertices.len().min(normals.len()).div_ceil(4).min(4),
+        };
+        let chunks = vertices.chunks(4).zip(normals.chunks(4));
+        for (k, (vc, nc)) in chunks.enumerate().take(4) {
+            // `chunks` never yields an empty chunk; a short one is padded with its first lane.
+            let at = |l: usize| (vc.get(l).unwrap_or(&vc[0]), nc.get(l).unwrap_or(&nc[0]));
+            let [(v0, n0), (v1, n1), (v2, n2), (v3, n3)] = [at(0), at(1), at(2), at(3)];
+            lanes.vx[k] = Vec4::new(v0.x, v1.x, v2.x, v3.x);
+            lanes.vy[k] = Vec4::new(v0.y, v1.y, v2.y, v3.y);
+            lanes.nx[k] = Vec4::new(n0.x, n1.x, n2.x, n3.x);
+            lanes.ny[k] = Vec4::new(n0.y, n1.y, n2.y, n3.y);
+        }
+        lanes
+    }
+}
+
+/// Polygon `b` as it stands in `a`'s local frame: its local vertices and normals, turned by
+/// `turn` (a unit `(cos, sin)`) and then shifted by `shift`. The kernel moves each vertex and
+/// normal once, as it first needs it.
+pub(super) struct Moved<'a> {
+    pub(super) vertices: &'a [Vec2],
+    pub(super) normals: &'a [Vec2],
+    pub(super) turn: Vec2,
+    pub(super) shift: Vec2,
+}
+
+impl<'a> Moved<'a> {
+    /// `hull` placed at `pose`, seen from the local frame of `frame`.
+    #[inline(always)]
+    pub(super) fn hull(hull: &'a Hull, pose: &Pose, frame: &Pose) -> Moved<'a> {
+        Moved {
+            vertices: hull.vertices(),
+            normals: hull.normals(),
+            // (cos, sin) of the relative angle, without trigonometry.
+            turn: frame.rotation.apply_inverse(pose.rotation.apply(Vec2::X)),
+            shift: frame.inverse_transform_point(pose.position),
+        }
+    }
+}
+
 /// The separating-axis test of two convex polygons, both given in `a`'s local frame.
 ///
 /// Each edge normal of either polygon is an axis; the overlap along `a`'s normal `n` is how far
 /// `b` must move along `n` to clear `a` (and along `b`'s normal `m`, how far `b` must move
-/// along `-m`). Those are the edges of the Minkowski difference, so the smallest overlap is
-/// the exact penetration depth. The first axis with no overlap (touching included) ends the
-/// test. `a`'s axes are tried first and win ties.
+/// along `-m`). Runs in `a`'s frame, so only `b` is moved, once. Those are the edges of the Minkowski difference, so the smallest overlap is
+/// the exact penetration depth. An axis with no overlap (touching included) ends the test.
+/// `a`'s axes win ties, then the lowest index.
 ///
 /// Looping over `b`'s axes computes every `a` vertex's height below every `b` edge anyway; the
 /// smallest per vertex is its depth inside `b`, so the contact vertex costs one `min` each.
-pub(super) fn separating_axes(
-    a_vertices: &[Vec2],
-    a_normals: &[Vec2],
-    b_vertices: &[Vec2],
-    b_normals: &[Vec2],
-) -> Option<Penetration> {
-    let mut depth = f32::INFINITY;
-    let mut normal = Vec2::ZERO;
-    for (&n, &v) in a_normals.iter().zip(a_vertices) {
-        let b_low = b_vertices
-            .iter()
-            .fold(f32::INFINITY, |low, &w| low.min(n.dot(w)));
-        let overlap = n.dot(v) - b_low;
-        // `!(x > 0)`: touching separates, and so does a NaN from overflowing positions.
-        if !(overlap > 0.0) {
-            return None;
-        }
-        if overlap < depth {
-            depth = overlap;
-            normal = n;
+pub(super) fn separating_axes(a: &Lanes<'_>, b: &Moved<'_>) -> Option<Penetration> {
+    // One copy per chunk count, so the lane loops unroll and stay in registers.
+    match a.chunks {
+        1 => separating_axes_in::<1>(a, b),
+        2 => separating_axes_in::<2>(a, b),
+        3 => separating_axes_in::<3>(a, b),
+        _ => separating_axes_in::<4>(a, b),
+    }
+}
+
+/// [`separating_axes`] for a polygon `a` of `CHUNKS` four-lane chunks.
+fn separating_axes_in<const CHUNKS: usize>(a: &Lanes<'_>, b: &Moved<'_>) -> Option<Penetration> {
+    // a's axes: the lowest point of b along each, four axes per lane. b's vertices are moved
+    // into a's frame on the way and kept for the second loop.
+    let mut low = [Vec4::INFINITY; CHUNKS];
+    let mut b_vertices = [Vec2::ZERO; MAX_HULL_VERTICES];
+    for (out, &v) in b_vertices.iter_mut().zip(b.vertices) {
+        let w = b.turn.rotate(v) + b.shift;
+        *out = w;
+        let (wx, wy) = (Vec4::splat(w.x), Vec4::splat(w.y));
+        for (k, low) in low.iter_mut().enumerate() {
+            *low = low.min(a.nx[k] * wx + a.ny[k] * wy);
         }
     }
-    let mut below = [f32::INFINITY; MAX_HULL_VERTICES];
-    for (&m, &w) in b_normals.iter().zip(b_vertices) {
-        let top = m.dot(w);
-        let mut overlap = f32::NEG_INFINITY;
-        for (low, &v) in below.iter_mut().zip(a_vertices) {
-            let height = top - m.dot(v);
-            overlap = overlap.max(height);
-            *low = low.min(height);
+    let mut depth = f32::INFINITY;
+    let mut normal = Vec2::ZERO;
+    for (k, &low) in low.iter().enumerate() {
+        let overlap = a.nx[k] * a.vx[k] + a.ny[k] * a.vy[k] - low;
+        // Touching separates, and a NaN from overflowing positions fails the test too.
+        if !overlap.cmpgt(Vec4::ZERO).all() {
+            return None;
         }
+        for (lane, &o) in overlap.to_array().iter().enumerate() {
+            // A padding lane repeats lane 0, so it is never strictly smaller; the bound
+            // check keeps that a fact rather than a panic.
+            if let (true, Some(&n)) = (o < depth, a.normals.get(4 * k + lane)) {
+                depth = o;
+                normal = n;
+            }
+        }
+    }
+    // b's axes: the highest point of a above each edge's line, and per vertex of a its
+    // smallest height below b's edges.
+    let mut below = [Vec4::INFINITY; CHUNKS];
+    for (&n, &w) in b.normals.iter().zip(&b_vertices) {
+        let m = b.turn.rotate(n);
+        let top = Vec4::splat(m.dot(w));
+        let (mx, my) = (Vec4::splat(m.x), Vec4::splat(m.y));
+        let mut highest = Vec4::NEG_INFINITY;
+        for (k, below) in below.iter_mut().enumerate() {
+            let height = top - (mx * a.vx[k] + my * a.vy[k]);
+            highest = highest.max(height);
+            *below = below.min(height);
+        }
+        let overlap = highest.max_element();
         if !(overlap > 0.0) {
             return None;
         }
@@ -108,9 +154,13 @@ pub(super) fn separating_axes(
         return None;
     }
     let mut deepest = 0;
-    for (i, &low) in below.iter().enumerate().take(a_vertices.len()).skip(1) {
-        if low > below[deepest] {
-            deepest = i;
+    let mut deepest_below = f32::NEG_INFINITY;
+    for (k, chunk) in below.iter().enumerate() {
+        for (lane, &b) in chunk.to_array().iter().enumerate() {
+            if b > deepest_below && 4 * k + lane < a.vertices.len() {
+                deepest = 4 * k + lane;
+                deepest_below = b;
+            }
         }
     }
     Some(Penetration {
@@ -132,12 +182,9 @@ pub fn contact_hull_hull(a: &Hull, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
     if !(pose_a.is_finite() && pose_b.is_finite()) {
         return None;
     }
-    let b_in_a = Placed::hull_in_frame(b, pose_b, pose_a);
     let hit = separating_axes(
-        a.vertices(),
-        a.normals(),
-        b_in_a.vertices(),
-        b_in_a.normals(),
+        &Lanes::new(a.vertices(), a.normals()),
+        &Moved::hull(b, pose_b, pose_a),
     )?;
     let point = pose_a.transform_point(a.vertices()[hit.deepest]);
     point.is_finite().then(|| Contact {

@@ -1,8 +1,8 @@
 use glam::Vec2;
 
-use super::contact_hull_hull::{separating_axes, Placed};
+use super::contact_hull_hull::{separating_axes, Lanes, Moved};
 use super::Contact;
-use crate::{Hull, Pose, Rect, MAX_HULL_VERTICES};
+use crate::{Hull, Pose, Rect};
 
 /// The rect's corners about its centre, in positive-area order like a [`Hull`].
 #[inline]
@@ -13,27 +13,6 @@ fn corners(rect: &Rect) -> [Vec2; 4] {
 
 /// The outward normals of the edges from each corner of [`corners`] to the next.
 const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
-
-impl Placed {
-    /// `rect` centred at `position` (rects ignore rotation), seen from the local frame of
-    /// `frame`.
-    #[inline]
-    fn rect_in_frame(rect: &Rect, position: Vec2, frame: &Pose) -> Placed {
-        let mut placed = Placed {
-            vertices: [Vec2::ZERO; MAX_HULL_VERTICES],
-            normals: [Vec2::ZERO; MAX_HULL_VERTICES],
-            len: 4,
-        };
-        let center = frame.inverse_transform_point(position);
-        for (out, corner) in placed.vertices.iter_mut().zip(corners(rect)) {
-            *out = center + frame.inverse_transform_vector(corner);
-        }
-        for (out, n) in placed.normals.iter_mut().zip(RECT_NORMALS) {
-            *out = frame.inverse_transform_vector(n);
-        }
-        placed
-    }
-}
 
 /// The contact between a rect and a convex hull, or `None` when they do not overlap.
 ///
@@ -47,13 +26,10 @@ pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
         return None;
     }
     let frame = Pose::from_position(pose_a.position);
-    let b_in_a = Placed::hull_in_frame(b, pose_b, &frame);
     let a_corners = corners(a);
     let hit = separating_axes(
-        &a_corners,
-        &RECT_NORMALS,
-        b_in_a.vertices(),
-        b_in_a.normals(),
+        &Lanes::new(&a_corners, &RECT_NORMALS),
+        &Moved::hull(b, pose_b, &frame),
     )?;
     let point = pose_a.position + a_corners[hit.deepest];
     point.is_finite().then_some(Contact {
@@ -73,13 +49,15 @@ pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
     if !(b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
         return None;
     }
-    let b_in_a = Placed::rect_in_frame(b, pose_b.position, pose_a);
-    let hit = separating_axes(
-        a.vertices(),
-        a.normals(),
-        b_in_a.vertices(),
-        b_in_a.normals(),
-    )?;
+    let b_corners = corners(b);
+    let b_in_a = Moved {
+        vertices: &b_corners,
+        normals: &RECT_NORMALS,
+        // The rect is unturned: its frame differs from the hull's by the hull's rotation.
+        turn: pose_a.rotation.apply_inverse(Vec2::X),
+        shift: pose_a.inverse_transform_point(pose_b.position),
+    };
+    let hit = separating_axes(&Lanes::new(a.vertices(), a.normals()), &b_in_a)?;
     let point = pose_a.transform_point(a.vertices()[hit.deepest]);
     point.is_finite().then(|| Contact {
         point,

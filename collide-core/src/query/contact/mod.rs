@@ -71,6 +71,14 @@ impl Contact {
     }
 }
 
+/// How far inside a reach `reach` a point at distance `dist` lies, from their squares:
+/// `(R² − d²) / (R + d)` rather than `R − d`, so that a test `d² < R²` that passed always gives
+/// a positive depth (floored at the smallest normal float against underflow).
+#[inline]
+pub(super) fn depth_within(reach: f32, reach_sq: f32, dist: f32, dist_sq: f32) -> f32 {
+    ((reach_sq - dist_sq) / (reach + dist)).max(f32::MIN_POSITIVE)
+}
+
 /// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
 /// `None` when they do not overlap.
 ///
