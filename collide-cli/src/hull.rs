@@ -222,7 +222,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
     if args.preview {
         let preview_path = png.with_extension("hull.png");
         let mut bytes = Vec::new();
-        render_preview(&sprite)
+        render_preview(&sprite)?
             .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
             .context("cannot encode the preview")?;
         write_atomic(&preview_path, &bytes)

@@ -3,12 +3,14 @@
 use image::{Rgba, RgbaImage};
 
 use crate::convex::Point;
-use crate::Sprite;
+use crate::{Error, Sprite};
 
 /// How many preview pixels one sprite pixel becomes.
 pub const PREVIEW_SCALE: u32 = 4;
 /// The gap between frames (and the border), in preview pixels.
 const GAP: u32 = 4;
+/// The largest preview drawn: 256 Mi pixels (1 GiB of RGBA).
+const MAX_PREVIEW_PIXELS: u64 = 256 * 1024 * 1024;
 
 const BACKGROUND: [u8; 3] = [40, 40, 48];
 const CHECKER: [u8; 3] = [56, 56, 64];
@@ -19,15 +21,30 @@ const DIFFERENCE: [u8; 3] = [255, 220, 0];
 /// Draws every frame scaled [`PREVIEW_SCALE`]× over a dark checkerboard, frames laid out as in
 /// the sheet with a gap between them; the output hull in red; where simplification changed
 /// the hull, the exact hull in light blue and the area cut off or added tinted yellow.
-#[must_use]
-pub fn render_preview(sprite: &Sprite) -> RgbaImage {
+///
+/// # Errors
+/// [`Error::InvalidOption`] when the picture would exceed 256 Mi pixels (a sprite sheet of
+/// more than about 16 Mi pixels).
+pub fn render_preview(sprite: &Sprite) -> Result<RgbaImage, Error> {
     let layout = sprite.layout;
+    let size = |frame: u32, count: u32| {
+        let cell = u64::from(frame) * u64::from(PREVIEW_SCALE) + u64::from(GAP);
+        u64::from(GAP) + u64::from(count) * cell
+    };
+    let (width, height) = (
+        size(layout.frame_width, layout.columns),
+        size(layout.frame_height, layout.rows),
+    );
+    if width.saturating_mul(height) > MAX_PREVIEW_PIXELS {
+        return Err(Error::InvalidOption(format!(
+            "a {width}×{height} preview is larger than {MAX_PREVIEW_PIXELS} pixels"
+        )));
+    }
+    let (width, height) = (width as u32, height as u32);
     let (cell_w, cell_h) = (
         layout.frame_width * PREVIEW_SCALE,
         layout.frame_height * PREVIEW_SCALE,
     );
-    let width = GAP + layout.columns * (cell_w + GAP);
-    let height = GAP + layout.rows * (cell_h + GAP);
     let rgba = sprite.image.to_rgba8();
     let mut out = RgbaImage::from_pixel(width, height, opaque(BACKGROUND));
 
@@ -35,8 +52,8 @@ pub fn render_preview(sprite: &Sprite) -> RgbaImage {
         let (fx, fy) = layout.frame_origin(index);
         let (col, row) = (fx / layout.frame_width, fy / layout.frame_height);
         let (ox, oy) = (GAP + col * (cell_w + GAP), GAP + row * (cell_h + GAP));
-        let exact = &sprite.exact[index];
-        let changed = exact != &frame.vertices;
+        let exact = sprite.exact.get(index).map_or(&[][..], Vec::as_slice);
+        let changed = exact != frame.vertices.as_slice();
         for py in 0..cell_h {
             for px in 0..cell_w {
                 let (sx, sy) = (px / PREVIEW_SCALE, py / PREVIEW_SCALE);
@@ -45,7 +62,9 @@ pub fn render_preview(sprite: &Sprite) -> RgbaImage {
                 } else {
                     CHECKER
                 };
-                let src = rgba.get_pixel(fx + sx, fy + sy).0;
+                let src = rgba
+                    .get_pixel_checked(fx + sx, fy + sy)
+                    .map_or([0; 4], |p| p.0);
                 let mut colour = blend(checker, [src[0], src[1], src[2]], src[3]);
                 if changed {
                     let centre = [
@@ -56,7 +75,9 @@ pub fn render_preview(sprite: &Sprite) -> RgbaImage {
                         colour = blend(colour, DIFFERENCE, 110);
                     }
                 }
-                out.put_pixel(ox + px, oy + py, opaque(colour));
+                if let Some(p) = out.get_pixel_mut_checked(ox + px, oy + py) {
+                    *p = opaque(colour);
+                }
             }
         }
         if changed {
@@ -64,7 +85,7 @@ pub fn render_preview(sprite: &Sprite) -> RgbaImage {
         }
         draw_polygon(&mut out, &frame.vertices, (ox, oy), HULL);
     }
-    out
+    Ok(out)
 }
 
 fn opaque(c: [u8; 3]) -> Rgba<u8> {

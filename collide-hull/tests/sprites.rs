@@ -176,3 +176,35 @@ fn generation_is_deterministic() {
         assert_eq!(a.collider.to_json(), b.collider.to_json());
     }
 }
+
+#[test]
+fn preview_draws_every_frame_scaled_with_its_hull() {
+    let red = [255, 32, 32, 255];
+    let blue = [64, 200, 255, 255];
+    let worm = build("worm.png", Some((18, 18)), Simplify::Vw);
+    let img = collide_hull::render_preview(&worm).unwrap();
+    let scale = collide_hull::PREVIEW_SCALE;
+    assert!(img.width() >= 8 * 18 * scale && img.height() >= 4 * 18 * scale);
+    let count = |img: &collide_hull::image::RgbaImage, c: [u8; 4]| {
+        img.pixels().filter(|p| p.0 == c).count()
+    };
+    // Each hull's outline is at least as long as a scaled 2×2-pixel square's.
+    assert!(count(&img, red) >= 32 * 8 * scale as usize);
+    assert_eq!(
+        count(&img, blue),
+        0,
+        "nothing was simplified, so no exact outline is drawn"
+    );
+
+    let options = Options {
+        max_vertices: 5,
+        simplify: Simplify::Enclosing,
+        ..Options::default()
+    };
+    let player = generate(&fixture("player.png"), "player.png", &options).unwrap();
+    let img = collide_hull::render_preview(&player).unwrap();
+    assert!(
+        count(&img, red) > 0 && count(&img, blue) > 0,
+        "both outlines are drawn"
+    );
+}
