@@ -354,12 +354,15 @@ fn run_pair(
     let start = Instant::now();
     let half = config.measure / 2;
     for k in 0usize.. {
-        let part = usize::from(start.elapsed() >= half);
-        if k % 4 == 0 || k % 4 == 3 {
-            sample(&mut on, on_batch, &mut on_runs[part]);
+        let (runner, batch, runs) = if k % 4 == 0 || k % 4 == 3 {
+            (&mut on, on_batch, &mut on_runs)
         } else {
-            sample(&mut off, off_batch, &mut off_runs[part]);
-        }
+            (&mut off, off_batch, &mut off_runs)
+        };
+        // The first half until `half` has passed and it holds two samples; then the second.
+        // (Deciding by time alone could leave a half empty on a machine that stalls.)
+        let part = usize::from(start.elapsed() >= half && runs[0].samples_ns.len() >= 2);
+        sample(runner, batch, &mut runs[part]);
         let enough = on_runs
             .iter()
             .chain(&off_runs)
@@ -987,6 +990,25 @@ mod tests {
             .find(|g| g.name.starts_with(name))
             .unwrap_or_else(|| panic!("no goal `{name}`"))
             .met
+    }
+
+    #[test]
+    fn every_half_of_both_variants_gets_samples_even_when_time_is_up_at_once() {
+        // A zero measurement time is what a machine that stalls in the first sample looks
+        // like: every half must still be filled, and the loop must end.
+        let config = ReportConfig {
+            warmup: Duration::ZERO,
+            measure: Duration::ZERO,
+            sample: Duration::ZERO,
+            ..ReportConfig::tiny()
+        };
+        let (on, off) = run_pair(&config, &SceneConfig::uniform(50), BroadPhaseKind::Grid);
+        for run in on.iter().chain(&off) {
+            assert!(run.samples_ns.len() >= 2);
+            assert_eq!(run.frames, run.samples_ns.len() as u64);
+        }
+        assert!(on.iter().all(|r| r.pairs > 0 && r.sweeps > 0));
+        assert!(off.iter().all(|r| r.sweeps == 0));
     }
 
     #[test]
