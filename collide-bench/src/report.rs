@@ -768,9 +768,9 @@ impl Report {
     #[must_use]
     pub fn markdown(&self) -> String {
         let mut out = format!(
-            "Measured with `cargo run --release -p collide-bench --bin collide-report --{}` on {} \
+            "Measured with `cargo run --release -p collide-bench --bin collide-report{}` on {} \
              ({} CPUs, load average {} when it started), {}, in {:.0} s.\n",
-            if self.config.quick { " --quick" } else { "" },
+            if self.config.quick { " -- --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
             self.machine.load_average,
