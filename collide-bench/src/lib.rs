@@ -9,6 +9,21 @@
 //! - [`report`]: the `collide-report` binary's logic (the seed's cost experiment, the scale
 //!   table, the side-by-side table, the JSON of `BENCHMARKS.md`);
 //! - [`alloc_count`]: the counting global allocator behind "bytes per frame".
+//!
+//! # Running it
+//!
+//! ```text
+//! cargo run --release -p collide-bench --bin collide-report -- --quick   # < 1 min, 100 and 1 000
+//! cargo run --release -p collide-bench --bin collide-report -- --json report.json --markdown report.md
+//! cargo bench -p collide-bench --bench scene    # scene/<scene>/<broad phase>/<on|off>/<size>
+//! cargo bench -p collide-bench --bench narrow   # narrow/<query>/<collide|parry2d>
+//! cargo bench -p collide-bench --bench broad    # broad/<broad phase|parry2d_bvh>/<scene>/<size>
+//! cargo bench -p collide-bench --bench hull     # hull/<vw|enclosing>/<sprite>
+//! ```
+//!
+//! Every scene and every query case comes from a fixed seed, so two runs measure the same
+//! work. Speed is never asserted by a test (shared machines are noisy); the tests check that
+//! the figures are computed, and correctness is checked against brute-force oracles.
 #![warn(missing_docs)]
 
 pub mod alloc_count;

@@ -1,8 +1,10 @@
 //! collide's side of the query comparison, and the comparison itself (see [`crate::versus`]).
 //!
-//! Both libraries get the cases in a compact form, as a game would hold its colliders: small
-//! shapes by value, hulls built once and referenced. (Timing the 300-byte `Shape` enum case by
-//! case would measure memory traffic, not the query.)
+//! Both libraries get the cases as a game would hold its colliders: collide's as
+//! [`ShapeRef`]s (16 bytes; small shapes by value, hulls built once and borrowed), parry2d's as
+//! its shapes behind `&dyn Shape`. The query is chosen once per loop, not per case, on both
+//! sides. (Timing the 300-byte `Shape` enum case by case would measure memory traffic, not the
+//! query.)
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -18,25 +20,79 @@ use crate::versus::{
     count_disagreements, time_alternating, Answers, Verdicts, VersusEntry, TOLERANCE,
 };
 
-/// A shape as the timing loop holds it: small shapes inline, hulls by index.
+/// Where a case's shape lives: small shapes inline, hulls by index into [`QueryCases`]'s
+/// dense hull list.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Compact {
+enum Slot {
     Circle(Circle),
     Rect(Rect),
     Hull(u32),
 }
 
-/// One query's cases in every form: full (for answers and the oracle), compact (for timing
-/// collide) and converted (for parry2d).
+/// One query's cases in every form: full (for the oracle), collide's (see
+/// [`QueryCases::ours`]) and converted for parry2d.
 pub struct QueryCases {
     query: Query,
     cast: Vec<CastCase>,
     pose: Vec<PoseCase>,
     hulls: Vec<Hull>,
-    ours_cast: Vec<(Compact, Motion, Compact, Motion)>,
-    ours_pose: Vec<(Compact, Pose, Compact, Pose)>,
+    cast_slots: Vec<(Slot, Motion, Slot, Motion)>,
+    pose_slots: Vec<(Slot, Pose, Slot, Pose)>,
     peer_cast: Vec<PeerCastCase>,
     peer_pose: Vec<PeerPoseCase>,
+}
+
+/// collide's cases as a game's narrow phase holds them, borrowing the hulls of a
+/// [`QueryCases`]. Build it once, outside any timing loop.
+pub struct OursCases<'a> {
+    query: Query,
+    cast: Vec<(ShapeRef<'a>, Motion, ShapeRef<'a>, Motion)>,
+    pose: Vec<(ShapeRef<'a>, Pose, ShapeRef<'a>, Pose)>,
+}
+
+impl OursCases<'_> {
+    /// Runs every case once through collide (what the timing loop repeats).
+    pub fn run(&self) {
+        match self.query {
+            q if q.is_cast() => {
+                for c in &self.cast {
+                    black_box(time_of_impact(black_box(c.0), &c.1, c.2, &c.3).map(|i| i.t));
+                }
+            }
+            Query::ContactHullHull => {
+                for c in &self.pose {
+                    black_box(contact(black_box(c.0), &c.1, c.2, &c.3).map(|k| k.depth));
+                }
+            }
+            _ => {
+                for c in &self.pose {
+                    black_box(distance(black_box(c.0), &c.1, c.2, &c.3).map(|d| d.distance));
+                }
+            }
+        }
+    }
+
+    /// collide's answer to every case: time of impact, contact depth or distance.
+    #[must_use]
+    pub fn answers(&self) -> Vec<Option<f32>> {
+        match self.query {
+            q if q.is_cast() => self
+                .cast
+                .iter()
+                .map(|c| time_of_impact(c.0, &c.1, c.2, &c.3).map(|i| i.t))
+                .collect(),
+            Query::ContactHullHull => self
+                .pose
+                .iter()
+                .map(|c| contact(c.0, &c.1, c.2, &c.3).map(|k| k.depth))
+                .collect(),
+            _ => self
+                .pose
+                .iter()
+                .map(|c| distance(c.0, &c.1, c.2, &c.3).map(|d| d.distance))
+                .collect(),
+        }
+    }
 }
 
 impl QueryCases {
@@ -46,21 +102,21 @@ impl QueryCases {
         let cast = cast_cases(query, count, seed);
         let pose = pose_cases(query, count, seed);
         let mut hulls = Vec::new();
-        let mut compact = |s: &Shape| match s {
-            Shape::Circle(c) => Compact::Circle(*c),
-            Shape::Rect(r) => Compact::Rect(*r),
+        let mut slot = |s: &Shape| match s {
+            Shape::Circle(c) => Slot::Circle(*c),
+            Shape::Rect(r) => Slot::Rect(*r),
             Shape::Hull(h) => {
                 hulls.push(*h);
-                Compact::Hull((hulls.len() - 1) as u32)
+                Slot::Hull((hulls.len() - 1) as u32)
             }
         };
-        let ours_cast = cast
+        let cast_slots = cast
             .iter()
-            .map(|c| (compact(&c.a), c.motion_a, compact(&c.b), c.motion_b))
+            .map(|c| (slot(&c.a), c.motion_a, slot(&c.b), c.motion_b))
             .collect();
-        let ours_pose = pose
+        let pose_slots = pose
             .iter()
-            .map(|c| (compact(&c.a), c.pose_a, compact(&c.b), c.pose_b))
+            .map(|c| (slot(&c.a), c.pose_a, slot(&c.b), c.pose_b))
             .collect();
         Self {
             query,
@@ -69,68 +125,47 @@ impl QueryCases {
             cast,
             pose,
             hulls,
-            ours_cast,
-            ours_pose,
+            cast_slots,
+            pose_slots,
         }
     }
 
-    #[inline]
-    fn shape(&self, s: Compact) -> ShapeRef<'_> {
+    fn shape(&self, s: Slot) -> ShapeRef<'_> {
         match s {
-            Compact::Circle(c) => ShapeRef::Circle(c),
-            Compact::Rect(r) => ShapeRef::Rect(r),
-            Compact::Hull(i) => ShapeRef::Hull(&self.hulls[i as usize]),
+            Slot::Circle(c) => ShapeRef::Circle(c),
+            Slot::Rect(r) => ShapeRef::Rect(r),
+            Slot::Hull(i) => ShapeRef::Hull(&self.hulls[i as usize]),
         }
     }
 
-    #[inline]
-    fn ours_cast_answer(&self, c: &(Compact, Motion, Compact, Motion)) -> Option<f32> {
-        time_of_impact(self.shape(c.0), &c.1, self.shape(c.2), &c.3).map(|i| i.t)
-    }
-
-    #[inline]
-    fn ours_pose_answer(&self, c: &(Compact, Pose, Compact, Pose)) -> Option<f32> {
-        if self.query == Query::ContactHullHull {
-            contact(self.shape(c.0), &c.1, self.shape(c.2), &c.3).map(|k| k.depth)
-        } else {
-            distance(self.shape(c.0), &c.1, self.shape(c.2), &c.3).map(|d| d.distance)
-        }
-    }
-
-    fn peer_pose_answer(&self, c: &PeerPoseCase) -> Option<f32> {
-        if self.query == Query::ContactHullHull {
-            peer::contact_depth(c)
-        } else {
-            peer::distance(c)
+    /// collide's cases, ready to run (allocates: build once, outside timing).
+    #[must_use]
+    pub fn ours(&self) -> OursCases<'_> {
+        OursCases {
+            query: self.query,
+            cast: self
+                .cast_slots
+                .iter()
+                .map(|c| (self.shape(c.0), c.1, self.shape(c.2), c.3))
+                .collect(),
+            pose: self
+                .pose_slots
+                .iter()
+                .map(|c| (self.shape(c.0), c.1, self.shape(c.2), c.3))
+                .collect(),
         }
     }
 
     /// Both libraries' answers, case by case.
     #[must_use]
     pub fn answers(&self) -> Answers {
-        if self.query.is_cast() {
-            Answers {
-                ours: self
-                    .ours_cast
-                    .iter()
-                    .map(|c| self.ours_cast_answer(c))
-                    .collect(),
-                peer: self.peer_cast.iter().map(peer::toi).collect(),
-            }
-        } else {
-            Answers {
-                ours: self
-                    .ours_pose
-                    .iter()
-                    .map(|c| self.ours_pose_answer(c))
-                    .collect(),
-                peer: self
-                    .peer_pose
-                    .iter()
-                    .map(|c| self.peer_pose_answer(c))
-                    .collect(),
-            }
-        }
+        let ours = self.ours().answers();
+        let peer = match self.query {
+            q if q.is_cast() => self.peer_cast.iter().map(peer::toi).collect(),
+            Query::ContactHullHull => self.peer_pose.iter().map(peer::contact_depth).collect(),
+            _ => self.peer_pose.iter().map(peer::distance).collect(),
+        };
+        Answers { ours, peer }
     }
 
     /// The brute-force oracle's answer to case `i`.
@@ -143,28 +178,23 @@ impl QueryCases {
         }
     }
 
-    /// Runs every case once through collide (what the timing loop repeats).
-    pub fn run_ours(&self) {
-        if self.query.is_cast() {
-            for c in &self.ours_cast {
-                black_box(self.ours_cast_answer(black_box(c)));
-            }
-        } else {
-            for c in &self.ours_pose {
-                black_box(self.ours_pose_answer(black_box(c)));
-            }
-        }
-    }
-
-    /// Runs every case once through parry2d.
+    /// Runs every case once through parry2d (what the timing loop repeats).
     pub fn run_peer(&self) {
-        if self.query.is_cast() {
-            for c in &self.peer_cast {
-                black_box(peer::toi(black_box(c)));
+        match self.query {
+            q if q.is_cast() => {
+                for c in &self.peer_cast {
+                    black_box(peer::toi(black_box(c)));
+                }
             }
-        } else {
-            for c in &self.peer_pose {
-                black_box(self.peer_pose_answer(black_box(c)));
+            Query::ContactHullHull => {
+                for c in &self.peer_pose {
+                    black_box(peer::contact_depth(black_box(c)));
+                }
+            }
+            _ => {
+                for c in &self.peer_pose {
+                    black_box(peer::distance(black_box(c)));
+                }
             }
         }
     }
@@ -211,13 +241,14 @@ pub fn compare_query(query: Query, count: usize, seed: u64, rounds: usize) -> Ve
     let cases = QueryCases::new(query, count, seed);
     let answers = cases.answers();
     let verdicts = judge(&cases, &answers);
+    let ours_cases = cases.ours();
     // Warm both up, then size the rounds to a few milliseconds each.
     let start = Instant::now();
-    cases.run_ours();
+    ours_cases.run();
     cases.run_peer();
     let both = start.elapsed().as_nanos().max(1) as f64;
     let reps = ((2e6 / both) as usize).clamp(1, 200);
-    let (ours, peer) = time_alternating(rounds, reps, || cases.run_ours(), || cases.run_peer());
+    let (ours, peer) = time_alternating(rounds, reps, || ours_cases.run(), || cases.run_peer());
     let n = cases.len().max(1) as f64;
     VersusEntry {
         query: query.name().to_owned(),

@@ -199,6 +199,9 @@ pub struct Machine {
     pub cpu_model: String,
     /// UTC date and time the run started, `YYYY-MM-DD HH:MM UTC`.
     pub date: String,
+    /// The 1-minute load average when the run started (from `/proc/loadavg`, or "unknown"):
+    /// on a shared machine, how many other runnable processes competed for the CPUs.
+    pub load_average: String,
 }
 
 impl Machine {
@@ -218,10 +221,15 @@ impl Machine {
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
+        let load_average = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|s| s.split_whitespace().next().map(str::to_owned))
+            .unwrap_or_else(|| "unknown".to_owned());
         Self {
             cpus,
             cpu_model,
             date: utc_date(secs),
+            load_average,
         }
     }
 }
@@ -346,12 +354,15 @@ fn run_pair(
     let start = Instant::now();
     let half = config.measure / 2;
     for k in 0usize.. {
-        let part = usize::from(start.elapsed() >= half);
-        if k % 4 == 0 || k % 4 == 3 {
-            sample(&mut on, on_batch, &mut on_runs[part]);
+        let (runner, batch, runs) = if k % 4 == 0 || k % 4 == 3 {
+            (&mut on, on_batch, &mut on_runs)
         } else {
-            sample(&mut off, off_batch, &mut off_runs[part]);
-        }
+            (&mut off, off_batch, &mut off_runs)
+        };
+        // The first half until `half` has passed and it holds two samples; then the second.
+        // (Deciding by time alone could leave a half empty on a machine that stalls.)
+        let part = usize::from(start.elapsed() >= half && runs[0].samples_ns.len() >= 2);
+        sample(runner, batch, &mut runs[part]);
         let enough = on_runs
             .iter()
             .chain(&off_runs)
@@ -605,6 +616,7 @@ impl Report {
                 "cpus": self.machine.cpus,
                 "cpu_model": self.machine.cpu_model,
                 "date": self.machine.date,
+                "load_average": self.machine.load_average,
             },
             "elapsed_s": self.elapsed.as_secs_f64(),
         })
@@ -727,10 +739,11 @@ impl Report {
 
     fn header(&self) -> String {
         format!(
-            "collide-report{}: {} ({} CPUs), {}; {:.1} s{}",
+            "collide-report{}: {} ({} CPUs, load average {} at the start), {}; {:.1} s{}",
             if self.config.quick { " --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
+            self.machine.load_average,
             self.machine.date,
             self.elapsed.as_secs_f64(),
             if self.allocations_counted {
@@ -755,12 +768,14 @@ impl Report {
     #[must_use]
     pub fn markdown(&self) -> String {
         let mut out = format!(
-            "Measured with `cargo run --release -p collide-bench --bin collide-report --{}` on {} \
-             ({} CPUs), {}.\n",
-            if self.config.quick { " --quick" } else { "" },
+            "Measured with `cargo run --release -p collide-bench --bin collide-report{}` on {} \
+             ({} CPUs, load average {} when it started), {}, in {:.0} s.\n",
+            if self.config.quick { " -- --quick" } else { "" },
             self.machine.cpu_model,
             self.machine.cpus,
+            self.machine.load_average,
             self.machine.date,
+            self.elapsed.as_secs_f64(),
         );
         for (title, table) in self.tables() {
             out.push_str(&format!("\n**{title}**\n\n{}", table.markdown()));
@@ -804,9 +819,18 @@ pub fn goals(report: &Report) -> Vec<Goal> {
         },
         None => not_measured("extra time per sweep", "≤ 10 ns"),
     });
-    goals.push(match report.scene_entry(uniform, 100, grid, true) {
+    // The fastest broad phase at 100 objects: a game picks the one that suits its scene.
+    let fastest_100 = report
+        .scene
+        .iter()
+        .filter(|e| e.scene == uniform && e.objects == 100 && e.sweep)
+        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+    goals.push(match fastest_100 {
         Some(e) => Goal {
-            name: "whole frame, 100 objects (uniform, grid, sweep on)".into(),
+            name: format!(
+                "whole frame, 100 objects (uniform, sweep on, fastest: {})",
+                e.broad_phase.name()
+            ),
             target: "≤ 4 µs".into(),
             measured: format!(
                 "median {} µs (mean {} ± {})",
@@ -900,5 +924,154 @@ mod tests {
         assert_eq!(utc_date(0), "1970-01-01 00:00 UTC");
         assert_eq!(utc_date(951_782_400), "2000-02-29 00:00 UTC");
         assert_eq!(utc_date(1_764_466_260), "2025-11-30 01:31 UTC");
+    }
+
+    fn entry(objects: usize, sweep: bool, median_ns: f64, bytes: f64) -> SceneEntry {
+        SceneEntry {
+            scene: SceneKind::Uniform,
+            objects,
+            broad_phase: BroadPhaseKind::Grid,
+            sweep,
+            frame_ns: Summary {
+                mean: median_ns,
+                sd: 0.0,
+            },
+            median_ns,
+            run_medians_ns: [median_ns; 2],
+            bytes_per_frame: bytes,
+            allocations_per_frame: 0.0,
+            pairs_per_pass: 10.0,
+            sweeps_per_pass: 10.0,
+            hits_per_pass: 5.0,
+            frames: 100,
+            allocating_samples: 0,
+            samples: 10,
+        }
+    }
+
+    fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Report {
+        let mut r = Report {
+            config: ReportConfig {
+                sizes,
+                ..ReportConfig::tiny()
+            },
+            machine: Machine {
+                cpus: 2,
+                cpu_model: "test".into(),
+                date: utc_date(0),
+                load_average: "0.00".into(),
+            },
+            allocations_counted: true,
+            scene: entries,
+            sweep_cost: vec![cost],
+            versus: vec![VersusEntry {
+                query: "toi_circle_rect".into(),
+                ours_ns: 10.0,
+                peer_ns: 250.0,
+                disagreements: 0,
+                cases: 1,
+                peer_hits: 1,
+                max_difference: 0.0,
+                goal_speedup: 20.0,
+                objects: None,
+                broad_phase: None,
+                verdicts: None,
+            }],
+            goals: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        r.goals = goals(&r);
+        r
+    }
+
+    fn met(r: &Report, name: &str) -> Option<bool> {
+        r.goals
+            .iter()
+            .find(|g| g.name.starts_with(name))
+            .unwrap_or_else(|| panic!("no goal `{name}`"))
+            .met
+    }
+
+    #[test]
+    fn every_half_of_both_variants_gets_samples_even_when_time_is_up_at_once() {
+        // A zero measurement time is what a machine that stalls in the first sample looks
+        // like: every half must still be filled, and the loop must end.
+        let config = ReportConfig {
+            warmup: Duration::ZERO,
+            measure: Duration::ZERO,
+            sample: Duration::ZERO,
+            ..ReportConfig::tiny()
+        };
+        let (on, off) = run_pair(&config, &SceneConfig::uniform(50), BroadPhaseKind::Grid);
+        for run in on.iter().chain(&off) {
+            assert!(run.samples_ns.len() >= 2);
+            assert_eq!(run.frames, run.samples_ns.len() as u64);
+        }
+        assert!(on.iter().all(|r| r.pairs > 0 && r.sweeps > 0));
+        assert!(off.iter().all(|r| r.sweeps == 0));
+    }
+
+    #[test]
+    fn goals_are_judged_from_the_figures() {
+        let cost = |percent, per_sweep| SweepCost {
+            scene: SceneKind::Uniform,
+            objects: 100,
+            broad_phase: BroadPhaseKind::Grid,
+            extra_ns_per_frame: 0.0,
+            overhead_percent: percent,
+            ns_per_sweep: per_sweep,
+        };
+        let good = report(
+            vec![
+                entry(100, true, 3_000.0, 0.0),
+                entry(100, false, 2_900.0, 0.0),
+                entry(1_000, true, 30_000.0, 0.0),
+                entry(100_000, true, 4_000_000.0, 0.0),
+            ],
+            cost(5.0, 8.0),
+            vec![100, 1_000, 100_000],
+        );
+        for name in [
+            "sweep overhead",
+            "extra time per sweep",
+            "whole frame",
+            "bytes allocated",
+            "toi_circle_rect",
+            "flat cost",
+            "100 000 objects",
+        ] {
+            assert_eq!(met(&good, name), Some(true), "{name}");
+        }
+
+        let bad = report(
+            vec![
+                entry(100, true, 5_000.0, 0.0),
+                entry(1_000, true, 30_000.0, 16.0),
+                entry(100_000, true, 9_000_000.0, 0.0),
+            ],
+            cost(12.0, 11.0),
+            vec![100, 1_000, 100_000],
+        );
+        for name in [
+            "sweep overhead",
+            "extra time per sweep",
+            "whole frame",
+            "bytes allocated",
+            "flat cost",
+            "100 000 objects",
+        ] {
+            assert_eq!(met(&bad, name), Some(false), "{name}");
+        }
+        assert!(bad.text().contains("NO"));
+
+        // A quick run has no 100 000: those goals are "not measured", not failed.
+        let quick = report(
+            vec![entry(100, true, 3_000.0, 0.0)],
+            cost(5.0, 8.0),
+            vec![100],
+        );
+        assert_eq!(met(&quick, "flat cost"), None);
+        assert_eq!(met(&quick, "100 000 objects"), None);
+        assert_eq!(quick.scale(), vec![(100, 3_000.0, 30.0)]);
     }
 }
