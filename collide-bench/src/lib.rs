@@ -24,17 +24,29 @@
 //! Every scene and every query case comes from a fixed seed, so two runs measure the same
 //! work. Speed is never asserted by a test (shared machines are noisy); the tests check that
 //! the figures are computed, and correctness is checked against brute-force oracles.
+//!
+//! # Feature flags
+//!
+//! - `peer` (default): the comparison with parry2d ([`versus`] and the modules it uses, the
+//!   report binary, the `narrow` and `broad` benches). Without it the crate is the scene and
+//!   the frame runner, which is all `collide demo` needs.
 #![warn(missing_docs)]
 
 pub mod alloc_count;
+#[cfg(feature = "peer")]
 pub mod cases;
 pub mod frame;
 pub mod measure;
+#[cfg(feature = "peer")]
 pub mod oracle;
+#[cfg(feature = "peer")]
 pub mod peer;
+#[cfg(feature = "peer")]
 pub mod queries;
+#[cfg(feature = "peer")]
 pub mod report;
 pub mod rng;
 pub mod scene;
 pub mod table;
+#[cfg(feature = "peer")]
 pub mod versus;

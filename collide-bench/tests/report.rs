@@ -1,5 +1,6 @@
 //! The report's logic on a tiny configuration: every key of BENCHMARKS.md is filled, and the
 //! disagreement counts are computed from the answers (not constants). No timing assertions.
+#![cfg(feature = "peer")]
 
 use collide_bench::alloc_count::CountingAllocator;
 use collide_bench::cases::{Query, CASE_SEED};
