@@ -94,7 +94,16 @@ impl<'a> Core<'a> {
     /// relative margin for the square root's rounding).
     #[inline]
     pub fn bounding_radius(&self) -> f32 {
-        let max2 = self.v.iter().fold(0.0f32, |m, p| m.max(p.length_squared()));
+        // A plain comparison rather than `f32::max`: no NaN handling per vertex (a NaN vertex
+        // cannot occur here, the shapes were validated).
+        let max2 = self.v.iter().fold(0.0f32, |m, p| {
+            let l = p.length_squared();
+            if l > m {
+                l
+            } else {
+                m
+            }
+        });
         crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
     }
 }
