@@ -95,7 +95,7 @@ impl<'a> Core<'a> {
     /// in cyclic order that is a farthest vertex, and from a nearby start (the previous
     /// support) it reads far fewer vertices than [`Core::support`]. On ties (an edge square to
     /// `d`) it may pick the other end of the edge; both are as far along `d`.
-    #[inline]
+    #[inline(always)]
     pub fn support_from(&self, d: Vec2, start: usize) -> usize {
         let v = self.v;
         let n = v.len();
@@ -330,7 +330,7 @@ pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simple
         } else {
             -offset
         };
-        let (ia, ib) = (a.support(-d), b.support(d));
+        let (ia, ib) = (a.support_from(-d, 0), b.support_from(d, 0));
         s.push(b.v[ib] + offset - a.v[ia], ia, ib);
     } else {
         for i in 0..s.n {
