@@ -134,16 +134,21 @@ impl<'a> Core<'a> {
     /// relative margin for the square root's rounding).
     #[inline]
     pub fn bounding_radius(&self) -> f32 {
-        // A plain comparison rather than `f32::max`: no NaN handling per vertex (a NaN vertex
-        // cannot occur here, the shapes were validated).
-        let max2 = self.v.iter().fold(0.0f32, |m, p| {
-            let l = p.length_squared();
-            if l > m {
-                l
-            } else {
-                m
-            }
-        });
+        // Two vertices a round, and plain comparisons rather than `f32::max`: no NaN handling
+        // per vertex (a NaN vertex cannot occur here, the shapes were validated). A maximum is
+        // exact, so the grouping does not change it.
+        let max = |a: f32, b: f32| if b > a { b } else { a };
+        let mut pairs = self.v.chunks_exact(2);
+        let mut lanes = Vec2::ZERO;
+        for two in &mut pairs {
+            let l = Vec2::new(two[0].length_squared(), two[1].length_squared());
+            lanes = Vec2::select(l.cmpgt(lanes), l, lanes);
+        }
+        let rest = pairs
+            .remainder()
+            .first()
+            .map_or(0.0, |p| p.length_squared());
+        let max2 = max(max(lanes.x, lanes.y), rest);
         crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
     }
 }
