@@ -150,5 +150,55 @@ pub(crate) fn time_circle_rect(
     b: &Rect,
     motion_b: &Motion,
 ) -> Option<f32> {
+    // Most pairs the narrow phase confirms already overlapped at the start (a bullet inside its
+    // target): then `t = 0`, decided without the slab test.
+    if starts_inside(a.radius, b.half_extents, motion_a.start - motion_b.start) {
+        return Some(0.0);
+    }
     entry_circle_rect(a, motion_a, b, motion_b).map(|e| e.t)
+}
+
+/// Whether a circle of radius `r` centred at `p` relative to the box `|x| ≤ h` strictly
+/// overlaps it: exactly when [`entry_circle_rect`] gives `t = 0` (for finite motions), by the
+/// same comparisons its slab and corner tests make at `t = 0`, without their divisions.
+#[inline(always)]
+fn starts_inside(r: f32, h: Vec2, p: Vec2) -> bool {
+    let along = p.abs();
+    if !along.cmplt(h + Vec2::splat(r)).all() {
+        return false;
+    }
+    // In a square-off corner zone (past both faces) the grown shape is round: inside only
+    // within `r` of the corner.
+    let out = along - h;
+    !out.cmpgt(Vec2::ZERO).all() || out.dot(out) - r * r < 0.0
+}
+
+/// [`sweep_circle_rect`] for the narrow phase after a discrete miss, where the circle often
+/// started inside the box and left it during the frame: such a pair is answered at `t = 0`
+/// without the slab test, with the full sweep's point and normal.
+#[inline(always)]
+pub(crate) fn sweep_circle_rect_narrow(
+    a: &Circle,
+    motion_a: &Motion,
+    b: &Rect,
+    motion_b: &Motion,
+) -> Option<Impact> {
+    let (p, d) = (
+        motion_a.start - motion_b.start,
+        motion_a.travel() - motion_b.travel(),
+    );
+    if !starts_inside(a.radius, b.half_extents, p) {
+        return sweep_circle_rect(a, motion_a, b, motion_b);
+    }
+    if !(a.is_valid() & b.is_valid() & all_finite([p, d])) {
+        return None;
+    }
+    let (ca, cb) = (motion_a.position_at(0.0), motion_b.position_at(0.0));
+    let (normal, point) = start_contact(ca - cb, b.half_extents, cb);
+    Some(Impact {
+        t: 0.0,
+        point,
+        normal,
+        steps: 0,
+    })
 }
