@@ -3,7 +3,8 @@ use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
 use crate::proxy::{
-    finish_segment_hits, indexed_corners, keep_headroom, segment_entry, segment_pad, widened,
+    finish_segment_hits, indexed_corners, keep_headroom, reserve_total, segment_entry, segment_pad,
+    widened,
 };
 use crate::{BroadPhase, Proxy};
 
@@ -69,6 +70,8 @@ pub struct Grid {
     items: Vec<Item>,
     /// The objects too large for any level.
     large: Vec<Item>,
+    /// The cells of every hashed level, each to its slot.
+    table: CellTable,
     scratch: Vec<f32>,
     /// Updates since the cell size was derived, and the object count it was derived for.
     cell_age: u32,
@@ -120,12 +123,11 @@ struct Level {
     /// The first slot of this level, and how many it has.
     base: u32,
     len: u32,
-    /// Dense: slots are numbered row by row over `rect`. Hashed: `table` maps a cell to its
-    /// slot (less `base`), in the order cells were first seen, and `cells` holds each slot's
-    /// cell.
+    /// Dense: slots are numbered row by row over `rect`. Hashed: the grid's table maps a cell
+    /// to its slot, numbered from `base` in the order cells were first seen; `used` of the
+    /// level's `len` slots are cells, the rest stay empty.
     dense: bool,
-    table: CellTable,
-    cells: Vec<(i32, i32)>,
+    used: u32,
 }
 
 impl Level {
@@ -133,21 +135,19 @@ impl Level {
     fn width(&self) -> usize {
         (i64::from(self.rect[2]) - i64::from(self.rect[0]) + 1) as usize
     }
+}
 
-    /// The slot of cell `(x, y)`, inserting it into the hash table when new.
-    #[inline]
-    fn slot_of(&mut self, x: i32, y: i32) -> u32 {
-        if self.dense {
-            let dx = x.wrapping_sub(self.rect[0]) as u32;
-            let dy = y.wrapping_sub(self.rect[1]) as u32;
-            self.base + dy * self.width() as u32 + dx
-        } else {
-            let (slot, new) = self.table.insert(cell_key(x, y));
-            if new {
-                self.cells.push((x, y));
-            }
-            self.base + slot
-        }
+/// The slot of cell `(x, y)` of `level` (number `k`), inserting it into the hash table when new.
+#[inline]
+fn slot_of(level: &mut Level, table: &mut CellTable, k: u32, x: i32, y: i32) -> u32 {
+    if level.dense {
+        let dx = x.wrapping_sub(level.rect[0]) as u32;
+        let dy = y.wrapping_sub(level.rect[1]) as u32;
+        level.base + dy * level.width() as u32 + dx
+    } else {
+        let (slot, new) = table.insert(cell_key(x, y), k, level.base + level.used);
+        level.used += u32::from(new);
+        slot
     }
 }
 
@@ -233,6 +233,7 @@ impl Grid {
             starts: Vec::new(),
             items: Vec::new(),
             large: Vec::new(),
+            table: CellTable::default(),
             scratch: Vec::new(),
             cell_age: RESAMPLE_EVERY,
             cell_count_at: 0,
@@ -438,8 +439,8 @@ impl Grid {
         } else {
             for y in r[1]..=r[3] {
                 for x in r[0]..=r[2] {
-                    if let Some(s) = level.table.get(cell_key(x, y)) {
-                        f(self.slot_items((level.base + s) as usize));
+                    if let Some(s) = self.table.get(cell_key(x, y), k as u32) {
+                        f(self.slot_items(s as usize));
                     }
                 }
             }
@@ -485,14 +486,20 @@ impl Grid {
     }
 
     /// The pairs within one hashed level: the same four neighbours, looked up.
-    fn hashed_pairs(&self, level: &Level, out: &mut Vec<(u32, u32)>) {
-        for (s, &(x, y)) in level.cells.iter().enumerate() {
-            let cell = self.slot_items((level.base as usize) + s);
+    /// A cell's number is not stored: it is recomputed from the first of its objects, as the
+    /// filing computed it.
+    fn hashed_pairs(&self, k: usize, level: &Level, out: &mut Vec<(u32, u32)>) {
+        for s in level.base..level.base + level.used {
+            let cell = self.slot_items(s as usize);
+            let Some(first) = cell.first() else {
+                continue;
+            };
+            let [x, y] = self.cell_of(k, widened(&first.bounds).0);
             within(cell, out);
             for (dx, dy) in [(1, 0), (-1, 1), (0, 1), (1, 1)] {
                 let key = cell_key(x.wrapping_add(dx), y.wrapping_add(dy));
-                if let Some(n) = level.table.get(key) {
-                    between(cell, self.slot_items((level.base + n) as usize), out);
+                if let Some(n) = self.table.get(key, k as u32) {
+                    between(cell, self.slot_items(n as usize), out);
                 }
             }
         }
@@ -531,7 +538,7 @@ impl Grid {
     fn lay_out_levels(&mut self) -> u32 {
         let mut slots = 0_u32;
         for level in &mut self.levels {
-            level.base = slots;
+            (level.base, level.used) = (slots, 0);
             if level.count == 0 {
                 (level.dense, level.len) = (false, 0);
                 continue;
@@ -556,17 +563,23 @@ impl Grid {
             level.len = if level.dense {
                 area as u32
             } else {
-                level.table.clear(level.count as usize);
-                level.cells.clear();
                 level.count
             };
             slots += level.len;
         }
+        // Room for every object in a cell of its own, even while every level is dense: the
+        // objects drift, and a level that spreads out later (clusters apart, a wrap around the
+        // field, a level that was empty) turns hashed without allocating.
+        self.table.clear(self.filed.len());
         slots
     }
 
     /// Pass 2: each object's slot, and where each slot's items end (`starts`).
     fn count_slots(&mut self, slots: u32) {
+        // A dense level has at most `DENSE_CELLS_PER_OBJECT` slots per object plus 64, a
+        // hashed one one per object: a bound that the objects' drift cannot outgrow.
+        let most = DENSE_CELLS_PER_OBJECT as usize * self.filed.len() + 64 * self.levels.len() + 1;
+        reserve_total(&mut self.starts, most);
         self.starts.clear();
         self.starts.resize(slots as usize + 1, 0);
         self.slots.clear();
@@ -583,7 +596,7 @@ impl Grid {
                     first + dy * w as u32 + dx
                 }
                 _ => match self.levels.get_mut(f.level as usize) {
-                    Some(level) => level.slot_of(f.x, f.y),
+                    Some(level) => slot_of(level, &mut self.table, f.level, f.x, f.y),
                     None => f.level,
                 },
             };
@@ -592,10 +605,6 @@ impl Grid {
             }
         }
         keep_headroom(&mut self.slots);
-        keep_headroom(&mut self.starts);
-        for level in &mut self.levels {
-            keep_headroom(&mut level.cells);
-        }
         // Counts to ends (inclusive prefix sums); the scatter then counts each back down to its
         // slot's start, so `starts[s]..starts[s + 1]` are slot `s`'s items.
         let mut sum = 0;
@@ -608,8 +617,9 @@ impl Grid {
     /// Pass 3: every object into its slot's items, or the side list.
     fn scatter(&mut self, proxies: &[Proxy]) {
         let total = self.starts.last().copied().unwrap_or(0);
+        // Every object is in at most one cell.
+        reserve_total(&mut self.items, proxies.len());
         self.items.resize(total as usize, Item::EMPTY);
-        keep_headroom(&mut self.items);
         self.large.clear();
         for (p, &slot) in proxies.iter().zip(&self.slots) {
             let item = Item {
@@ -676,7 +686,7 @@ impl BroadPhase for Grid {
             if level.dense {
                 self.dense_pairs(level, out);
             } else {
-                self.hashed_pairs(level, out);
+                self.hashed_pairs(k, level, out);
             }
             // Each object of this level against the cells of every lower level it reaches.
             for lower in (0..k).filter(|&j| self.levels[j].count > 0) {

@@ -14,7 +14,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
-use crate::proxy::keep_headroom;
+use crate::proxy::{keep_headroom, keep_room};
 use crate::{AnyBroadPhase, BroadPhase, Proxy};
 
 /// How many candidate pairs the pass gathers the bodies of before testing them.
@@ -308,6 +308,11 @@ impl<B: BroadPhase> CollisionPass<B> {
         self.broad.update(&self.proxies);
         self.broad.pairs(&mut self.pairs);
         stats.pairs = self.pairs.len();
+        // Pair and hit counts swing from frame to frame as the bodies move, in small scenes by
+        // several times their usual count: the buffers keep room for a pair per body and a hit
+        // per two at least, besides half again the busiest frame so far.
+        let floor = self.proxies.len();
+        keep_room(&mut self.pairs, stats.pairs.max(floor));
         self.narrow_phase(bodies, &mut stats);
         self.sort_hits();
         self.stats = stats;
@@ -365,7 +370,6 @@ impl<B: BroadPhase> CollisionPass<B> {
                 }
             }
         }
-        keep_headroom(&mut self.hits);
     }
 
     /// Sorts the hits by `(t, a, b)`: the keys alone, small and compared as integers, then the
@@ -378,9 +382,10 @@ impl<B: BroadPhase> CollisionPass<B> {
         self.sorted
             .extend(self.order.iter().map(|&key| hits[key as u32 as usize]));
         core::mem::swap(&mut self.hits, &mut self.sorted);
-        keep_headroom(&mut self.order);
-        keep_headroom(&mut self.hits);
-        keep_headroom(&mut self.sorted);
+        let room = self.hits.len().max(self.proxies.len() / 2);
+        keep_room(&mut self.order, room);
+        keep_room(&mut self.hits, room);
+        keep_room(&mut self.sorted, room);
     }
 
     /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order.

@@ -165,8 +165,25 @@ pub(crate) fn finish_segment_hits(out: &mut Vec<(f32, u32)>) {
 /// vary from frame to frame, not only for identical ones.
 #[inline]
 pub(crate) fn keep_headroom<T>(v: &mut Vec<T>) {
-    let want = v.len() + v.len() / 2 + 16;
+    keep_room(v, v.len());
+}
+
+/// Grows `v`'s capacity to half again `peak` (plus a few) when it has less: the headroom of
+/// [`keep_headroom`] for a buffer whose length peaked during the frame, or for one that must
+/// be ready for `peak` items before it holds them.
+#[inline]
+pub(crate) fn keep_room<T>(v: &mut Vec<T>, peak: usize) {
+    let want = peak.saturating_add(peak / 2).saturating_add(16);
     if v.capacity() < want {
         v.reserve(want - v.len());
+    }
+}
+
+/// Grows `v`'s capacity to `total` when it has less: for buffers with a bound that does not
+/// drift with the scene (such as the number of objects).
+#[inline]
+pub(crate) fn reserve_total<T>(v: &mut Vec<T>, total: usize) {
+    if v.capacity() < total {
+        v.reserve(total - v.len());
     }
 }

@@ -2,8 +2,8 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::proxy::{
-    finish_segment_hits, keep_headroom, prepare, segment_entry, segment_may_touch, segment_pad,
-    Entry,
+    finish_segment_hits, keep_headroom, keep_room, prepare, reserve_total, segment_entry,
+    segment_may_touch, segment_pad, Entry,
 };
 use crate::{BroadPhase, Proxy};
 
@@ -200,7 +200,11 @@ impl QuadTree {
             n.hi = n.hi.max(e.hi);
             self.node_of.push(node);
         }
-        keep_headroom(&mut self.nodes);
+        // The node count follows the layout: a cluster dispersing over the field gives each
+        // object a path of its own. Room for two nodes per object at least (a scattered
+        // layout's count) besides half again the most so far.
+        let room = self.nodes.len().max(2 * self.entries.len());
+        keep_room(&mut self.nodes, room);
         keep_headroom(&mut self.node_of);
         // Counting sort of the objects by node.
         let mut sum = 0;
@@ -244,6 +248,9 @@ impl BroadPhase for QuadTree {
         if !self.nodes.is_empty() {
             tasks.push((0, NONE));
         }
+        // Tasks are taken last in, first out, and each pushes at most 16 tasks one level
+        // deeper: at most 16 wait per level, a bound the scene cannot outgrow.
+        reserve_total(&mut tasks, 16 * (self.max_depth as usize + 2));
         while let Some((a, b)) = tasks.pop() {
             let na = &self.nodes[a as usize];
             if b == NONE {
@@ -288,7 +295,6 @@ impl BroadPhase for QuadTree {
                 }
             }
         }
-        keep_headroom(&mut tasks);
         self.tasks = tasks;
         keep_headroom(out);
     }
