@@ -138,10 +138,15 @@ impl<'a> Body<'a> {
     #[inline]
     #[must_use]
     pub fn is_finite(&self) -> bool {
-        self.start.is_finite()
-            && self.end.is_finite()
-            && self.rotation.cos().is_finite()
-            && self.rotation.sin().is_finite()
+        self.zero_if_finite() == Vec2::ZERO
+    }
+
+    /// Zero when the positions and rotation are finite, NaN otherwise: `x · 0` is `0` for a
+    /// finite `x` and NaN for the others, so one comparison checks them all.
+    #[inline]
+    fn zero_if_finite(&self) -> Vec2 {
+        let rotation = Vec2::new(self.rotation.cos(), self.rotation.sin());
+        self.start * 0.0 + self.end * 0.0 + rotation * 0.0
     }
 }
 
@@ -329,8 +334,12 @@ impl<B: BroadPhase> CollisionPass<B> {
             }
             let bounds = body.swept_bounds();
             match u32::try_from(i) {
-                // `bounds` alone is not enough: `min`/`max` pass over a NaN position.
-                Ok(id) if body.is_finite() && bounds.is_finite() => {
+                // `bounds` alone is not enough: `min`/`max` pass over a NaN position. One sum
+                // checks body and box: each term is zero when finite, NaN otherwise.
+                Ok(id)
+                    if body.zero_if_finite() + bounds.center * 0.0 + bounds.half_extents * 0.0
+                        == Vec2::ZERO =>
+                {
                     self.proxies.push(Proxy::new(id, bounds, body.layers));
                 }
                 _ => skipped += 1,
