@@ -13,6 +13,20 @@ pub(super) struct Penetration {
     pub(super) deepest: usize,
 }
 
+impl Penetration {
+    /// The contact in world coordinates, for a hull `a` (its `vertices`) placed at `pose_a`:
+    /// the point is `a`'s deepest vertex; `None` if it is not finite.
+    #[inline]
+    pub(super) fn to_world(&self, vertices: &[Vec2], pose_a: &Pose) -> Option<Contact> {
+        let point = pose_a.transform_point(vertices[self.deepest]);
+        point.is_finite().then(|| Contact {
+            point,
+            normal: pose_a.transform_vector(self.normal),
+            depth: self.depth,
+        })
+    }
+}
+
 /// Polygon `a` in structure-of-arrays form, four vertices (and the edges starting at them)
 /// per [`Vec4`], so the separating-axis loops run four lanes at a time. Unused lanes repeat
 /// the first lane of their chunk, which changes no minimum or maximum.
@@ -182,16 +196,11 @@ pub fn contact_hull_hull(a: &Hull, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
     if !(pose_a.is_finite() && pose_b.is_finite()) {
         return None;
     }
-    let hit = separating_axes(
+    separating_axes(
         &Lanes::new(a.vertices(), a.normals()),
         &Moved::hull(b, pose_b, pose_a),
-    )?;
-    let point = pose_a.transform_point(a.vertices()[hit.deepest]);
-    point.is_finite().then(|| Contact {
-        point,
-        normal: pose_a.transform_vector(hit.normal),
-        depth: hit.depth,
-    })
+    )?
+    .to_world(a.vertices(), pose_a)
 }
 
 #[cfg(test)]

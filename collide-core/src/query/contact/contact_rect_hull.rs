@@ -57,13 +57,7 @@ pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
         turn: pose_a.rotation.apply_inverse(Vec2::X),
         shift: pose_a.inverse_transform_point(pose_b.position),
     };
-    let hit = separating_axes(&Lanes::new(a.vertices(), a.normals()), &b_in_a)?;
-    let point = pose_a.transform_point(a.vertices()[hit.deepest]);
-    point.is_finite().then(|| Contact {
-        point,
-        normal: pose_a.transform_vector(hit.normal),
-        depth: hit.depth,
-    })
+    separating_axes(&Lanes::new(a.vertices(), a.normals()), &b_in_a)?.to_world(a.vertices(), pose_a)
 }
 
 #[cfg(test)]
