@@ -320,6 +320,23 @@ fn bad_and_degenerate_input_is_defined() {
     // No relative motion and apart: never swept, no hit.
     let side = Motion::linear(v(5.0, 0.0), v(25.0, 0.0));
     assert!(time_of_impact(&hull, &through, &hull, &side).is_none());
+    // Overlapping at the start, but a relative travel whose square overflows: no hit, as
+    // documented, rather than an answer from infinities.
+    let fling = Motion::linear(Vec2::ZERO, v(1e20, 0.0));
+    assert!(time_of_impact(
+        Circle { radius: 1.0 },
+        &fling,
+        Circle { radius: 1.0 },
+        &still
+    )
+    .is_none());
+    assert!(time_of_impact(
+        Circle { radius: 1.0 },
+        &still,
+        Circle { radius: 1.0 },
+        &still
+    )
+    .is_some());
     // Zero travel, apart: no hit; two points never overlap.
     assert!(time_of_impact(
         Circle { radius: 0.0 },

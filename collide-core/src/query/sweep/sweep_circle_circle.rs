@@ -3,18 +3,16 @@
 use glam::Vec2;
 
 use super::{slab::circle_entry_flag, Impact};
-use crate::{
-    query::{all_finite, normalize_or},
-    Circle, Motion,
-};
+use crate::{query::normalize_or, Circle, Motion};
 
 /// The time of impact of two moving circles (rotation is ignored).
 ///
 /// With relative motion, b stands still and a's centre is a point moving against a circle of
 /// radius `ra + rb` (seed 000); the quadratic gives the time. The normal runs from a's centre
 /// to b's at that moment, and the point is on a's rim, from each circle's own path. Coincident
-/// centres at the start give the normal `+x`. See [`time_of_impact`](crate::time_of_impact)
-/// for the conventions shared by every pair.
+/// centres at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19,
+/// whose square is not a float, gives `None` as non-finite input does. See
+/// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
 /// ```
 /// use collide_core::{sweep_circle_circle, Circle, Motion};
@@ -36,11 +34,11 @@ pub fn sweep_circle_circle(
 ) -> Option<Impact> {
     let (p, d) = relative(motion_a, motion_b);
     let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
-    // One flag, one test: valid radii, and finite relative start and travel, which hold only
-    // when all four positions are finite (and so then are the positions at `t`, between start
-    // and end). The point and normal below do not take part, so a caller that keeps only `t`
-    // does not compute them.
-    if !(hit & radii_valid(a, b) & all_finite([p, d])) {
+    // The flag holds only for finite relative start and travel, which hold only when all four
+    // positions are finite (and so then are the positions at `t`, between start and end), and
+    // for a finite summed radius; negative radii are checked here. The point and normal below
+    // do not take part, so a caller that keeps only `t` does not compute them.
+    if !(hit & (a.radius >= 0.0) & (b.radius >= 0.0)) {
         return None;
     }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
@@ -69,12 +67,6 @@ fn relative(motion_a: &Motion, motion_b: &Motion) -> (Vec2, Vec2) {
     )
 }
 
-/// Both radii non-negative (NaN fails) and their sum finite (so each is).
-#[inline(always)]
-fn radii_valid(a: &Circle, b: &Circle) -> bool {
-    (a.radius >= 0.0) & (b.radius >= 0.0) & (a.radius + b.radius < f32::INFINITY)
-}
-
 /// The time of [`sweep_circle_circle`] alone, for callers that keep their own point and normal.
 #[inline(always)]
 pub(crate) fn time_circle_circle(
@@ -85,5 +77,5 @@ pub(crate) fn time_circle_circle(
 ) -> Option<f32> {
     let (p, d) = relative(motion_a, motion_b);
     let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
-    (hit & radii_valid(a, b)).then_some(t)
+    (hit & (a.radius >= 0.0) & (b.radius >= 0.0)).then_some(t)
 }
