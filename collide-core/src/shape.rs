@@ -58,7 +58,12 @@ impl From<Hull> for Shape {
 ///
 /// Sixteen bytes and `Copy`, so a body can hold one without copying a 264-byte hull. Every
 /// query accepts `impl Into<ShapeRef>`: pass `&shape`, `&hull`, `circle` or `&rect` directly.
+///
+/// Laid out as a tag and then one eight-byte slot that every variant starts at (`repr(C)`), so
+/// a rect's extents are not split across the halves of the slot a hull's reference uses (see
+/// [`Circle`] for what that split cost).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, u32)]
 pub enum ShapeRef<'a> {
     /// A circle; ignores rotation.
     Circle(Circle),
@@ -123,5 +128,29 @@ impl From<Rect> for ShapeRef<'_> {
 impl From<&Rect> for ShapeRef<'_> {
     fn from(r: &Rect) -> Self {
         ShapeRef::Rect(*r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::{align_of, size_of};
+
+    /// The sizes the docs promise: a `ShapeRef` is sixteen bytes (tag and one eight-byte slot),
+    /// and a circle fills the slot as the other shapes do.
+    #[test]
+    fn shape_ref_is_a_tag_and_one_eight_byte_slot() {
+        assert_eq!(size_of::<ShapeRef<'_>>(), 16);
+        assert_eq!((size_of::<Circle>(), align_of::<Circle>()), (8, 8));
+        assert_eq!(size_of::<Rect>(), 8);
+        let shapes = [
+            Shape::Circle(Circle { radius: 2.0 }),
+            Shape::Rect(Rect {
+                half_extents: glam::Vec2::new(3.0, 4.0),
+            }),
+        ];
+        let refs: [ShapeRef<'_>; 2] = [(&shapes[0]).into(), (&shapes[1]).into()];
+        assert_eq!(refs[0], ShapeRef::Circle(Circle { radius: 2.0 }));
+        assert_eq!(refs[1].to_shape(), shapes[1]);
     }
 }
