@@ -120,9 +120,10 @@ impl<'a> Body<'a> {
     #[inline]
     #[must_use]
     pub fn swept_bounds(&self) -> Aabb {
-        let (lo, hi) = (self.start.min(self.end), self.start.max(self.end));
         let half = match self.shape {
-            // The common shapes inline: the same box as the union of the two end boxes.
+            // The common shapes inline: the union of the two end boxes, centred between the two
+            // positions. Plain arithmetic, no `min`/`max`: a NaN position gives a NaN box, which
+            // the pass's finiteness check then catches.
             ShapeRef::Circle(c) => Vec2::splat(c.radius),
             ShapeRef::Rect(r) => r.half_extents,
             ShapeRef::Hull(_) => {
@@ -131,7 +132,10 @@ impl<'a> Body<'a> {
                 return Aabb::from_min_max(a.min().min(b.min()), a.max().max(b.max()));
             }
         };
-        Aabb::from_min_max(lo - half, hi + half)
+        Aabb::new(
+            (self.start + self.end) * 0.5,
+            (self.end - self.start).abs() * 0.5 + half,
+        )
     }
 
     /// Whether the positions and rotation are finite (the shape is checked through its box).

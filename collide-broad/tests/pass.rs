@@ -352,3 +352,32 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
     assert_eq!(hits_with(&ship, &mut pass), 0);
     assert_eq!(pass.stats().proxies, 1);
 }
+
+/// A body's swept bounds cover its shape at the start and at the end of the frame (up to a few
+/// ulps of rounding, which the broad phases' widening absorbs), for every kind of shape.
+#[test]
+fn swept_bounds_cover_both_end_boxes() {
+    let hull = Hull::regular(5, 3.0).unwrap();
+    let mut rng = Rng::new(0x5EB7);
+    for _ in 0..2_000 {
+        let start = Vec2::new(rng.range(-1e4, 1e4), rng.range(-1e4, 1e4));
+        let end = start + Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
+        let rotation = Rot::from_angle(rng.range(-3.0, 3.0));
+        for body in [
+            Body::new(Circle { radius: 2.0 }, start, end),
+            Body::new(rect(16.0, 4.0), start, end),
+            Body::new(&hull, start, end).with_rotation(rotation),
+        ] {
+            let swept = body.swept_bounds();
+            let slack = Vec2::splat(start.abs().max(end.abs()).max_element() * 4.0 * f32::EPSILON);
+            for at in [body.start, body.end] {
+                let b = body.shape.aabb(&collide_core::Pose::new(at, body.rotation));
+                assert!(
+                    (swept.min() - slack).cmple(b.min()).all()
+                        && (swept.max() + slack).cmpge(b.max()).all(),
+                    "{body:?}: {swept:?} does not cover {b:?}"
+                );
+            }
+        }
+    }
+}
