@@ -507,8 +507,8 @@ impl Grid {
     /// Pass 1: each object's level and cell, and each level's rectangle of cells.
     fn file_all(&mut self, proxies: &[Proxy]) {
         let mut filed = core::mem::take(&mut self.filed);
-        filed.clear();
-        filed.resize(proxies.len(), Filed::NOWHERE);
+        // Every entry is written below, so the last frame's need not be cleared first.
+        fit_length(&mut filed, proxies.len(), Filed::NOWHERE);
         // The base level's count and rectangle stay in registers (most objects are there).
         let (mut count, mut rect) = (0, [i32::MAX, i32::MAX, i32::MIN, i32::MIN]);
         for (f, p) in filed.iter_mut().zip(proxies) {
@@ -582,8 +582,7 @@ impl Grid {
         reserve_total(&mut self.starts, most);
         self.starts.clear();
         self.starts.resize(slots as usize + 1, 0);
-        self.slots.clear();
-        self.slots.resize(self.filed.len(), SKIPPED);
+        fit_length(&mut self.slots, self.filed.len(), SKIPPED);
         // The base level's numbering, copied out of the loop when it is dense.
         let base = &self.levels[0];
         let dense = base
@@ -619,7 +618,9 @@ impl Grid {
         let total = self.starts.last().copied().unwrap_or(0);
         // Every object is in at most one cell.
         reserve_total(&mut self.items, proxies.len());
-        self.items.resize(total as usize, Item::EMPTY);
+        // Every position below `total` is written below (each object to its own), so the last
+        // frame's items need not be cleared first.
+        fit_length(&mut self.items, total as usize, Item::EMPTY);
         self.large.clear();
         for (p, &slot) in proxies.iter().zip(&self.slots) {
             let item = Item {
@@ -640,6 +641,13 @@ impl Grid {
         }
         keep_headroom(&mut self.large);
     }
+}
+
+/// Makes `v` `len` long, padding with `fill` but keeping what is there: for buffers whose every
+/// entry the caller then overwrites, so clearing them first would write them twice.
+fn fit_length<T: Copy>(v: &mut Vec<T>, len: usize, fill: T) {
+    v.truncate(len);
+    v.resize(len, fill);
 }
 
 /// The highest level a box may use when it may span `max_cells` base cells: level `k` boxes
