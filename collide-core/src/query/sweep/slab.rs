@@ -89,7 +89,9 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
 /// their own checks into the same flag and so test it once.
 ///
 /// The flag also requires `|d|²` and `|p|² − r²` to be finite, so non-finite input (or an offset
-/// or travel beyond about 1.8e19, whose square is not a float) never hits. The flag comes from dot products alone, never from the root: a caller's branch on it then
+/// or travel beyond about 1.8e19, whose square is not a float) never hits.
+///
+/// The flag comes from dot products alone, never from the root: a caller's branch on it then
 /// waits for three multiplies, not for a square root and a division (about 25 cycles that a
 /// mispredicted branch would add to its penalty).
 #[inline(always)]
@@ -100,10 +102,12 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     let disc = b * b - a * c;
     // Branch-free: whether a random pair hits is a coin toss, so the conditions are combined
     // with `&` (no short-circuit) into one flag; a NaN fails each.
-    let approaching = b < 0.0; // not approaching (or touching and leaving) misses
-    let crosses = disc > 0.0; // passing outside, or only grazing, misses
-                              // The entry comes no later than the closest approach (`t = −b/a`), so it lies within the
-                              // frame when the closest approach does, or when the end position is inside.
+    // Not approaching (or touching and leaving) misses; so does passing outside, or only
+    // grazing.
+    let approaching = b < 0.0;
+    let crosses = disc > 0.0;
+    // The entry comes no later than the closest approach (`t = −b/a`), so it lies within the
+    // frame when the closest approach does, or when the end position is inside.
     let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
     let entering = approaching & crosses & in_time;
     let inside = c < 0.0;

@@ -38,7 +38,7 @@ pub fn sweep_circle_circle(
     // positions are finite (and so then are the positions at `t`, between start and end), and
     // for a finite summed radius; negative radii are checked here. The point and normal below
     // do not take part, so a caller that keeps only `t` does not compute them.
-    if !(hit & (a.radius >= 0.0) & (b.radius >= 0.0)) {
+    if !(hit & radii_valid(a, b)) {
         return None;
     }
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
@@ -67,6 +67,12 @@ fn relative(motion_a: &Motion, motion_b: &Motion) -> (Vec2, Vec2) {
     )
 }
 
+/// Both radii non-negative (NaN fails); a finite sum is part of the entry's flag.
+#[inline(always)]
+fn radii_valid(a: &Circle, b: &Circle) -> bool {
+    (a.radius >= 0.0) & (b.radius >= 0.0)
+}
+
 /// The time of [`sweep_circle_circle`] alone, for callers that keep their own point and normal.
 #[inline(always)]
 pub(crate) fn time_circle_circle(
@@ -77,5 +83,5 @@ pub(crate) fn time_circle_circle(
 ) -> Option<f32> {
     let (p, d) = relative(motion_a, motion_b);
     let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
-    (hit & (a.radius >= 0.0) & (b.radius >= 0.0)).then_some(t)
+    (hit & radii_valid(a, b)).then_some(t)
 }
