@@ -59,13 +59,8 @@ pub(super) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, TOL};
     use super::*;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
 
     fn c(radius: f32) -> Circle {
         Circle { radius }

@@ -84,15 +84,10 @@ pub fn contact_hull_circle(a: &Hull, pose_a: &Pose, b: &Circle, pose_b: &Pose) -
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, TOL};
     use super::*;
     use crate::Rot;
     use glam::Vec2;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
 
     /// The triangle (0, 0), (4, 0), (0, 3): a 3-4-5 right triangle.
     fn triangle() -> Hull {

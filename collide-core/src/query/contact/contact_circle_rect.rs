@@ -60,20 +60,9 @@ pub fn contact_rect_circle(a: &Rect, pose_a: &Pose, b: &Circle, pose_b: &Pose) -
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, rect, TOL};
     use super::*;
     use crate::Rot;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
-
-    fn rect(hx: f32, hy: f32) -> Rect {
-        Rect {
-            half_extents: Vec2::new(hx, hy),
-        }
-    }
 
     /// Both orders; checks the reversed one is the flip of the canonical one.
     fn both(r: f32, pa: Pose, b: Rect, pb: Pose) -> Option<Contact> {

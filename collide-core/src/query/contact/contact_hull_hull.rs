@@ -205,14 +205,9 @@ pub fn contact_hull_hull(a: &Hull, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, TOL};
     use super::*;
     use crate::Rot;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
 
     fn square(half: f32) -> Hull {
         Hull::from_half_extents(Vec2::splat(half)).unwrap()

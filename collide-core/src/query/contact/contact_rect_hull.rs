@@ -62,20 +62,9 @@ pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, rect, TOL};
     use super::*;
     use crate::Rot;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
-
-    fn rect(hx: f32, hy: f32) -> Rect {
-        Rect {
-            half_extents: Vec2::new(hx, hy),
-        }
-    }
 
     /// A diamond with corners 2 from its centre on the axes.
     fn diamond() -> Hull {

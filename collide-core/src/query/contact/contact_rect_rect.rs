@@ -52,20 +52,9 @@ pub(super) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pos
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{at, rect, TOL};
     use super::*;
     use crate::Rot;
-
-    const TOL: f32 = 1e-5;
-
-    fn at(x: f32, y: f32) -> Pose {
-        Pose::from_position(Vec2::new(x, y))
-    }
-
-    fn rect(hx: f32, hy: f32) -> Rect {
-        Rect {
-            half_extents: Vec2::new(hx, hy),
-        }
-    }
 
     fn both(a: Rect, pa: Pose, b: Rect, pb: Pose) -> Option<Contact> {
         let hit = contact_rect_rect(&a, &pa, &b, &pb);

@@ -20,6 +20,29 @@ mod contact_hull_hull;
 mod contact_rect_hull;
 mod contact_rect_rect;
 
+/// What the pair files' tests share.
+#[cfg(test)]
+mod fixtures {
+    use glam::Vec2;
+
+    use crate::{Pose, Rect};
+
+    /// The tolerance of the fixed cases' depths, points and normals.
+    pub const TOL: f32 = 1e-5;
+
+    /// An unrotated pose at `(x, y)`.
+    pub fn at(x: f32, y: f32) -> Pose {
+        Pose::from_position(Vec2::new(x, y))
+    }
+
+    /// A rect of half-extents `(hx, hy)`.
+    pub fn rect(hx: f32, hy: f32) -> Rect {
+        Rect {
+            half_extents: Vec2::new(hx, hy),
+        }
+    }
+}
+
 pub use contact_circle_circle::contact_circle_circle;
 pub use contact_circle_hull::{contact_circle_hull, contact_hull_circle};
 pub use contact_circle_rect::{contact_circle_rect, contact_rect_circle};
