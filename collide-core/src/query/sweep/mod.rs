@@ -15,14 +15,14 @@ use crate::{Motion, ShapeRef};
 
 pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
 pub use sweep_circle_circle::sweep_circle_circle;
-use sweep_circle_circle::time_circle_circle;
+pub(crate) use sweep_circle_circle::time_circle_circle;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
 pub use sweep_circle_rect::{sweep_circle_rect, sweep_rect_circle};
-use sweep_circle_rect::{sweep_circle_rect_narrow, time_circle_rect};
+pub(crate) use sweep_circle_rect::{sweep_circle_rect_narrow, time_circle_rect};
 pub use sweep_hull_hull::sweep_hull_hull;
 pub use sweep_rect_hull::{sweep_hull_rect, sweep_rect_hull};
 pub use sweep_rect_rect::sweep_rect_rect;
-use sweep_rect_rect::time_rect_rect;
+pub(crate) use sweep_rect_rect::time_rect_rect;
 
 /// When and where two moving shapes first touch during a frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -93,60 +93,14 @@ pub fn time_of_impact<'a, 'b>(
     motion_b: &Motion,
 ) -> Option<Impact> {
     use ShapeRef::{Circle as C, Rect as R};
-    // Dispatched here rather than through `sweep_detailed` so the closed forms inline.
+    // Dispatched here, not through `sweep_advance`'s shape-generic path, so the closed forms
+    // inline.
     match (a.into(), b.into()) {
         (C(a), C(b)) => sweep_circle_circle(&a, motion_a, &b, motion_b),
         (C(a), R(b)) => sweep_circle_rect(&a, motion_a, &b, motion_b),
         (R(a), C(b)) => sweep_rect_circle(&a, motion_a, &b, motion_b),
         (R(a), R(b)) => sweep_rect_rect(&a, motion_a, &b, motion_b),
         (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
-    }
-}
-
-/// [`time_of_impact`] plus the number of advancement steps used, hit or miss.
-#[inline(always)]
-pub(crate) fn sweep_detailed(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-) -> (Option<Impact>, u32) {
-    use ShapeRef::{Circle as C, Rect as R};
-    match (a, b) {
-        (C(a), C(b)) => (sweep_circle_circle(&a, motion_a, &b, motion_b), 0),
-        (C(a), R(b)) => (sweep_circle_rect_narrow(&a, motion_a, &b, motion_b), 0),
-        (R(a), C(b)) => (
-            sweep_circle_rect_narrow(&b, motion_b, &a, motion_a).map(Impact::flipped),
-            0,
-        ),
-        (R(a), R(b)) => (sweep_rect_rect(&a, motion_a, &b, motion_b), 0),
-        _ => sweep_advance(a, motion_a, b, motion_b, true),
-    }
-}
-
-/// The time of [`time_of_impact`] alone, plus the advancement steps used, hit or miss: for a
-/// caller that keeps its own point and normal (the narrow phase after a discrete hit), so the
-/// closed forms skip their geometry and an overlapping hull pair its start normal.
-///
-/// Motions must be finite and the circles and rects valid: the caller has checked them (the
-/// narrow phase's discrete test gives a hit only for valid shapes).
-#[inline(always)]
-pub(crate) fn sweep_time(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-) -> (Option<f32>, u32) {
-    use ShapeRef::{Circle as C, Rect as R};
-    match (a, b) {
-        (C(a), C(b)) => (time_circle_circle(&a, motion_a, &b, motion_b), 0),
-        (C(a), R(b)) => (time_circle_rect(&a, motion_a, &b, motion_b), 0),
-        (R(a), C(b)) => (time_circle_rect(&b, motion_b, &a, motion_a), 0),
-        (R(a), R(b)) => (time_rect_rect(&a, motion_a, &b, motion_b), 0),
-        _ => {
-            let (impact, steps) = sweep_advance(a, motion_a, b, motion_b, false);
-            (impact.map(|i| i.t), steps)
-        }
     }
 }
 
@@ -202,62 +156,4 @@ pub(crate) fn sweep_advance(
         }),
         steps,
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Circle, Rect};
-
-    /// The time-only sweep the narrow phase runs after a discrete hit gives exactly the time of
-    /// the full sweep, and its full sweep after a miss exactly the full sweep, on seeded random
-    /// closed-form pairs in both orders.
-    #[test]
-    fn sweep_time_is_the_full_sweeps_time() {
-        let mut state = 0x5EED_u32;
-        let mut next = move || {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (state >> 8) as f32 / (1u32 << 24) as f32
-        };
-        let mut hits = 0;
-        for _ in 0..2000 {
-            let mut v = || Vec2::new(next() * 40.0 - 20.0, next() * 40.0 - 20.0);
-            let (sa, ta, sb, tb) = (v(), v(), v(), v());
-            let (ma, mb) = (
-                Motion::linear(sa, sa + ta),
-                Motion::linear(sb, sb + tb * 0.2),
-            );
-            let circle = ShapeRef::Circle(Circle {
-                radius: next() * 5.0,
-            });
-            let rect = ShapeRef::Rect(Rect {
-                half_extents: Vec2::new(next() * 5.0, next() * 5.0),
-            });
-            for (a, b) in [
-                (circle, rect),
-                (rect, circle),
-                (circle, circle),
-                (rect, rect),
-            ] {
-                let impact = time_of_impact(a, &ma, b, &mb);
-                // The narrow phase's full sweep (with its start-overlap shortcut) is the same.
-                assert_eq!(
-                    sweep_detailed(a, &ma, b, &mb),
-                    (impact, 0),
-                    "{a:?} {ma:?} {b:?} {mb:?}"
-                );
-                let full = impact.map(|i| i.t);
-                assert_eq!(
-                    sweep_time(a, &ma, b, &mb),
-                    (full, 0),
-                    "{a:?} {ma:?} {b:?} {mb:?}"
-                );
-                hits += usize::from(full.is_some());
-            }
-        }
-        assert!(
-            hits > 1000 && hits < 7000,
-            "{hits} hits: the cases should mix hits and misses"
-        );
-    }
 }

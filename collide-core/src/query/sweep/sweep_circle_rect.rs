@@ -193,8 +193,8 @@ pub(crate) fn sweep_circle_rect_narrow(
     if !(a.is_valid() & b.is_valid() & all_finite([p, d])) {
         return None;
     }
-    let (ca, cb) = (motion_a.position_at(0.0), motion_b.position_at(0.0));
-    let (normal, point) = start_contact(ca - cb, b.half_extents, cb);
+    // At `t = 0` each body is at its start: `p` is already the centres' offset.
+    let (normal, point) = start_contact(p, b.half_extents, motion_b.start);
     Some(Impact {
         t: 0.0,
         point,
