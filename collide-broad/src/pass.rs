@@ -409,11 +409,9 @@ impl<B: BroadPhase> CollisionPass<B> {
                 stats.sweeps += usize::from(outcome.swept);
                 stats.max_steps = stats.max_steps.max(outcome.steps);
                 if let Some(hit) = outcome.hit {
-                    if hit.by_sweep {
-                        stats.swept_hits += 1;
-                    } else {
-                        stats.discrete_hits += 1;
-                    }
+                    // Counted without a branch: which test found a hit varies from pair to pair.
+                    stats.swept_hits += usize::from(hit.by_sweep);
+                    stats.discrete_hits += usize::from(!hit.by_sweep);
                     self.order.push(order_key(hit.t, a, b, self.hits.len()));
                     let (a, b) = (a as usize, b as usize);
                     self.hits.push(PassHit { a, b, hit });
