@@ -274,11 +274,7 @@ mod tests {
     /// both orders.
     #[test]
     fn narrow_phase_is_the_discrete_test_and_the_full_sweep() {
-        let mut state = 0x5EED_u32;
-        let mut next = move || {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (state >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut next = crate::query::test_rng::uniform(0x5EED_u32);
         let (mut discrete, mut swept) = (0, 0);
         for _ in 0..2000 {
             let mut v = || Vec2::new(next() * 40.0 - 20.0, next() * 40.0 - 20.0);

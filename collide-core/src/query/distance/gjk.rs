@@ -455,11 +455,7 @@ mod tests {
     /// (3 to 16 vertices, some nearly round) and directions, rotated or not.
     #[test]
     fn support_from_any_start_is_a_farthest_vertex() {
-        let mut state = 0xC0FF_EE11_u32;
-        let mut next = move || {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (state >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut next = crate::query::test_rng::uniform(0xC0FF_EE11_u32);
         let mut checked = 0;
         for _ in 0..300 {
             let n = 3 + (next() * 14.0) as usize;
