@@ -37,10 +37,10 @@ fn order_key(t: f32, a: u32, b: u32, index: usize) -> u128 {
 /// The most hits [`rank_few`] orders.
 const RANK_AT_MOST: usize = 32;
 
-/// The place of each of a few hits in the order of their keys ([`order_key`]), found by
-/// counting for each key the keys below it; `None` when there are too many hits, or when the
-/// keys do not fit the 64 bits this packs them in (more than 2¹⁷ bodies, or a time that is
-/// negative, `-0.0` included, or not below 2), for the caller to sort instead.
+/// The indices of a few hits in the order of their keys ([`order_key`]), found by counting for
+/// each key the keys below it (its place in that order); `None` when there are too many hits,
+/// or when the keys do not fit the 64 bits this packs them in (more than 2¹⁷ bodies, or a time
+/// that is negative, `-0.0` included, or not below 2), for the caller to sort instead.
 ///
 /// For the few hits of a small scene this beats sorting: the count compares every pair of keys,
 /// but without a single data-dependent branch, where a sort of 16-odd keys mispredicts a
@@ -52,7 +52,7 @@ fn rank_few(order: &[u128], bodies: usize) -> Option<[u8; RANK_AT_MOST]> {
     // `(t, a, b)` in 30 + 17 + 17 bits: a time in `[+0, 2)` has its top two bits clear (in the
     // key, the top bit is set, see `order_key`), and the indices are below 2¹⁷. The index of the
     // hit is not needed: the count itself is the place.
-    let mut keys = [u64::MAX; RANK_AT_MOST];
+    let mut keys = [0_u64; RANK_AT_MOST];
     let mut outside = 0;
     for (packed, &key) in keys.iter_mut().zip(order) {
         let time = (key >> 96) as u32 ^ 1 << 31;
@@ -64,11 +64,12 @@ fn rank_few(order: &[u128], bodies: usize) -> Option<[u8; RANK_AT_MOST]> {
         return None;
     }
     let keys = &keys[..order.len()];
-    let mut ranks = [0_u8; RANK_AT_MOST];
-    for (rank, &key) in ranks.iter_mut().zip(keys) {
-        *rank = keys.iter().map(|&other| u8::from(other < key)).sum();
+    let mut in_order = [0_u8; RANK_AT_MOST];
+    for (i, &key) in keys.iter().enumerate() {
+        let place: u8 = keys.iter().map(|&other| u8::from(other < key)).sum();
+        in_order[usize::from(place)] = i as u8;
     }
-    Some(ranks)
+    Some(in_order)
 }
 
 /// One body as the pass sees it for one frame: shape, where it started and ended, rotation,
@@ -426,13 +427,9 @@ impl<B: BroadPhase> CollisionPass<B> {
     fn sort_hits(&mut self, bodies: usize) {
         self.sorted.clear();
         let hits = &self.hits;
-        if let Some(ranks) = rank_few(&self.order, bodies) {
-            let mut place = [0_u8; RANK_AT_MOST];
-            for (i, &rank) in ranks.iter().enumerate().take(hits.len()) {
-                place[usize::from(rank)] = i as u8;
-            }
+        if let Some(in_order) = rank_few(&self.order, bodies) {
             self.sorted
-                .extend(place[..hits.len()].iter().map(|&i| hits[usize::from(i)]));
+                .extend(in_order[..hits.len()].iter().map(|&i| hits[usize::from(i)]));
         } else {
             self.order.sort_unstable();
             self.sorted
@@ -512,12 +509,14 @@ mod tests {
                 seen.push((a, b));
                 order.push(order_key(t, a, b, order.len()));
             }
-            let ranks = rank_few(&order, bodies).expect("keys that fit are ranked");
+            let in_order = rank_few(&order, bodies).expect("keys that fit are ranked");
             let mut sorted = order.clone();
             sorted.sort_unstable();
-            for (i, key) in order.iter().enumerate() {
-                assert_eq!(sorted[usize::from(ranks[i])], *key, "case {case}");
-            }
+            let got: Vec<u128> = in_order[..n]
+                .iter()
+                .map(|&i| order[usize::from(i)])
+                .collect();
+            assert_eq!(got, sorted, "case {case}");
             ranked += usize::from(n > 1);
         }
         assert!(ranked > 3000);
