@@ -76,24 +76,31 @@ pub fn narrow_phase_detailed<'a, 'b>(
     }
     let (ma, mb) = (motion_a, motion_b);
     let (end_a, end_b) = (ma.end_pose(), mb.end_pose());
+    let moved = ma.travel() != mb.travel();
+    let expanded = || expanded_box(a, ma, b, mb);
     // One dispatch on the shapes, for the discrete test and the sweep together: each pair's
     // closed forms inline side by side, and the shapes' kinds are not looked at twice.
     match (a, b) {
         (C(x), C(y)) => settle(
             contact_circle_circle(&x, &end_a, &y, &end_b),
-            (a, ma, b, mb, mode),
+            moved,
+            mode,
             || (time_circle_circle(&x, ma, &y, mb), 0),
             || (sweep_circle_circle(&x, ma, &y, mb), 0),
+            expanded,
         ),
         (C(x), R(y)) => settle(
             contact_circle_rect(&x, &end_a, &y, &end_b),
-            (a, ma, b, mb, mode),
+            moved,
+            mode,
             || (time_circle_rect(&x, ma, &y, mb), 0),
             || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
+            expanded,
         ),
         (R(x), C(y)) => settle(
             contact_rect_circle(&x, &end_a, &y, &end_b),
-            (a, ma, b, mb, mode),
+            moved,
+            mode,
             || (time_circle_rect(&y, mb, &x, ma), 0),
             || {
                 (
@@ -101,46 +108,45 @@ pub fn narrow_phase_detailed<'a, 'b>(
                     0,
                 )
             },
+            expanded,
         ),
         (R(x), R(y)) => settle(
             contact_rect_rect(&x, &end_a, &y, &end_b),
-            (a, ma, b, mb, mode),
+            moved,
+            mode,
             || (time_rect_rect(&x, ma, &y, mb), 0),
             || (sweep_rect_rect(&x, ma, &y, mb), 0),
+            expanded,
         ),
         _ => settle(
             contact(a, &end_a, b, &end_b),
-            (a, ma, b, mb, mode),
+            moved,
+            mode,
             || {
                 let (impact, steps) = sweep_advance(a, ma, b, mb, false);
                 (impact.map(|i| i.t), steps)
             },
             || sweep_advance(a, ma, b, mb, true),
+            expanded,
         ),
     }
 }
 
-/// The pair, its motions and the sweep mode, as [`settle`] takes them.
-type Pair<'p, 'a, 'b> = (
-    ShapeRef<'a>,
-    &'p Motion,
-    ShapeRef<'b>,
-    &'p Motion,
-    SweepMode,
-);
-
-/// The narrow phase's decision for one pair, given its discrete test at the end of the frame
-/// and its two sweeps: `time`, the time alone, for a pair the discrete test confirmed (the
-/// point and normal stay the discrete ones, so the sweep skips its own); `sweep`, the full
-/// impact, for a pair it missed. Each returns its conservative-advancement steps too.
+/// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
+/// whether it `moved` relative to each other, and its sweeps: `time`, the time alone, for a
+/// pair the discrete test confirmed (the point and normal stay the discrete ones, so the sweep
+/// skips its own); `sweep`, the full impact, for a pair it missed (each with its
+/// conservative-advancement steps); `expanded`, seed 001's expanded-box test.
 #[inline(always)]
 fn settle(
     discrete: Option<Contact>,
-    (a, motion_a, b, motion_b, mode): Pair<'_, '_, '_>,
+    moved: bool,
+    mode: SweepMode,
     time: impl FnOnce() -> (Option<f32>, u32),
     sweep: impl FnOnce() -> (Option<Impact>, u32),
+    expanded: impl FnOnce() -> Option<Hit>,
 ) -> NarrowOutcome {
-    if motion_a.travel() == motion_b.travel() {
+    if !moved {
         // No relative motion: overlapping all frame, or not at all.
         return NarrowOutcome {
             hit: discrete.map(|c| Hit {
@@ -190,7 +196,7 @@ fn settle(
             ..NarrowOutcome::default()
         },
         (SweepMode::ExpandedBox, None) => NarrowOutcome {
-            hit: expanded_box(a, motion_a, b, motion_b),
+            hit: expanded(),
             swept: true,
             steps: 0,
         },
