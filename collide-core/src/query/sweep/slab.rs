@@ -96,6 +96,14 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
 /// mispredicted branch would add to its penalty).
 #[inline(always)]
 pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
+    let entry = circle_entry_parts(p, d, radius);
+    (entry.hit, entry.t)
+}
+
+/// [`circle_entry_flag`] with the two terms of its root, for a caller that wants the point's
+/// offset at the entry without waiting for the division: see [`CircleEntry::scaled_offset`].
+#[inline(always)]
+pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let c = p.dot(p) - radius * radius;
     let b = p.dot(d);
     let a = d.dot(d);
@@ -114,11 +122,44 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     // Inside, the root is negative (`c < 0` over a positive `−b + √disc`, or over zero with no
     // motion): clamping gives the `0`. Entering, the exact root is below 1; the clamp keeps its
     // rounding there too.
-    let t = c / (-b + crate::math::sqrt(disc.max(0.0)));
+    let q = -b + crate::math::sqrt(disc.max(0.0));
+    let t = c / q;
     // `x · 0` is `0` for finite `x` and NaN otherwise: one test for both (and for `b`, bounded
     // by them).
     let finite = (a + c) * 0.0 == 0.0;
-    ((inside | entering) & finite, t.clamp(0.0, 1.0))
+    CircleEntry {
+        hit: (inside | entering) & finite,
+        t: t.clamp(0.0, 1.0),
+        inside,
+        c,
+        q,
+    }
+}
+
+/// The entry of a point into a circle, as [`circle_entry_parts`] finds it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CircleEntry {
+    /// Whether the point enters the circle within the frame, or starts inside it.
+    pub hit: bool,
+    /// The time of entry, clamped to `[0, 1]` (`0` inside); meaningless without `hit`.
+    pub t: f32,
+    /// Whether the point starts strictly inside.
+    inside: bool,
+    /// `|p|² − r²`, the root's numerator.
+    c: f32,
+    /// `−b + √disc`, the root's denominator: positive whenever the point enters.
+    q: f32,
+}
+
+impl CircleEntry {
+    /// The point's offset from the centre at the entry, `p + d·t`, up to a positive factor:
+    /// `p·q + d·c`, which is `(p + d·c/q)·q`, so a caller that normalizes it need not wait
+    /// for the division `c/q`. Inside (`t = 0`), `p` itself.
+    #[inline(always)]
+    pub(crate) fn scaled_offset(&self, p: Vec2, d: Vec2) -> Vec2 {
+        let entering = p * self.q + d * self.c;
+        Vec2::select(glam::BVec2::splat(self.inside), p, entering)
+    }
 }
 
 #[cfg(test)]
