@@ -138,9 +138,9 @@ pub fn cast_options() -> ShapeCastOptions {
     }
 }
 
-/// parry2d's `cast_shapes`: the time of impact as a fraction of the frame, or `None`.
+/// parry2d's `cast_shapes`, its whole answer: the time, both witness points and both normals.
 #[must_use]
-pub fn toi(case: &PeerCastCase) -> Option<f32> {
+pub fn cast(case: &PeerCastCase) -> Option<query::ShapeCastHit> {
     query::cast_shapes(
         &case.pose_a,
         case.velocity_a,
@@ -152,13 +152,18 @@ pub fn toi(case: &PeerCastCase) -> Option<f32> {
     )
     .ok()
     .flatten()
-    .map(|hit| hit.time_of_impact)
 }
 
-/// parry2d's `contact` with no prediction margin: the penetration depth, or `None` when the
-/// shapes do not overlap.
+/// parry2d's `cast_shapes`: the time of impact as a fraction of the frame, or `None`.
 #[must_use]
-pub fn contact_depth(case: &PeerPoseCase) -> Option<f32> {
+pub fn toi(case: &PeerCastCase) -> Option<f32> {
+    cast(case).map(|hit| hit.time_of_impact)
+}
+
+/// parry2d's `contact` with no prediction margin, its whole answer: both points, both normals
+/// and the signed distance; `None` when the shapes do not overlap.
+#[must_use]
+pub fn contact(case: &PeerPoseCase) -> Option<query::Contact> {
     query::contact(
         &case.pose_a,
         case.a.as_dyn(),
@@ -168,7 +173,13 @@ pub fn contact_depth(case: &PeerPoseCase) -> Option<f32> {
     )
     .ok()
     .flatten()
-    .map(|c| -c.dist)
+}
+
+/// parry2d's `contact` with no prediction margin: the penetration depth, or `None` when the
+/// shapes do not overlap.
+#[must_use]
+pub fn contact_depth(case: &PeerPoseCase) -> Option<f32> {
+    contact(case).map(|c| -c.dist)
 }
 
 /// parry2d's `distance` (0 when the shapes touch or overlap); `None` if unsupported.

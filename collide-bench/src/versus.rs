@@ -81,6 +81,10 @@ pub struct VersusEntry {
     pub query: String,
     /// collide's time per query (per frame for the broad phase), in ns.
     pub ours_ns: f64,
+    /// collide's time per time-of-impact query when the caller keeps only the time, in ns
+    /// (cast queries only; [`ours_ns`](Self::ours_ns) keeps the point and normal too, as
+    /// parry2d always computes them).
+    pub ours_time_only_ns: Option<f64>,
     /// parry2d's time per query (per frame for the broad phase), in ns.
     pub peer_ns: f64,
     /// Cases (or, for the broad phase, pairs) the two disagree on.
@@ -226,6 +230,7 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
         .map(|(i, k)| VersusEntry {
             query: format!("broad_{}_{}", kind.name(), k.name()),
             ours_ns: median(&ours_ns[i]),
+            ours_time_only_ns: None,
             peer_ns: peer_median,
             disagreements: disagreements[i],
             cases: compared[i],

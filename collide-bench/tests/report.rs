@@ -94,6 +94,12 @@ fn tiny_report_fills_every_key_and_counts_disagreements() {
     };
     for query in Query::ALL {
         let entry = find(query.name());
+        // The time alone is timed for the times of impact, and only for them.
+        if query.is_cast() {
+            assert!(number(entry, "ours_time_only_ns") > 0.0, "{entry}");
+        } else {
+            assert!(entry.get("ours_time_only_ns").is_none(), "{entry}");
+        }
         // The count in the report is the count of this query's answers, recomputed here.
         let answers = QueryCases::new(query, config.cases, CASE_SEED).answers();
         assert_eq!(
