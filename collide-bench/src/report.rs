@@ -9,7 +9,16 @@
 //! alike. A frame is "move every object, update the broad phase, run the collision pass".
 //! Allocations are counted around the timed batches only. The sweep's cost is judged on
 //! medians, which a preempted sample cannot move.
+//!
+//! At 100 objects a frame takes a few microseconds, and the sweep's few hundred nanoseconds
+//! move with where the code, stack and buffers happen to lie in memory: from one process to
+//! the next (address-space randomization), the on-minus-off difference varies several-fold,
+//! while within a process it repeats closely. So the report binary measures the small scenes
+//! in several fresh processes of itself ([`ReportConfig::processes`], [`pair_worker`]) and
+//! pools their samples: the figure is the code's, not one layout's luck.
 
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use collide_broad::BroadPhaseKind;
@@ -45,6 +54,16 @@ pub struct ReportConfig {
     pub max_extra_warmup: Duration,
     /// Timed duration of each on/off comparison (at least two samples per variant and half).
     pub measure: Duration,
+    /// Fresh processes that share each on/off comparison of up to
+    /// [`processes_up_to`](Self::processes_up_to) objects, one after another, each measuring
+    /// its part of `measure` after its part of `warmup`; their samples are pooled. Used only
+    /// with a [`worker`](Self::worker); 1 measures in this process.
+    pub processes: usize,
+    /// The largest scene measured in several processes.
+    pub processes_up_to: usize,
+    /// The report binary, run as `WORKER --pair-worker …` to measure one comparison (see
+    /// [`pair_worker`]); `None` measures everything in this process.
+    pub worker: Option<PathBuf>,
     /// Target duration of one sample (a batch of frames).
     pub sample: Duration,
     /// Cases per query in the side-by-side comparison.
@@ -72,6 +91,9 @@ impl ReportConfig {
             min_warmup_frames: 300,
             max_extra_warmup: Duration::from_secs(1),
             measure: Duration::from_millis(1_000),
+            processes: 4,
+            processes_up_to: 1_000,
+            worker: None,
             sample: Duration::from_micros(250),
             cases: CASES,
             rounds: 9,
@@ -89,6 +111,7 @@ impl ReportConfig {
             warmup: Duration::from_millis(200),
             max_extra_warmup: Duration::from_secs(3),
             measure: Duration::from_millis(2_000),
+            processes: 8,
             sample: Duration::from_micros(500),
             rounds: 31,
             broad_frames: 30,
@@ -279,7 +302,7 @@ pub struct Report {
 }
 
 /// Raw figures of one variant over part of a measurement.
-#[derive(Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Run {
     samples_ns: Vec<f64>,
     frames: u64,
@@ -289,6 +312,148 @@ struct Run {
     sweeps: u64,
     hits: u64,
     allocating_samples: u64,
+}
+
+impl Run {
+    fn to_json(&self) -> Value {
+        json!({
+            "samples_ns": self.samples_ns,
+            "frames": self.frames,
+            "bytes": self.bytes,
+            "allocations": self.allocations,
+            "pairs": self.pairs,
+            "sweeps": self.sweeps,
+            "hits": self.hits,
+            "allocating_samples": self.allocating_samples,
+        })
+    }
+
+    fn from_json(v: &Value) -> Option<Self> {
+        let count = |key: &str| v.get(key)?.as_u64();
+        Some(Self {
+            samples_ns: v
+                .get("samples_ns")?
+                .as_array()?
+                .iter()
+                .map(Value::as_f64)
+                .collect::<Option<_>>()?,
+            frames: count("frames")?,
+            bytes: count("bytes")?,
+            allocations: count("allocations")?,
+            pairs: count("pairs")?,
+            sweeps: count("sweeps")?,
+            hits: count("hits")?,
+            allocating_samples: count("allocating_samples")?,
+        })
+    }
+
+    /// Adds another process's samples and counts to these.
+    fn absorb(&mut self, other: Run) {
+        self.samples_ns.extend(other.samples_ns);
+        self.frames += other.frames;
+        self.bytes += other.bytes;
+        self.allocations += other.allocations;
+        self.pairs += other.pairs;
+        self.sweeps += other.sweeps;
+        self.hits += other.hits;
+        self.allocating_samples += other.allocating_samples;
+    }
+}
+
+/// The on and off runs of one comparison, each in two halves.
+type PairRuns = ([Run; 2], [Run; 2]);
+
+fn pair_to_json((on, off): &PairRuns) -> Value {
+    json!({
+        "on": [on[0].to_json(), on[1].to_json()],
+        "off": [off[0].to_json(), off[1].to_json()],
+    })
+}
+
+fn pair_from_json(v: &Value) -> Option<PairRuns> {
+    let halves = |key: &str| -> Option<[Run; 2]> {
+        let a = v.get(key)?.as_array()?;
+        Some([Run::from_json(a.first()?)?, Run::from_json(a.get(1)?)?])
+    };
+    Some((halves("on")?, halves("off")?))
+}
+
+/// Measures one on/off comparison in this process, for a parent report that pools several
+/// processes (see [`ReportConfig::processes`]); the report binary runs it as
+/// `collide-report --pair-worker quick|full SCENE OBJECTS BROAD_PHASE SHARE` and prints the
+/// JSON this returns. The configuration is `--quick`'s or the full run's, with `measure` and
+/// `warmup` divided by `share`, the number of processes sharing the comparison.
+///
+/// # Errors
+///
+/// A scene or broad phase that has no such name, or a share of zero.
+pub fn pair_worker(
+    quick: bool,
+    scene: &str,
+    objects: usize,
+    broad_phase: &str,
+    share: usize,
+) -> Result<Value, String> {
+    let mut config = if quick {
+        ReportConfig::quick()
+    } else {
+        ReportConfig::full()
+    };
+    let share = u32::try_from(share)
+        .ok()
+        .filter(|&s| s > 0)
+        .ok_or_else(|| format!("share `{share}` is not a positive count"))?;
+    config.measure /= share;
+    config.warmup /= share;
+    let kind = SceneKind::ALL
+        .into_iter()
+        .find(|k| k.name() == scene)
+        .ok_or_else(|| format!("no scene `{scene}`"))?;
+    let phase = BroadPhaseKind::ALL
+        .into_iter()
+        .find(|k| k.name() == broad_phase)
+        .ok_or_else(|| format!("no broad phase `{broad_phase}`"))?;
+    let runs = run_pair(&config, &SceneConfig::new(kind, objects), phase);
+    Ok(pair_to_json(&runs))
+}
+
+/// One comparison shared by `config.processes` fresh runs of `worker`, one after another,
+/// their samples pooled.
+fn in_processes(
+    config: &ReportConfig,
+    worker: &Path,
+    scene: &SceneConfig,
+    phase: BroadPhaseKind,
+) -> Result<PairRuns, String> {
+    let mut pooled = PairRuns::default();
+    for _ in 0..config.processes {
+        let output = Command::new(worker)
+            .arg("--pair-worker")
+            .arg(if config.quick { "quick" } else { "full" })
+            .arg(scene.kind.name())
+            .arg(scene.objects.to_string())
+            .arg(phase.name())
+            .arg(config.processes.to_string())
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit())
+            .output()
+            .map_err(|e| format!("cannot run {}: {e}", worker.display()))?;
+        if !output.status.success() {
+            return Err(format!("{} failed: {}", worker.display(), output.status));
+        }
+        let (on, off) = serde_json::from_slice(&output.stdout)
+            .ok()
+            .as_ref()
+            .and_then(pair_from_json)
+            .ok_or_else(|| format!("{} wrote no runs", worker.display()))?;
+        for (into, from) in pooled.0.iter_mut().zip(on) {
+            into.absorb(from);
+        }
+        for (into, from) in pooled.1.iter_mut().zip(off) {
+            into.absorb(from);
+        }
+    }
+    Ok(pooled)
 }
 
 /// A runner warmed up, with the batch size that makes one sample about `config.sample` long.
@@ -420,7 +585,16 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
             for phase in config.phases_for(objects) {
                 progress(&format!("experiment: {} {objects} {phase}", kind.name()));
                 let sc = SceneConfig::new(kind, objects);
-                let ([on_first, on_second], [off_first, off_second]) = run_pair(config, &sc, phase);
+                let runs = match &config.worker {
+                    Some(worker) if config.processes > 1 && objects <= config.processes_up_to => {
+                        in_processes(config, worker, &sc, phase).unwrap_or_else(|e| {
+                            progress(&format!("(in this process: {e})"));
+                            run_pair(config, &sc, phase)
+                        })
+                    }
+                    _ => run_pair(config, &sc, phase),
+                };
+                let ([on_first, on_second], [off_first, off_second]) = runs;
                 let on = combine(kind, objects, phase, true, [&on_first, &on_second]);
                 let off = combine(kind, objects, phase, false, [&off_first, &off_second]);
                 // Medians: a preempted sample on a shared machine must not decide the figure.
@@ -627,7 +801,7 @@ impl Report {
 
     /// The tables a person reads, in order: experiment, sweep cost, scale, versus, goals.
     #[must_use]
-    pub fn tables(&self) -> Vec<(&'static str, Table)> {
+    pub fn tables(&self) -> Vec<(String, Table)> {
         let mut experiment = Table::new(&[
             "scene",
             "objects",
@@ -732,17 +906,32 @@ impl Report {
         }
         vec![
             (
-                "The seed's experiment: per frame, sweep on and off (sampled in the order on, off, off, on, …)",
+                format!(
+                    "The seed's experiment: per frame, sweep on and off (sampled in the order on, \
+                     off, off, on, …{})",
+                    self.pooled_processes()
+                        .map_or_else(String::new, |(n, up_to)| format!(
+                            "; up to {up_to} objects, pooled over {n} processes"
+                        ))
+                ),
                 experiment,
             ),
-            ("The sweep's cost", cost),
-            ("Scale: uniform scene, grid, sweep on", scale),
+            ("The sweep's cost".into(), cost),
+            ("Scale: uniform scene, grid, sweep on".into(), scale),
             (
-                "Side by side with parry2d (same cases, same inputs; each side keeps its whole answer)",
+                "Side by side with parry2d (same cases, same inputs; each side keeps its whole \
+                 answer)"
+                    .into(),
                 versus,
             ),
-            ("Goals of BENCHMARKS.md", goals),
+            ("Goals of BENCHMARKS.md".into(), goals),
         ]
+    }
+
+    /// `(processes, up to objects)` when the small scenes were measured in several processes.
+    fn pooled_processes(&self) -> Option<(usize, usize)> {
+        let c = &self.config;
+        (c.worker.is_some() && c.processes > 1).then_some((c.processes, c.processes_up_to))
     }
 
     fn header(&self) -> String {
@@ -999,6 +1188,39 @@ mod tests {
             .find(|g| g.name.starts_with(name))
             .unwrap_or_else(|| panic!("no goal `{name}`"))
             .met
+    }
+
+    #[test]
+    fn runs_cross_between_processes_intact_and_pool() {
+        let run = |seed: u64| Run {
+            samples_ns: vec![3_900.25 + seed as f64, 4_012.5, 1.0 / 3.0],
+            frames: 30 + seed,
+            bytes: seed,
+            allocations: 2 * seed,
+            pairs: 17 * seed,
+            sweeps: 16 * seed,
+            hits: 15 * seed,
+            allocating_samples: seed % 2,
+        };
+        let pair: PairRuns = ([run(1), run(2)], [run(3), run(4)]);
+        // Through text, as a worker's stdout carries it: every float and count exact.
+        let text = pair_to_json(&pair).to_string();
+        let back = pair_from_json(&serde_json::from_str(&text).unwrap()).unwrap();
+        assert_eq!(back, pair);
+        // Anything else is refused, not half read.
+        assert!(pair_from_json(&json!({ "on": [run(1).to_json()] })).is_none());
+        let mut broken = pair_to_json(&pair);
+        broken["off"][1]["sweeps"] = json!(-1);
+        assert!(pair_from_json(&broken).is_none());
+        // Pooling keeps every sample and adds the counts.
+        let mut pooled = run(1);
+        pooled.absorb(run(5));
+        assert_eq!(pooled.samples_ns.len(), 6);
+        assert_eq!(pooled.samples_ns[3], 3_905.25);
+        assert_eq!(
+            (pooled.frames, pooled.sweeps, pooled.allocating_samples),
+            (66, 96, 2)
+        );
     }
 
     #[test]

@@ -139,3 +139,46 @@ fn tiny_report_fills_every_key_and_counts_disagreements() {
     assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
     assert!(report.markdown().contains("| query |"));
 }
+
+/// The small scenes measured in fresh processes of the report binary: every worker answers,
+/// and the comparison pools their samples (far more than this process's 5 ms would give).
+#[test]
+fn small_scenes_pool_samples_from_fresh_processes() {
+    use collide_bench::scene::SceneKind;
+    use collide_broad::BroadPhaseKind;
+    let config = ReportConfig {
+        scenes: vec![SceneKind::Uniform],
+        broad_phases: vec![BroadPhaseKind::Grid],
+        processes: 2,
+        worker: Some(env!("CARGO_BIN_EXE_collide-report").into()),
+        ..ReportConfig::tiny()
+    };
+    let mut steps = Vec::new();
+    let report = report::run(&config, |step| steps.push(step.to_owned()));
+    assert!(
+        steps.iter().all(|s| !s.contains("in this process")),
+        "a worker failed: {steps:?}"
+    );
+    assert_eq!(report.scene.len(), 2);
+    for entry in &report.scene {
+        // Two workers of the quick configuration, each measuring half of its second.
+        assert!(entry.frames > 2_000, "{entry:?}");
+        assert_eq!(entry.bytes_per_frame, 0.0, "{entry:?}");
+        assert_eq!(entry.sweeps_per_pass > 0.0, entry.sweep, "{entry:?}");
+    }
+    assert!(report.markdown().contains("pooled over 2 processes"));
+}
+
+/// A worker names what it cannot measure, and the binary exits with an error.
+#[test]
+fn a_worker_rejects_unknown_scenes_and_phases() {
+    assert!(report::pair_worker(true, "nowhere", 100, "grid", 2).is_err());
+    assert!(report::pair_worker(true, "uniform", 100, "octree", 2).is_err());
+    assert!(report::pair_worker(true, "uniform", 100, "grid", 0).is_err());
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_collide-report"))
+        .args(["--pair-worker", "quick", "nowhere", "100", "grid", "2"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("the report binary runs");
+    assert!(!status.success());
+}

@@ -53,8 +53,31 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
     Ok(Some(parsed))
 }
 
+/// `--pair-worker quick|full SCENE OBJECTS BROAD_PHASE SHARE`: one on/off comparison, measured
+/// in this fresh process for a parent report, printed as JSON (see `report::pair_worker`).
+fn pair_worker(args: &[String]) -> anyhow::Result<ExitCode> {
+    let [mode, scene, objects, phase, share] = args else {
+        anyhow::bail!("--pair-worker needs: quick|full SCENE OBJECTS BROAD_PHASE SHARE");
+    };
+    let quick = match mode.as_str() {
+        "quick" => true,
+        "full" => false,
+        other => anyhow::bail!("--pair-worker: `{other}` is neither quick nor full"),
+    };
+    let objects = objects.parse().context("--pair-worker: OBJECTS")?;
+    let share = share.parse().context("--pair-worker: SHARE")?;
+    let runs = report::pair_worker(quick, scene, objects, phase, share)
+        .map_err(|e| anyhow::anyhow!("--pair-worker: {e}"))?;
+    println!("{runs}");
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> anyhow::Result<ExitCode> {
-    let args = match parse(std::env::args().skip(1)) {
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if all.first().map(String::as_str) == Some("--pair-worker") {
+        return pair_worker(&all[1..]);
+    }
+    let args = match parse(all.into_iter()) {
         Ok(Some(args)) => args,
         Ok(None) => {
             println!("{USAGE}");
@@ -68,11 +91,14 @@ fn main() -> anyhow::Result<ExitCode> {
     if cfg!(debug_assertions) {
         eprintln!("collide-report: warning: a debug build; run with --release for real figures");
     }
-    let config = if args.quick {
+    let mut config = if args.quick {
         ReportConfig::quick()
     } else {
         ReportConfig::full()
     };
+    // The small scenes are measured in fresh processes of this binary (see
+    // `ReportConfig::processes`); without its path, all in this one.
+    config.worker = std::env::current_exe().ok();
     let report = report::run(&config, |step| eprintln!("  measuring {step}"));
     print!("{}", report.text());
     if let Some(path) = &args.json {
