@@ -337,6 +337,15 @@ fn bad_and_degenerate_input_is_defined() {
         &still
     )
     .is_some());
+    // Two valid rects whose summed half-extents overflow: no hit, as documented, rather than
+    // an answer from infinities. Just below that, the same pair overlaps at the start.
+    let giant = |x: f32| Rect {
+        half_extents: v(x, 1.0),
+    };
+    assert!(giant(2e38).is_valid());
+    assert!(time_of_impact(giant(2e38), &still, giant(2e38), &through).is_none());
+    let hit = time_of_impact(giant(1e38), &still, giant(1e38), &through).unwrap();
+    assert_eq!(hit.t, 0.0);
     // Zero travel, apart: no hit; two points never overlap.
     assert!(time_of_impact(
         Circle { radius: 0.0 },

@@ -14,7 +14,9 @@ use crate::{query::all_finite, Motion, Rect};
 /// square corners are exact, and a's centre is cast into it one axis at a time. The normal is
 /// the axis whose slab was entered last, pointing from a to b; the point is the middle of the
 /// two touching faces' overlap, from each box's own path. Boxes that already overlap give
-/// `t = 0` and the axis of least penetration. See [`time_of_impact`](crate::time_of_impact).
+/// `t = 0` and the axis of least penetration. Half-extents whose sum is not a float (beyond
+/// about 1.7e38) give `None`, as non-finite ones do. See
+/// [`time_of_impact`](crate::time_of_impact).
 ///
 /// ```
 /// use collide_core::{sweep_rect_rect, Motion, Rect};
@@ -45,7 +47,11 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     // One flag, one test: valid rects, and finite relative start and travel, which hold only
     // when all four positions are finite (so then are the positions at `t`). The point and
     // normal below do not take part, so a caller that keeps only `t` does not compute them.
-    if !(hit & a.is_valid() & b.is_valid() & all_finite([p, d])) {
+    // Both rects valid, in one mask and with no branch (`Rect::is_valid`'s `&&`s would make
+    // four): extents not negative, and a finite sum, which also needs each finite. NaN fails
+    // every compare. Extents whose sum is not a float give `None`, as non-finite ones do.
+    let valid = (ha.cmpge(Vec2::ZERO) & hb.cmpge(Vec2::ZERO) & h.cmplt(Vec2::INFINITY)).all();
+    if !(hit & valid & all_finite([p, d])) {
         return None;
     }
     let t = entry.entry.max(0.0);
