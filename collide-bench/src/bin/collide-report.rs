@@ -5,6 +5,10 @@
 //! ```text
 //! cargo run --release -p collide-bench --bin collide-report -- [--quick] [--json FILE] [--markdown FILE]
 //! ```
+//!
+//! The experiment's scenes of up to 1 000 objects are measured in fresh processes of this
+//! binary, which it starts itself as `collide-report --pair-worker …` (see
+//! `collide_bench::report::pair_worker`); that argument is not for people.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
