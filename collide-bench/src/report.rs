@@ -409,10 +409,9 @@ pub fn pair_worker(
         .into_iter()
         .find(|k| k.name() == scene)
         .ok_or_else(|| format!("no scene `{scene}`"))?;
-    let phase = BroadPhaseKind::ALL
-        .into_iter()
-        .find(|k| k.name() == broad_phase)
-        .ok_or_else(|| format!("no broad phase `{broad_phase}`"))?;
+    let phase: BroadPhaseKind = broad_phase
+        .parse()
+        .map_err(|_| format!("no broad phase `{broad_phase}`"))?;
     let runs = run_pair(&config, &SceneConfig::new(kind, objects), phase);
     Ok(pair_to_json(&runs))
 }
