@@ -44,13 +44,14 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     let (ha, hb) = (a.half_extents, b.half_extents);
     let h = ha + hb;
     let (hit, entry) = slab_flag(p, d, h);
-    // One flag, one test: valid rects, and finite relative start and travel, which hold only
-    // when all four positions are finite (so then are the positions at `t`). The point and
-    // normal below do not take part, so a caller that keeps only `t` does not compute them.
     // Both rects valid, in one mask and with no branch (`Rect::is_valid`'s `&&`s would make
     // four): extents not negative, and a finite sum, which also needs each finite. NaN fails
     // every compare. Extents whose sum is not a float give `None`, as non-finite ones do.
     let valid = (ha.cmpge(Vec2::ZERO) & hb.cmpge(Vec2::ZERO) & h.cmplt(Vec2::INFINITY)).all();
+    // One flag, one test: the hit, valid rects, and finite relative start and travel, which
+    // hold only when all four positions are finite (so then are the positions at `t`). The
+    // point and normal below do not take part, so a caller that keeps only `t` does not
+    // compute them.
     if !(hit & valid & all_finite([p, d])) {
         return None;
     }
