@@ -100,8 +100,8 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     (entry.hit, entry.t)
 }
 
-/// [`circle_entry_flag`] with the two terms of its root, for a caller that wants the point's
-/// offset at the entry without waiting for the division: see [`CircleEntry::scaled_offset`].
+/// [`circle_entry_flag`] with the two terms of its root, for a caller that also wants the
+/// point's normal at the entry: see [`CircleEntry::normal`].
 #[inline(always)]
 pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let c = p.dot(p) - radius * radius;
@@ -152,13 +152,36 @@ pub(crate) struct CircleEntry {
 }
 
 impl CircleEntry {
-    /// The point's offset from the centre at the entry, `p + d·t`, up to a positive factor:
-    /// `p·q + d·c`, which is `(p + d·c/q)·q`, so a caller that normalizes it need not wait
-    /// for the division `c/q`. Inside (`t = 0`), `p` itself.
+    /// At the entry, the unit vector from the point towards the centre (`+x` for a point that
+    /// starts on the centre), and the point's distance from the centre: the radius when the
+    /// point enters, less when it starts inside. Meaningless without `hit`.
+    ///
+    /// Entering, the offset `p + d·t` is `v/q` with `v = p·q + d·c`, of length `radius`. So
+    /// `y = 1/(q·radius)` scales `v` to a length of 1 up to rounding, and one Newton step for
+    /// `1/√|v|²` from `y` makes that length 1 within rounding. Normalizing the offset instead
+    /// would put a square root and a division after the time's division, at the end of the
+    /// sweep's longest chain of dependent instructions; the reciprocal needs only `q`, so it
+    /// runs beside the time's division.
+    ///
+    /// The offset is normalized instead where that does not apply: a point inside; `q·radius`
+    /// outside `[1e-18, 1e18]`, where `|v|²` or `y²` would leave the normal floats; or `|v·y|²`
+    /// off 1 by more than 1e-3, which the rounding of `v` reaches only with an offset or travel
+    /// thousands of times the radius.
     #[inline(always)]
-    pub(crate) fn scaled_offset(&self, p: Vec2, d: Vec2) -> Vec2 {
-        let entering = p * self.q + d * self.c;
-        Vec2::select(glam::BVec2::splat(self.inside), p, entering)
+    pub(crate) fn normal(&self, p: Vec2, d: Vec2, radius: f32) -> (Vec2, f32) {
+        let scale = self.q * radius;
+        let v = p * self.q + d * self.c;
+        let y = 1.0 / scale;
+        let e = v.length_squared() * (y * y);
+        // `scale > 0` when entering, so one sum bounds both it and `y`.
+        if !self.inside & (scale + y < 1e18) & ((e - 1.0).abs() < 1e-3) {
+            // With `|v·y|² = 1 + ε`, `v·y·(3 − 1 − ε)/2` has length `1 − 3ε²/8 + …`.
+            (v * (y * (-1.5 + 0.5 * e)), radius)
+        } else {
+            let offset = p + d * self.t;
+            let distance = if self.inside { offset.length() } else { radius };
+            (crate::query::normalize_or(-offset, Vec2::X), distance)
+        }
     }
 }
 
@@ -205,5 +228,87 @@ mod tests {
             circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0), 0.0),
             None
         );
+    }
+
+    /// `CircleEntry::normal` against the offset at the entry found in `f64` and normalized:
+    /// the same unit vector up to the rounding of the `f32` inputs, on both of its paths (the
+    /// reciprocal with its Newton step, and the direct normalization it falls back to).
+    #[test]
+    fn entry_normal_is_the_unit_vector_towards_the_centre() {
+        let mut next = crate::query::test_rng::uniform(0x5EED);
+        let mut hits = 0;
+        for case in 0..8_000 {
+            // Radii from 1e-3 to 1e3, travels from a tenth of the radius to 10 000 times it.
+            let radius = 10f32.powf(next() * 6.0 - 3.0);
+            let travel = radius * [0.1, 3.0, 300.0, 1e4][case % 4];
+            let d = Vec2::new(next() - 0.5, next() - 0.5) * (2.0 * travel);
+            // Starting up to 1.5 radii off the circle, a little behind the travel's middle.
+            let aim = Vec2::new(next() - 0.5, next() - 0.5) * (3.0 * radius);
+            let p = aim - d * (0.25 + 0.5 * next());
+            let entry = circle_entry_parts(p, d, radius);
+            if !entry.hit {
+                continue;
+            }
+            hits += 1;
+            let (normal, distance) = entry.normal(p, d, radius);
+            let ctx = format!("case {case}: p {p:?} d {d:?} r {radius} -> {normal:?} {distance}");
+            assert!((normal.length() - 1.0).abs() < 5e-7, "{ctx}");
+            // The offset at the entry's own time, in f64: near-grazing hits make that time
+            // sensitive to the rounding of its inputs, which the normal does not answer for.
+            let (px, py, dx, dy) = (
+                f64::from(p.x),
+                f64::from(p.y),
+                f64::from(d.x),
+                f64::from(d.y),
+            );
+            let t = f64::from(entry.t);
+            let (ox, oy) = (px + dx * t, py + dy * t);
+            let length = (ox * ox + oy * oy).sqrt();
+            let want = Vec2::new((-ox / length) as f32, (-oy / length) as f32);
+            // The f32 root rounds to about 1e-7 of the travel, so the offset to about that.
+            let slack = 1e-6 * (1.0 + (p.length() + d.length()) / radius);
+            assert!((normal - want).length() < slack, "{ctx}: want {want:?}");
+            let want_distance = if entry.inside { length as f32 } else { radius };
+            assert!((distance - want_distance).abs() <= 1e-6 * radius, "{ctx}");
+        }
+        assert!(
+            hits > 2_000,
+            "only {hits} hits: the cases should mostly hit"
+        );
+    }
+
+    /// The cases the reciprocal does not serve, each normalized directly.
+    #[test]
+    fn entry_normal_falls_back_where_the_reciprocal_does_not_serve() {
+        let normal = |p: Vec2, d: Vec2, radius: f32| {
+            let entry = circle_entry_parts(p, d, radius);
+            assert!(entry.hit, "{p:?} {d:?} {radius}");
+            entry.normal(p, d, radius)
+        };
+        // A point on the centre: `+x`, at distance 0.
+        assert_eq!(normal(Vec2::ZERO, Vec2::ZERO, 1.0), (Vec2::X, 0.0));
+        // Inside: towards the centre from where the point starts, at its distance.
+        let (n, distance) = normal(Vec2::new(0.0, -0.5), Vec2::new(3.0, 0.0), 1.0);
+        assert!((n - Vec2::Y).length() < 1e-7 && (distance - 0.5).abs() < 1e-7);
+        // `q·radius` far below and far above 1: tiny and huge circles, each met head on.
+        for radius in [1e-8, 1e6] {
+            let (n, distance) = normal(
+                Vec2::new(-2.0 * radius, 0.0),
+                Vec2::new(4.0 * radius, 0.0),
+                radius,
+            );
+            assert!((n - Vec2::X).length() < 1e-6, "{radius}: {n:?}");
+            assert_eq!(distance, radius);
+        }
+        // `|v·y|` off 1 by more than the rounding of ordinary input gives (here a root's
+        // denominator off by 1 %, where travel ten thousand times the radius would take it):
+        // the time stands, and the offset at that time is normalized.
+        let (p, d) = (Vec2::new(-3.0, 1.0), Vec2::new(4.0, 0.0));
+        let mut entry = circle_entry_parts(p, d, 2.0);
+        entry.q *= 1.01;
+        let (n, _) = entry.normal(p, d, 2.0);
+        let want = -(p + d * entry.t).normalize();
+        assert!((n - want).length() < 1e-6, "{n:?} {want:?}");
+        assert!((n.length() - 1.0).abs() < 1e-6, "{n:?}");
     }
 }

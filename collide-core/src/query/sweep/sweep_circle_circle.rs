@@ -12,8 +12,9 @@ use crate::{Circle, Motion};
 ///
 /// With relative motion, b stands still and a's centre is a point moving against a circle of
 /// radius `ra + rb` (seed 000); the quadratic gives the time. The normal runs from a's centre
-/// to b's at that moment, and the point is on a's rim, from each circle's own path. Coincident
-/// centres at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19,
+/// to b's at that moment, and the point is on a's rim, along the normal from a's centre on its
+/// own path; circles that start overlapping give the middle of the overlap. Coincident centres
+/// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19,
 /// whose square is not a float, gives `None` as non-finite input does. See
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
@@ -36,25 +37,23 @@ pub fn sweep_circle_circle(
     motion_b: &Motion,
 ) -> Option<Impact> {
     let (p, d) = relative(motion_a, motion_b);
-    let entry = circle_entry_parts(p, d, a.radius + b.radius);
+    let radius = a.radius + b.radius;
+    let entry = circle_entry_parts(p, d, radius);
     let t = entry.t;
     // The flag holds only for finite relative start and travel, which hold only when all four
     // positions are finite (and so then are the positions at `t`, between start and end), and
     // for a finite summed radius; negative radii are checked here. The point and normal below
-    // do not take part, so a caller that keeps only `t` does not compute them.
+    // do not take part, so the branch does not wait for them.
     if !(entry.hit & radii_valid(a, b)) {
         return None;
     }
-    let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
-    // From b's centre to a's at the entry, scaled: normalizing it does not wait for `t`'s
-    // division. Normalized rather than divided by the radius: with long travel, the offset
-    // carries rounding far larger than a small radius.
-    let normal = crate::query::normalize_or(-entry.scaled_offset(p, d), Vec2::X);
-    // At the moment of contact the two rims meet; when the circles start overlapping, take the
-    // middle of the overlap along the normal.
-    // Each half taken before the sum (the same value, exactly), so two centres near the edge
-    // of the float range do not overflow: `p` and `d` finite vouch for a finite answer.
-    let point = (ca + normal * a.radius) * 0.5 + (cb - normal * b.radius) * 0.5;
+    // From a's centre towards b's at the time, and the distance between them.
+    let (normal, distance) = entry.normal(p, d, radius);
+    // At the moment of contact the two rims meet, a's radius from its centre; when the circles
+    // start overlapping, take the middle of the overlap along the normal. `reach` is below the
+    // summed radius (whose square is finite), so the point is finite where a's path is.
+    let reach = (a.radius - b.radius + distance) * 0.5;
+    let point = motion_a.position_at(t) + normal * reach;
     Some(Impact {
         t,
         point,
@@ -96,9 +95,9 @@ mod tests {
     use super::*;
     use crate::query::test_rng::uniform;
 
-    /// The normal comes from the entry offset scaled by the root's denominator, not from the
-    /// centres at `t`: both must agree, up to the rounding long travel brings, and the point
-    /// must be the middle of the two rim points along that normal.
+    /// The normal and point come from the entry offset (scaled by `1/(q·radius)`) and a's own
+    /// path, not from the two centres at `t`: both must agree, up to the rounding long travel
+    /// brings, and the point must be the middle of the two rim points along that normal.
     #[test]
     fn normal_and_point_agree_with_the_centres_at_the_time() {
         let mut next = uniform(0xC1C1);
