@@ -119,10 +119,11 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
     let entering = approaching & crosses & in_time;
     let inside = c < 0.0;
-    // Inside, the root is negative (`c < 0` over a positive `−b + √disc`, or over zero with no
-    // motion): clamping gives the `0`. Entering, the exact root is below 1; the clamp keeps its
-    // rounding there too.
-    let q = -b + crate::math::sqrt(disc.max(0.0));
+    // No `max(0)` under the root: every hit has `disc ≥ 0` (entering needs `disc > 0`; inside,
+    // `c < 0` and `a ≥ 0` make `−a·c ≥ 0`), and a miss's time is never read. Inside, the root
+    // is negative (`c < 0` over a positive `−b + √disc`, or over zero with no motion): clamping
+    // gives the `0`. Entering, the exact root is below 1; the clamp keeps its rounding there too.
+    let q = -b + crate::math::sqrt(disc);
     let t = c / q;
     // `x · 0` is `0` for finite `x` and NaN otherwise: one test for both (and for `b`, bounded
     // by them).
