@@ -1,5 +1,5 @@
 use collide_core::{Aabb, Layers};
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use crate::cell_table::{cell_key, CellTable};
 use crate::proxy::{
@@ -151,15 +151,42 @@ fn slot_of(level: &mut Level, table: &mut CellTable, k: u32, x: i32, y: i32) -> 
     }
 }
 
-/// The cell number of coordinate `v` for cells of size `1 / inv` counted from `origin`.
+/// The cell number of coordinate `v` for cells of size `1 / inv` counted from `origin`: the
+/// integer nearest `(v − origin)·inv`, clamped to ±2²² (NaN gives the lowest).
 ///
-/// Only monotony matters to the grid (a larger coordinate never gets a smaller number), so
-/// truncation toward zero is fine: the cells just before the origin share number 0, which is
-/// why the derived origin lies below the objects. `as` saturates far away, monotone too.
+/// Only monotony matters to the grid (a larger coordinate never gets a smaller number), and
+/// that every caller numbers cells alike. Adding 1.5·2²³ rounds a float below 2²² in size to
+/// an integer: the sum lies where floats step by exactly 1, so its bits minus those of 1.5·2²³
+/// are that integer. That is six float instructions, and four coordinates at a time in
+/// [`cell_numbers`]; `as i32` takes eight per coordinate, as it must check for NaN and for
+/// values out of range. Beyond 2²² cells from the origin the clamp keeps the numbers
+/// monotone: far objects share the outermost cells, which costs tests, not pairs.
 #[inline]
 fn cell_number(v: f32, origin: f32, inv: f32) -> i32 {
-    ((v - origin) * inv) as i32
+    let x = (v - origin) * inv;
+    // Compare-and-pick, as `maxss` and `minss` do: NaN fails the first test.
+    let x = if x > -CELL_LIMIT { x } else { -CELL_LIMIT };
+    let x = if x < CELL_LIMIT { x } else { CELL_LIMIT };
+    (x + ROUNDER).to_bits() as i32 - ROUNDER.to_bits() as i32
 }
+
+/// [`cell_number`] of each coordinate of `v`, the same numbers four at a time.
+#[inline]
+fn cell_numbers(v: Vec4, origin: Vec4, inv: f32) -> [i32; 4] {
+    // glam's `max` and `min` are `maxps` and `minps` on SSE2: the same picks as above.
+    let x = ((v - origin) * inv)
+        .max(Vec4::splat(-CELL_LIMIT))
+        .min(Vec4::splat(CELL_LIMIT));
+    let bits = (x + Vec4::splat(ROUNDER)).to_array().map(f32::to_bits);
+    bits.map(|b| b as i32 - ROUNDER.to_bits() as i32)
+}
+
+/// The largest cell number, 2²²: within it, `x + ROUNDER` lies in `[2²³, 2²⁴]`, where floats
+/// step by exactly 1.
+const CELL_LIMIT: f32 = 4_194_304.0;
+/// 1.5·2²³: added to a float of size at most 2²², it leaves the nearest integer in the low
+/// bits of the sum.
+const ROUNDER: f32 = 12_582_912.0;
 
 /// The rectangle `r` (`[x0, y0, x1, y1]`) grown to hold cell `(x, y)`.
 #[inline]
@@ -273,8 +300,8 @@ impl Grid {
     fn choose_cells(&mut self, proxies: &[Proxy]) {
         let (size, lo) = self.sample_cells(proxies);
         self.cell = self.fixed_cell.unwrap_or(size);
-        // One cell below the lowest sampled object: nearly every cell number is then positive,
-        // where truncation is `floor` and no cell is twice as wide.
+        // One cell below the lowest sampled object: cell numbers then start near zero, far
+        // from the clamp of `cell_number`.
         self.origin = if self.fixed_cell.is_some() || !lo.is_finite() {
             Vec2::ZERO
         } else {
@@ -328,6 +355,17 @@ impl Grid {
         }
     }
 
+    /// The cells of corners `lo` and `hi` on level `k`, as `[x0, y0, x1, y1]`.
+    #[inline]
+    fn cells_of(&self, k: usize, lo: Vec2, hi: Vec2) -> [i32; 4] {
+        let o = self.origin;
+        cell_numbers(
+            Vec4::new(lo.x, lo.y, hi.x, hi.y),
+            Vec4::new(o.x, o.y, o.x, o.y),
+            self.inv[k],
+        )
+    }
+
     /// The cell of `p` on level `k`.
     #[inline]
     fn cell_of(&self, k: usize, p: Vec2) -> [i32; 2] {
@@ -360,7 +398,7 @@ impl Grid {
     #[inline]
     fn file(&self, lo: Vec2, hi: Vec2) -> Filed {
         // Nearly every object fits the base level: try it first.
-        let ([x, y], [x1, y1]) = (self.cell_of(0, lo), self.cell_of(0, hi));
+        let [x, y, x1, y1] = self.cells_of(0, lo, hi);
         if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
             return Filed { level: 0, x, y };
         }
@@ -750,7 +788,7 @@ impl BroadPhase for Grid {
             let (cell, inv) = (1.0 / self.inv[k], self.inv[k]);
             let pad = segment_pad(from, to);
             let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
-            let ([x0, y0], [x1, y1]) = (self.cell_of(k, lo), self.cell_of(k, hi));
+            let [x0, y0, x1, y1] = self.cells_of(k, lo, hi);
             let columns = i64::from(x1) - i64::from(x0) + 1;
             let rows = i64::from(y1) - i64::from(y0) + 1;
             let reach = (lo - self.origin).abs().max((hi - self.origin).abs());
@@ -763,8 +801,9 @@ impl BroadPhase for Grid {
             // Walk the segment column by column; in each, the rows its y covers there. An
             // object's cell is the one its box reaches or the one before, on each axis.
             for cx in x0..=x1 {
-                // Column `cx` lies within these x (a cell's width of slack each side covers
-                // truncation's wider cell 0 and rounding).
+                // The boxes filed in column `cx` lie within these x, with half a cell to spare
+                // each side: a box starts within half a cell of the column's centre and ends
+                // before the far edge of the next column.
                 let left = self.origin.x + (cx - 1) as f32 * cell;
                 let x0 = (left - pad).max(lo.x);
                 let x1 = (left + 3.0 * cell + pad).min(hi.x);
@@ -831,18 +870,27 @@ mod tests {
     #[test]
     fn boxes_go_up_a_level_or_aside_by_size() {
         let mut grid = Grid::with_cell_size(10.0).with_max_cells_per_proxy(16);
-        let boxes = [1.0, 9.0, 30.0, 70.0, 1000.0].map(|side| {
+        // Squares of these sides and centres, all holding the point (10.5, 10.5).
+        let boxes = [
+            (1.0, 10.5),
+            (9.0, 10.5),
+            (30.0, 10.5),
+            (70.0, 16.0),
+            (1000.0, 10.5),
+        ]
+        .map(|(side, centre)| {
             Proxy::new(
                 side as u32,
-                Aabb::new(Vec2::splat(0.5), Vec2::splat(side / 2.0)),
+                Aabb::new(Vec2::splat(centre), Vec2::splat(side / 2.0)),
                 Layers::ALL,
             )
         });
         grid.update(&boxes);
         let counts: Vec<u32> = grid.levels.iter().map(|l| l.count).collect();
-        // 16 base cells by area: levels 0 to 2 (cells 10, 20 and 40 wide). Around the origin
-        // the 30-wide box spans two cells of 20, the 70-wide one two of 40, and the 1 000-wide
-        // one fits no level.
+        // 16 base cells by area: levels 0 to 2 (cells 10, 20 and 40 wide, level k's cell j
+        // centred on j·10·2ᵏ). The 30-wide box (−4.5 to 25.5) spans four cells of 10 and two
+        // of 20, the 70-wide one (−19 to 51) three of 20 and two of 40, and the 1 000-wide one
+        // fits no level.
         assert_eq!(counts, [2, 1, 1]);
         assert_eq!(grid.large_count(), 1);
         let mut pairs = Vec::new();
@@ -851,18 +899,90 @@ mod tests {
     }
 
     #[test]
-    fn cell_numbers_are_monotone_and_saturate() {
+    fn cell_numbers_are_monotone_and_clamped() {
         let number = |v: f32| cell_number(v, -2.0, 0.5);
         let values = [
-            -1.0e30, -3.0e9, -7.0, -4.5, -2.5, -2.0, -1.0, 0.0, 0.5, 2.0, 3.0e9, 1e30,
+            -1.0e30, -3.0e9, -8.4e6, -7.0, -4.5, -2.5, -2.0, -1.0, 0.0, 0.5, 2.0, 8.4e6, 3.0e9,
+            1e30,
         ];
         for w in values.windows(2) {
             assert!(number(w[0]) <= number(w[1]), "{} {}", w[0], w[1]);
         }
+        // The nearest integer to (v + 2)/2, ties to even.
         assert_eq!(
-            (number(-2.0), number(-0.01), number(0.0), number(2.5)),
-            (0, 0, 1, 2)
+            (
+                number(-2.0),
+                number(-1.01),
+                number(-1.0),
+                number(1.0),
+                number(2.5)
+            ),
+            (0, 0, 0, 2, 2)
         );
-        assert_eq!((number(-1.0e30), number(1.0e30)), (i32::MIN, i32::MAX));
+        assert_eq!(number(-7.0), -2);
+        let limit = 1 << 22;
+        assert_eq!((number(-1.0e30), number(1.0e30)), (-limit, limit));
+        assert_eq!(
+            (number(f32::NEG_INFINITY), number(f32::INFINITY)),
+            (-limit, limit)
+        );
+        assert_eq!(number(f32::NAN), -limit);
+        // The largest numbers below the clamp are exact.
+        assert_eq!(cell_number(4_194_303.0, 0.0, 1.0), limit - 1);
+        assert_eq!(cell_number(-4_194_303.0, 0.0, 1.0), 1 - limit);
+    }
+
+    /// The four-at-a-time numbers are the one-at-a-time numbers, bit for bit: filing and
+    /// every query must cut the plane into the same cells.
+    #[test]
+    fn cell_numbers_four_at_a_time_match_one_at_a_time() {
+        let mut state = 0x2545_F491_u32;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        let special = [
+            0.0,
+            -0.0,
+            0.5,
+            1.5,
+            2.5,
+            -0.5,
+            -1.5,
+            4_194_303.5,
+            4_194_304.5,
+            1e30,
+            -1e30,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MIN_POSITIVE,
+        ];
+        for i in 0..20_000 {
+            // Random bit patterns (every exponent, NaNs included) and the special values.
+            let mut v = [0.0f32; 4];
+            for x in &mut v {
+                *x = if next() % 4 == 0 {
+                    special[next() as usize % special.len()]
+                } else {
+                    f32::from_bits(next())
+                };
+            }
+            let (origin, inv) = (
+                Vec2::new(f32::from_bits(next() >> 2), -3.0),
+                [0.05, 1.0, 7.0][i % 3],
+            );
+            let o = Vec4::new(origin.x, origin.y, origin.x, origin.y);
+            let four = cell_numbers(Vec4::from_array(v), o, inv);
+            let one = [
+                cell_number(v[0], origin.x, inv),
+                cell_number(v[1], origin.y, inv),
+                cell_number(v[2], origin.x, inv),
+                cell_number(v[3], origin.y, inv),
+            ];
+            assert_eq!(four, one, "{v:?} {origin:?} {inv}");
+        }
     }
 }
