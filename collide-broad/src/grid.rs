@@ -269,6 +269,10 @@ impl Grid {
 
     /// A grid with square base cells of side `cell_size`; a non-finite or non-positive size
     /// means "derive it from the objects".
+    ///
+    /// Cells are numbered up to 2²² (about four million) cells either way of the origin, here
+    /// `(0, 0)`: objects farther out share the outermost cells, which costs tests, never
+    /// pairs.
     #[must_use]
     pub fn with_cell_size(cell_size: f32) -> Self {
         let mut g = Self::new();
