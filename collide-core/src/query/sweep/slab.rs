@@ -176,7 +176,8 @@ impl CircleEntry {
         let e = v.length_squared() * (y * y);
         // `scale > 0` when entering, so one sum bounds both it and `y`.
         if !self.inside & (scale + y < 1e18) & ((e - 1.0).abs() < 1e-3) {
-            // With `|v·y|² = 1 + ε`, `v·y·(3 − 1 − ε)/2` has length `1 − 3ε²/8 + …`.
+            // With `|v·y|² = 1 + ε`, `v·y·(3 − 1 − ε)/2` has length `1 − 3ε²/8 + …`; negated,
+            // it points from the point towards the centre.
             (v * (y * (-1.5 + 0.5 * e)), radius)
         } else {
             let offset = p + d * self.t;
