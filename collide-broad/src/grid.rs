@@ -361,8 +361,9 @@ impl Grid {
 
     /// The cells of corners `lo` and `hi` on level `k`, as `[x0, y0, x1, y1]`.
     ///
-    /// For the base level's test, which every object takes every update. In the level loop
-    /// and in `reach`, two calls of [`cell_of`](Self::cell_of) measured fewer instructions.
+    /// For the base level's test, which every object takes every update, and for
+    /// `cast_segment`. In the level loop and in `reach`, two calls of
+    /// [`cell_of`](Self::cell_of) measured fewer instructions.
     #[inline]
     fn cells_of(&self, k: usize, lo: Vec2, hi: Vec2) -> [i32; 4] {
         let o = self.origin;
