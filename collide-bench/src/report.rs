@@ -22,6 +22,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use collide_broad::BroadPhaseKind;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::alloc_count;
@@ -302,7 +303,7 @@ pub struct Report {
 }
 
 /// Raw figures of one variant over part of a measurement.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Run {
     samples_ns: Vec<f64>,
     frames: u64,
@@ -315,38 +316,6 @@ struct Run {
 }
 
 impl Run {
-    fn to_json(&self) -> Value {
-        json!({
-            "samples_ns": self.samples_ns,
-            "frames": self.frames,
-            "bytes": self.bytes,
-            "allocations": self.allocations,
-            "pairs": self.pairs,
-            "sweeps": self.sweeps,
-            "hits": self.hits,
-            "allocating_samples": self.allocating_samples,
-        })
-    }
-
-    fn from_json(v: &Value) -> Option<Self> {
-        let count = |key: &str| v.get(key)?.as_u64();
-        Some(Self {
-            samples_ns: v
-                .get("samples_ns")?
-                .as_array()?
-                .iter()
-                .map(Value::as_f64)
-                .collect::<Option<_>>()?,
-            frames: count("frames")?,
-            bytes: count("bytes")?,
-            allocations: count("allocations")?,
-            pairs: count("pairs")?,
-            sweeps: count("sweeps")?,
-            hits: count("hits")?,
-            allocating_samples: count("allocating_samples")?,
-        })
-    }
-
     /// Adds another process's samples and counts to these.
     fn absorb(&mut self, other: Run) {
         self.samples_ns.extend(other.samples_ns);
@@ -363,19 +332,22 @@ impl Run {
 /// The on and off runs of one comparison, each in two halves.
 type PairRuns = ([Run; 2], [Run; 2]);
 
+/// [`PairRuns`] as a worker prints it, read back by [`pair_from_json`].
 fn pair_to_json((on, off): &PairRuns) -> Value {
-    json!({
-        "on": [on[0].to_json(), on[1].to_json()],
-        "off": [off[0].to_json(), off[1].to_json()],
-    })
+    json!({ "on": on, "off": off })
 }
 
+/// The shape [`pair_to_json`] writes.
+#[derive(Deserialize)]
+struct PairJson {
+    on: [Run; 2],
+    off: [Run; 2],
+}
+
+/// `None` for anything but a whole pair: a missing half or field, or a count that is not one.
 fn pair_from_json(v: &Value) -> Option<PairRuns> {
-    let halves = |key: &str| -> Option<[Run; 2]> {
-        let a = v.get(key)?.as_array()?;
-        Some([Run::from_json(a.first()?)?, Run::from_json(a.get(1)?)?])
-    };
-    Some((halves("on")?, halves("off")?))
+    let PairJson { on, off } = PairJson::deserialize(v).ok()?;
+    Some((on, off))
 }
 
 /// Measures one on/off comparison in this process, for a parent report that pools several
@@ -1207,7 +1179,8 @@ mod tests {
         let back = pair_from_json(&serde_json::from_str(&text).unwrap()).unwrap();
         assert_eq!(back, pair);
         // Anything else is refused, not half read.
-        assert!(pair_from_json(&json!({ "on": [run(1).to_json()] })).is_none());
+        let one_half = serde_json::to_value(run(1)).unwrap();
+        assert!(pair_from_json(&json!({ "on": [one_half] })).is_none());
         let mut broken = pair_to_json(&pair);
         broken["off"][1]["sweeps"] = json!(-1);
         assert!(pair_from_json(&broken).is_none());
