@@ -452,3 +452,80 @@ fn start_overlap_normal_is_the_least_penetration_axis() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// Shots that travel 100 to 100 000 times the rim's radius in a frame and clip the rim (a
+/// circle's, or a box's rounded corner) hit exactly when their path passes inside it, and miss
+/// when it passes just outside. The margin, 2 % of the rim's radius, is well above the rounding
+/// of the `f32` start positions at these distances (under 0.6 %); the quadratic's discriminant
+/// taken as `b² − a·c` loses all its digits here, and with them such shots.
+#[test]
+fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
+    let mut rng = common::Rng(0x5C1F_0DD5_EED5);
+    let still = Motion::stationary(Vec2::ZERO);
+    let (mut hits, mut misses) = (0, 0);
+    for case in 0..6_000 {
+        let r = rng.range(0.5, 4.0);
+        let size = rng.range(4.0, 40.0);
+        let times = 10f32.powf(rng.range(2.0, 5.0));
+        // How far the path passes from the rim's centre, in summed radii: a hit below 1. Past
+        // a corner, a path nearer than `1/√2` would meet an edge first.
+        let round = case % 4 < 2;
+        let pass = if case % 2 == 1 {
+            rng.range(1.02, 1.3)
+        } else if round {
+            rng.range(0.0, 0.98)
+        } else {
+            rng.range(0.72, 0.98)
+        };
+        let (target, centre, reach, out) = if round {
+            // A circle, passed on either side at any angle.
+            let side = if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 };
+            let out = Vec2::from_angle(rng.range(-3.2, 3.2)) * side;
+            (
+                Shape::Circle(Circle { radius: size }),
+                Vec2::ZERO,
+                r + size,
+                out,
+            )
+        } else {
+            // A box's corner, passed across its diagonal, so that only the rounded corner
+            // decides.
+            let h = Vec2::new(size, rng.range(4.0, 40.0));
+            let s = Vec2::new(
+                if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 },
+                if rng.range(0.0, 1.0) < 0.5 { -1.0 } else { 1.0 },
+            );
+            (
+                Shape::Rect(Rect { half_extents: h }),
+                h * s,
+                r,
+                (s / 2f32.sqrt()),
+            )
+        };
+        let travel = reach * times;
+        let closest = centre + out * (pass * reach);
+        let along = out.perp() * travel;
+        let phase = rng.range(0.3, 0.7);
+        let shot = Motion::linear(closest - along * phase, closest + along * (1.0 - phase));
+        let hit = time_of_impact(Circle { radius: r }, &shot, &target, &still);
+        let ctx = format!("case {case}: {target:?} r {r} pass {pass} {shot:?} -> {hit:?}");
+        assert_eq!(hit.is_some(), pass < 1.0, "{ctx}");
+        let Some(hit) = hit else {
+            misses += 1;
+            continue;
+        };
+        hits += 1;
+        // The entry into the rim's circle, from where the path passes and the frame's phase.
+        let back = (1.0 - f64::from(pass).powi(2)).sqrt() * f64::from(reach / travel);
+        let want = f64::from(phase) - back;
+        assert!(
+            (f64::from(hit.t) - want).abs() < 1e-5,
+            "{ctx}: want t {want}"
+        );
+        assert!((hit.normal.length() - 1.0).abs() < 1e-5, "{ctx}");
+    }
+    assert!(
+        hits > 2_500 && misses > 2_500,
+        "{hits} hits, {misses} misses"
+    );
+}

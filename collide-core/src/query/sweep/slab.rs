@@ -78,7 +78,9 @@ pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
 ///
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
 /// exactly on the circle gives `0` only when it moves inwards. The root is taken in the
-/// cancellation-free form `c / (−b + √disc)`.
+/// cancellation-free form `c / (−b + √disc)`, and the discriminant in the form `a·r² − (p×d)²`
+/// (see [`circle_entry_parts`]), so that a point moving thousands of times its distance from
+/// the circle still finds it.
 #[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let (hit, t) = circle_entry_flag(p, d, radius);
@@ -88,26 +90,39 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
 /// [`circle_entry`] as a flag and a time (meaningless without the flag), for callers that fold
 /// their own checks into the same flag and so test it once.
 ///
-/// The flag also requires `|d|²` and `|p|² − r²` to be finite, so non-finite input (or an offset
-/// or travel beyond about 1.8e19, whose square is not a float) never hits.
+/// The flag also requires `|d|²`, `|p|² − r²` and the discriminant to be finite, so non-finite
+/// input never hits, nor does input whose squares are not floats: an offset or travel beyond
+/// about 1.8e19, or a travel times the radius beyond that.
 ///
-/// The flag comes from dot products alone, never from the root: a caller's branch on it then
-/// waits for three multiplies, not for a square root and a division (about 25 cycles that a
-/// mispredicted branch would add to its penalty).
+/// The flag comes from products and sums alone, never from the root: a caller's branch on it
+/// then waits for a few multiplies, not for a square root and a division (about 25 cycles that
+/// a mispredicted branch would add to its penalty).
 #[inline(always)]
 pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     let entry = circle_entry_parts(p, d, radius);
-    (entry.hit, entry.t)
+    (entry.hit, entry.time())
 }
 
-/// [`circle_entry_flag`] with the two terms of its root, for a caller that also wants the
-/// point's normal at the entry: see [`CircleEntry::normal`].
+/// [`circle_entry_flag`] with the terms of its root, for a caller that also wants the point's
+/// normal at the entry: see [`CircleEntry::contact`].
+///
+/// With `a = |d|²`, `b = p·d` and `c = |p|² − r²`, the discriminant `b² − a·c` equals
+/// `a·r² − (p×d)²` (Lagrange's identity, `|p|²·|d|² = (p·d)² + (p×d)²`). The first form
+/// subtracts two products of size `|p|²·|d|²` to leave one that may be far smaller: a shot
+/// that travels a thousand times the summed radius in a frame loses every digit of it in
+/// `f32`, and with them hits that pass a tenth of the radius inside the rim. The second form
+/// subtracts `(p×d)²`, which is at most `a·r²` whenever the point crosses the circle, so it
+/// keeps the discriminant's digits at any speed. So does the end test: the end position's own
+/// `|p + d|² < r²`, not `a + 2b + c < 0`, which cancels the same way.
 #[inline(always)]
 pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
-    let c = p.dot(p) - radius * radius;
+    let r2 = radius * radius;
+    let c = p.dot(p) - r2;
     let b = p.dot(d);
     let a = d.dot(d);
-    let disc = b * b - a * c;
+    // `|p × d| / |d|` is how far from the centre the path passes.
+    let cross = p.perp_dot(d);
+    let disc = a * r2 - cross * cross;
     // Branch-free: whether a random pair hits is a coin toss, so the conditions are combined
     // with `&` (no short-circuit) into one flag; a NaN fails each.
     // Not approaching (or touching and leaving) misses; so does passing outside, or only
@@ -116,24 +131,26 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let crosses = disc > 0.0;
     // The entry comes no later than the closest approach (`t = −b/a`), so it lies within the
     // frame when the closest approach does, or when the end position is inside.
-    let in_time = (-b < a) | (a + 2.0 * b + c < 0.0);
+    let end = p + d;
+    let in_time = (-b < a) | (end.dot(end) < r2);
     let entering = approaching & crosses & in_time;
     let inside = c < 0.0;
-    // No `max(0)` under the root: every hit has `disc ≥ 0` (entering needs `disc > 0`; inside,
-    // `c < 0` and `a ≥ 0` make `−a·c ≥ 0`), and a miss's time is never read. Inside, the root
-    // is negative (`c < 0` over a positive `−b + √disc`, or over zero with no motion): clamping
-    // gives the `0`. Entering, the exact root is below 1; the clamp keeps its rounding there too.
-    let q = -b + crate::math::sqrt(disc);
-    let t = c / q;
-    // `x · 0` is `0` for finite `x` and NaN otherwise: one test for both (and for `b`, bounded
-    // by them).
-    let finite = (a + c) * 0.0 == 0.0;
+    // Entering, `disc > 0` and `−b > 0`, so the root's denominator is positive and the exact
+    // root lies in `[0, 1)`; the clamp keeps its rounding there too. Inside, the time is `0`
+    // whatever the root: see `CircleEntry::time`.
+    let s = crate::math::sqrt(disc);
+    let root = (c / (-b + s)).clamp(0.0, 1.0);
+    // `x · 0` is `0` for finite `x` and NaN otherwise: one test for `a·r²` and `c` (so for
+    // `a`, unless `r = 0`, which never enters), and so for the discriminant, which is at most
+    // `a·r²`, and for `b` and `p × d`, bounded by `|p|·|d|`.
+    let finite = (a * r2 + c) * 0.0 == 0.0;
     CircleEntry {
         hit: (inside | entering) & finite,
-        t: t.clamp(0.0, 1.0),
+        root,
         inside,
-        c,
-        q,
+        a,
+        cross,
+        s,
     }
 }
 
@@ -142,47 +159,63 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
 pub(crate) struct CircleEntry {
     /// Whether the point enters the circle within the frame, or starts inside it.
     pub hit: bool,
-    /// The time of entry, clamped to `[0, 1]` (`0` inside); meaningless without `hit`.
-    pub t: f32,
+    /// The root of the quadratic, clamped to `[0, 1]`: the time of entry for a point that
+    /// enters; meaningless for one inside, or without `hit`.
+    root: f32,
     /// Whether the point starts strictly inside.
     inside: bool,
-    /// `|p|² − r²`, the root's numerator.
-    c: f32,
-    /// `−b + √disc`, the root's denominator: positive whenever the point enters.
-    q: f32,
+    /// `|d|²`.
+    a: f32,
+    /// `p × d`.
+    cross: f32,
+    /// `√disc`, the square root of the discriminant (NaN where it is negative).
+    s: f32,
 }
 
 impl CircleEntry {
-    /// At the entry, the unit vector from the point towards the centre (`+x` for a point that
-    /// starts on the centre), and the point's distance from the centre: the radius when the
-    /// point enters, less when it starts inside. Meaningless without `hit`.
+    /// The time of entry, `0` for a point that starts inside; meaningless without `hit`.
     ///
-    /// Entering, the offset `p + d·t` is `v/q` with `v = p·q + d·c`, of length `radius`. So
-    /// `y = 1/(q·radius)` scales `v` to a length of 1 up to rounding, and one Newton step for
-    /// `1/√|v|²` from `y` makes that length 1 within rounding. Normalizing the offset instead
-    /// would put a square root and a division after the time's division, at the end of the
-    /// sweep's longest chain of dependent instructions; the reciprocal needs only `q`, so it
-    /// runs beside the time's division.
-    ///
-    /// The offset is normalized instead where that does not apply: a point inside; `q·radius`
-    /// outside `[1e-18, 1e18]`, where `|v|²` or `y²` would leave the normal floats; or `|v·y|²`
-    /// off 1 by more than 1e-3, which the rounding of `v` reaches only with an offset or travel
-    /// thousands of times the radius.
+    /// Inside, the root is `c < 0` over `−b + √disc`, and the clamp takes it to `0` while that
+    /// denominator is positive. But there the discriminant, `b² − a·c ≥ b²` exactly, is
+    /// computed as `a·r² − (p×d)²` and may round a little below `b²` (the root then turns
+    /// positive for a point moving out) or below zero (NaN): so inside, the root is not read.
+    /// [`CircleEntry::contact`] makes the same choice inside its own branch, so that the
+    /// entering path carries no select.
     #[inline(always)]
-    pub(crate) fn normal(&self, p: Vec2, d: Vec2, radius: f32) -> (Vec2, f32) {
-        let scale = self.q * radius;
-        let v = p * self.q + d * self.c;
-        let y = 1.0 / scale;
-        let e = v.length_squared() * (y * y);
-        // `scale > 0` when entering, so one sum bounds both it and `y`.
-        if !self.inside & (scale + y < 1e18) & ((e - 1.0).abs() < 1e-3) {
-            // With `|v·y|² = 1 + ε`, `v·y·(3 − 1 − ε)/2` has length `1 − 3ε²/8 + …`; negated,
-            // it points from the point towards the centre.
-            (v * (y * (-1.5 + 0.5 * e)), radius)
+    pub(crate) fn time(&self) -> f32 {
+        if self.inside {
+            0.0
         } else {
-            let offset = p + d * self.t;
+            self.root
+        }
+    }
+
+    /// The time of entry (as [`CircleEntry::time`]), and at that time the unit vector from the
+    /// point towards the centre (`+x` for a point that starts on the centre) and the point's
+    /// distance from the centre: the radius when the point enters, less when it starts inside.
+    /// Meaningless without `hit`.
+    ///
+    /// Entering, the offset from the centre splits into two perpendicular parts: the closest
+    /// approach, `(p × d)·(d.y, −d.x) / a`, and the way back along the path from there,
+    /// `−(√disc / a)·d`. Their squared lengths add up to `((p × d)² + disc) / a = r²`, so
+    /// `(√disc·d − (p × d)·(d.y, −d.x)) / (a·r)` is the unit normal within a few roundings,
+    /// however far the point travels: no square root and no division after the time's, and
+    /// `1/(a·r)` needs only `a` and `r`, so it runs beside them.
+    ///
+    /// The offset at the time is normalized instead where that does not apply: a point inside;
+    /// `a·r` above `1e36`, where the parts (each at most `a·r`) would near the largest float; or
+    /// `a·r²` below `1e-30`, where the discriminant's rounding reaches the subnormals.
+    #[inline(always)]
+    pub(crate) fn contact(&self, p: Vec2, d: Vec2, radius: f32) -> (f32, Vec2, f32) {
+        let scale = self.a * radius;
+        if !self.inside & (scale < 1e36) & (scale * radius > 1e-30) {
+            let towards = d * self.s - Vec2::new(d.y, -d.x) * self.cross;
+            (self.root, towards * (1.0 / scale), radius)
+        } else {
+            let t = self.time();
+            let offset = p + d * t;
             let distance = if self.inside { offset.length() } else { radius };
-            (crate::query::normalize_or(-offset, Vec2::X), distance)
+            (t, crate::query::normalize_or(-offset, Vec2::X), distance)
         }
     }
 }
@@ -232,9 +265,9 @@ mod tests {
         );
     }
 
-    /// `CircleEntry::normal` against the offset at the entry found in `f64` and normalized:
+    /// `CircleEntry::contact` against the offset at the entry found in `f64` and normalized:
     /// the same unit vector up to the rounding of the `f32` inputs, on both of its paths (the
-    /// reciprocal with its Newton step, and the direct normalization it falls back to).
+    /// closed form, and the direct normalization it falls back to).
     #[test]
     fn entry_normal_is_the_unit_vector_towards_the_centre() {
         let mut next = crate::query::test_rng::uniform(0x5EED);
@@ -252,7 +285,8 @@ mod tests {
                 continue;
             }
             hits += 1;
-            let (normal, distance) = entry.normal(p, d, radius);
+            let (t, normal, distance) = entry.contact(p, d, radius);
+            assert_eq!(t, entry.time());
             let ctx = format!("case {case}: p {p:?} d {d:?} r {radius} -> {normal:?} {distance}");
             assert!((normal.length() - 1.0).abs() < 5e-7, "{ctx}");
             // The offset at the entry's own time, in f64: near-grazing hits make that time
@@ -263,7 +297,7 @@ mod tests {
                 f64::from(d.x),
                 f64::from(d.y),
             );
-            let t = f64::from(entry.t);
+            let t = f64::from(entry.time());
             let (ox, oy) = (px + dx * t, py + dy * t);
             let length = (ox * ox + oy * oy).sqrt();
             let want = Vec2::new((-ox / length) as f32, (-oy / length) as f32);
@@ -279,38 +313,102 @@ mod tests {
         );
     }
 
-    /// The cases the reciprocal does not serve, each normalized directly.
+    /// A point travelling up to 100 000 times the radius in a frame, on a path that passes
+    /// the centre at a known fraction of the radius, closest in mid-frame: it enters exactly
+    /// when the path passes inside (with a margin for the rounding of its `f32` start), at the
+    /// time `f64` finds, with a unit normal. The discriminant `b² − a·c` loses every digit at a
+    /// thousand radii and missed such shots a tenth of the radius inside the rim.
     #[test]
-    fn entry_normal_falls_back_where_the_reciprocal_does_not_serve() {
+    fn fast_points_enter_exactly_when_their_path_passes_inside() {
+        let mut next = crate::query::test_rng::uniform(0xFA57);
+        let (mut hits, mut misses) = (0, 0);
+        for case in 0..20_000 {
+            let radius = 10f32.powf(next() * 4.0 - 2.0);
+            let travel = radius * 10f32.powf(2.0 + 3.0 * next());
+            let angle = next() * core::f32::consts::TAU;
+            let dir = Vec2::new(angle.cos(), angle.sin());
+            // Passing at up to 0.99 of the radius (a hit) or at 1.01 to 1.5 times it (a miss).
+            let pass = if case % 2 == 0 {
+                (next() * 2.0 - 1.0) * 0.99
+            } else {
+                (1.01 + next() * 0.49) * if next() < 0.5 { -1.0 } else { 1.0 }
+            };
+            let p = dir.perp() * (pass * radius) - dir * (travel * (0.2 + 0.6 * next()));
+            let d = dir * travel;
+            let entry = circle_entry_parts(p, d, radius);
+            let ctx = format!("case {case}: p {p:?} d {d:?} r {radius} pass {pass}");
+            assert_eq!(entry.hit, pass.abs() < 1.0, "{ctx}");
+            if !entry.hit {
+                misses += 1;
+                continue;
+            }
+            hits += 1;
+            // The entry of the rounded inputs, in f64.
+            let (px, py, dx, dy) = (
+                f64::from(p.x),
+                f64::from(p.y),
+                f64::from(d.x),
+                f64::from(d.y),
+            );
+            let r = f64::from(radius);
+            let (a, b, c) = (
+                dx * dx + dy * dy,
+                px * dx + py * dy,
+                px * px + py * py - r * r,
+            );
+            let cross = px * dy - py * dx;
+            let want_t = c / (-b + (a * r * r - cross * cross).sqrt());
+            assert!(
+                (f64::from(entry.time()) - want_t).abs() < 1e-6,
+                "{ctx}: t {} want {want_t}",
+                entry.time()
+            );
+            let (t, normal, distance) = entry.contact(p, d, radius);
+            assert_eq!(t, entry.time());
+            assert!((normal.length() - 1.0).abs() < 5e-7, "{ctx}: {normal:?}");
+            assert_eq!(distance, radius);
+            // The offset at the entry, to the rounding of the start (`1e-7·|p|` off the
+            // radius) and of the time (`1e-7·|d|`).
+            let (ox, oy) = (px + dx * want_t, py + dy * want_t);
+            let want = Vec2::new((-ox / r) as f32, (-oy / r) as f32);
+            let slack = 1e-6 * (1.0 + (p.length() + d.length()) / radius);
+            assert!(
+                (normal - want).length() < slack,
+                "{ctx}: {normal:?} want {want:?}"
+            );
+        }
+        assert!(
+            hits > 9_000 && misses > 9_000,
+            "{hits} hits, {misses} misses"
+        );
+    }
+
+    /// The cases the closed form does not serve, each normalized directly, and the far end of
+    /// the range it does serve.
+    #[test]
+    fn entry_normal_falls_back_where_the_closed_form_does_not_serve() {
         let normal = |p: Vec2, d: Vec2, radius: f32| {
             let entry = circle_entry_parts(p, d, radius);
             assert!(entry.hit, "{p:?} {d:?} {radius}");
-            entry.normal(p, d, radius)
+            let (_, normal, distance) = entry.contact(p, d, radius);
+            (normal, distance)
         };
         // A point on the centre: `+x`, at distance 0.
         assert_eq!(normal(Vec2::ZERO, Vec2::ZERO, 1.0), (Vec2::X, 0.0));
         // Inside: towards the centre from where the point starts, at its distance.
         let (n, distance) = normal(Vec2::new(0.0, -0.5), Vec2::new(3.0, 0.0), 1.0);
         assert!((n - Vec2::Y).length() < 1e-7 && (distance - 0.5).abs() < 1e-7);
-        // `q·radius` far below and far above 1: tiny and huge circles, each met head on.
-        for radius in [1e-8, 1e6] {
-            let (n, distance) = normal(
-                Vec2::new(-2.0 * radius, 0.0),
-                Vec2::new(4.0 * radius, 0.0),
-                radius,
-            );
-            assert!((n - Vec2::X).length() < 1e-6, "{radius}: {n:?}");
-            assert_eq!(distance, radius);
-        }
-        // `|v·y|` off 1 by more than the rounding of ordinary input gives (here a root's
-        // denominator off by 1 %, where travel ten thousand times the radius would take it):
-        // the time stands, and the offset at that time is normalized.
-        let (p, d) = (Vec2::new(-3.0, 1.0), Vec2::new(4.0, 0.0));
-        let mut entry = circle_entry_parts(p, d, 2.0);
-        entry.q *= 1.01;
-        let (n, _) = entry.normal(p, d, 2.0);
-        let want = -(p + d * entry.t).normalize();
-        assert!((n - want).length() < 1e-6, "{n:?} {want:?}");
-        assert!((n.length() - 1.0).abs() < 1e-6, "{n:?}");
+        // `a·r²` below 1e-30: a tiny circle met head on by a tiny travel.
+        let (n, distance) = normal(Vec2::new(-2e-9, 0.0), Vec2::new(4e-9, 0.0), 1e-9);
+        assert!((n - Vec2::X).length() < 1e-6, "{n:?}");
+        assert_eq!(distance, 1e-9);
+        // `a·r` of 1e32, which the closed form still serves: a point half the radius off the
+        // centre line, 5e15 radii away and moving 1e16 in the frame, enters where the offset
+        // is `(−√3/2, 1/2)`. Normalizing the offset at the time would give only rounding: at
+        // that distance one step of an `f32` is 5e8 radii.
+        let (n, distance) = normal(Vec2::new(-5e15, 0.5), Vec2::new(1e16, 0.0), 1.0);
+        let want = Vec2::new(0.75f32.sqrt(), -0.5);
+        assert!((n - want).length() < 1e-6, "{n:?}");
+        assert_eq!(distance, 1.0);
     }
 }

@@ -14,8 +14,9 @@ use crate::{Circle, Motion};
 /// radius `ra + rb` (seed 000); the quadratic gives the time. The normal runs from a's centre
 /// to b's at that moment, and the point is on a's rim, along the normal from a's centre on its
 /// own path; circles that start overlapping give the middle of the overlap. Coincident centres
-/// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19,
-/// whose square is not a float, gives `None` as non-finite input does. See
+/// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19, or a
+/// relative travel times the summed radii beyond that, whose square is not a float, gives
+/// `None` as non-finite input does. See
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
 /// ```
@@ -39,16 +40,15 @@ pub fn sweep_circle_circle(
     let (p, d) = relative(motion_a, motion_b);
     let radius = a.radius + b.radius;
     let entry = circle_entry_parts(p, d, radius);
-    let t = entry.t;
     // The flag holds only for finite relative start and travel, which hold only when all four
-    // positions are finite (and so then are the positions at `t`, between start and end), and
-    // for a finite summed radius; negative radii are checked here. The point and normal below
-    // do not take part, so the branch does not wait for them.
+    // positions are finite (and so then are the positions at the time, between start and end),
+    // and for a finite summed radius; negative radii are checked here. The time, point and
+    // normal below do not take part, so the branch does not wait for them.
     if !(entry.hit & radii_valid(a, b)) {
         return None;
     }
-    // From a's centre towards b's at the time, and the distance between them.
-    let (normal, distance) = entry.normal(p, d, radius);
+    // The time, from a's centre towards b's at that time, and the distance between them.
+    let (t, normal, distance) = entry.contact(p, d, radius);
     // At the moment of contact the two rims meet, a's radius from its centre; when the circles
     // start overlapping, take the middle of the overlap along the normal. `reach` is below the
     // summed radius (whose square is finite), so the point is finite where a's path is.
@@ -95,7 +95,7 @@ mod tests {
     use super::*;
     use crate::query::test_rng::uniform;
 
-    /// The normal and point come from the entry offset (scaled by `1/(q·radius)`) and a's own
+    /// The normal and point come from the closed form of the entry offset and a's own
     /// path, not from the two centres at `t`: both must agree, up to the rounding long travel
     /// brings, and the point must be the middle of the two rim points along that normal.
     #[test]
