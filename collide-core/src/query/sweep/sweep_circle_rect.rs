@@ -127,7 +127,7 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     if r > 0.0 && past.all() {
         // A squared-off corner: the real grown shape is round there.
         let corner = Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
-        let t = circle_entry(p - corner, d, r)?;
+        let t = corner_entry(p - corner, d, r)?;
         return Some(Entry {
             t,
             hit,
@@ -139,6 +139,14 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
         hit,
         corner: None,
     })
+}
+
+/// [`circle_entry`] for a rounded corner, kept out of line: corner hits are the rare case of a
+/// circle meeting a box, and inlined, the quadratic's extra live values cost the common path's
+/// registers in every loop that inlines the sweep.
+#[inline(never)]
+fn corner_entry(p: Vec2, d: Vec2, r: f32) -> Option<f32> {
+    circle_entry(p, d, r)
 }
 
 /// The time of [`sweep_circle_rect`] alone, for callers that keep their own point and normal
