@@ -6,6 +6,8 @@
 //! - [`cases`]: the seeded query cases compared side by side with parry2d; [`peer`]: parry2d's
 //!   side, [`queries`]: collide's side, [`oracle`]: brute-force answers that settle
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
+//!   [`fast_shots`]: shots far faster than they are wide that clip a rim, called right or
+//!   wrong by each library;
 //! - [`report`]: the `collide-report` binary's logic (the seed's cost experiment, the scale
 //!   table, the side-by-side table, the JSON of `BENCHMARKS.md`);
 //! - [`alloc_count`]: the counting global allocator behind "bytes per frame".
@@ -35,6 +37,8 @@
 pub mod alloc_count;
 #[cfg(feature = "peer")]
 pub mod cases;
+#[cfg(feature = "peer")]
+pub mod fast_shots;
 pub mod frame;
 pub mod measure;
 #[cfg(feature = "peer")]

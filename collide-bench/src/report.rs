@@ -27,6 +27,7 @@ use serde_json::{json, Value};
 
 use crate::alloc_count;
 use crate::cases::{Query, CASES, CASE_SEED};
+use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::frame::FrameRunner;
 use crate::measure::{batch_size, calibrate, median, Summary};
 use crate::queries::compare_query;
@@ -296,6 +297,8 @@ pub struct Report {
     pub sweep_cost: Vec<SweepCost>,
     /// Side by side with parry2d.
     pub versus: Vec<VersusEntry>,
+    /// Fast shots that clip a rim: which each library calls wrong.
+    pub fast_shots: Vec<FastShotsEntry>,
     /// Every goal of BENCHMARKS.md and whether it was met.
     pub goals: Vec<Goal>,
     /// Wall time of the whole report.
@@ -608,6 +611,8 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
             config.broad_frames,
         ));
     }
+    progress("fast shots that clip a rim");
+    let fast_shots = compare_fast_shots();
     let mut report = Report {
         config: config.clone(),
         machine,
@@ -615,6 +620,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         scene,
         sweep_cost,
         versus,
+        fast_shots,
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };
@@ -751,6 +757,20 @@ impl Report {
             .iter()
             .map(|g| json!({ "goal": g.name, "target": g.target, "measured": g.measured, "met": g.met }))
             .collect();
+        let fast_shots: Vec<Value> = self
+            .fast_shots
+            .iter()
+            .map(|e| {
+                json!({
+                    "peer": PEER,
+                    "rim": e.rim.name(),
+                    "travel_rim_radii": [10f64.powi(e.decade as i32), 10f64.powi(e.decade as i32 + 1)],
+                    "shots": e.shots,
+                    "ours_wrong": e.ours_wrong,
+                    "peer_wrong": e.peer_wrong,
+                })
+            })
+            .collect();
         json!({
             "schema": 1,
             "scene": scene,
@@ -758,6 +778,7 @@ impl Report {
             "versus": versus,
             "scale": scale,
             "goals": goals,
+            "fast_shots": fast_shots,
             "quick": self.config.quick,
             "allocations_counted": self.allocations_counted,
             "machine": {
@@ -770,7 +791,7 @@ impl Report {
         })
     }
 
-    /// The tables a person reads, in order: experiment, sweep cost, scale, versus, goals.
+    /// The tables a person reads, in order: experiment, sweep cost, scale, versus, fast shots, goals.
     #[must_use]
     pub fn tables(&self) -> Vec<(String, Table)> {
         let mut experiment = Table::new(&[
@@ -861,6 +882,22 @@ impl Report {
                 format!("{:.2e}", e.max_difference),
             ]);
         }
+        let mut fast = Table::new(&[
+            "rim",
+            "travel per frame (rim radii)",
+            "shots",
+            "collide wrong",
+            "parry2d wrong",
+        ]);
+        for e in &self.fast_shots {
+            fast.row(vec![
+                e.rim.name().into(),
+                format!("1e{} – 1e{}", e.decade, e.decade + 1),
+                e.shots.to_string(),
+                e.ours_wrong.to_string(),
+                e.peer_wrong.to_string(),
+            ]);
+        }
         let mut goals = Table::new(&["goal", "target", "measured", "met"]);
         for g in &self.goals {
             goals.row(vec![
@@ -894,6 +931,12 @@ impl Report {
                  answer)"
                     .into(),
                 versus,
+            ),
+            (
+                "Fast shots that clip a rim (half pass inside it, half just outside; wrong: a hit \
+                 called a miss, or a miss called a hit)"
+                    .into(),
+                fast,
             ),
             ("Goals of BENCHMARKS.md".into(), goals),
         ]
@@ -1146,6 +1189,7 @@ mod tests {
                 broad_phase: None,
                 verdicts: None,
             }],
+            fast_shots: Vec::new(),
             goals: Vec::new(),
             elapsed: Duration::ZERO,
         };

@@ -133,11 +133,26 @@ fn tiny_report_fills_every_key_and_counts_disagreements() {
         assert_eq!(entry["disagreements_peer_right"], 0, "{entry}");
     }
 
+    // Fast shots: every rim kind at every range of speed, each library's wrong calls counted
+    // from its answers; collide calls every one right.
+    let fast = json["fast_shots"]
+        .as_array()
+        .expect("`fast_shots` is an array");
+    assert_eq!(fast.len(), 2 * collide_bench::fast_shots::DECADES.len());
+    for e in fast {
+        assert!(["circle", "box corner"].contains(&text(e, "rim")), "{e}");
+        let shots = e["shots"].as_u64().expect("a count");
+        assert!(shots > 0, "{e}");
+        assert_eq!(e["ours_wrong"], 0, "{e}");
+        assert!(e["peer_wrong"].as_u64().is_some_and(|n| n <= shots), "{e}");
+    }
+
     // Every goal is judged or marked as not measured; the tables render.
     assert!(!report.goals.is_empty());
     let text = report.text();
     assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
     assert!(report.markdown().contains("| query |"));
+    assert!(report.markdown().contains("Fast shots that clip a rim"));
 }
 
 /// The small scenes measured in fresh processes of the report binary: every worker answers,
