@@ -137,17 +137,15 @@ pub fn compare_fast_shots() -> Vec<FastShotsEntry> {
     for decade in DECADES {
         for rim in Rim::ALL {
             let shots = clipping_shots(rim, decade, SHOTS, SEED);
-            let cases: Vec<CastCase> = shots.iter().map(|s| s.case).collect();
-            let peer_cases = peer::peer_cast_cases(&cases);
-            let peer_right = if peer_cases.len() == cases.len() {
-                peer_cases
-                    .iter()
-                    .zip(&shots)
-                    .filter(|(c, s)| peer::toi(c).is_some() == s.passes_inside)
-                    .count()
-            } else {
-                0
-            };
+            // One at a time, so that a shot parry2d refused would count as wrong alone.
+            let peer_right = shots
+                .iter()
+                .filter(|s| {
+                    peer::peer_cast_cases(std::slice::from_ref(&s.case))
+                        .first()
+                        .is_some_and(|c| peer::toi(c).is_some() == s.passes_inside)
+                })
+                .count();
             let ours_right = shots
                 .iter()
                 .filter(|s| {
