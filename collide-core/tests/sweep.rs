@@ -467,8 +467,9 @@ fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
         let r = rng.range(0.5, 4.0);
         let size = rng.range(4.0, 40.0);
         let times = 10f32.powf(rng.range(2.0, 5.0));
-        // How far the path passes from the rim's centre, in summed radii: a hit below 1. Past
-        // a corner, a path nearer than `1/√2` would meet an edge first.
+        // How far the path passes from the rim's centre, in rim radii (the summed radii of two
+        // circles, the shot's own at a corner): a hit below 1. Past a corner, a path nearer
+        // than `1/√2` would meet an edge first.
         let round = case % 4 < 2;
         let pass = if case % 2 == 1 {
             rng.range(1.02, 1.3)
@@ -499,7 +500,7 @@ fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
                 Shape::Rect(Rect { half_extents: h }),
                 h * s,
                 r,
-                (s / 2f32.sqrt()),
+                s / 2f32.sqrt(),
             )
         };
         let travel = reach * times;
