@@ -35,3 +35,10 @@ pub(crate) fn atan2(y: f32, x: f32) -> f32 {
 pub(crate) fn atan2(y: f32, x: f32) -> f32 {
     libm::atan2f(y, x)
 }
+
+/// Marks the path that calls it as rarely taken, so that the compiler lays out and allocates
+/// registers for the other path first (`core::hint::cold_path`, stable from Rust 1.95, does the
+/// same; this crate supports older compilers).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold() {}

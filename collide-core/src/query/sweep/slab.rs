@@ -77,10 +77,9 @@ pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
 /// strictly within `radius` of the origin.
 ///
 /// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
-/// exactly on the circle gives `0` only when it moves inwards. The root is taken in the
-/// cancellation-free form `c / (−b + √disc)`, and the discriminant in the form `a·r² − (p×d)²`
-/// (see [`circle_entry_parts`]), so that a point moving thousands of times its distance from
-/// the circle still finds it.
+/// exactly on the circle gives `0` only when it moves inwards. The discriminant is taken in the
+/// form `a·r² − (p×d)²` (see [`circle_entry_parts`]), so that a point moving thousands of times
+/// its distance from the circle still finds it.
 #[inline(always)]
 pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
     let (hit, t) = circle_entry_flag(p, d, radius);
@@ -105,6 +104,13 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
 
 /// [`circle_entry_flag`] with the terms of its root, for a caller that also wants the point's
 /// normal at the entry: see [`CircleEntry::contact`].
+///
+/// The root is `(−b − √disc)·(r·(1/(a·r)))`: the reciprocal is the one the normal needs, and it
+/// waits only for `a` and `r`, so it runs beside the square root, and after the root only a
+/// subtraction and a multiply remain (`c / (−b + √disc)` puts a division after the root). The
+/// subtraction cancels when the point starts near the rim, but so does `c` itself there, in
+/// either form: against `f64` the two forms' errors stay within about 2.5× of each other, about
+/// `1e-7·r/|d|` at worst.
 ///
 /// With `a = |d|²`, `b = p·d` and `c = |p|² − r²`, the discriminant `b² − a·c` equals
 /// `a·r² − (p×d)²` (Lagrange's identity, `|p|²·|d|² = (p·d)² + (p×d)²`). The first form
@@ -135,11 +141,13 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let in_time = (-b < a) | (end.dot(end) < r2);
     let entering = approaching & crosses & in_time;
     let inside = c < 0.0;
-    // Entering, `disc > 0` and `−b > 0`, so the root's denominator is positive and the exact
-    // root lies in `[0, 1)`; the clamp keeps its rounding there too. Inside, the time is `0`
-    // whatever the root: see `CircleEntry::time`.
+    // Entering, `c > 0` makes `disc < b²`, so `−b − √disc > 0` and the exact root lies in
+    // `[0, 1)`; the clamp keeps its rounding there too. Inside, the time is `0` whatever the
+    // root: see `CircleEntry::time`. A point that enters has `a·r² > 0`, so the reciprocal is
+    // finite where the root is read.
     let s = crate::math::sqrt(disc);
-    let root = (c / (-b + s)).clamp(0.0, 1.0);
+    let inv_scale = 1.0 / (a * radius);
+    let root = ((-b - s) * (radius * inv_scale)).clamp(0.0, 1.0);
     // `x · 0` is `0` for finite `x` and NaN otherwise: one test for `a·r²` and `c` (so for
     // `a`, unless `r = 0`, which never enters), and so for the discriminant, which is at most
     // `a·r²`, and for `b` and `p × d`, bounded by `|p|·|d|`.
@@ -147,6 +155,7 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     CircleEntry {
         hit: (inside | entering) & finite,
         root,
+        inv_scale,
         inside,
         a,
         cross,
@@ -170,15 +179,17 @@ pub(crate) struct CircleEntry {
     cross: f32,
     /// `√disc`, the square root of the discriminant (NaN where it is negative).
     s: f32,
+    /// `1 / (a·r)`, shared by the root and the normal.
+    inv_scale: f32,
 }
 
 impl CircleEntry {
     /// The time of entry, `0` for a point that starts inside; meaningless without `hit`.
     ///
-    /// Inside, the root is `c < 0` over `−b + √disc`, and the clamp takes it to `0` while that
-    /// denominator is positive. But there the discriminant, `b² − a·c ≥ b²` exactly, is
-    /// computed as `a·r² − (p×d)²` and may round a little below `b²` (the root then turns
-    /// positive for a point moving out) or below zero (NaN): so inside, the root is not read.
+    /// Inside, `c < 0` makes the discriminant `b² − a·c` exceed `b²`, so `−b − √disc < 0` and
+    /// the clamp takes the root to `0`. But the discriminant is computed as `a·r² − (p×d)²` and
+    /// may round a little below `b²` (the root then turns positive for a point moving out) or
+    /// below zero (NaN): so inside, the root is not read.
     /// [`CircleEntry::contact`] makes the same choice inside its own branch, so that the
     /// entering path carries no select.
     #[inline(always)]
@@ -190,32 +201,39 @@ impl CircleEntry {
         }
     }
 
-    /// The time of entry (as [`CircleEntry::time`]), and at that time the unit vector from the
-    /// point towards the centre (`+x` for a point that starts on the centre) and the point's
-    /// distance from the centre: the radius when the point enters, less when it starts inside.
-    /// Meaningless without `hit`.
+    /// For two circles of radii `ra` and `rb` (this entry's radius is `ra + rb`, the point is
+    /// the first circle's centre and the circle is centred on the second's): the time of entry
+    /// (as [`CircleEntry::time`]), the unit vector from the first centre towards the second at
+    /// that time (`+x` for centres that start together), and how far along it from the first
+    /// centre the contact point lies: `ra` when the circles meet, where their rims touch; the
+    /// middle of the overlap when they start overlapping. Meaningless without `hit`.
     ///
     /// Entering, the offset from the centre splits into two perpendicular parts: the closest
     /// approach, `(p × d)·(d.y, −d.x) / a`, and the way back along the path from there,
     /// `−(√disc / a)·d`. Their squared lengths add up to `((p × d)² + disc) / a = r²`, so
     /// `(√disc·d − (p × d)·(d.y, −d.x)) / (a·r)` is the unit normal within a few roundings,
     /// however far the point travels: no square root and no division after the time's, and
-    /// `1/(a·r)` needs only `a` and `r`, so it runs beside them.
+    /// `1/(a·r)` is the root's own.
     ///
     /// The offset at the time is normalized instead where that does not apply: a point inside;
     /// `a·r` above `1e36`, where the parts (each at most `a·r`) would near the largest float; or
-    /// `a·r²` below `1e-30`, where the discriminant's rounding reaches the subnormals.
+    /// `a·r²` below `1e-30`, where the discriminant's rounding reaches the subnormals. That path
+    /// is marked cold: the branch that picks it is predicted either way, and the closed form,
+    /// laid out first, keeps its registers.
     #[inline(always)]
-    pub(crate) fn contact(&self, p: Vec2, d: Vec2, radius: f32) -> (f32, Vec2, f32) {
+    pub(crate) fn contact(&self, p: Vec2, d: Vec2, ra: f32, rb: f32) -> (f32, Vec2, f32) {
+        let radius = ra + rb;
         let scale = self.a * radius;
         if !self.inside & (scale < 1e36) & (scale * radius > 1e-30) {
             let towards = d * self.s - Vec2::new(d.y, -d.x) * self.cross;
-            (self.root, towards * (1.0 / scale), radius)
+            (self.root, towards * self.inv_scale, ra)
         } else {
+            crate::math::cold();
             let t = self.time();
             let offset = p + d * t;
             let distance = if self.inside { offset.length() } else { radius };
-            (t, crate::query::normalize_or(-offset, Vec2::X), distance)
+            let normal = crate::query::normalize_or(-offset, Vec2::X);
+            (t, normal, (ra - rb + distance) * 0.5)
         }
     }
 }
@@ -223,6 +241,13 @@ impl CircleEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`CircleEntry::contact`] for a point (a circle of radius 0) and a circle of radius `r`,
+    /// with the point's distance from the centre, `r + 2·reach`, in place of the reach.
+    fn point_contact(entry: &CircleEntry, p: Vec2, d: Vec2, r: f32) -> (f32, Vec2, f32) {
+        let (t, normal, reach) = entry.contact(p, d, 0.0, r);
+        (t, normal, r + 2.0 * reach)
+    }
 
     #[test]
     fn slab_basic_and_reversed() {
@@ -285,7 +310,7 @@ mod tests {
                 continue;
             }
             hits += 1;
-            let (t, normal, distance) = entry.contact(p, d, radius);
+            let (t, normal, distance) = point_contact(&entry, p, d, radius);
             assert_eq!(t, entry.time());
             let ctx = format!("case {case}: p {p:?} d {d:?} r {radius} -> {normal:?} {distance}");
             assert!((normal.length() - 1.0).abs() < 5e-7, "{ctx}");
@@ -363,7 +388,7 @@ mod tests {
                 "{ctx}: t {} want {want_t}",
                 entry.time()
             );
-            let (t, normal, distance) = entry.contact(p, d, radius);
+            let (t, normal, distance) = point_contact(&entry, p, d, radius);
             assert_eq!(t, entry.time());
             assert!((normal.length() - 1.0).abs() < 5e-7, "{ctx}: {normal:?}");
             assert_eq!(distance, radius);
@@ -390,7 +415,7 @@ mod tests {
         let normal = |p: Vec2, d: Vec2, radius: f32| {
             let entry = circle_entry_parts(p, d, radius);
             assert!(entry.hit, "{p:?} {d:?} {radius}");
-            let (_, normal, distance) = entry.contact(p, d, radius);
+            let (_, normal, distance) = point_contact(&entry, p, d, radius);
             (normal, distance)
         };
         // A point on the centre: `+x`, at distance 0.

@@ -47,12 +47,11 @@ pub fn sweep_circle_circle(
     if !(entry.hit & radii_valid(a, b)) {
         return None;
     }
-    // The time, from a's centre towards b's at that time, and the distance between them.
-    let (t, normal, distance) = entry.contact(p, d, radius);
-    // At the moment of contact the two rims meet, a's radius from its centre; when the circles
-    // start overlapping, take the middle of the overlap along the normal. `reach` is below the
-    // summed radius (whose square is finite), so the point is finite where a's path is.
-    let reach = (a.radius - b.radius + distance) * 0.5;
+    // The time, the normal from a's centre towards b's at that time, and how far along it from
+    // a's centre the point lies: a's radius, where the two rims meet; the middle of the overlap
+    // when the circles start overlapping. `reach` is below the summed radius (whose square is
+    // finite), so the point is finite where a's path is.
+    let (t, normal, reach) = entry.contact(p, d, a.radius, b.radius);
     let point = motion_a.position_at(t) + normal * reach;
     Some(Impact {
         t,
