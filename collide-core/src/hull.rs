@@ -51,7 +51,10 @@ impl Hull {
     /// A convex hull from the vertices of a convex polygon, in either winding order.
     ///
     /// Exact duplicates (and points closer than a millionth of the polygon's size) and
-    /// collinear vertices are dropped; a clockwise (negative-area) order is reversed.
+    /// collinear vertices are dropped; a clockwise (negative-area) order is reversed. Every
+    /// tolerance is relative, and the checks run on the points brought near unit size by an
+    /// exact power of two, so a polygon of any finite size, however small or large, builds the
+    /// same hull, scaled, with the same unit normals.
     ///
     /// # Errors
     /// - [`Error::TooManyVertices`] for more than [`MAX_HULL_VERTICES`] input points;
@@ -68,17 +71,23 @@ impl Hull {
         if points.iter().any(|p| !p.is_finite()) {
             return Err(Error::NonFinite);
         }
-        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
-        let mut index = [0usize; MAX_HULL_VERTICES];
-        let mut n = points.len();
-        v[..n].copy_from_slice(points);
-        for (i, slot) in index.iter_mut().enumerate().take(n) {
-            *slot = i;
-        }
-        let scale = points
+        // The tests below work on the points brought to a size near one by an exact power of
+        // two, so that their squares and products stay normal floats for polygons of any size.
+        // Every tolerance is relative, so they decide as they would on the points themselves;
+        // the hull keeps the given points (`index` says which).
+        let size = points
             .iter()
             .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
             .max(f32::MIN_POSITIVE);
+        let unit = crate::math::unit_scale(size);
+        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+        let mut index = [0usize; MAX_HULL_VERTICES];
+        let mut n = points.len();
+        for (i, (slot, p)) in v.iter_mut().zip(points).enumerate() {
+            *slot = *p * unit;
+            index[i] = i;
+        }
+        let scale = size * unit;
         let min_distance = scale * CLEAN_TOLERANCE;
 
         // Drop duplicates and collinear vertices until nothing changes: removing one can make
@@ -144,12 +153,14 @@ impl Hull {
         }
 
         let mut normals = [Vec2::ZERO; MAX_HULL_VERTICES];
+        let mut vertices = [Vec2::ZERO; MAX_HULL_VERTICES];
         for i in 0..n {
             let edge = v[(i + 1) % n] - v[i];
             normals[i] = Vec2::new(edge.y, -edge.x).normalize();
+            vertices[i] = points[index[i]];
         }
         Ok(Hull {
-            vertices: v,
+            vertices,
             normals,
             len: n as u8,
         })
@@ -331,6 +342,35 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    /// Any finite size works the same: the same vertices kept, in the same order, with the same
+    /// unit normals, from polygons whose squared edge lengths overflow or underflow a float.
+    #[test]
+    fn tiny_and_huge_polygons_build_the_same_hull() {
+        // Clockwise, with a duplicate and a collinear point to drop.
+        let points = [
+            v(0.0, 0.0),
+            v(0.0, 1.0),
+            v(1.0, 1.5),
+            v(2.0, 2.0),
+            v(2.0, 0.0),
+            v(2.0, 0.0),
+            v(1.0, -0.5),
+        ];
+        let reference = Hull::new(&points).unwrap();
+        assert_eq!(reference.vertices().len(), 5);
+        for k in [-140_i32, -126, -100, -70, 70, 100, 126] {
+            // Halved or doubled step by step: exact, where `powi` may divide by an overflowed
+            // `2^140`.
+            let s =
+                (0..k.unsigned_abs()).fold(1.0f32, |s, _| if k < 0 { s * 0.5 } else { s * 2.0 });
+            let scaled: Vec<Vec2> = points.iter().map(|&p| p * s).collect();
+            let hull = Hull::new(&scaled).unwrap_or_else(|e| panic!("2^{k}: {e}"));
+            let want: Vec<Vec2> = reference.vertices().iter().map(|&p| p * s).collect();
+            assert_eq!(hull.vertices(), &want[..], "2^{k}");
+            assert_eq!(hull.normals(), reference.normals(), "2^{k}");
+        }
     }
 
     fn square() -> [Vec2; 4] {
