@@ -61,7 +61,12 @@ pub fn contact_circle_hull(a: &Circle, pose_a: &Pose, b: &Hull, pose_b: &Pose) -
                     return None;
                 }
                 let dist = math::sqrt(dist_sq);
-                (to_hull / dist, depth_within(r, r * r, dist, dist_sq))
+                let normal = if dist_sq >= f32::MIN_POSITIVE {
+                    to_hull / dist
+                } else {
+                    crate::query::normalize_any_or(to_hull, glam::Vec2::X)
+                };
+                (normal, depth_within(r, r * r, dist, dist_sq))
             }
         }
     };

@@ -24,12 +24,23 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
     if dist_sq > 0.0 && !(dist_sq < r * r) {
         return None;
     }
-    if !(a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {
+    // `r · r < ∞` is the circle's validity (a finite radius) and also keeps the depth finite.
+    if !(r >= 0.0
+        && r * r < f32::INFINITY
+        && b.is_valid()
+        && pose_a.is_finite()
+        && pose_b.is_finite())
+    {
         return None;
     }
-    let (normal, depth) = if dist_sq > 0.0 {
+    let (normal, depth) = if dist_sq >= f32::MIN_POSITIVE {
         let dist = math::sqrt(dist_sq);
         (to_rect / dist, depth_within(r, r * r, dist, dist_sq))
+    } else if dist_sq > 0.0 {
+        // So close to the rect that the squared distance is subnormal.
+        let dist = math::sqrt(dist_sq);
+        let normal = crate::query::normalize_any_or(to_rect, Vec2::X);
+        (normal, depth_within(r, r * r, dist, dist_sq))
     } else {
         // The centre is inside or on the boundary: leave through the nearest side.
         let room = h - local.abs();

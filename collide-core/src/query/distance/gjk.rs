@@ -444,7 +444,7 @@ pub(crate) fn penetration_normal(a: &Core<'_>, b: &Core<'_>, offset: Vec2) -> Ve
             consider(n, max_a - n.dot(p) - n.dot(offset));
         }
     }
-    best.normalize_or(Vec2::X)
+    crate::query::normalize_any_or(best, Vec2::X)
 }
 
 #[cfg(test)]

@@ -102,6 +102,30 @@ impl LocalDistance {
     }
 }
 
+/// The length of `v` and the unit vector along it (`v` is finite and not zero).
+#[inline]
+fn length_and_direction(v: Vec2) -> (f32, Vec2) {
+    let length_sq = v.dot(v);
+    if (f32::MIN_POSITIVE..f32::INFINITY).contains(&length_sq) {
+        let len = crate::math::sqrt(length_sq);
+        (len, v / len)
+    } else {
+        length_and_direction_rescaled(v)
+    }
+}
+
+/// [`length_and_direction`] where the squared length is not a normal float (lengths below
+/// about `1e-19` or above about `1.8e19`): both from `v` brought near unit length by an exact
+/// power of two first. Out of line: no common pair comes here.
+#[cold]
+#[inline(never)]
+fn length_and_direction_rescaled(v: Vec2) -> (f32, Vec2) {
+    let scale = crate::math::unit_scale(v.abs().max_element());
+    let u = v * scale;
+    let len = crate::math::sqrt(u.dot(u));
+    (len / scale, u / len)
+}
+
 /// GJK on the pair with b's origin at `offset`, radii applied.
 #[inline]
 pub(crate) fn local_distance(
@@ -120,8 +144,7 @@ pub(crate) fn local_distance(
             core_overlap: true,
         };
     }
-    let len = crate::math::sqrt(g.v.dot(g.v));
-    let normal = g.v / len;
+    let (len, normal) = length_and_direction(g.v);
     LocalDistance {
         distance: len - ra - rb,
         normal,
@@ -139,7 +162,9 @@ pub(crate) fn local_distance(
 /// segment between the centres' surface points when only the round parts overlap). Touching is
 /// judged to a relative tolerance of about `1e-6` of the coordinates' magnitude.
 ///
-/// Returns `None` only for invalid input: a non-finite pose, or a negative or non-finite size.
+/// Returns `None` for invalid input (a non-finite pose, or a negative or non-finite size), and
+/// for shapes and offsets so far outside the sizes the queries are built for that the answer
+/// is not a finite number (see [Units](crate::query#units)).
 /// Uses fixed-size stack buffers; never allocates.
 ///
 /// ```
@@ -188,9 +213,11 @@ pub fn distance<'a, 'b>(
             point_b: world(d.point_b),
         });
     }
-    // Touching or overlapping: one point common to both.
+    // Touching or overlapping: one point common to both. Far outside the sizes the crate is
+    // built for (see the query docs' "Units"), GJK's weights can overflow or vanish here: no
+    // answer then, rather than a NaN.
     let common = world(d.common_point(pair.a.radius, pair.b.radius));
-    Some(Distance {
+    crate::query::all_finite([common]).then_some(Distance {
         distance: 0.0,
         point_a: common,
         point_b: common,

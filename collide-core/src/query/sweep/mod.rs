@@ -147,6 +147,11 @@ pub(crate) fn sweep_advance(
     } else {
         pair.frame.apply(found.normal)
     };
+    // Far outside the sizes the crate is built for (see the query docs' "Units"), GJK's
+    // products can overflow or vanish: no hit then, rather than a NaN.
+    if !crate::query::all_finite([point, normal]) {
+        return (None, steps);
+    }
     (
         Some(Impact {
             t: found.t,
