@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::{depth_within, Contact};
+use super::{depth_within, unit_along, Contact};
 use crate::{math, Circle, Pose};
 
 /// The offset between the centres, its squared length and the squared sum of the radii, when
@@ -41,12 +41,8 @@ pub fn contact_circle_circle(
 ) -> Option<Contact> {
     let (d, dist_sq, reach_sq) = squared_overlap(a, pose_a, b, pose_b)?;
     let dist = math::sqrt(dist_sq);
-    let normal = if dist_sq >= f32::MIN_POSITIVE {
-        d / dist
-    } else {
-        // Coincident centres (`+x`), or so close that the squared distance is subnormal.
-        crate::query::normalize_any_or(d, Vec2::X)
-    };
+    // Coincident centres get `+x`.
+    let normal = unit_along(d, dist, dist_sq);
     let depth = depth_within(a.radius + b.radius, reach_sq, dist, dist_sq);
     Some(Contact {
         point: pose_a.position + normal * (a.radius - 0.5 * depth),

@@ -1,4 +1,4 @@
-use super::{depth_within, Contact};
+use super::{depth_within, unit_along, Contact};
 use crate::{math, Circle, Hull, Pose};
 
 /// The contact between a circle and a convex hull, or `None` when they do not overlap.
@@ -61,12 +61,10 @@ pub fn contact_circle_hull(a: &Circle, pose_a: &Pose, b: &Hull, pose_b: &Pose) -
                     return None;
                 }
                 let dist = math::sqrt(dist_sq);
-                let normal = if dist_sq >= f32::MIN_POSITIVE {
-                    to_hull / dist
-                } else {
-                    crate::query::normalize_any_or(to_hull, glam::Vec2::X)
-                };
-                (normal, depth_within(r, r * r, dist, dist_sq))
+                (
+                    unit_along(to_hull, dist, dist_sq),
+                    depth_within(r, r * r, dist, dist_sq),
+                )
             }
         }
     };

@@ -102,6 +102,18 @@ pub(super) fn depth_within(reach: f32, reach_sq: f32, dist: f32, dist_sq: f32) -
     ((reach_sq - dist_sq) / (reach + dist)).max(f32::MIN_POSITIVE)
 }
 
+/// The unit vector along `v`, given its length `dist` and squared length `dist_sq`: `v / dist`,
+/// or, where `dist_sq` is below the normal floats (so `dist` has lost digits) or `v` is zero,
+/// [`normalize_any_or`](crate::query::normalize_any_or) with `+x` as the fallback.
+#[inline]
+pub(super) fn unit_along(v: Vec2, dist: f32, dist_sq: f32) -> Vec2 {
+    if dist_sq >= f32::MIN_POSITIVE {
+        v / dist
+    } else {
+        crate::query::normalize_any_or(v, Vec2::X)
+    }
+}
+
 /// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
 /// `None` when they do not overlap.
 ///
