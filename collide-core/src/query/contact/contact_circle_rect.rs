@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use super::{depth_within, Contact};
+use super::{depth_within, unit_along, Contact};
 use crate::{math, Circle, Pose, Rect};
 
 /// The contact between a circle and a rect, or `None` when they do not overlap.
@@ -33,14 +33,12 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
     {
         return None;
     }
-    let (normal, depth) = if dist_sq >= f32::MIN_POSITIVE {
+    let (normal, depth) = if dist_sq > 0.0 {
         let dist = math::sqrt(dist_sq);
-        (to_rect / dist, depth_within(r, r * r, dist, dist_sq))
-    } else if dist_sq > 0.0 {
-        // So close to the rect that the squared distance is subnormal.
-        let dist = math::sqrt(dist_sq);
-        let normal = crate::query::normalize_any_or(to_rect, Vec2::X);
-        (normal, depth_within(r, r * r, dist, dist_sq))
+        (
+            unit_along(to_rect, dist, dist_sq),
+            depth_within(r, r * r, dist, dist_sq),
+        )
     } else {
         // The centre is inside or on the boundary: leave through the nearest side.
         let room = h - local.abs();
