@@ -220,8 +220,6 @@ fn contacts_and_distances_scale_from_2_pow_minus_54_to_2_pow_58() {
     );
 }
 
-/// Far outside those ranges the answers are no longer to scale, but every query still returns:
-/// no panic, no NaN, times within the frame and normals of about unit length.
 /// Far outside those ranges the answers are no longer to scale, but every query still answers
 /// sensibly, from the smallest subnormal scale to `2^124` (where the cases' coordinates near
 /// `1e38`, the largest floats): no panic and no NaN; times within the frame; points, depths
