@@ -77,15 +77,20 @@ fn bits_below(n: usize) -> u32 {
     usize::BITS - n.saturating_sub(1).leading_zeros()
 }
 
+/// Whether the keys of `hits` hits between `bodies` bodies fit [`pack_keys`]'s 64 bits.
+fn keys_pack(bodies: usize, hits: usize) -> bool {
+    2 * bits_below(bodies) + bits_below(hits) <= 32
+}
+
 /// The keys ([`order_key`]) of the hits between `bodies` bodies, packed into 64 bits each in
 /// the same order: the time's 32 bits, then `a`, `b` and the hit's index in as many bits as
 /// their ranges need. Returns the index's bits, or `None` when the three do not fit in the
 /// other 32 bits: 2 048 bodies fit with up to 1 024 hits, 4 096 with up to 256.
 fn pack_keys(order: &[u128], bodies: usize, packed: &mut Vec<u64>) -> Option<u32> {
-    let (body_bits, index_bits) = (bits_below(bodies), bits_below(order.len()));
-    if 2 * body_bits + index_bits > 32 {
+    if !keys_pack(bodies, order.len()) {
         return None;
     }
+    let (body_bits, index_bits) = (bits_below(bodies), bits_below(order.len()));
     packed.clear();
     packed.extend(order.iter().map(|&key| {
         let (time, a, b, index) = (
@@ -470,7 +475,6 @@ impl<B: BroadPhase> CollisionPass<B> {
             let index = |key: u64| (key & ((1 << index_bits) - 1)) as usize;
             self.sorted
                 .extend(self.packed.iter().map(|&key| hits[index(key)]));
-            keep_room(&mut self.packed, room);
         } else {
             self.order.sort_unstable();
             self.sorted
@@ -480,6 +484,10 @@ impl<B: BroadPhase> CollisionPass<B> {
         keep_room(&mut self.order, room);
         keep_room(&mut self.hits, room);
         keep_room(&mut self.sorted, room);
+        // Ready before a frame first has more hits than are ranked, wherever they could pack.
+        if keys_pack(bodies, RANK_AT_MOST + 1) {
+            keep_room(&mut self.packed, room);
+        }
     }
 
     /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order.

@@ -204,3 +204,34 @@ fn a_formation_drifting_across_the_wrap_seam_allocates_nothing() {
     // 2 024 × 1 138 field, so for a while its boxes sit at all four corners at once.
     check_steady_state(1000, 6, 20, 300);
 }
+
+#[test]
+fn a_frame_with_more_hits_than_before_allocates_nothing() {
+    // 100 circles in a row, 10 units apart; a frame puts `pairs` odd ones on their even
+    // neighbours. The first frames have few hits, sorted one way; the counted one has more than
+    // the pass ranks (32), and sorts them another way, with buffers it must already have.
+    let circle = Circle { radius: 2.0 };
+    let frame = |pairs: usize| -> Vec<Body<'static>> {
+        (0..100)
+            .map(|i| {
+                let slot = if i % 2 == 1 && i / 2 < pairs {
+                    i - 1
+                } else {
+                    i
+                };
+                Body::stationary(circle, Vec2::new(slot as f32 * 10.0, 0.0))
+            })
+            .collect()
+    };
+    let (few, many) = (frame(10), frame(45));
+    for kind in BroadPhaseKind::ALL {
+        let mut pass = CollisionPass::new(kind.build());
+        for _ in 0..5 {
+            assert_eq!(pass.run(&few, |_| Used::NEITHER).hits_resolved, 10);
+        }
+        let mut hits = 0;
+        let (bytes, calls) = counted(|| hits = pass.run(&many, |_| Used::NEITHER).hits_resolved);
+        assert_eq!(hits, 45, "{kind}");
+        assert_eq!((bytes, calls), (0, 0), "{kind}: allocated for more hits");
+    }
+}
