@@ -619,7 +619,8 @@ mod tests {
     #[test]
     fn every_way_of_sorting_orders_the_hits_as_the_full_keys_do() {
         let mut rng = Lcg(11);
-        // Negative times (-0.0 among them) and times from 2 up are left to the full keys.
+        // Negative times (-0.0 among them) and times from 2 up are never ranked: they go to the
+        // packed keys where those fit, else to the full ones.
         let times = [
             0.0,
             1.0,
