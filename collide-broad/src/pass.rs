@@ -34,6 +34,18 @@ fn order_key(t: f32, a: u32, b: u32, index: usize) -> u128 {
     u128::from(time) << 96 | u128::from(a) << 64 | u128::from(b) << 32 | index as u128
 }
 
+/// The fields of an [`order_key`]: the time's bits in their sorting order (negative times
+/// flipped, the sign bit set for the others), `a`, `b` and the hit's index.
+#[inline]
+fn key_fields(key: u128) -> (u32, u32, u32, u32) {
+    (
+        (key >> 96) as u32,
+        (key >> 64) as u32,
+        (key >> 32) as u32,
+        key as u32,
+    )
+}
+
 /// The most hits [`rank_few`] orders.
 const RANK_AT_MOST: usize = 32;
 
@@ -55,10 +67,10 @@ fn rank_few(order: &[u128], bodies: usize) -> Option<[u8; RANK_AT_MOST]> {
     let mut keys = [0_u64; RANK_AT_MOST];
     let mut outside = 0;
     for (packed, &key) in keys.iter_mut().zip(order) {
-        let time = (key >> 96) as u32 ^ 1 << 31;
+        let (time, a, b, _) = key_fields(key);
+        let time = time ^ 1 << 31;
         outside |= time;
-        let (a, b) = (u64::from((key >> 64) as u32), u64::from((key >> 32) as u32));
-        *packed = u64::from(time) << 34 | a << 17 | b;
+        *packed = u64::from(time) << 34 | u64::from(a) << 17 | u64::from(b);
     }
     if outside >= 1 << 30 {
         return None;
@@ -93,13 +105,11 @@ fn pack_keys(order: &[u128], bodies: usize, packed: &mut Vec<u64>) -> Option<u32
     let (body_bits, index_bits) = (bits_below(bodies), bits_below(order.len()));
     packed.clear();
     packed.extend(order.iter().map(|&key| {
-        let (time, a, b, index) = (
-            (key >> 96) as u64,
-            u64::from((key >> 64) as u32),
-            u64::from((key >> 32) as u32),
-            u64::from(key as u32),
-        );
-        time << 32 | a << (body_bits + index_bits) | b << index_bits | index
+        let (time, a, b, index) = key_fields(key);
+        u64::from(time) << 32
+            | u64::from(a) << (body_bits + index_bits)
+            | u64::from(b) << index_bits
+            | u64::from(index)
     }));
     Some(index_bits)
 }
