@@ -8,10 +8,10 @@
 use std::hint::black_box;
 
 use collide_bench::peer::PeerBvh;
-use collide_bench::scene::{Scene, SceneConfig, SceneKind};
 use collide_bench::versus::scene_proxies;
 use collide_broad::{BroadPhase, BroadPhaseKind, Proxy};
 use collide_core::{Aabb, Layers};
+use collide_scene::{Scene, SceneConfig, SceneKind};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 const FRAMES: usize = 8;

@@ -6,9 +6,9 @@
 
 use std::hint::black_box;
 
-use collide_bench::frame::FrameRunner;
-use collide_bench::scene::{SceneConfig, SceneKind};
 use collide_broad::BroadPhaseKind;
+use collide_scene::FrameRunner;
+use collide_scene::{SceneConfig, SceneKind};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn size_label(n: usize) -> String {

@@ -8,7 +8,7 @@
 use collide_core::{Circle, Hull, Motion, Pose, Rect, Rot, Shape};
 use glam::Vec2;
 
-use crate::rng::SplitMix64;
+use collide_scene::SplitMix64;
 
 /// Cases per query in the side-by-side comparison (BENCHMARKS.md).
 pub const CASES: usize = 1024;

@@ -17,7 +17,7 @@ use glam::Vec2;
 
 use crate::cases::CastCase;
 use crate::peer;
-use crate::rng::SplitMix64;
+use collide_scene::SplitMix64;
 
 /// The speed ranges compared: travel per frame from `10^d` to `10^(d+1)` rim radii.
 pub const DECADES: [u32; 4] = [1, 2, 3, 4];

@@ -1,8 +1,8 @@
 //! `collide-bench`: every speed claim of the project, measured.
 //!
-//! - [`scene`]: the seeds' benchmark scene (uniform and uneven, 100 to 100 000 objects, fixed
-//!   seed, wrap-around field), shared by the benches, the report and `collide demo`;
-//! - [`frame`]: one benchmark frame (move, broad phase, collision pass) over that scene;
+//! The scene and its frame loop come from `collide-scene` (the shmup benchmark scene, shared
+//! with `collide demo`); the seeded generator and the counting allocator from `collide-testkit`.
+//!
 //! - [`cases`]: the seeded query cases compared side by side with parry2d; [`peer`]: parry2d's
 //!   side, [`queries`]: collide's side, [`oracle`]: brute-force answers that settle
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
@@ -10,7 +10,6 @@
 //!   wrong by each library;
 //! - [`report`]: the `collide-report` binary's logic (the seed's cost experiment, the scale
 //!   table, the side-by-side table, the JSON of `BENCHMARKS.md`);
-//! - [`alloc_count`]: the counting global allocator behind "bytes per frame".
 //!
 //! # Running it
 //!
@@ -27,30 +26,14 @@
 //! work. Speed is never asserted by a test (shared machines are noisy); the tests check that
 //! the figures are computed, and correctness is checked against brute-force oracles.
 //!
-//! # Feature flags
-//!
-//! - `peer` (default): the comparison with parry2d ([`versus`] and the modules it uses, the
-//!   report binary, the `narrow` and `broad` benches). Without it the crate is the scene and
-//!   the frame runner, which is all `collide demo` needs.
 #![warn(missing_docs)]
 
-pub mod alloc_count;
-#[cfg(feature = "peer")]
 pub mod cases;
-#[cfg(feature = "peer")]
 pub mod fast_shots;
-pub mod frame;
 pub mod measure;
-#[cfg(feature = "peer")]
 pub mod oracle;
-#[cfg(feature = "peer")]
 pub mod peer;
-#[cfg(feature = "peer")]
 pub mod queries;
-#[cfg(feature = "peer")]
 pub mod report;
-pub mod rng;
-pub mod scene;
 pub mod table;
-#[cfg(feature = "peer")]
 pub mod versus;

@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn bvh_pairs_match_brute_force() {
-        let mut rng = crate::rng::SplitMix64::new(3);
+        let mut rng = collide_scene::SplitMix64::new(3);
         let mut bvh = PeerBvh::new();
         for frame in 0..3 {
             let proxies: Vec<(Aabb, Layers)> = (0..400)

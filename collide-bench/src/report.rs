@@ -25,15 +25,15 @@ use collide_broad::BroadPhaseKind;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use crate::alloc_count;
 use crate::cases::{Query, CASES, CASE_SEED};
 use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
-use crate::frame::FrameRunner;
 use crate::measure::{batch_size, calibrate, median, Summary};
 use crate::queries::compare_query;
-use crate::scene::{SceneConfig, SceneKind};
 use crate::table::Table;
 use crate::versus::{compare_broad, VersusEntry, PEER};
+use collide_scene::FrameRunner;
+use collide_scene::{SceneConfig, SceneKind};
+use collide_testkit::alloc as alloc_count;
 
 /// Everything that decides what a report measures and for how long.
 #[derive(Clone, Debug, PartialEq)]
@@ -436,7 +436,7 @@ fn warm(
     scene: &SceneConfig,
     kind: BroadPhaseKind,
     sweep: bool,
-) -> (FrameRunner, u64) {
+) -> (FrameRunner<'static>, u64) {
     let mut runner = FrameRunner::new(scene, kind, sweep);
     // Warm up for the configured time and at least `min_warmup_frames` frames (within
     // `max_extra_warmup`), so buffers reach their high-water mark before allocations are
@@ -453,7 +453,7 @@ fn warm(
 }
 
 /// Times one batch of frames into `run`; allocations are counted around the frames only.
-fn sample(runner: &mut FrameRunner, batch: u64, run: &mut Run) {
+fn sample(runner: &mut FrameRunner<'_>, batch: u64, run: &mut Run) {
     let (mut pairs, mut sweeps, mut hits) = (0u64, 0u64, 0u64);
     let before = alloc_count::snapshot();
     let t0 = Instant::now();

@@ -14,7 +14,7 @@ use collide_core::{Aabb, Layers};
 
 use crate::measure::median;
 use crate::peer::PeerBvh;
-use crate::scene::{Scene, SceneConfig, SceneKind};
+use collide_scene::{Palette, Scene, SceneConfig, SceneKind};
 
 /// The largest difference between two answers that still counts as agreement (BENCHMARKS.md).
 pub const TOLERANCE: f32 = 1e-3;
@@ -150,13 +150,10 @@ pub fn time_alternating(
 /// The swept bounds and layers of every object of the scene this frame.
 pub fn scene_proxies(scene: &Scene, out: &mut Vec<Proxy>) {
     out.clear();
-    out.extend(
-        scene
-            .objects()
-            .iter()
-            .enumerate()
-            .map(|(i, o)| Proxy::new(i as u32, scene.swept_bounds(o), o.layers)),
-    );
+    out.extend(scene.objects().iter().enumerate().map(|(i, o)| {
+        let bounds = o.body(Palette::standard()).swept_bounds();
+        Proxy::new(i as u32, bounds, o.layers)
+    }));
 }
 
 /// Our broad phases against parry2d's `Bvh` on one scene: per-frame time of each (update or

@@ -1,12 +1,11 @@
 //! The report's logic on a tiny configuration: every key of BENCHMARKS.md is filled, and the
 //! disagreement counts are computed from the answers (not constants). No timing assertions.
-#![cfg(feature = "peer")]
 
-use collide_bench::alloc_count::CountingAllocator;
 use collide_bench::cases::{Query, CASE_SEED};
 use collide_bench::queries::QueryCases;
 use collide_bench::report::{self, ReportConfig};
 use collide_bench::versus::TOLERANCE;
+use collide_testkit::alloc::CountingAllocator;
 use serde_json::Value;
 
 #[global_allocator]
@@ -159,8 +158,8 @@ fn tiny_report_fills_every_key_and_counts_disagreements() {
 /// and the comparison pools their samples (far more than this process's 5 ms would give).
 #[test]
 fn small_scenes_pool_samples_from_fresh_processes() {
-    use collide_bench::scene::SceneKind;
     use collide_broad::BroadPhaseKind;
+    use collide_scene::SceneKind;
     let config = ReportConfig {
         scenes: vec![SceneKind::Uniform],
         broad_phases: vec![BroadPhaseKind::Grid],

@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use collide_bench::alloc_count::CountingAllocator;
 use collide_bench::report::{self, ReportConfig};
+use collide_testkit::alloc::CountingAllocator;
 
 // Counts every allocation, so "bytes per frame" is measured rather than assumed.
 #[global_allocator]

@@ -1,9 +1,9 @@
 //! Part 3: the two pictures, `demo-scene.png` and `demo-tunnel.png`.
 
-use collide_bench::scene::Role;
 use collide_broad::PassHit;
 use collide_core::{Aabb, Pose, ShapeRef, SweepMode};
 use collide_hull::image::RgbaImage;
+use collide_scene::Role;
 use glam::Vec2;
 
 use super::draw::{line_height, text_width, Canvas, Colour};
@@ -49,7 +49,7 @@ fn draw_bodies(canvas: &mut Canvas, snap: &Snapshot, shapes: &Shapes) {
     let scene = &snap.scene;
     let scale = canvas.scale();
     for o in scene.objects() {
-        let shape = shapes.of(scene, o);
+        let shape = shapes.of(o);
         let start = shape.aabb(&Pose::new(o.previous, o.rotation));
         let end = shape.aabb(&Pose::new(o.position, o.rotation));
         let swept = start.union(&end);

@@ -1,11 +1,11 @@
-//! Part 2: the shmup scene of `BENCHMARKS.md` (shared with collide-bench) run through the
-//! collision pass with each broad phase, and checked to give the same hits with all of them.
+//! Part 2: the shmup benchmark scene (collide-scene, shared with collide-bench) run through
+//! the collision pass with each broad phase, and checked to give the same hits with all of them.
 
 use std::time::Instant;
 
-use collide_bench::scene::{Object, Scene, SceneConfig, SHAPE_HEXAGON, SHAPE_OCTAGON};
 use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassHit, Used};
 use collide_core::{ShapeRef, SweepMode};
+use collide_scene::{Object, Palette, Scene, SceneConfig};
 
 use super::sprites::SpriteHull;
 
@@ -15,12 +15,14 @@ pub const HULL_ENEMIES: f32 = 0.25;
 /// The scene's shapes, with the scene's two hull slots filled by the sprite hulls.
 pub struct Shapes {
     hulls: [SpriteHull; 2],
+    palette: Palette,
 }
 
 impl Shapes {
     /// The scene's palette with `hulls` as its hull enemies.
     pub fn new(hulls: [SpriteHull; 2]) -> Self {
-        Self { hulls }
+        let palette = Palette::with_hulls(hulls[0].hull.clone(), hulls[1].hull.clone());
+        Self { hulls, palette }
     }
 
     /// The sprite hulls.
@@ -30,22 +32,13 @@ impl Shapes {
 
     /// The collision shape of one object: a sprite hull for the scene's hull enemies, the
     /// scene's own shape (bullet circle, enemy box) otherwise.
-    pub fn of<'a>(&'a self, scene: &Scene, object: &Object) -> ShapeRef<'a> {
-        match object.shape {
-            SHAPE_HEXAGON => ShapeRef::Hull(&self.hulls[0].hull),
-            SHAPE_OCTAGON => ShapeRef::Hull(&self.hulls[1].hull),
-            _ => scene.shape_of(object),
-        }
+    pub fn of(&self, object: &Object) -> ShapeRef<'_> {
+        self.palette.shape(object.slot)
     }
 
     /// Fills `out` with this frame's bodies, one per object, in the scene's order.
     pub fn bodies<'a>(&'a self, scene: &Scene, out: &mut Vec<Body<'a>>) {
-        out.clear();
-        out.extend(scene.objects().iter().map(|o| {
-            Body::new(self.of(scene, o), o.previous, o.position)
-                .with_rotation(o.rotation)
-                .with_layers(o.layers)
-        }));
+        scene.bodies(&self.palette, out);
     }
 }
 
@@ -231,7 +224,7 @@ mod tests {
         let hulls = scene
             .objects()
             .iter()
-            .filter(|o| matches!(shapes.of(&scene, o), ShapeRef::Hull(_)))
+            .filter(|o| matches!(shapes.of(o), ShapeRef::Hull(_)))
             .count();
         assert!(hulls > 10, "{hulls}");
     }

@@ -2,9 +2,9 @@
 //! embedded in the binary so `collide demo` runs from any folder with nothing beside it.
 
 use anyhow::{Context, Result};
-use collide_bench::scene::ENEMY_SIZE;
 use collide_core::Hull;
 use collide_hull::{ColliderFile, Origin, Placement, YAxis};
+use collide_scene::ENEMY_SIZE;
 
 /// One embedded collider: its sprite's name and the `.collider.json` text.
 struct Embedded {

@@ -1,25 +1,26 @@
-//! The seeds' benchmark scene: player bullets and enemies on a wrap-around playfield.
-//!
-//! As seed 000 ("Cost") describes it, and `BENCHMARKS.md` fixes it:
+//! The shmup benchmark scene: player bullets and enemies on a wrap-around playfield.
 //!
 //! - a 640×360 playfield at 100 objects, grown to 640·√(N/100) × 360·√(N/100) for N objects,
-//!   so the density stays the seed's at every size; objects that leave it wrap around;
+//!   so the density stays the same at every size; objects that leave it wrap around;
 //! - half the objects are player bullets, circles of radius 2 moving 7.5 units per frame
 //!   straight up (−y: the field is in screen coordinates, y down);
-//! - half are enemies, 32×32 [`Rect`]s moving 1.5 units per frame in seeded random directions;
+//! - half are enemies, 32×32 [`Rect`](collide_core::Rect)s moving 1.5 units per frame in
+//!   seeded random directions;
 //! - layers: bullets test against enemies only, enemies against bullets only;
 //! - nothing is destroyed, so every frame of the uniform scene costs the same.
 //!
 //! The **uneven** scene puts the same objects in Gaussian clusters and makes 1 % of the
 //! enemies (at least one) ten times larger: the "teapot in a stadium" case that breaks grids.
-//! Optionally a fraction of the ordinary enemies become hexagon and octagon [`Hull`]s with a
-//! seeded fixed rotation, so the hull sweeps get exercised too.
+//! Optionally a fraction of the ordinary enemies use the palette's two hull slots (hexagons
+//! and octagons unless the caller brings its own hulls) with a seeded fixed rotation, so the
+//! hull sweeps get exercised too.
 //!
 //! Everything is derived from [`SceneConfig::seed`]: two scenes built from the same config are
-//! identical, frame after frame.
+//! identical, frame after frame. A scene holds where things are; what shape each one has comes
+//! from a [`Palette`](crate::Palette).
 //!
 //! ```
-//! use collide_bench::scene::{Scene, SceneConfig};
+//! use collide_scene::{Scene, SceneConfig};
 //!
 //! let mut scene = Scene::new(&SceneConfig::uniform(100));
 //! assert_eq!(scene.objects().len(), 100);
@@ -28,49 +29,32 @@
 //! assert_eq!(bullet.position - bullet.previous, bullet.velocity);
 //! ```
 
-use collide_core::{Aabb, Circle, Hull, Layers, Motion, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_broad::Body;
+use collide_core::{Layers, Motion, Rot};
 use glam::Vec2;
 
+use crate::palette::{Palette, Slot};
 use crate::rng::SplitMix64;
 
 /// The seed every benchmark scene is built from unless told otherwise.
 pub const DEFAULT_SEED: u64 = 0x000C_0111_DE00_0000;
-/// Playfield at 100 objects (seed 000): 640×360.
+/// Playfield at 100 objects: 640×360.
 pub const BASE_FIELD: Vec2 = Vec2::new(640.0, 360.0);
 /// The object count at which the field is [`BASE_FIELD`].
 pub const BASE_OBJECTS: usize = 100;
-/// Radius of a bullet.
-pub const BULLET_RADIUS: f32 = 2.0;
 /// A bullet's speed in units per frame (the game's fastest).
 pub const BULLET_SPEED: f32 = 7.5;
-/// Side of an ordinary enemy.
-pub const ENEMY_SIZE: f32 = 32.0;
 /// An enemy's speed in units per frame.
 pub const ENEMY_SPEED: f32 = 1.5;
-/// How much larger the uneven scene's big enemies are (per side).
-pub const BIG_ENEMY_SCALE: f32 = 10.0;
-/// Circumradius of the hull enemies (hexagons and octagons that fit an enemy's 32×32 box).
-pub const HULL_ENEMY_RADIUS: f32 = 16.0;
 /// Layer bit of the player's bullets.
 pub const BULLET_LAYER: u32 = 1 << 0;
 /// Layer bit of the enemies.
 pub const ENEMY_LAYER: u32 = 1 << 1;
 
-/// Index of the bullet circle in [`Scene::shapes`].
-pub const SHAPE_BULLET: usize = 0;
-/// Index of the ordinary enemy box in [`Scene::shapes`].
-pub const SHAPE_ENEMY: usize = 1;
-/// Index of the big enemy box in [`Scene::shapes`].
-pub const SHAPE_BIG_ENEMY: usize = 2;
-/// Index of the hexagon enemy in [`Scene::shapes`].
-pub const SHAPE_HEXAGON: usize = 3;
-/// Index of the octagon enemy in [`Scene::shapes`].
-pub const SHAPE_OCTAGON: usize = 4;
-
 /// How the objects are spread over the field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SceneKind {
-    /// Uniformly at random, all enemies the same size (seed 000).
+    /// Uniformly at random, all enemies the same size.
     Uniform,
     /// Gaussian clusters, and 1 % of the enemies ten times larger.
     Uneven,
@@ -109,7 +93,7 @@ pub struct SceneConfig {
     /// The seed every random choice comes from.
     pub seed: u64,
     /// Fraction (0 to 1) of the ordinary enemies that are hexagon or octagon hulls instead of
-    /// boxes. `0` in the benchmarks, as in the seed.
+    /// boxes. `0` in the benchmarks.
     pub hull_enemies: f32,
 }
 
@@ -178,8 +162,8 @@ pub fn field_size(objects: usize) -> Vec2 {
 pub struct Object {
     /// Bullet or enemy.
     pub role: Role,
-    /// Index of its shape in [`Scene::shapes`].
-    pub shape: usize,
+    /// Which of the palette's shapes it has.
+    pub slot: Slot,
     /// Position at the start of the current frame (where it was before the last [`Scene::step`]).
     pub previous: Vec2,
     /// Position at the end of the current frame.
@@ -198,14 +182,21 @@ impl Object {
     pub fn motion(&self) -> Motion {
         Motion::new(self.previous, self.position, self.rotation)
     }
+
+    /// This frame's body for the collision pass, its shape taken from `palette`.
+    #[must_use]
+    pub fn body<'p>(&self, palette: &'p Palette) -> Body<'p> {
+        Body::new(palette.shape(self.slot), self.previous, self.position)
+            .with_rotation(self.rotation)
+            .with_layers(self.layers)
+    }
 }
 
-/// The benchmark scene: a shape palette and the objects that use it.
+/// The benchmark scene: the objects, where they are and how they move.
 #[derive(Clone, Debug)]
 pub struct Scene {
     config: SceneConfig,
     field: Vec2,
-    shapes: &'static [Shape],
     objects: Vec<Object>,
     frame: u64,
 }
@@ -215,7 +206,6 @@ impl Scene {
     #[must_use]
     pub fn new(config: &SceneConfig) -> Self {
         let field = field_size(config.objects);
-        let shapes = palette();
         let mut rng = SplitMix64::new(config.seed);
         let bullets = config.objects / 2;
         let enemies = config.objects - bullets;
@@ -230,7 +220,7 @@ impl Scene {
             let position = clusters.place(&mut rng, field);
             objects.push(Object {
                 role: Role::Bullet,
-                shape: SHAPE_BULLET,
+                slot: Slot::Bullet,
                 previous: position,
                 position,
                 velocity: Vec2::new(0.0, -BULLET_SPEED),
@@ -243,21 +233,17 @@ impl Scene {
             let velocity = rng.direction() * ENEMY_SPEED;
             let hull_roll = rng.unit();
             let angle = rng.angle();
-            let (shape, rotation) = if i < big {
-                (SHAPE_BIG_ENEMY, Rot::IDENTITY)
+            let (slot, rotation) = if i < big {
+                (Slot::BigEnemy, Rot::IDENTITY)
             } else if hull_roll < config.hull_enemies {
-                let shape = if i % 2 == 0 {
-                    SHAPE_HEXAGON
-                } else {
-                    SHAPE_OCTAGON
-                };
-                (shape, Rot::from_angle(angle))
+                let slot = if i % 2 == 0 { Slot::HullA } else { Slot::HullB };
+                (slot, Rot::from_angle(angle))
             } else {
-                (SHAPE_ENEMY, Rot::IDENTITY)
+                (Slot::Enemy, Rot::IDENTITY)
             };
             objects.push(Object {
                 role: Role::Enemy,
-                shape,
+                slot,
                 previous: position,
                 position,
                 velocity,
@@ -268,7 +254,6 @@ impl Scene {
         Self {
             config: *config,
             field,
-            shapes,
             objects,
             frame: 0,
         }
@@ -286,27 +271,11 @@ impl Scene {
         self.field
     }
 
-    /// The shape palette the objects index into (see the `SHAPE_*` constants).
-    #[must_use]
-    pub fn shapes(&self) -> &'static [Shape] {
-        self.shapes
-    }
-
-    /// The shape of an object, in the form the queries take. The palette is shared by every
-    /// scene and lives for the whole program, so bodies built from it can be kept across frames.
-    #[must_use]
-    pub fn shape_of(&self, object: &Object) -> ShapeRef<'static> {
-        self.shapes[object.shape].as_shape_ref()
-    }
-
-    /// The box around an object's shape at the start and at the end of this frame (seed 000:
-    /// a fast object is a candidate against everything along its path).
-    #[must_use]
-    pub fn swept_bounds(&self, object: &Object) -> Aabb {
-        let shape = self.shape_of(object);
-        let start = shape.aabb(&Pose::new(object.previous, object.rotation));
-        let end = shape.aabb(&Pose::new(object.position, object.rotation));
-        start.union(&end)
+    /// Fills `out` with this frame's bodies, one per object in [`objects`](Self::objects)
+    /// order, their shapes taken from `palette`.
+    pub fn bodies<'p>(&self, palette: &'p Palette, out: &mut Vec<Body<'p>>) {
+        out.clear();
+        out.extend(self.objects.iter().map(|o| o.body(palette)));
     }
 
     /// All objects: bullets first, then enemies.
@@ -400,41 +369,12 @@ impl Clusters {
     }
 }
 
-/// The shape palette, in the order of the `SHAPE_*` constants, built once.
-fn palette() -> &'static [Shape] {
-    static PALETTE: std::sync::OnceLock<[Shape; 5]> = std::sync::OnceLock::new();
-    PALETTE.get_or_init(build_palette)
-}
-
-fn build_palette() -> [Shape; 5] {
-    let half = Vec2::splat(ENEMY_SIZE / 2.0);
-    // The constants are valid by construction; a failure here is a bug in this file, and the
-    // fallbacks keep the palette's indices intact all the same.
-    let circle = Circle::new(BULLET_RADIUS).unwrap_or(Circle {
-        radius: BULLET_RADIUS,
-    });
-    let rect = Rect::new(half).unwrap_or(Rect { half_extents: half });
-    let big_half = half * BIG_ENEMY_SCALE;
-    let big = Rect::new(big_half).unwrap_or(Rect {
-        half_extents: big_half,
-    });
-    let hexagon = Hull::regular(6, HULL_ENEMY_RADIUS).map_or(Shape::Rect(rect), Shape::Hull);
-    let octagon = Hull::regular(8, HULL_ENEMY_RADIUS).map_or(Shape::Rect(rect), Shape::Hull);
-    [
-        Shape::Circle(circle),
-        Shape::Rect(rect),
-        Shape::Rect(big),
-        hexagon,
-        octagon,
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn field_keeps_the_seed_density() {
+    fn field_keeps_the_density_of_100_objects() {
         assert_eq!(field_size(100), Vec2::new(640.0, 360.0));
         let f = field_size(10_000);
         assert!((f.x - 6400.0).abs() < 1e-2 && (f.y - 3600.0).abs() < 1e-2);
@@ -470,12 +410,12 @@ mod tests {
         for o in objects {
             match o.role {
                 Role::Bullet => {
-                    assert_eq!(o.shape, SHAPE_BULLET);
+                    assert_eq!(o.slot, Slot::Bullet);
                     assert_eq!(o.velocity, Vec2::new(0.0, -BULLET_SPEED));
                     assert_eq!(o.layers, Layers::new(BULLET_LAYER, ENEMY_LAYER));
                 }
                 Role::Enemy => {
-                    assert_eq!(o.shape, SHAPE_ENEMY);
+                    assert_eq!(o.slot, Slot::Enemy);
                     assert!((o.velocity.length() - ENEMY_SPEED).abs() < 1e-4);
                     assert_eq!(o.layers, Layers::new(ENEMY_LAYER, BULLET_LAYER));
                 }
@@ -494,14 +434,14 @@ mod tests {
         let big = uneven
             .objects()
             .iter()
-            .filter(|o| o.shape == SHAPE_BIG_ENEMY)
+            .filter(|o| o.slot == Slot::BigEnemy)
             .count();
         assert_eq!(big, 50);
         assert_eq!(
             Scene::new(&SceneConfig::uneven(100))
                 .objects()
                 .iter()
-                .filter(|o| o.shape == SHAPE_BIG_ENEMY)
+                .filter(|o| o.slot == Slot::BigEnemy)
                 .count(),
             1
         );
@@ -539,7 +479,7 @@ mod tests {
         assert!((m.travel() - Vec2::new(0.0, -BULLET_SPEED)).length() < 1e-3);
         // The swept box of a bullet spans its travel plus its radius, never the whole field.
         let bullet = &scene.objects()[0];
-        let swept = scene.swept_bounds(bullet);
+        let swept = bullet.body(Palette::standard()).swept_bounds();
         assert!((swept.size() - Vec2::new(4.0, 4.0 + BULLET_SPEED)).length() < 1e-3);
         assert!(swept.contains_point(bullet.previous) && swept.contains_point(bullet.position));
     }
@@ -567,15 +507,10 @@ mod tests {
     #[test]
     fn hull_enemies_are_swapped_in_on_request() {
         let none = Scene::new(&SceneConfig::uniform(1_000));
-        assert!(none.objects().iter().all(|o| o.shape < SHAPE_HEXAGON));
+        let is_hull = |o: &&Object| matches!(o.slot, Slot::HullA | Slot::HullB);
+        assert!(!none.objects().iter().any(|o| is_hull(&o)));
         let some = Scene::new(&SceneConfig::uniform(1_000).with_hull_enemies(0.5));
-        let hulls = some
-            .objects()
-            .iter()
-            .filter(|o| o.shape >= SHAPE_HEXAGON)
-            .count();
+        let hulls = some.objects().iter().filter(is_hull).count();
         assert!((150..350).contains(&hulls), "{hulls}");
-        assert!(matches!(some.shapes()[SHAPE_HEXAGON], Shape::Hull(h) if h.vertex_count() == 6));
-        assert!(matches!(some.shapes()[SHAPE_OCTAGON], Shape::Hull(h) if h.vertex_count() == 8));
     }
 }

@@ -3,7 +3,7 @@
 //! Install it in a binary, bench or test (never in a library crate):
 //!
 //! ```
-//! use collide_bench::alloc_count::{self, CountingAllocator};
+//! use collide_testkit::alloc::{self as alloc_count, CountingAllocator};
 //!
 //! #[global_allocator]
 //! static ALLOC: CountingAllocator = CountingAllocator;
@@ -20,13 +20,21 @@
 //! ```
 //!
 //! Then [`snapshot`] before and after the code under test; the difference is what it
-//! allocated. Counters are process-wide and relaxed: measure one thread at a time.
+//! allocated. Those counters are process-wide and relaxed: measure one thread at a time. In a
+//! test, where the harness's own threads may allocate while the test runs, take
+//! [`thread_snapshot`] instead: it counts only what the calling thread allocated.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 static BYTES: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    static THREAD_ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static THREAD_BYTES: Cell<u64> = const { Cell::new(0) };
+}
 
 /// The system allocator, counting every allocation and its bytes (a `realloc` counts as one
 /// allocation of the new size).
@@ -65,6 +73,9 @@ unsafe impl GlobalAlloc for CountingAllocator {
 fn count(bytes: usize) {
     ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
     BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
+    // `try_with`: a thread's locals may already be gone while it shuts down.
+    let _ = THREAD_ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+    let _ = THREAD_BYTES.try_with(|n| n.set(n.get() + bytes as u64));
 }
 
 /// Totals since the process started.
@@ -93,6 +104,15 @@ pub fn snapshot() -> AllocSnapshot {
     AllocSnapshot {
         allocations: ALLOCATIONS.load(Ordering::Relaxed),
         bytes: BYTES.load(Ordering::Relaxed),
+    }
+}
+
+/// The counters of the calling thread alone: what it allocated since it started.
+#[must_use]
+pub fn thread_snapshot() -> AllocSnapshot {
+    AllocSnapshot {
+        allocations: THREAD_ALLOCATIONS.with(Cell::get),
+        bytes: THREAD_BYTES.with(Cell::get),
     }
 }
 

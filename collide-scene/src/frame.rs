@@ -1,10 +1,8 @@
-//! One benchmark frame, as seed 000 times it: move every object, update the broad phase, run
-//! the collision pass.
+//! The scene's frame loop: move every object, update the broad phase, run the collision pass.
 //!
 //! ```
-//! use collide_bench::frame::FrameRunner;
-//! use collide_bench::scene::SceneConfig;
 //! use collide_broad::BroadPhaseKind;
+//! use collide_scene::{FrameRunner, SceneConfig};
 //!
 //! let mut runner = FrameRunner::new(&SceneConfig::uniform(100), BroadPhaseKind::Grid, true);
 //! let stats = runner.frame();
@@ -14,19 +12,22 @@
 use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Used};
 use collide_core::SweepMode;
 
+use crate::palette::Palette;
 use crate::scene::{Scene, SceneConfig};
 
-/// A scene, a collision pass over a broad phase, and the reusable body buffer: everything one
-/// frame needs, so that a frame in steady state allocates nothing.
-pub struct FrameRunner {
+/// A scene, its palette, a collision pass over a broad phase, and the reusable body buffer:
+/// everything one frame needs, so that a frame in steady state allocates nothing.
+pub struct FrameRunner<'p> {
     scene: Scene,
+    palette: &'p Palette,
     pass: CollisionPass<AnyBroadPhase>,
-    bodies: Vec<Body<'static>>,
+    bodies: Vec<Body<'p>>,
 }
 
-impl FrameRunner {
-    /// A runner over a fresh scene; `sweep` chooses [`SweepMode::Exact`] (as shipped) or
-    /// [`SweepMode::Off`] (the seed's comparison).
+impl FrameRunner<'static> {
+    /// A runner over a fresh scene with the [standard palette](Palette::standard); `sweep`
+    /// chooses [`SweepMode::Exact`] (as shipped) or [`SweepMode::Off`] (the tunnelling
+    /// comparison).
     #[must_use]
     pub fn new(config: &SceneConfig, broad_phase: BroadPhaseKind, sweep: bool) -> Self {
         let mode = if sweep {
@@ -37,13 +38,28 @@ impl FrameRunner {
         Self::with_mode(config, broad_phase, mode)
     }
 
-    /// A runner with any sweep mode.
+    /// A runner with the standard palette and any sweep mode.
     #[must_use]
     pub fn with_mode(config: &SceneConfig, broad_phase: BroadPhaseKind, mode: SweepMode) -> Self {
+        Self::with_palette(config, Palette::standard(), broad_phase, mode)
+    }
+}
+
+impl<'p> FrameRunner<'p> {
+    /// A runner whose objects take their shapes from `palette` (a game's own hull enemies,
+    /// say).
+    #[must_use]
+    pub fn with_palette(
+        config: &SceneConfig,
+        palette: &'p Palette,
+        broad_phase: BroadPhaseKind,
+        mode: SweepMode,
+    ) -> Self {
         let scene = Scene::new(config);
         Self {
             bodies: Vec::with_capacity(scene.objects().len()),
             pass: CollisionPass::new(broad_phase.build()).with_sweep_mode(mode),
+            palette,
             scene,
         }
     }
@@ -53,13 +69,7 @@ impl FrameRunner {
     /// frame costs the same.
     pub fn frame(&mut self) -> PassStats {
         self.scene.step();
-        self.bodies.clear();
-        let scene = &self.scene;
-        self.bodies.extend(scene.objects().iter().map(|o| {
-            Body::new(scene.shape_of(o), o.previous, o.position)
-                .with_rotation(o.rotation)
-                .with_layers(o.layers)
-        }));
+        self.scene.bodies(self.palette, &mut self.bodies);
         self.pass.run(&self.bodies, |_| Used::NEITHER)
     }
 
@@ -67,6 +77,18 @@ impl FrameRunner {
     #[must_use]
     pub fn scene(&self) -> &Scene {
         &self.scene
+    }
+
+    /// The palette the bodies take their shapes from.
+    #[must_use]
+    pub fn palette(&self) -> &'p Palette {
+        self.palette
+    }
+
+    /// The last frame's bodies, in the scene's object order.
+    #[must_use]
+    pub fn bodies(&self) -> &[Body<'p>] {
+        &self.bodies
     }
 
     /// The collision pass (its hits are the last frame's).
@@ -82,9 +104,9 @@ mod tests {
 
     #[test]
     fn every_broad_phase_finds_the_same_hits() {
-        for kind in crate::scene::SceneKind::ALL {
+        for kind in crate::SceneKind::ALL {
             let config = SceneConfig::new(kind, 600).with_hull_enemies(0.3);
-            let mut runners: Vec<FrameRunner> = BroadPhaseKind::ALL
+            let mut runners: Vec<FrameRunner<'_>> = BroadPhaseKind::ALL
                 .into_iter()
                 .map(|b| FrameRunner::new(&config, b, true))
                 .collect();
