@@ -48,6 +48,7 @@ mod contact;
 mod distance;
 mod motion;
 mod narrow;
+mod skin;
 mod sweep;
 #[cfg(test)]
 mod test_rng;
@@ -60,6 +61,7 @@ pub use contact::{
 pub use distance::{distance, Distance};
 pub use motion::Motion;
 pub use narrow::{narrow_phase, narrow_phase_detailed, Hit, NarrowOutcome, SweepMode};
+pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 pub use sweep::*;
 
 use glam::Vec2;

@@ -1,0 +1,111 @@
+//! The sweep with a skin, over every pair of shape kinds: where it stops, the shapes are apart
+//! by more than zero and at most the skin plus its tolerance, and they never overlapped on the
+//! way there (dense sub-stepping).
+
+mod common;
+
+use collide_core::{
+    distance, overlaps, skin_tolerance, time_of_impact_with_skin, Motion, Rot, Shape, DEFAULT_SKIN,
+};
+use common::{config, shape};
+use glam::Vec2;
+use proptest::prelude::*;
+
+fn any_shape() -> impl Strategy<Value = Shape> {
+    (
+        0usize..3,
+        0.5f32..20.0,
+        0.2f32..1.0,
+        3usize..=16,
+        0.0f32..1.0,
+    )
+        .prop_map(|(kind, size, aspect, sides, jitter)| shape(kind, size, aspect, sides, jitter))
+}
+
+/// A motion that starts within 60 units of the origin and travels up to `reach` units, aimed
+/// near the origin so most cases hit.
+fn aimed_motion(reach: f32) -> impl Strategy<Value = Motion> {
+    (
+        0.0f32..core::f32::consts::TAU,
+        25.0f32..60.0,
+        -20.0f32..20.0,
+        1.0f32..reach,
+        -3.2f32..3.2,
+    )
+        .prop_map(|(angle, from, aim, travel, turn)| {
+            let start = Vec2::from_angle(angle) * from;
+            let towards =
+                (Vec2::from_angle(angle + 0.5 * core::f32::consts::PI) * aim - start).normalize();
+            Motion::new(start, start + towards * travel, Rot::from_angle(turn))
+        })
+}
+
+fn obstacle() -> impl Strategy<Value = Motion> {
+    (-3.2f32..3.2).prop_map(|turn| Motion::new(Vec2::ZERO, Vec2::ZERO, Rot::from_angle(turn)))
+}
+
+fn check(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, skin: f32) -> Result<bool, TestCaseError> {
+    let Some(stop) = time_of_impact_with_skin(a, ma, b, mb, skin) else {
+        return Ok(false);
+    };
+    if stop.started_inside {
+        prop_assert!(overlaps(a, &ma.start_pose(), b, &mb.start_pose()));
+        return Ok(true);
+    }
+    let (pa, pb) = (ma.pose_at(stop.t), mb.pose_at(stop.t));
+    prop_assert!(
+        !overlaps(a, &pa, b, &pb),
+        "overlapping where it stopped, t = {}",
+        stop.t
+    );
+    let gap = distance(a, &pa, b, &pb).expect("finite").distance;
+    let upper = skin + skin_tolerance(skin, &pa, &pb);
+    prop_assert!(gap > 0.0 && gap <= upper, "gap {gap} outside (0, {upper}]");
+    prop_assert!(stop.t <= stop.touch_t && (0.0..=1.0).contains(&stop.t));
+    prop_assert!((stop.normal.length() - 1.0).abs() < 1e-4);
+    // Never through: no sub-step before the stop overlaps.
+    for i in 0..=400 {
+        let t = stop.t * i as f32 / 400.0;
+        prop_assert!(
+            !overlaps(a, &ma.pose_at(t), b, &mb.pose_at(t)),
+            "overlap at {t}"
+        );
+    }
+    Ok(true)
+}
+
+proptest! {
+    #![proptest_config(config(600, 0x5EED_5C1A))]
+
+    #[test]
+    fn stops_within_the_skin_at_walking_speeds(
+        a in any_shape(), ma in aimed_motion(120.0), b in any_shape(), mb in obstacle(),
+        skin in prop_oneof![Just(DEFAULT_SKIN), 0.0f32..0.5],
+    ) {
+        check(&a, &ma, &b, &mb, skin)?;
+    }
+
+    #[test]
+    fn stops_within_the_skin_at_bullet_speeds(
+        a in any_shape(), ma in aimed_motion(10_000.0), b in any_shape(), mb in obstacle(),
+    ) {
+        check(&a, &ma, &b, &mb, DEFAULT_SKIN)?;
+    }
+}
+
+/// Most seeded cases must hit, or the properties above say little.
+#[test]
+fn the_cases_mostly_hit() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::new(config(1, 0x5EED_5C1A));
+    let mut hits = 0;
+    for _ in 0..300 {
+        let a = any_shape().new_tree(&mut runner).unwrap().current();
+        let b = any_shape().new_tree(&mut runner).unwrap().current();
+        let ma = aimed_motion(120.0).new_tree(&mut runner).unwrap().current();
+        let mb = obstacle().new_tree(&mut runner).unwrap().current();
+        hits += usize::from(check(&a, &ma, &b, &mb, DEFAULT_SKIN).unwrap());
+    }
+    assert!(hits > 150, "{hits} of 300 hit");
+}
