@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::{contact, distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
+use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef, MAX_HULL_VERTICES};
 
 /// The default skin, in world units: a hundredth of a unit.
 ///
@@ -36,8 +36,8 @@ pub struct SkinImpact {
     pub touch_t: f32,
     /// Where they would touch, in world coordinates (at `touch_t`).
     pub point: Vec2,
-    /// Unit normal of the touching surfaces, from `a` to `b`. Taken where the shapes stop, so a
-    /// face lying flat against a face gives that face's normal exactly.
+    /// Unit normal of the touching surfaces, from `a` to `b`, from the features that touch: a
+    /// face meeting a face gives that face's normal exactly.
     pub normal: Vec2,
     /// The shapes overlapped at the start of the frame: nothing can move them apart along the
     /// path, so `t = 0` and the caller must separate them (along `-normal` for `a`).
@@ -93,10 +93,7 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         0.0
     };
     let hit = time_of_impact(a, motion_a, b, motion_b)?;
-    // How fast `a` closes in on `b` along the normal, in units per frame.
-    let closing = (motion_a.travel() - motion_b.travel()).dot(hit.normal);
-    let at = |t: f32| (motion_a.pose_at(t), motion_b.pose_at(t));
-    let (start_a, start_b) = at(0.0);
+    let (start_a, start_b) = (motion_a.start_pose(), motion_b.start_pose());
     if overlaps(a, &start_a, b, &start_b) {
         return Some(SkinImpact {
             t: 0.0,
@@ -107,18 +104,23 @@ pub fn time_of_impact_with_skin<'a, 'b>(
             started_inside: true,
         });
     }
+    // The normal from the touching features first: the closing speed along the sweep's own
+    // normal, tilted a little near contact, can read as moving apart when a body glides fast
+    // along a face.
+    let (touch_t, normal) = touching(a, motion_a, b, motion_b, &hit);
+    // How fast `a` closes in on `b` along the normal, in units per frame.
+    let closing = (motion_a.travel() - motion_b.travel()).dot(normal);
     if closing.is_nan() || closing <= 0.0 {
         // Touching (or grazing) while moving apart or along: nothing to stop for.
         return None;
     }
-    let (t, gap) = stop_time(a, motion_a, b, motion_b, hit.t, closing, skin)?;
-    let (pose_a, pose_b) = at(t);
+    let (t, gap) = stop_time(a, motion_a, b, motion_b, touch_t, closing, skin)?;
     Some(SkinImpact {
         t,
         gap,
-        touch_t: hit.t.max(t),
+        touch_t: touch_t.max(t),
         point: hit.point,
-        normal: touching_normal(a, &pose_a, b, &pose_b, hit.normal, gap),
+        normal,
         started_inside: false,
     })
 }
@@ -175,25 +177,143 @@ fn stop_time(
     Some((if gap > 0.0 { t } else { 0.0 }, gap))
 }
 
-/// The normal of the touching surfaces: the separating-axis normal found by pushing `a` just
-/// into `b` along the sweep's normal. Conservative advancement ends a hull sweep a tolerance
-/// away from contact, where the closest points of two parallel faces can tilt the normal; the
-/// pushed-in overlap's least-penetration axis is the face normal itself.
-fn touching_normal(
+/// When and along which normal (from `a` to `b`) the shapes touch, recomputed from the
+/// features that touch, so that both are exact where the sweep's own are only close:
+/// conservative advancement stops a hull sweep within a tolerance of contact (a little early,
+/// or late where the closest points of two almost parallel faces tilt its normal).
+///
+/// Polygons take the separating-axis sweep's time and axis; a circle takes the sweep's time
+/// and the direction from its centre to the nearest point of the other shape.
+fn touching(
     a: ShapeRef<'_>,
-    pose_a: &Pose,
+    motion_a: &Motion,
     b: ShapeRef<'_>,
-    pose_b: &Pose,
-    sweep_normal: Vec2,
-    gap: f32,
-) -> Vec2 {
-    let reach = gap + (gap * 0.5).max(1e-4);
-    let pushed = Pose::new(pose_a.position + sweep_normal * reach, pose_a.rotation);
-    match contact(a, &pushed, b, pose_b) {
-        // The pushed overlap is shallow; a deep one (the push went past a corner) says
-        // nothing about the faces, and a normal turned against the sweep's is not this contact.
-        Some(c) if c.depth <= 2.0 * reach && c.normal.dot(sweep_normal) > 0.5 => c.normal,
-        _ => sweep_normal,
+    motion_b: &Motion,
+    hit: &crate::Impact,
+) -> (f32, Vec2) {
+    let t = hit.t;
+    let normal = match (a, b) {
+        (ShapeRef::Circle(ca), _) => {
+            circle_normal(ca.radius, motion_a.position_at(t), b, &motion_b.pose_at(t))
+        }
+        (_, ShapeRef::Circle(cb)) => {
+            circle_normal(cb.radius, motion_b.position_at(t), a, &motion_a.pose_at(t)).map(|n| -n)
+        }
+        _ => match polygon_normal(a, motion_a, b, motion_b) {
+            Some((entry, axis)) if (0.0..=1.0).contains(&entry) => return (entry, axis),
+            Some((_, axis)) => Some(axis),
+            None => None,
+        },
+    };
+    (t, normal.unwrap_or(hit.normal))
+}
+
+/// From a circle's centre to the nearest point of `other`: at contact the centre is a radius
+/// away from it, so the direction is well conditioned (unlike that between two touching rims).
+fn circle_normal(radius: f32, centre: Vec2, other: ShapeRef<'_>, pose: &Pose) -> Option<Vec2> {
+    let point = crate::Circle { radius: 0.0 };
+    let nearest = distance(point, &Pose::from_position(centre), other, pose)?;
+    let towards = nearest.point_b - centre;
+    // A point-like circle touching is as ill conditioned as two rims: keep the sweep's normal.
+    (towards.length() > 0.5 * radius).then(|| towards.normalize())
+}
+
+/// The face normal along which two polygons meet: of every face normal of either, the axis
+/// whose gap closes last along their motions (before that, another axis still separates
+/// them): the separating-axis sweep, from where they start (apart), in a frame centred on `a`.
+fn polygon_normal(
+    a: ShapeRef<'_>,
+    motion_a: &Motion,
+    b: ShapeRef<'_>,
+    motion_b: &Motion,
+) -> Option<(f32, Vec2)> {
+    let (pose_a, pose_b) = (motion_a.start_pose(), motion_b.start_pose());
+    let offset = pose_b.position - pose_a.position;
+    let closing = motion_a.travel() - motion_b.travel();
+    let (mut va, mut vb) = (
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+    );
+    let (mut na, mut nb) = (
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+        [Vec2::ZERO; MAX_HULL_VERTICES],
+    );
+    let ka = polygon(a, pose_a.rotation, Vec2::ZERO, &mut va, &mut na)?;
+    let kb = polygon(b, pose_b.rotation, offset, &mut vb, &mut nb)?;
+    let (va, vb) = (&va[..ka], &vb[..kb]);
+    let reach = va
+        .iter()
+        .chain(vb)
+        .fold(0.0f32, |r, v| r.max(v.abs().max_element()));
+    // `b`'s faces first, and kept on a near tie: two faces meeting flat give the same entry up
+    // to rounding, and `b` is usually the level (a tile's axis-aligned face is exact, where a
+    // built hull's face normal is off by an ulp or so).
+    let axes = nb[..kb].iter().map(|n| -*n).chain(na[..ka].iter().copied());
+    let mut best: Option<(f32, Vec2)> = None;
+    for axis in axes {
+        let gap = vb.iter().map(|v| v.dot(axis)).fold(f32::INFINITY, f32::min)
+            - va.iter()
+                .map(|v| v.dot(axis))
+                .fold(f32::NEG_INFINITY, f32::max);
+        let speed = closing.dot(axis);
+        let entry = if gap <= 0.0 {
+            f32::NEG_INFINITY
+        } else if speed > 0.0 {
+            gap / speed
+        } else {
+            // Apart along this axis and not closing: it separates them all frame, which a
+            // reported contact rules out but for rounding. It cannot be the contact's.
+            continue;
+        };
+        // A near tie: the gaps along the two axes differ by less than a few roundings of the
+        // shapes' coordinates (faces built an ulp off flat).
+        let tie = NEAR_TIE * reach / speed.max(f32::MIN_POSITIVE);
+        let later = |e: f32| entry > e && (e == f32::NEG_INFINITY || entry > e + tie);
+        if best.is_none_or(|(e, _)| later(e)) {
+            best = Some((entry, axis));
+        }
+    }
+    best
+}
+
+/// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be
+/// for its entry to replace one found before it: a few roundings of the coordinates.
+const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
+
+/// A rect's or hull's vertices and outward face normals, turned by `rotation` (rects do not
+/// turn) and moved by `offset`; their count, or `None` for a circle.
+fn polygon(
+    shape: ShapeRef<'_>,
+    rotation: crate::Rot,
+    offset: Vec2,
+    vertices: &mut [Vec2; MAX_HULL_VERTICES],
+    normals: &mut [Vec2; MAX_HULL_VERTICES],
+) -> Option<usize> {
+    match shape {
+        ShapeRef::Circle(_) => None,
+        ShapeRef::Rect(r) => {
+            let h = r.half_extents;
+            let corners = [
+                Vec2::new(-h.x, -h.y),
+                Vec2::new(h.x, -h.y),
+                Vec2::new(h.x, h.y),
+                Vec2::new(-h.x, h.y),
+            ];
+            for (v, c) in vertices.iter_mut().zip(corners) {
+                *v = c + offset;
+            }
+            normals[..4].copy_from_slice(&[Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X]);
+            Some(4)
+        }
+        ShapeRef::Hull(hull) => {
+            for (v, &p) in vertices.iter_mut().zip(hull.vertices()) {
+                *v = rotation.apply(p) + offset;
+            }
+            for (n, &m) in normals.iter_mut().zip(hull.normals()) {
+                *n = rotation.apply(m);
+            }
+            Some(hull.vertex_count())
+        }
     }
 }
 

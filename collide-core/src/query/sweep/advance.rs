@@ -72,15 +72,23 @@ pub(crate) fn advance(
             );
         }
         let closing = -d.normal.dot(velocity);
-        if closing <= 0.0 {
-            return (None, step);
-        }
         let hit = Advanced {
             t,
             normal: d.normal,
             point: (d.point_a + d.point_b) * 0.5,
             start_overlap: false,
         };
+        // Within the tolerance after advancing towards each other: a hit, whatever the sign
+        // of this step's closing speed. So close, the closest points' direction carries the
+        // rounding of the coordinates divided by the tiny distance, and a body gliding fast
+        // along a face (tangential speed hundreds of times the normal one) would read as
+        // moving away and tunnel through.
+        if d.distance <= tolerance && step > 1 {
+            return (Some(hit), step);
+        }
+        if closing <= 0.0 {
+            return (None, step);
+        }
         if d.distance <= tolerance {
             return (Some(hit), step);
         }
