@@ -7,6 +7,10 @@ pub enum Error {
     /// A broad-phase name that is not one of `grid`, `sort_and_sweep`, `quadtree`,
     /// `brute_force`.
     UnknownBroadPhase,
+    /// A body's position, rotation or shape is not finite.
+    NonFinite,
+    /// More static bodies than a `u32` handle can name.
+    TooManyBodies,
 }
 
 impl fmt::Display for Error {
@@ -15,6 +19,8 @@ impl fmt::Display for Error {
             Error::UnknownBroadPhase => f.write_str(
                 "unknown broad phase: expected one of grid, sort_and_sweep, quadtree, brute_force",
             ),
+            Error::NonFinite => f.write_str("a body's position, rotation or shape is not finite"),
+            Error::TooManyBodies => f.write_str("more than 2^32 static bodies"),
         }
     }
 }

@@ -48,20 +48,26 @@ mod brute_force;
 mod cell_table;
 mod error;
 mod grid;
+mod obstacles;
 pub mod pass;
 mod proxy;
 mod quadtree;
+mod slide;
 mod sort_and_sweep;
+mod static_bodies;
 
 pub use any::{AnyBroadPhase, BroadPhaseKind};
 pub use broad_phase::BroadPhase;
 pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
+pub use obstacles::{Obstacle, Obstacles};
 pub use pass::{Body, CollisionPass, PassHit, PassStats, Used};
 pub use proxy::{segment_entry, Proxy};
 pub use quadtree::QuadTree;
+pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use sort_and_sweep::SortAndSweep;
+pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
 
 pub use collide_core;
 

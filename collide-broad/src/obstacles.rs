@@ -1,0 +1,78 @@
+//! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
+//! slice of [`Obstacle`]s checked one by one.
+
+use collide_core::{Aabb, Layers, Pose, ShapeRef};
+
+/// One static obstacle as a query sees it: an id, a shape where it stands, and its layers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obstacle<'a> {
+    /// The caller's id for it (returned in contacts).
+    pub id: u32,
+    /// Its shape.
+    pub shape: ShapeRef<'a>,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Its layers; a mover interacts with it only where [`Layers::interacts`] says so.
+    pub layers: Layers,
+}
+
+impl<'a> Obstacle<'a> {
+    /// An obstacle on every layer.
+    #[must_use]
+    pub fn new(id: u32, shape: impl Into<ShapeRef<'a>>, pose: Pose) -> Self {
+        Self {
+            id,
+            shape: shape.into(),
+            pose,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same obstacle with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+
+    /// Its bounding box.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        self.shape.aabb(&self.pose)
+    }
+}
+
+/// A set of static obstacles that can list the ones near a box.
+///
+/// One required method. `near` may list more obstacles than touch `area` (an index lists what
+/// shares its cells), but never fewer: every obstacle whose bounds overlap or touch `area`
+/// and whose layers interact with `layers` must be visited. Implemented by slices of
+/// [`Obstacle`] (every one is checked) and by [`StaticBodies`](crate::StaticBodies) (an index
+/// built once).
+pub trait Obstacles {
+    /// Calls `visit` once with every obstacle that may overlap `area` and interacts with
+    /// `layers`.
+    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>));
+}
+
+impl Obstacles for [Obstacle<'_>] {
+    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+        for o in self {
+            if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                visit(*o);
+            }
+        }
+    }
+}
+
+impl<T: Obstacles + ?Sized> Obstacles for &T {
+    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+        (**self).near(area, layers, visit);
+    }
+}
+
+/// Whether two boxes overlap or share an edge (the inclusive test: a query must not miss an
+/// obstacle that a sweep could reach exactly at its edge).
+pub(crate) fn touches(a: &Aabb, b: &Aabb) -> bool {
+    a.min().cmple(b.max()).all() && b.min().cmple(a.max()).all()
+}

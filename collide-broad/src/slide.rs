@@ -1,0 +1,411 @@
+//! `move_and_slide`: a kinematic body moved by a travel vector through static obstacles,
+//! stopping at what it hits and sliding along it.
+
+use collide_core::{
+    clip_motion, contact, overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Layers, Motion,
+    Pose, Rot, ShapeRef, DEFAULT_SKIN,
+};
+use glam::Vec2;
+
+use crate::Obstacles;
+
+/// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
+pub const MAX_SLIDES: u32 = 16;
+
+/// How much later than the earliest stop (as a fraction of the step) another stop still counts
+/// as the same moment, so that both surfaces clip the rest of the motion (a floor and a wall
+/// reached together in an inside corner).
+const SAME_MOMENT: f32 = 1e-5;
+
+/// How [`move_and_slide`] moves a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideSettings {
+    /// Unit vector pointing up, to tell floors from walls and ceilings: `Vec2::Y` when y
+    /// grows upwards, `Vec2::NEG_Y` in screen coordinates (y down).
+    pub up: Vec2,
+    /// How many times the body may stop and slide on in one call (default 4, at most
+    /// [`MAX_SLIDES`]).
+    pub max_slides: u32,
+    /// The steepest slope, in radians from flat, that counts as a floor (default 45°).
+    pub max_floor_angle: f32,
+    /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
+    /// never rests inside an obstacle through rounding.
+    pub skin: f32,
+    /// The body's layers; only obstacles they interact with stop it.
+    pub layers: Layers,
+}
+
+impl SlideSettings {
+    /// The defaults, with `up` as the up direction (normalized; `Vec2::Y` if it cannot be).
+    #[must_use]
+    pub fn new(up: Vec2) -> Self {
+        Self {
+            up: up.try_normalize().unwrap_or(Vec2::Y),
+            max_slides: 4,
+            max_floor_angle: core::f32::consts::FRAC_PI_4,
+            skin: DEFAULT_SKIN,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same settings with another slide count.
+    #[must_use]
+    pub fn with_max_slides(mut self, max_slides: u32) -> Self {
+        self.max_slides = max_slides;
+        self
+    }
+
+    /// The same settings with another floor angle (radians).
+    #[must_use]
+    pub fn with_max_floor_angle(mut self, radians: f32) -> Self {
+        self.max_floor_angle = radians;
+        self
+    }
+
+    /// The same settings with another skin.
+    #[must_use]
+    pub fn with_skin(mut self, skin: f32) -> Self {
+        self.skin = skin;
+        self
+    }
+
+    /// The same settings with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+
+    /// What kind of surface a contact with this `normal` (from the body into the obstacle) is.
+    #[must_use]
+    pub fn surface(&self, normal: Vec2) -> Surface {
+        let flat = self.max_floor_angle.cos();
+        let facing = -normal; // the surface's own normal, out of the obstacle
+        if facing.dot(self.up) >= flat {
+            Surface::Floor
+        } else if facing.dot(-self.up) >= flat {
+            Surface::Ceiling
+        } else {
+            Surface::Wall
+        }
+    }
+}
+
+/// Which way a surface the body touched faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Surface {
+    /// Within the floor angle of up: the body can stand on it.
+    Floor,
+    /// Steeper than a floor and than a ceiling.
+    Wall,
+    /// Within the floor angle of down.
+    Ceiling,
+}
+
+/// One thing the body stopped at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideContact {
+    /// The obstacle's id ([`Obstacle::id`](crate::Obstacle::id)).
+    pub obstacle: u32,
+    /// Where they touch, in world coordinates.
+    pub point: Vec2,
+    /// Unit normal from the body into the obstacle.
+    pub normal: Vec2,
+    /// Where the body was when it stopped there.
+    pub position: Vec2,
+    /// What kind of surface it is.
+    pub surface: Surface,
+}
+
+impl SlideContact {
+    /// A placeholder for the unused room in [`Slide`].
+    const BLANK: SlideContact = SlideContact {
+        obstacle: 0,
+        point: Vec2::ZERO,
+        normal: Vec2::ZERO,
+        position: Vec2::ZERO,
+        surface: Surface::Wall,
+    };
+}
+
+/// What [`move_and_slide`] did.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Slide {
+    /// Where the body ended.
+    pub position: Vec2,
+    /// The travel it did not get to make: zero unless it ran out of slides.
+    pub remaining: Vec2,
+    /// It touched a floor.
+    pub on_floor: bool,
+    /// It touched a wall.
+    pub on_wall: bool,
+    /// It touched a ceiling.
+    pub on_ceiling: bool,
+    contacts: [SlideContact; MAX_SLIDES as usize],
+    count: usize,
+}
+
+impl core::fmt::Debug for Slide {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Slide")
+            .field("position", &self.position)
+            .field("remaining", &self.remaining)
+            .field("on_floor", &self.on_floor)
+            .field("on_wall", &self.on_wall)
+            .field("on_ceiling", &self.on_ceiling)
+            .field("contacts", &self.contacts())
+            .finish()
+    }
+}
+
+impl Slide {
+    fn at(position: Vec2, remaining: Vec2) -> Self {
+        Self {
+            position,
+            remaining,
+            on_floor: false,
+            on_wall: false,
+            on_ceiling: false,
+            contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
+            count: 0,
+        }
+    }
+
+    /// Every surface the body stopped at, in order (at most [`MAX_SLIDES`]).
+    #[must_use]
+    pub fn contacts(&self) -> &[SlideContact] {
+        &self.contacts[..self.count]
+    }
+
+    /// `velocity` less every part that goes into a surface the body touched: zero on the axis
+    /// of a floor it landed on, along a wall it hit.
+    #[must_use]
+    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
+        let mut normals = [Vec2::ZERO; MAX_SLIDES as usize];
+        for (n, c) in normals.iter_mut().zip(self.contacts()) {
+            *n = c.normal;
+        }
+        clip_motion(velocity, &normals[..self.count])
+    }
+
+    fn record(&mut self, contact: SlideContact) {
+        match contact.surface {
+            Surface::Floor => self.on_floor = true,
+            Surface::Wall => self.on_wall = true,
+            Surface::Ceiling => self.on_ceiling = true,
+        }
+        if self.count < self.contacts.len() {
+            self.contacts[self.count] = contact;
+            self.count += 1;
+        }
+    }
+}
+
+/// Moves a body of `shape` (turned by `rotation`) from `position` by `travel` through
+/// `obstacles`: sweep, stop a skin short of the first obstacle in the way, remove from the
+/// rest of the travel what goes into every surface touched so far, and go on, at most
+/// [`max_slides`](SlideSettings::max_slides) times.
+///
+/// The body never ends inside an obstacle it started outside of, and never passes through
+/// one, at any speed. One that starts inside an obstacle is first pushed out along the
+/// shortest way. Non-finite input leaves the body where it is, with all its travel remaining.
+/// Allocation-free.
+///
+/// ```
+/// use collide_broad::{move_and_slide, Obstacle, SlideSettings};
+/// use collide_core::{Pose, Rect, Rot};
+/// use glam::Vec2;
+///
+/// // A floor of two tiles whose tops are at y = 0 (y up), and a box resting on it.
+/// let tile = Rect { half_extents: Vec2::splat(8.0) };
+/// let floor = [
+///     Obstacle::new(0, tile, Pose::from_position(Vec2::new(8.0, -8.0))),
+///     Obstacle::new(1, tile, Pose::from_position(Vec2::new(24.0, -8.0))),
+/// ];
+/// let body = Rect { half_extents: Vec2::new(4.0, 6.0) };
+/// let settings = SlideSettings::new(Vec2::Y);
+/// // Walk right 10 units while gravity pulls 3 down: it lands and slides across the seam.
+/// let step = move_and_slide(body, Rot::IDENTITY, Vec2::new(4.0, 8.0), Vec2::new(10.0, -3.0), &floor[..], &settings);
+/// assert!(step.on_floor && !step.on_wall);
+/// assert!((step.position.x - 14.0).abs() < 1e-4);
+/// assert!(step.position.y > 6.0 && step.position.y < 6.0 + 2.0 * settings.skin);
+/// ```
+#[must_use]
+pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
+    shape: impl Into<ShapeRef<'a>>,
+    rotation: Rot,
+    position: Vec2,
+    travel: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Slide {
+    let shape = shape.into();
+    if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
+        return Slide::at(position, travel);
+    }
+    let skin = settings.skin.max(0.0);
+    let mut out = Slide::at(position, travel);
+    let mut pos = push_out(shape, rotation, position, obstacles, settings, &mut out);
+    let mut remaining = travel;
+    let mut planes = [Vec2::ZERO; MAX_SLIDES as usize];
+    let mut planes_used = out.count;
+    for (plane, c) in planes.iter_mut().zip(out.contacts()) {
+        *plane = c.normal;
+    }
+    for _ in 0..settings.max_slides.min(MAX_SLIDES) {
+        if remaining == Vec2::ZERO {
+            break;
+        }
+        let motion = Motion::new(pos, pos + remaining, rotation);
+        let Some(touch) = first_touch(shape, &motion, obstacles, settings.layers, skin) else {
+            pos = motion.end;
+            remaining = Vec2::ZERO;
+            break;
+        };
+        let mut step = touch;
+        let mut met = [SlideContact::BLANK; MAX_SLIDES as usize];
+        let mut count = 0;
+        touching_at(shape, &motion, obstacles, settings, touch, &mut |c, t| {
+            step = step.min(t);
+            if count < met.len() {
+                met[count] = c;
+                count += 1;
+            }
+        });
+        pos = motion.position_at(step);
+        for c in &met[..count] {
+            out.record(SlideContact {
+                position: pos,
+                ..*c
+            });
+            if planes_used < planes.len() {
+                planes[planes_used] = c.normal;
+                planes_used += 1;
+            }
+        }
+        remaining = clip_motion(remaining * (1.0 - step), &planes[..planes_used]);
+    }
+    out.position = pos;
+    out.remaining = remaining;
+    out
+}
+
+/// When the body first touches an obstacle near its path, as a fraction of `motion`.
+fn first_touch<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    obstacles: &O,
+    layers: Layers,
+    skin: f32,
+) -> Option<f32> {
+    let mut first: Option<f32> = None;
+    obstacles.near(&path_area(shape, motion, skin), layers, &mut |o| {
+        let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+        if let Some(stop) = time_of_impact_with_skin(shape, motion, o.shape, &still, skin) {
+            if first.is_none_or(|f| stop.touch_t < f) {
+                first = Some(stop.touch_t);
+            }
+        }
+    });
+    first
+}
+
+/// Reports every obstacle the body touches within [`SAME_MOMENT`] of `touch`, with the time to
+/// stop at for it: a skin short of it along its normal.
+///
+/// Backing off along the normal, not by distance, is what keeps a body steady on a floor of
+/// separate tiles: over a seam, the next tile's corner is farther than the skin while its face,
+/// which the body is about to meet, is within it; stopping by the corner's distance would bring
+/// the body a little closer to the floor every frame.
+fn touching_at<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    obstacles: &O,
+    settings: &SlideSettings,
+    touch: f32,
+    report: &mut dyn FnMut(SlideContact, f32),
+) {
+    let skin = settings.skin.max(0.0);
+    obstacles.near(&path_area(shape, motion, skin), settings.layers, &mut |o| {
+        let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+        let Some(stop) = time_of_impact_with_skin(shape, motion, o.shape, &still, skin) else {
+            return;
+        };
+        if stop.touch_t > touch + SAME_MOMENT {
+            return;
+        }
+        let closing = motion.travel().dot(stop.normal);
+        let resting = skin + skin_tolerance(skin, &motion.start_pose(), &o.pose);
+        let along_normal = if closing.is_nan() || closing <= 0.0 {
+            stop.t
+        } else if stop.touch_t * closing <= resting {
+            // Already within the skin of it along the normal (resting on it): stay put, or
+            // the rounding of each frame's sweep would creep the body along the normal.
+            0.0
+        } else {
+            (stop.touch_t - skin / closing).max(0.0)
+        };
+        let contact = SlideContact {
+            obstacle: o.id,
+            point: stop.point,
+            normal: stop.normal,
+            position: motion.position_at(stop.t),
+            surface: settings.surface(stop.normal),
+        };
+        report(contact, along_normal.min(stop.t));
+    });
+}
+
+/// The box around the body's whole path, grown by the skin and its tolerance, so that every
+/// obstacle a stop could involve is listed.
+fn path_area(shape: ShapeRef<'_>, motion: &Motion, skin: f32) -> Aabb {
+    let a = shape.aabb(&motion.start_pose());
+    let b = shape.aabb(&motion.end_pose());
+    let margin = 2.0 * (skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose()));
+    Aabb::from_min_max(
+        a.min().min(b.min()) - Vec2::splat(margin),
+        a.max().max(b.max()) + Vec2::splat(margin),
+    )
+}
+
+/// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin
+/// beyond), a few rounds at most; records those contacts and returns where it ends.
+fn push_out<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    mut position: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+    out: &mut Slide,
+) -> Vec2 {
+    let skin = settings.skin.max(0.0);
+    for _ in 0..4 {
+        let pose = Pose::new(position, rotation);
+        let area = shape.aabb(&pose);
+        let mut deepest: Option<SlideContact> = None;
+        let mut depth = 0.0;
+        obstacles.near(&area, settings.layers, &mut |o| {
+            if !overlaps(shape, &pose, o.shape, &o.pose) {
+                return;
+            }
+            if let Some(c) = contact(shape, &pose, o.shape, &o.pose) {
+                if c.depth > depth {
+                    depth = c.depth;
+                    deepest = Some(SlideContact {
+                        obstacle: o.id,
+                        point: c.point,
+                        normal: c.normal,
+                        position,
+                        surface: settings.surface(c.normal),
+                    });
+                }
+            }
+        });
+        let Some(c) = deepest else {
+            break;
+        };
+        position -= c.normal * (depth + skin);
+        out.record(SlideContact { position, ..c });
+    }
+    position
+}

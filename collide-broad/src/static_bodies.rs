@@ -1,0 +1,441 @@
+//! Static bodies of any shape, added and removed by handle, indexed once in a uniform grid.
+
+use collide_core::{Aabb, Layers, Pose, Shape};
+use glam::Vec2;
+
+use crate::obstacles::touches;
+use crate::{Error, Obstacle, Obstacles};
+
+/// A body that does not move: its shape, where it stands and its layers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaticBody {
+    /// Its shape.
+    pub shape: Shape,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Its layers.
+    pub layers: Layers,
+}
+
+impl StaticBody {
+    /// A body on every layer.
+    #[must_use]
+    pub fn new(shape: impl Into<Shape>, pose: Pose) -> Self {
+        Self {
+            shape: shape.into(),
+            pose,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same body with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+}
+
+/// Names one body of a [`StaticBodies`]; stale once that body is removed (a later body in the
+/// same slot gets another handle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StaticHandle {
+    index: u32,
+    generation: u32,
+}
+
+impl StaticHandle {
+    /// The id this body has in [`Obstacle::id`] and in contacts.
+    #[must_use]
+    pub fn id(self) -> u32 {
+        self.index
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    body: Option<StaticBody>,
+    generation: u32,
+}
+
+/// A set of static bodies, indexed in a uniform grid that is rebuilt only when the set changed.
+///
+/// Add and remove bodies by handle, then call [`refresh`](Self::refresh) once after a batch of
+/// changes: it rebuilds the index if anything changed, and does nothing otherwise, so a level
+/// that does not move costs nothing per frame. Until then, [`near`](Obstacles::near) still
+/// answers correctly by checking every body. A query visits the cells its box covers, plus the
+/// few bodies too large for the grid (those covering more than 64 cells).
+///
+/// ```
+/// use collide_broad::{Obstacles, StaticBodies, StaticBody};
+/// use collide_core::{Aabb, Layers, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let tile = Rect { half_extents: Vec2::splat(8.0) };
+/// let mut level = StaticBodies::new();
+/// let handles: Vec<_> = (0..100)
+///     .map(|i| level.add(StaticBody::new(tile, Pose::from_position(Vec2::new(16.0 * i as f32, 0.0)))))
+///     .collect::<Result<_, _>>()?;
+/// level.refresh();
+/// let mut seen = Vec::new();
+/// level.near(&Aabb::new(Vec2::new(40.0, 0.0), Vec2::splat(1.0)), Layers::ALL, &mut |o| seen.push(o.id));
+/// seen.sort_unstable();
+/// assert_eq!(seen, [handles[2].id(), handles[3].id()]); // the tiles at x = 32 and 48
+/// # Ok::<(), collide_broad::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StaticBodies {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    len: usize,
+    index: CellIndex,
+    dirty: bool,
+}
+
+impl StaticBodies {
+    /// An empty set.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a body and returns its handle.
+    ///
+    /// # Errors
+    /// [`Error::NonFinite`] when its pose or its shape's box is not finite.
+    pub fn add(&mut self, body: StaticBody) -> Result<StaticHandle, Error> {
+        let bounds = body.shape.as_shape_ref().aabb(&body.pose);
+        if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
+            return Err(Error::NonFinite);
+        }
+        self.dirty = true;
+        self.len += 1;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.body = Some(body);
+            return Ok(StaticHandle {
+                index,
+                generation: slot.generation,
+            });
+        }
+        let index = u32::try_from(self.slots.len()).map_err(|_| Error::TooManyBodies)?;
+        self.slots.push(Slot {
+            body: Some(body),
+            generation: 0,
+        });
+        Ok(StaticHandle {
+            index,
+            generation: 0,
+        })
+    }
+
+    /// Removes a body; `None` when the handle is stale.
+    pub fn remove(&mut self, handle: StaticHandle) -> Option<StaticBody> {
+        let slot = self.slots.get_mut(handle.index as usize)?;
+        if slot.generation != handle.generation {
+            return None;
+        }
+        let body = slot.body.take()?;
+        slot.generation = slot.generation.wrapping_add(1);
+        self.free.push(handle.index);
+        self.len -= 1;
+        self.dirty = true;
+        Some(body)
+    }
+
+    /// The body behind a handle; `None` when it is stale.
+    #[must_use]
+    pub fn get(&self, handle: StaticHandle) -> Option<&StaticBody> {
+        let slot = self.slots.get(handle.index as usize)?;
+        (slot.generation == handle.generation)
+            .then_some(slot.body.as_ref())
+            .flatten()
+    }
+
+    /// How many bodies there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Rebuilds the index if a body was added or removed since the last refresh.
+    pub fn refresh(&mut self) {
+        if self.dirty {
+            self.index.build(&self.slots);
+            self.dirty = false;
+        }
+    }
+
+    /// Whether the index is current (no change since the last [`refresh`](Self::refresh)).
+    #[must_use]
+    pub fn is_indexed(&self) -> bool {
+        !self.dirty
+    }
+
+    fn obstacle(&self, index: u32) -> Option<Obstacle<'_>> {
+        let body = self.slots[index as usize].body.as_ref()?;
+        Some(Obstacle {
+            id: index,
+            shape: body.shape.as_shape_ref(),
+            pose: body.pose,
+            layers: body.layers,
+        })
+    }
+}
+
+impl Obstacles for StaticBodies {
+    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+        if !(area.center.is_finite() && area.half_extents.is_finite()) {
+            return;
+        }
+        let mut offer = |index: u32| {
+            if let Some(o) = self.obstacle(index) {
+                if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                    visit(o);
+                }
+            }
+        };
+        if self.dirty {
+            (0..self.slots.len() as u32).for_each(&mut offer);
+            return;
+        }
+        self.index.visit(area, &mut offer);
+    }
+}
+
+/// The most cells one body may cover before it is kept apart and checked by every query.
+const MAX_CELLS_PER_BODY: u64 = 64;
+
+/// Which cells each body covers, as a uniform grid over the bodies' common bounds, stored as
+/// one flat list of body indices per cell (the cells' lists back to back).
+#[derive(Clone, Debug, Default)]
+struct CellIndex {
+    origin: Vec2,
+    cell: f32,
+    columns: u32,
+    rows: u32,
+    /// Where each cell's list starts in `entries`; one more than there are cells.
+    starts: Vec<u32>,
+    entries: Vec<u32>,
+    /// Each slot's cell range (`[x0, y0, x1, y1]`), to visit a body once: in the first cell of
+    /// its range that the query covers.
+    ranges: Vec<[u32; 4]>,
+    /// Bodies covering too many cells, checked by every query.
+    oversized: Vec<u32>,
+}
+
+impl CellIndex {
+    fn build(&mut self, slots: &[Slot]) {
+        let boxes = || {
+            slots.iter().enumerate().filter_map(|(i, s)| {
+                let b = s.body.as_ref()?;
+                Some((i as u32, b.shape.as_shape_ref().aabb(&b.pose)))
+            })
+        };
+        let (mut lo, mut hi, mut sizes, mut count) = (Vec2::MAX, Vec2::MIN, 0.0f64, 0u32);
+        for (_, b) in boxes() {
+            lo = lo.min(b.min());
+            hi = hi.max(b.max());
+            sizes += f64::from(b.size().max_element());
+            count += 1;
+        }
+        self.entries.clear();
+        self.oversized.clear();
+        self.ranges.clear();
+        self.ranges.resize(slots.len(), [0; 4]);
+        if count == 0 {
+            (self.columns, self.rows) = (0, 0);
+            self.starts.clear();
+            return;
+        }
+        self.layout(lo, hi, (sizes / f64::from(count)) as f32, count);
+        let cell_count = (self.columns * self.rows) as usize;
+        self.starts.clear();
+        self.starts.resize(cell_count + 1, 0);
+        for (i, b) in boxes() {
+            let r = self.cell_range(&b);
+            self.ranges[i as usize] = r;
+            if covered(r) > MAX_CELLS_PER_BODY {
+                self.oversized.push(i);
+                continue;
+            }
+            for cell in cells(self.columns, r) {
+                self.starts[cell + 1] += 1;
+            }
+        }
+        for c in 0..cell_count {
+            self.starts[c + 1] += self.starts[c];
+        }
+        self.entries.resize(self.starts[cell_count] as usize, 0);
+        let mut fill = self.starts.clone();
+        for (i, _) in boxes() {
+            let r = self.ranges[i as usize];
+            if covered(r) > MAX_CELLS_PER_BODY {
+                continue;
+            }
+            for cell in cells(self.columns, r) {
+                self.entries[fill[cell] as usize] = i;
+                fill[cell] += 1;
+            }
+        }
+    }
+
+    /// Cells about twice the average body, and no more cells than four per body.
+    fn layout(&mut self, lo: Vec2, hi: Vec2, average: f32, count: u32) {
+        let extent = (hi - lo).max(Vec2::splat(f32::MIN_POSITIVE));
+        let mut cell = (2.0 * average).max(extent.max_element() / 4096.0);
+        if !(cell.is_finite() && cell > 0.0) {
+            cell = extent.max_element().max(1.0);
+        }
+        let budget = 4.0 * f64::from(count) + 16.0;
+        loop {
+            let dims = (extent / cell).ceil().max(Vec2::ONE);
+            if f64::from(dims.x) * f64::from(dims.y) <= budget || !cell.is_finite() {
+                (self.columns, self.rows) = (dims.x as u32, dims.y as u32);
+                break;
+            }
+            cell *= 2.0;
+        }
+        self.origin = lo;
+        self.cell = cell;
+    }
+
+    fn cell_of(&self, p: Vec2) -> [u32; 2] {
+        let c = ((p - self.origin) / self.cell).floor();
+        let clamp = |v: f32, n: u32| (v.max(0.0) as u32).min(n - 1);
+        [clamp(c.x, self.columns), clamp(c.y, self.rows)]
+    }
+
+    fn cell_range(&self, b: &Aabb) -> [u32; 4] {
+        let [x0, y0] = self.cell_of(b.min());
+        let [x1, y1] = self.cell_of(b.max());
+        [x0, y0, x1, y1]
+    }
+
+    fn visit(&self, area: &Aabb, offer: &mut impl FnMut(u32)) {
+        self.oversized.iter().for_each(|&i| offer(i));
+        if self.columns == 0 {
+            return;
+        }
+        let q = self.cell_range(area);
+        for cell in cells(self.columns, q) {
+            let (x, y) = (cell as u32 % self.columns, cell as u32 / self.columns);
+            let list = &self.entries[self.starts[cell] as usize..self.starts[cell + 1] as usize];
+            for &i in list {
+                // Visit a body in one cell only: the first of its range the query covers.
+                let r = self.ranges[i as usize];
+                if x == r[0].max(q[0]) && y == r[1].max(q[1]) {
+                    offer(i);
+                }
+            }
+        }
+    }
+}
+
+/// The cells of a range, row by row, as indices into a grid `columns` wide.
+fn cells(columns: u32, [x0, y0, x1, y1]: [u32; 4]) -> impl Iterator<Item = usize> {
+    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * columns + x) as usize))
+}
+
+fn covered([x0, y0, x1, y1]: [u32; 4]) -> u64 {
+    u64::from(x1 - x0 + 1) * u64::from(y1 - y0 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::{Circle, Rect};
+    use collide_testkit::SplitMix64;
+
+    fn body(rng: &mut SplitMix64) -> StaticBody {
+        let at = Pose::from_position(rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0)));
+        let shape: Shape = if rng.unit() < 0.5 {
+            Circle {
+                radius: rng.range(1.0, 20.0),
+            }
+            .into()
+        } else {
+            let huge = rng.unit() < 0.02;
+            let half = Vec2::new(rng.range(1.0, 30.0), rng.range(1.0, 30.0));
+            Rect {
+                half_extents: if huge { half * 40.0 } else { half },
+            }
+            .into()
+        };
+        StaticBody::new(shape, at).with_layers(Layers::new(1 << rng.index(3), u32::MAX))
+    }
+
+    fn seen(bodies: &StaticBodies, area: &Aabb, layers: Layers) -> Vec<u32> {
+        let mut out = Vec::new();
+        bodies.near(area, layers, &mut |o| out.push(o.id));
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn the_index_lists_exactly_what_a_scan_of_every_body_lists() {
+        let mut rng = SplitMix64::new(33);
+        let mut bodies = StaticBodies::new();
+        let mut handles = Vec::new();
+        for round in 0..4 {
+            for _ in 0..300 {
+                handles.push(bodies.add(body(&mut rng)).unwrap());
+            }
+            for _ in 0..100 {
+                let h = handles.swap_remove(rng.index(handles.len()));
+                assert!(bodies.remove(h).is_some());
+                assert!(bodies.remove(h).is_none(), "a stale handle removes nothing");
+            }
+            let queries: Vec<(Aabb, Layers)> = (0..200)
+                .map(|_| {
+                    let c = rng.in_box(Vec2::splat(-700.0), Vec2::splat(700.0));
+                    let h = Vec2::new(rng.range(0.0, 80.0), rng.range(0.0, 80.0));
+                    (Aabb::new(c, h), Layers::new(u32::MAX, 1 << rng.index(3)))
+                })
+                .collect();
+            let scanned: Vec<Vec<u32>> =
+                queries.iter().map(|(a, l)| seen(&bodies, a, *l)).collect();
+            bodies.refresh();
+            assert!(bodies.is_indexed());
+            let mut listed = 0;
+            for ((area, layers), want) in queries.iter().zip(&scanned) {
+                assert_eq!(&seen(&bodies, area, *layers), want, "round {round}");
+                listed += want.len();
+            }
+            assert!(listed > 100, "round {round}: queries found only {listed}");
+        }
+        assert_eq!(bodies.len(), handles.len());
+    }
+
+    #[test]
+    fn bad_bodies_are_refused_and_bad_queries_find_nothing() {
+        let mut bodies = StaticBodies::new();
+        let nan = StaticBody::new(Circle { radius: 1.0 }, Pose::from_position(Vec2::NAN));
+        assert_eq!(bodies.add(nan), Err(Error::NonFinite));
+        let h = bodies
+            .add(StaticBody::new(Circle { radius: 1.0 }, Pose::IDENTITY))
+            .unwrap();
+        bodies.refresh();
+        assert!(seen(&bodies, &Aabb::new(Vec2::NAN, Vec2::ONE), Layers::ALL).is_empty());
+        assert_eq!(
+            seen(&bodies, &Aabb::new(Vec2::ZERO, Vec2::ONE), Layers::ALL),
+            [h.id()]
+        );
+        assert!(seen(&bodies, &Aabb::new(Vec2::ZERO, Vec2::ONE), Layers::NONE).is_empty());
+        // An edge shared exactly counts: a sweep can reach it.
+        assert_eq!(
+            seen(
+                &bodies,
+                &Aabb::new(Vec2::new(2.0, 0.0), Vec2::ONE),
+                Layers::ALL
+            ),
+            [h.id()]
+        );
+    }
+}

@@ -1,0 +1,299 @@
+//! `move_and_slide` against static bodies: no catching on the seams between tiles laid edge to
+//! edge, a steady height on a floor, corners, walls, landing, and never inside or through an
+//! obstacle at any speed (checked against every obstacle, sub-step by sub-step).
+
+use collide_broad::{
+    move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, Surface,
+};
+use collide_core::{overlaps, Circle, Hull, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_testkit::SplitMix64;
+use glam::Vec2;
+
+const TILE: f32 = 16.0;
+
+fn tile() -> Rect {
+    Rect {
+        half_extents: Vec2::splat(TILE / 2.0),
+    }
+}
+
+/// Tiles of 16 × 16 laid edge to edge: `count` of them from the cell `(x, y)` on, one cell
+/// further by `step` each (cells are 16 units; tile `(i, j)` spans `[16i, 16i + 16]`).
+fn tiles(bodies: &mut StaticBodies, (x, y): (i32, i32), step: (i32, i32), count: i32) {
+    for k in 0..count {
+        let cell = Vec2::new((x + k * step.0) as f32, (y + k * step.1) as f32);
+        let at = Pose::from_position((cell + Vec2::splat(0.5)) * TILE);
+        bodies.add(StaticBody::new(tile(), at)).unwrap();
+    }
+}
+
+fn movers() -> [(&'static str, Shape); 3] {
+    [
+        (
+            "box",
+            Rect {
+                half_extents: Vec2::new(6.0, 10.0),
+            }
+            .into(),
+        ),
+        ("circle", Circle { radius: 6.0 }.into()),
+        ("hull", Hull::regular(6, 8.0).unwrap().into()),
+    ]
+}
+
+/// The half-extents of the mover's box, unrotated.
+fn half_height(shape: ShapeRef<'_>) -> Vec2 {
+    shape.aabb(&Pose::IDENTITY).half_extents
+}
+
+/// Walks each mover along a floor (or up a wall, or under a ceiling) until it has crossed
+/// 10 000 seams, at a seeded speed from 1 to 500 units per frame, pressed against the surface
+/// every frame; any frame whose travel along the surface is not the whole step, whose distance
+/// from the surface changed, or that touched anything but that surface, is a catch.
+/// The surface lies on the line through the origin along `along`; the mover starts a unit away
+/// from it, on the side opposite `into`.
+fn walk(surface: Surface, along: Vec2, into: Vec2, bodies: &StaticBodies) {
+    let settings = SlideSettings::new(Vec2::Y);
+    let towards = into.normalize();
+    for (name, shape) in movers() {
+        let shape = shape.as_shape_ref();
+        let reach = half_height(shape).dot(towards.abs());
+        let mut rng = SplitMix64::new(0x5EA4);
+        let mut pos = along * 100.0 - towards * (reach + 1.0);
+        let (mut seams, mut catches, mut frames) = (0u32, 0u32, 0u32);
+        let mut across = None;
+        while seams < 10_000 {
+            let speed = rng.range(1.0, 500.0);
+            let step = move_and_slide(
+                shape,
+                Rot::IDENTITY,
+                pos,
+                along * speed + into,
+                bodies,
+                &settings,
+            );
+            let moved = (step.position - pos).dot(along);
+            let off = step.position.dot(towards);
+            let touched_only_it = step.contacts().iter().all(|c| c.surface == surface);
+            if frames > 0 {
+                let steady = across == Some(off);
+                let whole = (moved - speed).abs() <= 1e-5 * (pos.abs().max_element() + speed);
+                if !(steady && whole && touched_only_it && step.remaining == Vec2::ZERO) {
+                    catches += 1;
+                    assert!(
+                        catches < 1,
+                        "{name}: caught at {pos}: moved {moved} of {speed}, {step:?}"
+                    );
+                }
+            }
+            across = Some(off);
+            let before = (pos.dot(along) / TILE).floor();
+            pos = step.position;
+            seams += ((pos.dot(along) / TILE).floor() - before) as u32;
+            // Back to the start of the strip before its end, by a whole number of tiles.
+            if pos.dot(along) > 60_000.0 {
+                pos -= along * (TILE * 3_584.0);
+            }
+            frames += 1;
+        }
+        assert_eq!(catches, 0, "{name}: {catches} catches in {frames} frames");
+    }
+}
+
+#[test]
+fn walking_along_a_tile_floor_never_catches_on_a_seam() {
+    let mut floor = StaticBodies::new();
+    tiles(&mut floor, (0, -1), (1, 0), 4096);
+    floor.refresh();
+    // Gravity presses the mover into the floor every frame; its first frame lands it.
+    walk(Surface::Floor, Vec2::X, Vec2::new(0.0, -2.0), &floor);
+}
+
+#[test]
+fn sliding_up_a_tile_wall_never_catches_on_a_seam() {
+    let mut wall = StaticBodies::new();
+    tiles(&mut wall, (-1, 0), (0, 1), 4096);
+    wall.refresh();
+    walk(Surface::Wall, Vec2::Y, Vec2::new(-2.0, 0.0), &wall);
+}
+
+#[test]
+fn sliding_under_a_tile_ceiling_never_catches_on_a_seam() {
+    let mut ceiling = StaticBodies::new();
+    tiles(&mut ceiling, (0, 0), (1, 0), 4096);
+    ceiling.refresh();
+    walk(Surface::Ceiling, Vec2::X, Vec2::new(0.0, 2.0), &ceiling);
+}
+
+#[test]
+fn an_inside_corner_stops_a_wall_slides_and_a_fall_lands() {
+    let mut level = StaticBodies::new();
+    tiles(&mut level, (0, -1), (1, 0), 10); // floor: tops at y = 0, x in [0, 160]
+    tiles(&mut level, (10, 0), (0, 1), 10); // wall: its left face at x = 160
+    level.refresh();
+    let settings = SlideSettings::new(Vec2::Y);
+    for (name, shape) in movers() {
+        let shape = shape.as_shape_ref();
+        let half = half_height(shape);
+        // Falling from high up lands on the floor, a skin above it.
+        let fall = move_and_slide(
+            shape,
+            Rot::IDENTITY,
+            Vec2::new(50.0, 200.0),
+            Vec2::new(0.0, -500.0),
+            &level,
+            &settings,
+        );
+        assert!(fall.on_floor && !fall.on_wall, "{name}: {fall:?}");
+        let gap = fall.position.y - half.y;
+        assert!(gap > 0.0 && gap <= 2.0 * settings.skin, "{name}: gap {gap}");
+        // Into the corner (right and down): it stops against both.
+        let corner = move_and_slide(
+            shape,
+            Rot::IDENTITY,
+            fall.position,
+            Vec2::new(400.0, -5.0),
+            &level,
+            &settings,
+        );
+        assert!(corner.on_floor && corner.on_wall, "{name}: {corner:?}");
+        let right = corner.position.x + half.x;
+        assert!(
+            right < 160.0 && right > 160.0 - 2.0 * settings.skin,
+            "{name}: {right}"
+        );
+        assert_eq!(
+            corner.clip_velocity(Vec2::new(3.0, -1.0)),
+            Vec2::ZERO,
+            "{name}"
+        );
+        // Up along the wall, pressed into it: it slides up the whole way.
+        let climb = move_and_slide(
+            shape,
+            Rot::IDENTITY,
+            corner.position + Vec2::Y,
+            Vec2::new(2.0, 60.0),
+            &level,
+            &settings,
+        );
+        assert!(climb.on_wall, "{name}: {climb:?}");
+        assert!(
+            (climb.position.y - corner.position.y - 61.0).abs() < 1e-3,
+            "{name}: {climb:?}"
+        );
+    }
+}
+
+/// Every obstacle the body overlaps at `at`, by brute force.
+fn inside(shape: ShapeRef<'_>, at: Vec2, obstacles: &[Obstacle<'_>]) -> Option<u32> {
+    let pose = Pose::from_position(at);
+    obstacles
+        .iter()
+        .find(|o| overlaps(shape, &pose, o.shape, &o.pose))
+        .map(|o| o.id)
+}
+
+/// The path the body took: its start, each place it stopped, its end.
+fn path(start: Vec2, step: &Slide) -> Vec<Vec2> {
+    let mut points = vec![start];
+    points.extend(step.contacts().iter().map(|c| c.position));
+    points.push(step.position);
+    points
+}
+
+#[test]
+fn never_inside_and_never_through_at_any_speed() {
+    let mut rng = SplitMix64::new(0x5_11DE);
+    let shapes: Vec<Shape> = (0..60)
+        .map(|i| match i % 3 {
+            0 => Circle {
+                radius: rng.range(2.0, 20.0),
+            }
+            .into(),
+            1 => Rect {
+                half_extents: Vec2::new(rng.range(1.0, 30.0), rng.range(1.0, 30.0)),
+            }
+            .into(),
+            _ => Hull::regular(3 + rng.index(6), rng.range(3.0, 25.0))
+                .unwrap()
+                .into(),
+        })
+        .collect();
+    let obstacles: Vec<Obstacle<'_>> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let at = rng.in_box(Vec2::splat(-400.0), Vec2::splat(400.0));
+            Obstacle::new(i as u32, s, Pose::new(at, Rot::from_angle(rng.angle())))
+        })
+        .collect();
+    let settings = SlideSettings::new(Vec2::Y);
+    let (mut moves, mut stopped) = (0, 0);
+    for (name, mover) in movers() {
+        let mover = mover.as_shape_ref();
+        for _ in 0..400 {
+            let start = rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0));
+            if inside(mover, start, &obstacles).is_some() {
+                continue;
+            }
+            let speed = [5.0, 50.0, 500.0, 10_000.0][rng.index(4)];
+            let travel = rng.direction() * speed * rng.range(0.1, 1.0);
+            let step = move_and_slide(
+                mover,
+                Rot::IDENTITY,
+                start,
+                travel,
+                &obstacles[..],
+                &settings,
+            );
+            moves += 1;
+            stopped += usize::from(!step.contacts().is_empty());
+            let points = path(start, &step);
+            for leg in points.windows(2) {
+                for k in 0..=200 {
+                    let at = leg[0].lerp(leg[1], k as f32 / 200.0);
+                    assert_eq!(
+                        inside(mover, at, &obstacles),
+                        None,
+                        "{name}: from {start} by {travel}: inside at {at}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        moves > 1000 && stopped > 200,
+        "{moves} moves, {stopped} stopped"
+    );
+}
+
+#[test]
+fn a_slice_and_the_index_give_the_same_moves() {
+    let mut rng = SplitMix64::new(77);
+    let mut level = StaticBodies::new();
+    tiles(&mut level, (0, -1), (1, 0), 40);
+    tiles(&mut level, (20, 0), (0, 1), 5);
+    tiles(&mut level, (5, 3), (1, 0), 6);
+    level.refresh();
+    let mut all = Vec::new();
+    level.near(
+        &collide_core::Aabb::new(Vec2::ZERO, Vec2::splat(1e4)),
+        collide_core::Layers::ALL,
+        &mut |o| all.push((o.id, o.pose)),
+    );
+    let shape = tile();
+    let slice: Vec<Obstacle<'_>> = all
+        .iter()
+        .map(|&(id, pose)| Obstacle::new(id, shape, pose))
+        .collect();
+    let settings = SlideSettings::new(Vec2::Y);
+    let body = Circle { radius: 5.0 };
+    for _ in 0..500 {
+        let start = rng.in_box(Vec2::new(0.0, 6.0), Vec2::new(300.0, 40.0));
+        let travel = rng.direction() * rng.range(1.0, 300.0);
+        let a = move_and_slide(body, Rot::IDENTITY, start, travel, &level, &settings);
+        let b = move_and_slide(body, Rot::IDENTITY, start, travel, &slice[..], &settings);
+        assert_eq!(a.position, b.position);
+        assert_eq!(a.contacts().len(), b.contacts().len());
+    }
+}
