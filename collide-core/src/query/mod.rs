@@ -6,12 +6,14 @@
 //! `query/<operation>/<operation>_<shape1>_<shape2>.rs`: `contact/contact_circle_rect.rs`,
 //! `sweep/sweep_circle_rect.rs`. Pair functions take shapes in their local frames plus world
 //! poses (or motions) and are public, so a caller who knows the types skips the dispatch. The
-//! generic entry points ([`contact`], [`overlaps`],
-//! [`time_of_impact`], [`distance()`],
-//! [`narrow_phase`]) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
-//! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal (for
-//! a contact between two polygons the point stays a vertex of the first: see
-//! [`Contact`]).
+//! generic entry points ([`contact()`], [`overlaps`], [`time_of_impact`], [`distance()`],
+//! [`narrow_phase`]) take any [`ShapeRef`](crate::ShapeRef) and dispatch; a reversed pair is a
+//! one-line wrapper that swaps the arguments and flips the normal (for a contact between two
+//! polygons the point stays a vertex of the first: see [`Contact`]).
+//!
+//! Every match on the shapes lives in one file, `query/dispatch.rs`, one per query side by
+//! side: adding a shape means adding its arms there, and the compiler names each match that
+//! lacks them.
 //!
 //! # Conventions
 //!
@@ -45,6 +47,7 @@
 //! allocation any more code there disturbed).
 
 mod contact;
+mod dispatch;
 mod distance;
 mod motion;
 mod narrow;

@@ -2,16 +2,7 @@
 
 use glam::Vec2;
 
-use super::{
-    contact,
-    contact::{
-        contact_circle_circle, contact_circle_rect, contact_rect_circle, contact_rect_rect, Contact,
-    },
-    sweep::{
-        sweep_advance, sweep_circle_circle, sweep_circle_rect_narrow, sweep_rect_rect,
-        time_circle_circle, time_circle_rect, time_rect_rect, Impact,
-    },
-};
+use super::{contact::Contact, sweep::Impact};
 use crate::{Motion, ShapeRef};
 
 /// How the narrow phase looks between the frame's end positions.
@@ -69,67 +60,10 @@ pub fn narrow_phase_detailed<'a, 'b>(
     motion_b: &Motion,
     mode: SweepMode,
 ) -> NarrowOutcome {
-    use ShapeRef::{Circle as C, Rect as R};
-    let (a, b) = (a.into(), b.into());
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return NarrowOutcome::default();
     }
-    let (ma, mb) = (motion_a, motion_b);
-    let (end_a, end_b) = (ma.end_pose(), mb.end_pose());
-    let moved = ma.travel() != mb.travel();
-    let expanded = || expanded_box(a, ma, b, mb);
-    // One dispatch on the shapes, for the discrete test and the sweep together: each pair's
-    // closed forms inline side by side, and the shapes' kinds are not looked at twice.
-    match (a, b) {
-        (C(x), C(y)) => settle(
-            contact_circle_circle(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_circle(&x, ma, &y, mb), 0),
-            || (sweep_circle_circle(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        (C(x), R(y)) => settle(
-            contact_circle_rect(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_rect(&x, ma, &y, mb), 0),
-            || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        (R(x), C(y)) => settle(
-            contact_rect_circle(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_rect(&y, mb, &x, ma), 0),
-            || {
-                (
-                    sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
-                    0,
-                )
-            },
-            expanded,
-        ),
-        (R(x), R(y)) => settle(
-            contact_rect_rect(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_rect_rect(&x, ma, &y, mb), 0),
-            || (sweep_rect_rect(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        _ => settle(
-            contact(a, &end_a, b, &end_b),
-            moved,
-            mode,
-            || {
-                let (impact, steps) = sweep_advance(a, ma, b, mb, false);
-                (impact.map(|i| i.t), steps)
-            },
-            || sweep_advance(a, ma, b, mb, true),
-            expanded,
-        ),
-    }
+    super::dispatch::narrow_phase(a.into(), motion_a, b.into(), motion_b, mode)
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
@@ -138,7 +72,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
 /// skips its own); `sweep`, the full impact, for a pair it missed (each with its
 /// conservative-advancement steps); `expanded`, seed 001's expanded-box test.
 #[inline(always)]
-fn settle(
+pub(super) fn settle(
     discrete: Option<Contact>,
     moved: bool,
     mode: SweepMode,
@@ -205,7 +139,7 @@ fn settle(
 }
 
 /// Seed 001's expanded-box test (see [`SweepMode::ExpandedBox`]).
-fn expanded_box(
+pub(super) fn expanded_box(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
@@ -272,7 +206,7 @@ pub fn narrow_phase<'a, 'b>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{time_of_impact, Circle, Rect};
+    use crate::{contact, time_of_impact, Circle, Rect};
 
     /// With the sweep on, the narrow phase is exactly the discrete test at the end of the
     /// frame, timed by the full sweep, or the full sweep alone after a miss: its time-only

@@ -54,7 +54,7 @@ pub fn contact_circle_circle(
 /// Whether two circles overlap: [`contact_circle_circle`]`(..).is_some()` without the root.
 #[inline]
 #[must_use]
-pub(super) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
+pub(crate) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
     squared_overlap(a, pose_a, b, pose_b).is_some()
 }
 

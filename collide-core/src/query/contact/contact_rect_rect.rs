@@ -46,7 +46,7 @@ pub fn contact_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
 /// Whether two rects overlap: [`contact_rect_rect`]`(..).is_some()` without the contact data.
 #[inline]
 #[must_use]
-pub(super) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> bool {
+pub(crate) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> bool {
     axis_overlaps(a, pose_a, b, pose_b).is_some()
 }
 

@@ -58,13 +58,13 @@ impl Impact {
 /// relative motion (b's travel subtracted from a's), the point from putting `t` back into each
 /// body's own path (seed 000). Dispatches to the pair functions:
 ///
-/// - circle–circle: the quadratic against the sum of the radii ([`sweep_circle_circle`]);
-/// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect`]);
+/// - circle–circle: the quadratic against the sum of the radii ([`sweep_circle_circle()`]);
+/// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect()`]);
 /// - circle–rect: the slab test against the box grown by the radius, corners re-solved as
-///   circles ([`sweep_circle_rect`]);
+///   circles ([`sweep_circle_rect()`]);
 /// - any pair with a hull: conservative advancement driven by GJK distance, at most
 ///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
-///   size ([`sweep_hull_hull`] and the others).
+///   size ([`sweep_hull_hull()`] and the others).
 ///
 /// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
 /// discrete tests): shapes that only graze, slide along each other, or touch at the start and
@@ -92,16 +92,7 @@ pub fn time_of_impact<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    use ShapeRef::{Circle as C, Rect as R};
-    // Dispatched here, not through `sweep_advance`'s shape-generic path, so the closed forms
-    // inline.
-    match (a.into(), b.into()) {
-        (C(a), C(b)) => sweep_circle_circle(&a, motion_a, &b, motion_b),
-        (C(a), R(b)) => sweep_circle_rect(&a, motion_a, &b, motion_b),
-        (R(a), C(b)) => sweep_rect_circle(&a, motion_a, &b, motion_b),
-        (R(a), R(b)) => sweep_rect_rect(&a, motion_a, &b, motion_b),
-        (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
-    }
+    crate::query::dispatch::time_of_impact(a.into(), motion_a, b.into(), motion_b)
 }
 
 /// Conservative advancement for any pair, with the steps used.
