@@ -242,7 +242,7 @@ fn far_outside_the_ranges_answers_stay_finite_and_normals_unit() {
                 scaled_motion(&case.motion_b, s),
             );
             let unit = |n: Vec2| (n.length() - 1.0).abs() < 1e-6;
-            // The closed-form sweeps normalize on their common path's few instructions: below
+            // The closed-form sweeps keep their normalization short on their common path: below
             // about 1e-19 units their normals keep their direction but not their length.
             let sweep_unit =
                 |n: Vec2| (n.length() - 1.0).abs() < if case.closed { 0.35 } else { 1e-6 };

@@ -1,6 +1,7 @@
 //! `collide-hull`: convex hull colliders from sprite PNGs.
 //!
-//! A sprite's alpha channel becomes one convex hull per animation frame, as seed 002 describes:
+//! A sprite's alpha channel becomes one convex hull per animation frame, by the row-extremes
+//! hull tool:
 //!
 //! 1. pixels whose alpha reaches a threshold (default 128) are solid;
 //! 2. per row only the leftmost and rightmost solid pixel matter, each a full unit square, so

@@ -1,4 +1,4 @@
-//! The narrow phase the collision pass calls for each candidate pair (seed 000).
+//! The narrow phase the collision pass calls for each candidate pair.
 
 use glam::Vec2;
 
@@ -13,7 +13,7 @@ pub enum SweepMode {
     /// missed, and every hit gets the time its contact began.
     #[default]
     Exact,
-    /// Seed 001's one-line approximation, for comparison: a's box at the start, grown to cover
+    /// The expanded-box approximation, for comparison: a's box at the start, grown to cover
     /// its whole journey relative to b, against b's box at the start. It keeps no time, so its
     /// hits report `t = 1`, the centre of the two boxes' overlap as the point, and a's direction
     /// of travel relative to b as the normal (from a's box centre to b's when there is none).
@@ -70,7 +70,7 @@ pub fn narrow_phase_detailed<'a, 'b>(
 /// whether it `moved` relative to each other, and its sweeps: `time`, the time alone, for a
 /// pair the discrete test confirmed (the point and normal stay the discrete ones, so the sweep
 /// skips its own); `sweep`, the full impact, for a pair it missed (each with its
-/// conservative-advancement steps); `expanded`, seed 001's expanded-box test.
+/// conservative-advancement steps); `expanded`, the expanded-box test.
 #[inline(always)]
 pub(super) fn settle(
     discrete: Option<Contact>,
@@ -138,7 +138,7 @@ pub(super) fn settle(
     }
 }
 
-/// Seed 001's expanded-box test (see [`SweepMode::ExpandedBox`]).
+/// The expanded-box test (see [`SweepMode::ExpandedBox`]).
 pub(super) fn expanded_box(
     a: ShapeRef<'_>,
     motion_a: &Motion,
@@ -165,7 +165,7 @@ pub(super) fn expanded_box(
 }
 
 /// Whether and when two moving shapes collided this frame: the function the collision pass
-/// calls for each candidate pair (seed 000).
+/// calls for each candidate pair.
 ///
 /// First the discrete test ([`contact`](crate::contact)) at the end of the frame. On a hit,
 /// the sweep runs only to find when the contact began (`t = 0` when they already touched at

@@ -28,7 +28,7 @@ fn squared_overlap(
 
 /// The contact between two circles, or `None` when they do not overlap.
 ///
-/// Compares squared distances, so a miss costs no square root (seed 001). Rotation is
+/// Compares squared distances, so a miss costs no square root. Rotation is
 /// ignored. The point lies midway between the two surfaces on the line of centres; coincident
 /// centres get the normal `+x`. See [`Contact`].
 #[inline(always)]

@@ -63,7 +63,7 @@ pub(super) use contact_rect_rect::overlaps_rect_rect;
 ///     circle. The same point whichever shape comes first.
 ///   - **rect–rect**: the centre of the overlap box. The same point in either order.
 ///   - two **polygons** (rect–hull, hull–rect, hull–hull; a [`Rect`](crate::Rect) counts as a
-///     4-gon here): the vertex of `a` that reaches deepest into `b` (seed 002), "deepest" being
+///     4-gon here): the vertex of `a` that reaches deepest into `b`, "deepest" being
 ///     the greatest distance below `b`'s edges. Swapping the shapes makes it a vertex of the
 ///     new first shape, so the point then differs; normal and depth do not.
 ///

@@ -1,4 +1,4 @@
-//! GJK distance between two convex cores (seed 002), on fixed-size stack buffers.
+//! GJK distance between two convex cores, on fixed-size stack buffers.
 //!
 //! Each shape is a convex *core* (a hull's vertices, a rectangle's four corners, or a circle's
 //! centre) plus a radius, both given in one common frame. GJK finds the point of the Minkowski
@@ -225,7 +225,7 @@ impl Simplex {
                         return None;
                     }
                 }
-                // Outside: keep the nearest candidate edge (seed 002: check each one). The old
+                // Outside: keep the nearest candidate edge, checking each one. The old
                 // edge 0–1 held the previous closest point, and the new vertex 2 was found
                 // beyond it towards the origin, so only the two edges through 2 can be nearer.
                 let (d02, s02) = self.edge(0, 2);

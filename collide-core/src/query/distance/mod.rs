@@ -1,4 +1,4 @@
-//! The distance between two shapes and their closest points, by GJK (seed 002).
+//! The distance between two shapes and their closest points, by GJK.
 
 pub(crate) mod gjk;
 

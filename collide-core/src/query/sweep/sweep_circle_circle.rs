@@ -11,7 +11,7 @@ use crate::{Circle, Motion};
 /// The time of impact of two moving circles (rotation is ignored).
 ///
 /// With relative motion, b stands still and a's centre is a point moving against a circle of
-/// radius `ra + rb` (seed 000); the quadratic gives the time. The normal runs from a's centre
+/// radius `ra + rb`; the quadratic gives the time. The normal runs from a's centre
 /// to b's at that moment, and the point is on a's rim, along the normal from a's centre on its
 /// own path; circles that start overlapping give the middle of the overlap. Coincident centres
 /// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19, or a
