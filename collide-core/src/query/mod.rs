@@ -51,8 +51,6 @@ mod distance;
 mod motion;
 mod narrow;
 mod sweep;
-#[cfg(test)]
-mod test_rng;
 
 pub use contact::{
     contact, contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,

@@ -214,7 +214,8 @@ mod tests {
     /// both orders.
     #[test]
     fn narrow_phase_is_the_discrete_test_and_the_full_sweep() {
-        let mut next = crate::query::test_rng::uniform(0x5EED_u32);
+        let mut rng = collide_testkit::SplitMix64::new(0x5EED);
+        let mut next = || rng.unit();
         let (mut discrete, mut swept) = (0, 0);
         for _ in 0..2000 {
             let mut v = || Vec2::new(next() * 40.0 - 20.0, next() * 40.0 - 20.0);

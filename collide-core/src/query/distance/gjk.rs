@@ -399,7 +399,8 @@ mod tests {
     /// (3 to 16 vertices, some nearly round) and directions, rotated or not.
     #[test]
     fn support_from_any_start_is_a_farthest_vertex() {
-        let mut next = crate::query::test_rng::uniform(0xC0FF_EE11_u32);
+        let mut rng = collide_testkit::SplitMix64::new(0xC0FF_EE11);
+        let mut next = || rng.unit();
         let mut checked = 0;
         for _ in 0..300 {
             let n = 3 + (next() * 14.0) as usize;

@@ -293,7 +293,8 @@ mod tests {
     /// closed form, and the direct normalization it falls back to).
     #[test]
     fn entry_normal_is_the_unit_vector_towards_the_centre() {
-        let mut next = crate::query::test_rng::uniform(0x5EED);
+        let mut rng = collide_testkit::SplitMix64::new(0x5EED);
+        let mut next = || rng.unit();
         let mut hits = 0;
         for case in 0..8_000 {
             // Radii from 1e-3 to 1e3, travels from a tenth of the radius to 10 000 times it.
@@ -343,7 +344,8 @@ mod tests {
     /// thousand radii and missed such shots a tenth of the radius inside the rim.
     #[test]
     fn fast_points_enter_exactly_when_their_path_passes_inside() {
-        let mut next = crate::query::test_rng::uniform(0xFA57);
+        let mut rng = collide_testkit::SplitMix64::new(0xFA57);
+        let mut next = || rng.unit();
         let (mut hits, mut misses) = (0, 0);
         for case in 0..20_000 {
             let radius = 10f32.powf(next() * 4.0 - 2.0);
