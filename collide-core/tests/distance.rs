@@ -109,7 +109,8 @@ fn overlap_gives_zero_and_a_common_point() {
         let e = distance(&b, &pb, &a, &pa).unwrap();
         assert!((d.distance - e.distance).abs() < 1e-3, "{d:?} {e:?}");
     }
-    assert!(overlaps > 30);
+    // Both branches above ran: the cases mix overlapping and separated pairs.
+    assert!(overlaps > 30 && overlaps < 270, "{overlaps} of 300 overlap");
 }
 
 #[test]
