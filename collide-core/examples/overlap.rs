@@ -1,4 +1,4 @@
-//! Seed 001's experiment in a few lines: a shot fired at a 14-unit alien at 60 fps, faster and
+//! The tunnelling experiment in a few lines: a shot fired at a 14-unit alien at 60 fps, faster and
 //! faster. The plain end-of-frame test starts missing above the tunnelling speed; the swept box
 //! never does.
 //!

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-/// An axis-aligned bounding box stored as a centre and half-extents (seed 001).
+/// An axis-aligned bounding box stored as a centre and half-extents.
 ///
 /// Centre-and-half-extents makes moving a box one assignment and the swept box of
 /// [`expanded`](Aabb::expanded) two multiplies; [`min`](Aabb::min) and [`max`](Aabb::max)
@@ -98,7 +98,8 @@ impl Aabb {
         d.x <= self.half_extents.x && d.y <= self.half_extents.y
     }
 
-    /// The box covering this one's whole journey along `travel` (seed 001's cheap sweep).
+    /// The box covering this one's whole journey along `travel`: the expanded-box approximation
+    /// of a sweep.
     ///
     /// The centre moves to the midpoint of the path and each half-extent grows by half the
     /// distance travelled on that axis: the smallest box holding the start and end boxes.
@@ -114,7 +115,7 @@ impl Aabb {
     /// Overlap test against every position this box passed through along `travel`.
     ///
     /// Exact for motion along one axis; on diagonals the expanded box also holds two corner
-    /// regions the box never visited, so it can report a hit that did not happen (seed 001).
+    /// regions the box never visited, so it can report a hit that did not happen.
     /// Use the exact sweep, [`time_of_impact`](crate::time_of_impact), where that matters.
     #[inline]
     #[must_use]

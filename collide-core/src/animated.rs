@@ -1,6 +1,6 @@
 use crate::{Error, Hull};
 
-/// One collider holding a hull per animation frame (seed 002's rolling ship, tumbling asteroid).
+/// One collider holding a hull per animation frame: a rolling ship, a tumbling asteroid.
 ///
 /// The animation picks the active frame with [`set_frame`](AnimatedHull::set_frame), an O(1)
 /// index change; the collider is enabled and disabled as one unit, so a cutscene that turns

@@ -3,12 +3,10 @@ use glam::Vec2;
 use crate::{Aabb, Error};
 
 /// A circle of `radius` centred on its local origin. Ignores rotation.
-///
-/// Aligned to eight bytes, the size of the other shapes' slot in [`ShapeRef`](crate::ShapeRef),
-/// so that building a `ShapeRef` from a [`Shape`](crate::Shape) copies the same eight bytes
-/// for every kind of shape. With four, the compiler wrote a circle's radius as four bytes and
-/// read it back as eight: a failed store-to-load forward, which stalled for the whole write and
-/// made building 100 bodies from their shapes 5 % of the benchmark frame.
+// Aligned to eight bytes, the size of the other shapes' slot in `ShapeRef`, so that building a
+// `ShapeRef` from a `Shape` copies the same eight bytes for every kind of shape. With four,
+// the compiler wrote a circle's radius as four bytes and read it back as eight: a failed
+// store-to-load forward, which stalled for the whole write.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(C, align(8))]

@@ -3,7 +3,7 @@ use glam::Vec2;
 use crate::{Aabb, Error, Pose};
 
 /// The most vertices a [`Hull`] may have. The limit lets every query use fixed-size buffers on
-/// the stack, so no query allocates (seed 002).
+/// the stack, so no query allocates.
 pub const MAX_HULL_VERTICES: usize = 16;
 
 /// Relative tolerance for "collinear" and "duplicate" when a hull is built: the sine of the

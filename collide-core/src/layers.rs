@@ -3,7 +3,8 @@
 /// Both are bit sets. Two bodies are tested **only when each one's `mask` contains the other's
 /// `layer`**: a player shot (`layer = SHOT`, `mask = ALIEN`) and an alien (`layer = ALIEN`,
 /// `mask = SHOT | PLAYER`) interact; two shots do not. The rule is symmetric, so the order of
-/// a pair never changes the answer. One `&` per side, before any geometry (seed 001).
+/// a pair never changes the answer. The test is one `&` per side, cheap enough to run before
+/// any geometry.
 ///
 /// ```
 /// use collide_core::Layers;

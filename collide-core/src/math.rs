@@ -36,9 +36,10 @@ pub(crate) fn atan2(y: f32, x: f32) -> f32 {
     libm::atan2f(y, x)
 }
 
-/// Marks the path that calls it as rarely taken, so that the compiler lays out and allocates
-/// registers for the other path first (`core::hint::cold_path`, stable from Rust 1.95, does the
-/// same; this crate supports older compilers).
+/// Marks the path that calls it as rarely taken, so that the compiler lays out the other path
+/// first.
+// `core::hint::cold_path`, stable from Rust 1.95, does the same; this crate supports older
+// compilers.
 #[cold]
 #[inline(never)]
 pub(crate) fn cold() {}
@@ -48,7 +49,8 @@ pub(crate) fn cold() {}
 /// infinity get `2^-126`; subnormals and zero, `2^127`. Multiplying by it is exact wherever
 /// the product stays a normal float, so a problem scaled by it has the same answer, scaled;
 /// and a vector scaled by the power of its larger component has a squared length that is a
-/// normal float. A few integer instructions, no branch.
+/// normal float.
+// A few integer operations, no branch.
 #[inline]
 pub(crate) fn unit_scale(m: f32) -> f32 {
     let exponent = (m.to_bits() >> 23) & 0xff;

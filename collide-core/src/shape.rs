@@ -58,10 +58,9 @@ impl From<Hull> for Shape {
 ///
 /// Sixteen bytes and `Copy`, so a body can hold one without copying a 264-byte hull. Every
 /// query accepts `impl Into<ShapeRef>`: pass `&shape`, `&hull`, `circle` or `&rect` directly.
-///
-/// Laid out as a tag and then one eight-byte slot that every variant starts at (`repr(C)`), so
-/// a rect's extents are not split across the halves of the slot a hull's reference uses (see
-/// [`Circle`] for what that split cost).
+// Laid out as a tag and then one eight-byte slot that every variant starts at (`repr(C)`), so
+// a rect's extents are not split across the halves of the slot a hull's reference uses (see
+// `Circle` for what that split cost).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[repr(C, u32)]
 pub enum ShapeRef<'a> {

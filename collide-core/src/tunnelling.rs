@@ -3,7 +3,7 @@ use crate::Aabb;
 /// The speed (units per second) above which a per-frame overlap test can miss `target`.
 ///
 /// A shot moving vertically farther per frame than the target is tall can be below it on one
-/// frame and above it on the next (seed 001): the limit is the target's height divided by the
+/// frame and above it on the next: the limit is the target's height divided by the
 /// frame time. A 14-unit target at 60 fps gives 840 units per second; at 30 fps, 420.
 ///
 /// Returns infinity for a zero frame time and NaN for non-finite input, as the division does.
@@ -51,7 +51,7 @@ mod tests {
     use glam::Vec2;
 
     #[test]
-    fn seed_001_numbers() {
+    fn the_speed_is_the_height_over_the_frame_time() {
         let alien = Aabb::new(Vec2::ZERO, Vec2::new(7.0, 7.0));
         assert!((tunnelling_speed(&alien, 1.0 / 60.0) - 840.0).abs() < 1e-3);
         assert!((tunnelling_speed(&alien, 1.0 / 30.0) - 420.0).abs() < 1e-3);

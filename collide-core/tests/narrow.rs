@@ -1,5 +1,5 @@
-//! The narrow phase: seed 001's "Try it yourself", the never-miss property, and seed 000's
-//! rules (discrete first, sweep for when contact began, sweep on a miss, no threshold).
+//! The narrow phase: the tunnelling experiment, the never-miss property, and its rules
+//! (discrete first, sweep for when contact began, sweep on a miss, no threshold).
 
 mod common;
 
@@ -15,7 +15,7 @@ fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-/// Seed 001's experiment: point shots fired straight up at a target `height` tall at 60 fps,
+/// The tunnelling experiment: point shots fired straight up at a target `height` tall at 60 fps,
 /// `phases` starting offsets per speed; returns how many shots were never hit.
 fn missed_shots(height: f32, speed: f32, phases: u32, mode: SweepMode) -> u32 {
     let fps = 60.0;
@@ -181,7 +181,7 @@ fn a_miss_with_motion_is_swept_in_each_mode() {
 }
 
 #[test]
-fn seed_000_three_body_order() {
+fn three_bodies_are_ordered_by_when_contact_began() {
     // The bullet enters B at t = 0.2 and still overlaps it at the end; it passes through the
     // thin A in between, touching it at t = 0.36.
     let bullet = Circle { radius: 1.0 };

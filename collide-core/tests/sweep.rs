@@ -124,16 +124,16 @@ fn rounded_corner() {
 #[test]
 fn agrees_with_dense_substepping_oracle() {
     const SUBSTEPS: u32 = 10_000;
-    let mut rng = Rng(0x5EED_0003_u64);
+    let mut rng = SplitMix64::new(0x5EED_0003);
     for &(ka, kb, name) in &PAIRS {
         let (mut hits, mut misses, mut grazes) = (0, 0, 0);
         for case in 0..40 {
             let a = random_shape(&mut rng, ka, 0.5, 12.0);
             let b = random_shape(&mut rng, kb, 0.5, 12.0);
-            let pb = rng.vec(20.0);
-            let mb = Motion::new(pb, pb + rng.vec(15.0), rot(&mut rng));
+            let pb = in_square(&mut rng, 20.0);
+            let mb = Motion::new(pb, pb + in_square(&mut rng, 15.0), rot(&mut rng));
             // Aim a near b's path, from some way off, at up to 150 units per frame.
-            let aim = pb + rng.vec(25.0);
+            let aim = pb + in_square(&mut rng, 25.0);
             let dir = Vec2::from_angle(rng.range(-3.2, 3.2));
             let speed = rng.range(1.0, 150.0);
             let before = rng.range(0.0, 1.0) * speed;
@@ -424,16 +424,16 @@ proptest! {
 /// hair) separates them.
 #[test]
 fn start_overlap_normal_is_the_least_penetration_axis() {
-    let mut rng = Rng(0x0E71);
+    let mut rng = SplitMix64::new(0x0E71);
     let mut checked = 0;
     for _ in 0..400 {
-        let ka = 1 + (rng.next_u64() % 2) as usize;
-        let kb = (rng.next_u64() % 3) as usize;
+        let ka = 1 + rng.index(2);
+        let kb = rng.index(3);
         let a = random_shape(&mut rng, ka, 1.0, 10.0);
         let b = random_shape(&mut rng, kb, 1.0, 10.0);
-        let pa = rng.vec(4.0);
-        let pb = rng.vec(4.0);
-        let ma = Motion::new(pa, pa + rng.vec(20.0), rot(&mut rng));
+        let pa = in_square(&mut rng, 4.0);
+        let pb = in_square(&mut rng, 4.0);
+        let ma = Motion::new(pa, pa + in_square(&mut rng, 20.0), rot(&mut rng));
         let mb = Motion::new(pb, pb, rot(&mut rng));
         let Some(c) = collide_core::contact(&a, &ma.start_pose(), &b, &mb.start_pose()) else {
             continue;
@@ -460,7 +460,7 @@ fn start_overlap_normal_is_the_least_penetration_axis() {
 /// taken as `b² − a·c` loses all its digits here, and with them such shots.
 #[test]
 fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
-    let mut rng = common::Rng(0x5C1F_0DD5_EED5);
+    let mut rng = SplitMix64::new(0x5C1F_0DD5_EED5);
     let still = Motion::stationary(Vec2::ZERO);
     let (mut hits, mut misses) = (0, 0);
     for case in 0..6_000 {

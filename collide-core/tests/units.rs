@@ -10,7 +10,7 @@
 mod common;
 
 use collide_core::{contact, distance, time_of_impact, Circle, Hull, Motion, Rect, Rot, Shape};
-use common::{random_shape, Rng, PAIRS};
+use common::{in_square, random_shape, SplitMix64, PAIRS};
 use glam::Vec2;
 
 /// `2^k`, halved or doubled step by step: exact, where `powi` may divide by an overflowed
@@ -32,13 +32,13 @@ struct Case {
 /// Seeded cases over every pair of kinds: sizes 0.2–3, a moving up to 8 units a frame against
 /// b moving up to 2, starts within 6 units of the origin, so that about half of them meet.
 fn cases() -> Vec<Case> {
-    let mut rng = Rng(0x0005_CA1E);
+    let mut rng = SplitMix64::new(0x0005_CA1E);
     (0..1200)
         .map(|i| {
             let (ka, kb, _) = PAIRS[i % PAIRS.len()];
             let a = random_shape(&mut rng, ka, 0.2, 3.0);
             let b = random_shape(&mut rng, kb, 0.2, 3.0);
-            let rotation = |rng: &mut Rng, kind| {
+            let rotation = |rng: &mut SplitMix64, kind| {
                 if kind == 2 {
                     Rot::from_angle(rng.range(0.0, 6.3))
                 } else {
@@ -46,8 +46,8 @@ fn cases() -> Vec<Case> {
                 }
             };
             let (ra, rb) = (rotation(&mut rng, ka), rotation(&mut rng, kb));
-            let (sa, sb) = (rng.vec(6.0), rng.vec(6.0));
-            let (ta, tb) = (rng.vec(8.0), rng.vec(2.0));
+            let (sa, sb) = (in_square(&mut rng, 6.0), in_square(&mut rng, 6.0));
+            let (ta, tb) = (in_square(&mut rng, 8.0), in_square(&mut rng, 2.0));
             Case {
                 a,
                 b,
@@ -242,7 +242,7 @@ fn far_outside_the_ranges_answers_stay_finite_and_normals_unit() {
                 scaled_motion(&case.motion_b, s),
             );
             let unit = |n: Vec2| (n.length() - 1.0).abs() < 1e-6;
-            // The closed-form sweeps normalize on their common path's few instructions: below
+            // The closed-form sweeps keep their normalization short on their common path: below
             // about 1e-19 units their normals keep their direction but not their length.
             let sweep_unit =
                 |n: Vec2| (n.length() - 1.0).abs() < if case.closed { 0.35 } else { 1e-6 };

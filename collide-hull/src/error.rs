@@ -13,16 +13,20 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// The bytes do not start with the PNG signature.
+    /// The bytes do not start with the PNG signature. (`png` feature.)
+    #[cfg(feature = "png")]
     #[error("not a PNG file (no PNG signature)")]
     NotPng,
-    /// The PNG is truncated, corrupt or uses a feature the decoder does not support.
+    /// The PNG is truncated, corrupt or uses a feature the decoder does not support. (`png`
+    /// feature.)
+    #[cfg(feature = "png")]
     #[error("cannot decode the PNG: {reason}")]
     Decode {
         /// The decoder's explanation.
         reason: String,
     },
-    /// The PNG header claims more pixels than the configured limit.
+    /// The PNG header claims more pixels than the configured limit. (`png` feature.)
+    #[cfg(feature = "png")]
     #[error(
         "the image is {width}×{height} = {pixels} pixels, more than the limit of {max_pixels}"
     )]
@@ -53,13 +57,16 @@ pub enum Error {
     /// An option is out of its range.
     #[error("invalid option: {0}")]
     InvalidOption(String),
-    /// No pixel of the whole image reaches the alpha threshold.
+    /// No pixel of the whole image reaches the alpha threshold. (`png` feature.)
+    #[cfg(feature = "png")]
     #[error("no pixel is solid (alpha ≥ {threshold}): the image is empty at this threshold")]
     NoSolidPixels {
         /// The threshold in force.
         threshold: u8,
     },
-    /// The containment-preserving simplification found no way to reach the vertex limit.
+    /// The containment-preserving simplification found no way to reach the vertex limit while
+    /// generating a sprite's hulls. (`png` feature.)
+    #[cfg(feature = "png")]
     #[error(
         "frame {frame}: no enclosing hull of at most {max_vertices} vertices on pixel corners was found"
     )]

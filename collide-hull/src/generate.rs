@@ -9,8 +9,8 @@ use crate::format::{ColliderFile, Frame, FORMAT_VERSION};
 use crate::simplify::{enclosing, visvalingam_whyatt};
 use crate::{decode_png, AlphaMask, Error, Layout, Simplify, DEFAULT_MAX_PIXELS};
 
-/// The settings of hull generation. `Options::default()` is the seed's: threshold 128, at most
-/// 16 vertices, Visvalingam–Whyatt, frames from the strip rule, a 64 Mi pixel limit.
+/// The settings of hull generation. `Options::default()`: threshold 128, at most 16 vertices,
+/// Visvalingam–Whyatt, frames from the strip rule, a 64 Mi pixel limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Pixels with alpha at or above this are solid (1..=255).

@@ -1,6 +1,7 @@
 //! `collide-hull`: convex hull colliders from sprite PNGs.
 //!
-//! A sprite's alpha channel becomes one convex hull per animation frame, as seed 002 describes:
+//! A sprite's alpha channel becomes one convex hull per animation frame, by the row-extremes
+//! hull tool:
 //!
 //! 1. pixels whose alpha reaches a threshold (default 128) are solid;
 //! 2. per row only the leftmost and rightmost solid pixel matter, each a full unit square, so
@@ -22,9 +23,42 @@
 //! Images are untrusted input: [`decode_png`] refuses a header that claims more than a pixel
 //! limit before allocating, and a truncated or corrupt file is an [`Error`], never a panic.
 //!
-//! # Example
+//! # Features
+//!
+//! - **`png`** (default): everything that reads or draws pixels: [`decode_png`],
+//!   [`png_dimensions`], [`generate`] and [`generate_file`] with their [`Options`] and
+//!   [`Sprite`], [`render_preview`], [`AlphaMask::from_image`], and the re-exported [`image`]
+//!   crate.
+//!
+//! A game that only loads the `.collider.json` files a build step wrote can turn it off
+//! (`collide-hull = { version = "0.1", default-features = false }`) and not compile an image
+//! decoder: [`ColliderFile`], [`load_beside`], [`Placement`], and the hull tool on masks it
+//! builds itself ([`AlphaMask::new`], [`Layout`], [`frame_hull`], the simplifications) stay.
+//!
+//! # Examples
+//!
+//! Loading a collider file, with or without the `png` feature:
 //!
 //! ```
+//! use collide_hull::{ColliderFile, Placement};
+//!
+//! let text = r#"{
+//!   "version": 1, "generator": "collide-hull 0.1.0", "image": "tiny.png",
+//!   "threshold": 128, "max_vertices": 16, "simplify": "vw",
+//!   "frame_width": 4, "frame_height": 4, "columns": 1, "rows": 1,
+//!   "frames": [ { "vertices": [[0, 0], [2, 0], [2, 4], [0, 4]] } ]
+//! }"#;
+//! let file = ColliderFile::from_json(text)?;
+//! let hulls = file.hulls(&Placement::default())?;
+//! assert_eq!(hulls[0].as_ref().map(|h| h.vertices().len()), Some(4));
+//! # Ok::<(), collide_hull::Error>(())
+//! ```
+//!
+//! Generating it from a sprite (the `png` feature):
+//!
+//! ```
+//! # #[cfg(feature = "png")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use collide_hull::{generate, ColliderFile, Options, Placement};
 //!
 //! // An 8×4 image whose left half of every 4×4 frame is opaque, encoded as a PNG in memory.
@@ -42,29 +76,45 @@
 //! let back = ColliderFile::from_json(&text)?;
 //! let hulls = back.animated(&Placement::default())?;
 //! assert_eq!(hulls.frame_count(), 2);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "png"))]
+//! # fn main() {}
 //! ```
 #![warn(missing_docs)]
+// The crate docs name the `png` items; without the feature those links have no target. The
+// docs built with every feature check every link.
+#![cfg_attr(not(feature = "png"), allow(rustdoc::broken_intra_doc_links))]
 
 mod convex;
+#[cfg(feature = "png")]
 mod decode;
 mod error;
 mod format;
+#[cfg(feature = "png")]
 mod generate;
 mod layout;
 mod load;
+mod mask;
+#[cfg(feature = "png")]
 mod preview;
 mod simplify;
 
 pub use convex::{convex_hull, frame_hull, twice_area, Point};
-pub use decode::{decode_png, png_dimensions, AlphaMask, DEFAULT_MAX_PIXELS};
 pub use error::Error;
 pub use format::{collider_path, ColliderFile, Frame, FORMAT_VERSION};
-pub use generate::{generate, generate_file, Options, Sprite};
 pub use layout::Layout;
 pub use load::{load_beside, Origin, Placement, YAxis};
-pub use preview::{render_preview, PREVIEW_SCALE};
+pub use mask::AlphaMask;
 pub use simplify::{enclosing, visvalingam_whyatt, Simplify};
 
+#[cfg(feature = "png")]
+pub use decode::{decode_png, png_dimensions, DEFAULT_MAX_PIXELS};
+#[cfg(feature = "png")]
+pub use generate::{generate, generate_file, Options, Sprite};
+#[cfg(feature = "png")]
+pub use preview::{render_preview, PREVIEW_SCALE};
+
 /// The `image` crate this one decodes with, re-exported so callers name the same types.
+#[cfg(feature = "png")]
 pub use image;

@@ -95,7 +95,7 @@ impl ColliderFile {
             .collect()
     }
 
-    /// The frames as one multi-frame collider, ready for animation (seed 002).
+    /// The frames as one multi-frame collider, ready for animation.
     ///
     /// # Errors
     /// As [`hulls`](ColliderFile::hulls), and [`Error::EmptyFrame`] when a frame has no hull.

@@ -1,4 +1,4 @@
-//! The preview picture: every frame scaled up, its hull drawn in red (seed 002's figure).
+//! The preview picture: every frame scaled up, its hull drawn in red over it.
 
 use image::{Rgba, RgbaImage};
 

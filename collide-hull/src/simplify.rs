@@ -8,7 +8,7 @@ use crate::convex::{cross, Point};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Simplify {
-    /// Visvalingam–Whyatt (the seed's choice): repeatedly drop the vertex whose triangle with
+    /// Visvalingam–Whyatt, the default: repeatedly drop the vertex whose triangle with
     /// its neighbours has the smallest area. The result lies inside the exact hull, so a few
     /// solid pixels may poke out of it.
     #[default]

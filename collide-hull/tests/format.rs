@@ -4,20 +4,40 @@ mod common;
 
 use collide_core::glam::Vec2;
 use collide_hull::{
-    collider_path, generate, load_beside, ColliderFile, Error, Frame, Options, Origin, Placement,
-    Simplify, YAxis, FORMAT_VERSION,
+    collider_path, load_beside, ColliderFile, Error, Frame, Origin, Placement, Simplify, YAxis,
+    FORMAT_VERSION,
 };
 use common::*;
 
+/// The collider file of the worm sheet (8×4 frames of 18×18), as the hull tool wrote it:
+/// [`the_worm_fixture_is_what_the_tool_generates`] checks that it still does.
 fn worm() -> ColliderFile {
-    let options = Options {
+    ColliderFile::from_json(&String::from_utf8(fixture("worm.collider.json")).unwrap()).unwrap()
+}
+
+#[cfg(feature = "png")]
+fn generated_worm() -> ColliderFile {
+    let options = collide_hull::Options {
         frame_width: Some(18),
         frame_height: Some(18),
-        ..Options::default()
+        ..collide_hull::Options::default()
     };
-    generate(&fixture("worm.png"), "worm.png", &options)
+    collide_hull::generate(&fixture("worm.png"), "worm.png", &options)
         .unwrap()
         .collider
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn the_worm_fixture_is_what_the_tool_generates() {
+    let generated = generated_worm();
+    assert!(generated.same_content(&worm()));
+    // The tool records itself, at this crate's version.
+    let value: serde_json::Value = serde_json::from_str(&generated.to_json()).unwrap();
+    assert_eq!(
+        value["generator"],
+        format!("collide-hull {}", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 fn square_file(vertices: Vec<[i32; 2]>) -> ColliderFile {
@@ -60,10 +80,7 @@ fn json_round_trips() {
     }
     assert_eq!(value["version"], 1);
     assert_eq!(value["simplify"], "vw");
-    assert_eq!(
-        value["generator"],
-        format!("collide-hull {}", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(value["generator"], file.generator.as_str());
     assert_eq!(value["frames"].as_array().unwrap().len(), 32);
     // An empty frame round-trips too.
     let with_empty = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 4]]);

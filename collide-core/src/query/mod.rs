@@ -6,12 +6,14 @@
 //! `query/<operation>/<operation>_<shape1>_<shape2>.rs`: `contact/contact_circle_rect.rs`,
 //! `sweep/sweep_circle_rect.rs`. Pair functions take shapes in their local frames plus world
 //! poses (or motions) and are public, so a caller who knows the types skips the dispatch. The
-//! generic entry points ([`contact`], [`overlaps`],
-//! [`time_of_impact`], [`distance()`],
-//! [`narrow_phase`]) take any [`ShapeRef`](crate::ShapeRef) and dispatch;
-//! a reversed pair is a one-line wrapper that swaps the arguments and flips the normal (for
-//! a contact between two polygons the point stays a vertex of the first: see
-//! [`Contact`]).
+//! generic entry points ([`contact()`], [`overlaps`], [`time_of_impact`], [`distance()`],
+//! [`narrow_phase`]) take any [`ShapeRef`](crate::ShapeRef) and dispatch; a reversed pair is a
+//! one-line wrapper that swaps the arguments and flips the normal (for a contact between two
+//! polygons the point stays a vertex of the first: see [`Contact`]).
+//!
+//! Every match on the shapes lives in one file, `query/dispatch.rs`, one per query side by
+//! side: adding a shape means adding its arms there, and the compiler names each match that
+//! lacks them.
 //!
 //! # Conventions
 //!
@@ -40,18 +42,16 @@
 //! a NaN: for every scale from the smallest float to coordinates near `1e38`, times stay in
 //! `[0, 1]`, and points, depths and distances finite. Normals stay unit length too, except
 //! for the closed-form times of impact below about `1e-19` units: they point the right way
-//! but may be up to a third off unit length, because those sweeps normalize with the few
-//! instructions of their common path (they inline into a game's narrow phase, whose register
-//! allocation any more code there disturbed).
+//! but may be up to a third off unit length, because those sweeps keep their normalization to
+//! the short form their common path needs.
 
 mod contact;
+mod dispatch;
 mod distance;
 mod motion;
 mod narrow;
 mod skin;
 mod sweep;
-#[cfg(test)]
-mod test_rng;
 
 pub use contact::{
     contact, contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,
@@ -77,17 +77,18 @@ pub(crate) fn all_finite<const N: usize>(values: [Vec2; N]) -> bool {
 }
 
 /// `v` scaled to unit length, or `fallback` when that length is zero or not finite: glam's
-/// `normalize_or`, with the check written as comparisons (`x · 0 == 0` for finiteness) that
-/// compile to a few float instructions rather than a dozen bit tests.
+/// `normalize_or`, bit for bit.
 ///
 /// Like glam's, it gives the fallback, or a vector off unit length, where the squared length is
 /// not a normal float (lengths below about `1e-19` or above about `1.8e19`). It serves the
-/// closed-form sweeps, whose inlined code is the hot path of a game's narrow phase: anything
-/// more here changed the register allocation of whole loops around them. Elsewhere,
-/// [`normalize_any_or`].
+/// closed-form sweeps; elsewhere, [`normalize_any_or`], which handles any length.
+// The closed-form sweeps inline into the hot path of a game's narrow phase: anything more here
+// changed the code generated for whole loops around them, hence no rescaling.
 #[inline]
 pub(crate) fn normalize_or(v: Vec2, fallback: Vec2) -> Vec2 {
     let inv = 1.0 / crate::math::sqrt(v.length_squared());
+    // The finiteness check as comparisons (`x · 0 == 0`), a few float operations rather than
+    // glam's dozen bit tests.
     if inv > 0.0 && inv * 0.0 == 0.0 {
         v * inv
     } else {

@@ -4,9 +4,9 @@ use crate::{Pose, Rot};
 
 /// How a body moved over one frame: where it started, where it ended, and its rotation.
 ///
-/// The travel is derived from the two positions, never stored (seed 001: two stored values
-/// that must agree are two values that can disagree). The rotation is the end-of-frame
-/// rotation, held fixed during the sweep (seed 002).
+/// The travel is derived from the two positions, never stored: two stored values that must
+/// agree are two values that can disagree. The rotation is the end-of-frame rotation, held
+/// fixed during the sweep.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Motion {

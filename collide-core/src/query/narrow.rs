@@ -1,17 +1,8 @@
-//! The narrow phase the collision pass calls for each candidate pair (seed 000).
+//! The narrow phase the collision pass calls for each candidate pair.
 
 use glam::Vec2;
 
-use super::{
-    contact,
-    contact::{
-        contact_circle_circle, contact_circle_rect, contact_rect_circle, contact_rect_rect, Contact,
-    },
-    sweep::{
-        sweep_advance, sweep_circle_circle, sweep_circle_rect_narrow, sweep_rect_rect,
-        time_circle_circle, time_circle_rect, time_rect_rect, Impact,
-    },
-};
+use super::{contact::Contact, sweep::Impact};
 use crate::{Motion, ShapeRef};
 
 /// How the narrow phase looks between the frame's end positions.
@@ -22,7 +13,7 @@ pub enum SweepMode {
     /// missed, and every hit gets the time its contact began.
     #[default]
     Exact,
-    /// Seed 001's one-line approximation, for comparison: a's box at the start, grown to cover
+    /// The expanded-box approximation, for comparison: a's box at the start, grown to cover
     /// its whole journey relative to b, against b's box at the start. It keeps no time, so its
     /// hits report `t = 1`, the centre of the two boxes' overlap as the point, and a's direction
     /// of travel relative to b as the normal (from a's box centre to b's when there is none).
@@ -69,76 +60,19 @@ pub fn narrow_phase_detailed<'a, 'b>(
     motion_b: &Motion,
     mode: SweepMode,
 ) -> NarrowOutcome {
-    use ShapeRef::{Circle as C, Rect as R};
-    let (a, b) = (a.into(), b.into());
     if !(motion_a.is_finite() && motion_b.is_finite()) {
         return NarrowOutcome::default();
     }
-    let (ma, mb) = (motion_a, motion_b);
-    let (end_a, end_b) = (ma.end_pose(), mb.end_pose());
-    let moved = ma.travel() != mb.travel();
-    let expanded = || expanded_box(a, ma, b, mb);
-    // One dispatch on the shapes, for the discrete test and the sweep together: each pair's
-    // closed forms inline side by side, and the shapes' kinds are not looked at twice.
-    match (a, b) {
-        (C(x), C(y)) => settle(
-            contact_circle_circle(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_circle(&x, ma, &y, mb), 0),
-            || (sweep_circle_circle(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        (C(x), R(y)) => settle(
-            contact_circle_rect(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_rect(&x, ma, &y, mb), 0),
-            || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        (R(x), C(y)) => settle(
-            contact_rect_circle(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_circle_rect(&y, mb, &x, ma), 0),
-            || {
-                (
-                    sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
-                    0,
-                )
-            },
-            expanded,
-        ),
-        (R(x), R(y)) => settle(
-            contact_rect_rect(&x, &end_a, &y, &end_b),
-            moved,
-            mode,
-            || (time_rect_rect(&x, ma, &y, mb), 0),
-            || (sweep_rect_rect(&x, ma, &y, mb), 0),
-            expanded,
-        ),
-        _ => settle(
-            contact(a, &end_a, b, &end_b),
-            moved,
-            mode,
-            || {
-                let (impact, steps) = sweep_advance(a, ma, b, mb, false);
-                (impact.map(|i| i.t), steps)
-            },
-            || sweep_advance(a, ma, b, mb, true),
-            expanded,
-        ),
-    }
+    super::dispatch::narrow_phase(a.into(), motion_a, b.into(), motion_b, mode)
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
 /// whether it `moved` relative to each other, and its sweeps: `time`, the time alone, for a
 /// pair the discrete test confirmed (the point and normal stay the discrete ones, so the sweep
 /// skips its own); `sweep`, the full impact, for a pair it missed (each with its
-/// conservative-advancement steps); `expanded`, seed 001's expanded-box test.
+/// conservative-advancement steps); `expanded`, the expanded-box test.
 #[inline(always)]
-fn settle(
+pub(super) fn settle(
     discrete: Option<Contact>,
     moved: bool,
     mode: SweepMode,
@@ -204,8 +138,8 @@ fn settle(
     }
 }
 
-/// Seed 001's expanded-box test (see [`SweepMode::ExpandedBox`]).
-fn expanded_box(
+/// The expanded-box test (see [`SweepMode::ExpandedBox`]).
+pub(super) fn expanded_box(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
@@ -231,7 +165,7 @@ fn expanded_box(
 }
 
 /// Whether and when two moving shapes collided this frame: the function the collision pass
-/// calls for each candidate pair (seed 000).
+/// calls for each candidate pair.
 ///
 /// First the discrete test ([`contact`](crate::contact)) at the end of the frame. On a hit,
 /// the sweep runs only to find when the contact began (`t = 0` when they already touched at
@@ -272,7 +206,7 @@ pub fn narrow_phase<'a, 'b>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{time_of_impact, Circle, Rect};
+    use crate::{contact, time_of_impact, Circle, Rect};
 
     /// With the sweep on, the narrow phase is exactly the discrete test at the end of the
     /// frame, timed by the full sweep, or the full sweep alone after a miss: its time-only
@@ -280,7 +214,8 @@ mod tests {
     /// both orders.
     #[test]
     fn narrow_phase_is_the_discrete_test_and_the_full_sweep() {
-        let mut next = crate::query::test_rng::uniform(0x5EED_u32);
+        let mut rng = collide_testkit::SplitMix64::new(0x5EED);
+        let mut next = || rng.unit();
         let (mut discrete, mut swept) = (0, 0);
         for _ in 0..2000 {
             let mut v = || Vec2::new(next() * 40.0 - 20.0, next() * 40.0 - 20.0);

@@ -7,26 +7,11 @@ use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-/// A small deterministic generator (xorshift64*), so the oracle cases are the same every run.
-pub struct Rng(pub u64);
+pub use collide_testkit::SplitMix64;
 
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        let u = (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
-        lo + (hi - lo) * u
-    }
-    /// A vector uniform in the square `[-extent, extent)²`.
-    pub fn vec(&mut self, extent: f32) -> Vec2 {
-        Vec2::new(self.range(-extent, extent), self.range(-extent, extent))
-    }
+/// A vector uniform in the square `[-extent, extent)²`.
+pub fn in_square(rng: &mut SplitMix64, extent: f32) -> Vec2 {
+    rng.in_box(Vec2::splat(-extent), Vec2::splat(extent))
 }
 
 /// A convex polygon on an ellipse of radii `rx`, `ry`, with `n` vertices at jittered angles.
@@ -63,10 +48,10 @@ pub const PAIRS: [(usize, usize, &str); 6] = [
 ];
 
 /// A random shape of `kind`, size in `[lo, hi)`.
-pub fn random_shape(rng: &mut Rng, kind: usize, lo: f32, hi: f32) -> Shape {
+pub fn random_shape(rng: &mut SplitMix64, kind: usize, lo: f32, hi: f32) -> Shape {
     let size = rng.range(lo, hi);
     let aspect = rng.range(0.2, 1.0);
-    let sides = 3 + (rng.next_u64() % 14) as usize;
+    let sides = 3 + rng.index(14);
     let jitter = rng.range(0.0, 1.0);
     shape(kind, size, aspect, sides, jitter)
 }
@@ -93,7 +78,7 @@ pub fn oracle_first_overlap(
 }
 
 /// A random rotation.
-pub fn rot(rng: &mut Rng) -> Rot {
+pub fn rot(rng: &mut SplitMix64) -> Rot {
     Rot::from_angle(rng.range(-3.2, 3.2))
 }
 

@@ -118,6 +118,7 @@ pub fn same_set(a: &[Point], b: &[Point]) -> bool {
 }
 
 /// Encodes an image as PNG bytes.
+#[cfg(feature = "png")]
 pub fn encode_png<I>(img: &I) -> Vec<u8>
 where
     I: Clone,

@@ -28,7 +28,7 @@ fn squared_overlap(
 
 /// The contact between two circles, or `None` when they do not overlap.
 ///
-/// Compares squared distances, so a miss costs no square root (seed 001). Rotation is
+/// Compares squared distances, so a miss costs no square root. Rotation is
 /// ignored. The point lies midway between the two surfaces on the line of centres; coincident
 /// centres get the normal `+x`. See [`Contact`].
 #[inline(always)]
@@ -54,7 +54,7 @@ pub fn contact_circle_circle(
 /// Whether two circles overlap: [`contact_circle_circle`]`(..).is_some()` without the root.
 #[inline]
 #[must_use]
-pub(super) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
+pub(crate) fn overlaps_circle_circle(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
     squared_overlap(a, pose_a, b, pose_b).is_some()
 }
 

@@ -5,7 +5,7 @@ use crate::{math, Circle, Pose, Rect};
 
 /// The contact between a circle and a rect, or `None` when they do not overlap.
 ///
-/// The nearest-point test of seed 001: clamp the circle's centre to the rect and compare the
+/// The nearest-point test: clamp the circle's centre to the rect and compare the
 /// distance with the radius (squared, so a miss costs no root). A centre inside the rect
 /// leaves through the nearest side (the `x` sides on a tie; towards `-x` when centred, so the
 /// normal is `+x`). Both shapes ignore rotation. The point is midway between the two surfaces

@@ -95,14 +95,14 @@ impl<'a> Moved<'a> {
 ///
 /// Each edge normal of either polygon is an axis; the overlap along `a`'s normal `n` is how far
 /// `b` must move along `n` to clear `a` (and along `b`'s normal `m`, how far `b` must move
-/// along `-m`). Runs in `a`'s frame, so only `b` is moved, once. Those are the edges of the Minkowski difference, so the smallest overlap is
-/// the exact penetration depth. An axis with no overlap (touching included) ends the test.
+/// along `-m`). Those are the edges of the Minkowski difference, so the smallest overlap is the
+/// exact penetration depth. Runs in `a`'s frame, so only `b` is moved, once. An axis with no overlap (touching included) ends the test.
 /// `a`'s axes win ties, then the lowest index.
 ///
 /// Looping over `b`'s axes computes every `a` vertex's height below every `b` edge anyway; the
 /// smallest per vertex is its depth inside `b`, so the contact vertex costs one `min` each.
 pub(super) fn separating_axes(a: &Lanes<'_>, b: &Moved<'_>) -> Option<Penetration> {
-    // One copy per chunk count, so the lane loops unroll and stay in registers.
+    // One copy per chunk count, so the lane loops have a fixed length and unroll.
     match a.chunks {
         1 => separating_axes_in::<1>(a, b),
         2 => separating_axes_in::<2>(a, b),
@@ -186,7 +186,7 @@ fn separating_axes_in<const CHUNKS: usize>(a: &Lanes<'_>, b: &Moved<'_>) -> Opti
 
 /// The contact between two convex hulls, or `None` when they do not overlap.
 ///
-/// The separating-axis test over both hulls' edge normals (seed 002): the axis with the
+/// The separating-axis test over both hulls' edge normals: the axis with the
 /// smallest overlap gives normal and depth, and the first axis that separates (touching
 /// included) ends the test. Runs in `a`'s local frame, so `b` is moved once and `a` not at
 /// all; no trigonometry, no allocation. The point is the vertex of `a` that reaches deepest

@@ -18,7 +18,7 @@ const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
 ///
 /// The rect is a 4-gon here: the separating-axis test runs over `x`, `y` and the hull's edge
 /// normals, in the rect's frame (the rect ignores rotation; the hull follows it). The point is
-/// the rect's corner that reaches deepest into the hull (seed 002's rule for polygons). See
+/// the rect's corner that reaches deepest into the hull (the rule for two polygons). See
 /// [`Contact`].
 #[must_use]
 pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Option<Contact> {
@@ -42,8 +42,8 @@ pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
 /// The contact between a convex hull and a rect, or `None` when they do not overlap.
 ///
 /// [`contact_rect_hull`] seen from the hull, run in the hull's frame so that the point is the
-/// hull's vertex that reaches deepest into the rect (seed 002's rule: a vertex of the first
-/// polygon). Normal and depth are those of [`contact_rect_hull`], the normal flipped.
+/// hull's vertex that reaches deepest into the rect (the rule for two polygons: a vertex of the
+/// first polygon). Normal and depth are those of [`contact_rect_hull`], the normal flipped.
 #[must_use]
 pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<Contact> {
     if !(b.is_valid() && pose_a.is_finite() && pose_b.is_finite()) {

@@ -20,8 +20,8 @@ fn axis_overlaps(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<(Ve
 
 /// The contact between two rects, or `None` when they do not overlap.
 ///
-/// The separating-axis test with its two axes, strict (rects that share an edge do not
-/// overlap, seed 001); the axis with the smaller overlap gives the normal, `x` on a tie, and
+/// The separating-axis test with its two axes, under the strict overlap rule (rects that share
+/// an edge do not overlap); the axis with the smaller overlap gives the normal, `x` on a tie, and
 /// `+x` when the centres coincide on that axis. Rotation is ignored. The point is the centre
 /// of the overlap box. See [`Contact`].
 #[inline(always)]
@@ -46,7 +46,7 @@ pub fn contact_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
 /// Whether two rects overlap: [`contact_rect_rect`]`(..).is_some()` without the contact data.
 #[inline]
 #[must_use]
-pub(super) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> bool {
+pub(crate) fn overlaps_rect_rect(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> bool {
     axis_overlaps(a, pose_a, b, pose_b).is_some()
 }
 

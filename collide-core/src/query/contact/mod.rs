@@ -44,11 +44,13 @@ mod fixtures {
 }
 
 pub use contact_circle_circle::contact_circle_circle;
+pub(super) use contact_circle_circle::overlaps_circle_circle;
 pub use contact_circle_hull::{contact_circle_hull, contact_hull_circle};
 pub use contact_circle_rect::{contact_circle_rect, contact_rect_circle};
 pub use contact_hull_hull::contact_hull_hull;
 pub use contact_rect_hull::{contact_hull_rect, contact_rect_hull};
 pub use contact_rect_rect::contact_rect_rect;
+pub(super) use contact_rect_rect::overlaps_rect_rect;
 
 /// How two overlapping shapes `a` and `b` overlap: a point, the normal and the depth.
 ///
@@ -61,7 +63,7 @@ pub use contact_rect_rect::contact_rect_rect;
 ///     circle. The same point whichever shape comes first.
 ///   - **rect–rect**: the centre of the overlap box. The same point in either order.
 ///   - two **polygons** (rect–hull, hull–rect, hull–hull; a [`Rect`](crate::Rect) counts as a
-///     4-gon here): the vertex of `a` that reaches deepest into `b` (seed 002), "deepest" being
+///     4-gon here): the vertex of `a` that reaches deepest into `b`, "deepest" being
 ///     the greatest distance below `b`'s edges. Swapping the shapes makes it a vertex of the
 ///     new first shape, so the point then differs; normal and depth do not.
 ///
@@ -145,17 +147,7 @@ pub fn contact<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     pose_b: &Pose,
 ) -> Option<Contact> {
-    match (a.into(), b.into()) {
-        (ShapeRef::Circle(a), ShapeRef::Circle(b)) => contact_circle_circle(&a, pose_a, &b, pose_b),
-        (ShapeRef::Circle(a), ShapeRef::Rect(b)) => contact_circle_rect(&a, pose_a, &b, pose_b),
-        (ShapeRef::Circle(a), ShapeRef::Hull(b)) => contact_circle_hull(&a, pose_a, b, pose_b),
-        (ShapeRef::Rect(a), ShapeRef::Circle(b)) => contact_rect_circle(&a, pose_a, &b, pose_b),
-        (ShapeRef::Rect(a), ShapeRef::Rect(b)) => contact_rect_rect(&a, pose_a, &b, pose_b),
-        (ShapeRef::Rect(a), ShapeRef::Hull(b)) => contact_rect_hull(&a, pose_a, b, pose_b),
-        (ShapeRef::Hull(a), ShapeRef::Circle(b)) => contact_hull_circle(a, pose_a, &b, pose_b),
-        (ShapeRef::Hull(a), ShapeRef::Rect(b)) => contact_hull_rect(a, pose_a, &b, pose_b),
-        (ShapeRef::Hull(a), ShapeRef::Hull(b)) => contact_hull_hull(a, pose_a, b, pose_b),
-    }
+    super::dispatch::contact(a.into(), pose_a, b.into(), pose_b)
 }
 
 /// Whether shape `a` placed at `pose_a` and shape `b` placed at `pose_b` overlap.
@@ -183,13 +175,5 @@ pub fn overlaps<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     pose_b: &Pose,
 ) -> bool {
-    match (a.into(), b.into()) {
-        (ShapeRef::Circle(a), ShapeRef::Circle(b)) => {
-            contact_circle_circle::overlaps_circle_circle(&a, pose_a, &b, pose_b)
-        }
-        (ShapeRef::Rect(a), ShapeRef::Rect(b)) => {
-            contact_rect_rect::overlaps_rect_rect(&a, pose_a, &b, pose_b)
-        }
-        (a, b) => contact(a, pose_a, b, pose_b).is_some(),
-    }
+    super::dispatch::overlaps(a.into(), pose_a, b.into(), pose_b)
 }

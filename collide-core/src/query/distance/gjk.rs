@@ -1,4 +1,4 @@
-//! GJK distance between two convex cores (seed 002), on fixed-size stack buffers.
+//! GJK distance between two convex cores, on fixed-size stack buffers.
 //!
 //! Each shape is a convex *core* (a hull's vertices, a rectangle's four corners, or a circle's
 //! centre) plus a radius, both given in one common frame. GJK finds the point of the Minkowski
@@ -7,7 +7,7 @@
 
 use glam::Vec2;
 
-use crate::{Hull, Rot, ShapeRef, MAX_HULL_VERTICES};
+use crate::{Hull, MAX_HULL_VERTICES};
 
 /// A convex polygon (or a segment or point) plus a radius, in some common frame.
 #[derive(Clone, Copy, Debug)]
@@ -16,49 +16,14 @@ pub(crate) struct Core<'a> {
     pub radius: f32,
 }
 
-/// A circle's core: its centre.
-const ORIGIN: [Vec2; 1] = [Vec2::ZERO];
-
 impl<'a> Core<'a> {
-    /// The core of `shape` placed with rotation `rot` relative to the common frame (the origin
-    /// of the shape's local frame lands on the frame's origin), using `buf` when the vertices
-    /// must be transformed. `None` for invalid shapes.
-    #[inline(always)]
-    pub fn new(
-        shape: ShapeRef<'a>,
+    /// A hull's core: its vertices, turned by `rot` into `buf` unless `rot` is the identity.
+    #[inline]
+    pub(crate) fn hull(
+        hull: &'a Hull,
         rot: Vec2,
         buf: &'a mut [Vec2; MAX_HULL_VERTICES],
-    ) -> Option<Core<'a>> {
-        match shape {
-            ShapeRef::Circle(c) => c.is_valid().then_some(Core {
-                v: &ORIGIN,
-                radius: c.radius,
-            }),
-            ShapeRef::Rect(r) => {
-                if !r.is_valid() {
-                    return None;
-                }
-                let h = r.half_extents;
-                buf[0] = -h;
-                buf[1] = Vec2::new(h.x, -h.y);
-                buf[2] = h;
-                buf[3] = Vec2::new(-h.x, h.y);
-                if rot != Vec2::X {
-                    for p in &mut buf[..4] {
-                        *p = rot.rotate(*p);
-                    }
-                }
-                Some(Core {
-                    v: &buf[..4],
-                    radius: 0.0,
-                })
-            }
-            ShapeRef::Hull(hull) => Some(Core::hull(hull, rot, buf)),
-        }
-    }
-
-    #[inline]
-    fn hull(hull: &'a Hull, rot: Vec2, buf: &'a mut [Vec2; MAX_HULL_VERTICES]) -> Core<'a> {
+    ) -> Core<'a> {
         let src = hull.vertices();
         if rot == Vec2::X {
             return Core {
@@ -150,27 +115,6 @@ impl<'a> Core<'a> {
             .map_or(0.0, |p| p.length_squared());
         let max2 = max(max(lanes.x, lanes.y), rest);
         crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
-    }
-}
-
-/// The rotation that takes a shape's local frame to the common frame, as `(cos, sin)`: the
-/// shape's own rotation (identity for circles and rectangles) seen from `frame`.
-#[inline]
-pub(crate) fn relative_rotation(shape: ShapeRef<'_>, own: Rot, frame: Rot) -> Vec2 {
-    match shape {
-        ShapeRef::Hull(_) if own != frame => frame.apply_inverse(Vec2::new(own.cos(), own.sin())),
-        ShapeRef::Hull(_) => Vec2::X,
-        _ => frame.apply_inverse(Vec2::X),
-    }
-}
-
-/// The frame a pair is solved in: the first hull's rotation, so its vertices need no transform.
-#[inline]
-pub(crate) fn common_frame(a: ShapeRef<'_>, rot_a: Rot, b: ShapeRef<'_>, rot_b: Rot) -> Rot {
-    match (a, b) {
-        (ShapeRef::Hull(_), _) => rot_a,
-        (_, ShapeRef::Hull(_)) => rot_b,
-        _ => Rot::IDENTITY,
     }
 }
 
@@ -281,7 +225,7 @@ impl Simplex {
                         return None;
                     }
                 }
-                // Outside: keep the nearest candidate edge (seed 002: check each one). The old
+                // Outside: keep the nearest candidate edge, checking each one. The old
                 // edge 0–1 held the previous closest point, and the new vertex 2 was found
                 // beyond it towards the origin, so only the two edges through 2 can be nearer.
                 let (d02, s02) = self.edge(0, 2);
@@ -455,7 +399,8 @@ mod tests {
     /// (3 to 16 vertices, some nearly round) and directions, rotated or not.
     #[test]
     fn support_from_any_start_is_a_farthest_vertex() {
-        let mut next = crate::query::test_rng::uniform(0xC0FF_EE11_u32);
+        let mut rng = collide_testkit::SplitMix64::new(0xC0FF_EE11);
+        let mut next = || rng.unit();
         let mut checked = 0;
         for _ in 0..300 {
             let n = 3 + (next() * 14.0) as usize;

@@ -1,11 +1,12 @@
-//! The distance between two shapes and their closest points, by GJK (seed 002).
+//! The distance between two shapes and their closest points, by GJK.
 
 pub(crate) mod gjk;
 
 use glam::Vec2;
 
+use super::dispatch::{common_frame, gjk_core, relative_rotation};
 use crate::{Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
-use gjk::{common_frame, gjk, relative_rotation, Core, Simplex};
+use gjk::{gjk, Core, Simplex};
 
 /// How far apart two shapes are, and the closest point on each.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,8 +56,8 @@ impl<'a> CorePair<'a> {
         let frame = common_frame(a, rot_a, b, rot_b);
         let (buf_a, buf_b) = (&mut buffers.0, &mut buffers.1);
         Some(CorePair {
-            a: Core::new(a, relative_rotation(a, rot_a, frame), buf_a)?,
-            b: Core::new(b, relative_rotation(b, rot_b, frame), buf_b)?,
+            a: gjk_core(a, relative_rotation(a, rot_a, frame), buf_a)?,
+            b: gjk_core(b, relative_rotation(b, rot_b, frame), buf_b)?,
             frame,
         })
     }

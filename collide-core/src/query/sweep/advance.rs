@@ -1,10 +1,11 @@
-//! Conservative advancement driven by GJK distance (seed 002), for every pair with a hull.
+//! Conservative advancement driven by GJK distance, for every pair with a hull.
 
 use glam::Vec2;
 
 use crate::query::distance::{gjk::Simplex, local_distance, CorePair};
 
-/// The most distance evaluations one sweep may use (seed 002).
+/// The most distance evaluations one sweep may use: conservative advancement is capped at 12
+/// steps, and a pair still closing then is reported as a hit at the time reached.
 pub const MAX_ADVANCE_STEPS: u32 = 12;
 
 /// Contact tolerance of conservative advancement, as a fraction of the larger shape's bounding
@@ -32,8 +33,8 @@ pub(crate) struct Advanced {
 /// Each step measures the distance `d` and the closing speed `s` (the relative velocity along
 /// the direction from a to b). Translating convex shapes have a convex distance function, so
 /// it never falls faster than at the moment it is measured: `t + d/s` is the earliest they
-/// can touch. It starts when the shapes' bounding circles first meet. Stops with a hit once `d ≤ tolerance` while closing (or on overlap), with a miss
-/// when not closing or past the frame. If the cap is reached first, the pair is reported as a
+/// can touch. It starts when the shapes' bounding circles first meet. Stops with a hit once
+/// `d ≤ tolerance` while closing (or on overlap), with a miss when not closing or past the frame. If the cap is reached first, the pair is reported as a
 /// hit at the time reached (conservative: a pair that might touch is never dropped).
 ///
 /// Returns the result and the number of distance evaluations used.

@@ -1,4 +1,6 @@
-//! Time of impact: when during a frame two moving shapes first touch (seeds 000, 001, 002).
+//! Time of impact: when during a frame two moving shapes first touch. Closed forms for circles
+//! and rects (the quadratic, the slab test), conservative advancement for every pair with a
+//! hull.
 
 mod advance;
 mod slab;
@@ -31,7 +33,8 @@ pub struct Impact {
     /// The fraction of the frame, in `[0, 1]`, at which they first touch; `0` when they already
     /// overlap (or touch and move into each other) at the start.
     pub t: f32,
-    /// Where they touch, in world coordinates, from each body's own path at `t` (seed 000).
+    /// Where they touch, in world coordinates, from each body's own path at `t` (not from the
+    /// relative motion, which would place it as if `b` stood still).
     pub point: Vec2,
     /// Unit normal at the moment of contact, pointing from `a` to `b`.
     pub normal: Vec2,
@@ -54,17 +57,17 @@ impl Impact {
 /// The earliest moment during the frame at which two moving shapes touch.
 ///
 /// Each motion runs from `start` to `end` in a straight line with its (end-of-frame) rotation
-/// held fixed (seed 002); circles and rectangles ignore rotation. The time comes from the
-/// relative motion (b's travel subtracted from a's), the point from putting `t` back into each
-/// body's own path (seed 000). Dispatches to the pair functions:
+/// held fixed; circles and rectangles ignore rotation. The time comes from the relative motion
+/// (b's travel subtracted from a's), the point from putting `t` back into each body's own
+/// path. Dispatches to the pair functions:
 ///
-/// - circle–circle: the quadratic against the sum of the radii ([`sweep_circle_circle`]);
-/// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect`]);
+/// - circle–circle: the quadratic against the sum of the radii ([`sweep_circle_circle()`]);
+/// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect()`]);
 /// - circle–rect: the slab test against the box grown by the radius, corners re-solved as
-///   circles ([`sweep_circle_rect`]);
+///   circles ([`sweep_circle_rect()`]);
 /// - any pair with a hull: conservative advancement driven by GJK distance, at most
 ///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
-///   size ([`sweep_hull_hull`] and the others).
+///   size ([`sweep_hull_hull()`] and the others).
 ///
 /// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
 /// discrete tests): shapes that only graze, slide along each other, or touch at the start and
@@ -92,16 +95,7 @@ pub fn time_of_impact<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    use ShapeRef::{Circle as C, Rect as R};
-    // Dispatched here, not through `sweep_advance`'s shape-generic path, so the closed forms
-    // inline.
-    match (a.into(), b.into()) {
-        (C(a), C(b)) => sweep_circle_circle(&a, motion_a, &b, motion_b),
-        (C(a), R(b)) => sweep_circle_rect(&a, motion_a, &b, motion_b),
-        (R(a), C(b)) => sweep_rect_circle(&a, motion_a, &b, motion_b),
-        (R(a), R(b)) => sweep_rect_rect(&a, motion_a, &b, motion_b),
-        (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
-    }
+    crate::query::dispatch::time_of_impact(a.into(), motion_a, b.into(), motion_b)
 }
 
 /// Conservative advancement for any pair, with the steps used.

@@ -1,4 +1,5 @@
-//! The slab test shared by the box sweeps (seed 001's `SweepTime`).
+//! The slab test shared by the box sweeps (when a point enters a box, one axis at a time), and
+//! the quadratic of a point entering a circle.
 
 use glam::{BVec2, Vec2};
 
@@ -12,8 +13,8 @@ pub(crate) struct SlabEntry {
 }
 
 impl SlabEntry {
-    /// The entered axis as a lane mask, for building normals with `Vec2::select` rather than
-    /// indexing (which checks its bound and keeps the vector out of registers).
+    /// The entered axis as a lane mask, for building normals with `Vec2::select`.
+    // Rather than indexing, which checks its bound and sends the vector through memory.
     #[inline]
     pub fn axis_mask(&self) -> BVec2 {
         BVec2::new(self.axis == 0, self.axis == 1)
@@ -61,9 +62,8 @@ pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
         near = Vec2::select(still, Vec2::select(inside, open, shut), near);
         far = Vec2::select(still, Vec2::select(inside, shut, open), far);
     }
-    // The later entry wins; x on a tie. Compare-and-pick, which compiles to one `maxss` /
-    // `minss`, where `f32::max`/`min` add NaN handling (a NaN here comes only from the
-    // non-finite input every caller rejects).
+    // The later entry wins; x on a tie. Compare-and-pick rather than `f32::max`/`min`, which
+    // add NaN handling: a NaN here comes only from the non-finite input every caller rejects.
     let later = near.y > near.x;
     let axis = usize::from(later);
     let entry = if later { near.y } else { near.x };
@@ -76,7 +76,7 @@ pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
 /// The earliest time in `[0, 1]` at which a point starting at `p` and moving by `d` comes
 /// strictly within `radius` of the origin.
 ///
-/// Solves `|p + t·d|² = r²` (seed 000's `TryCircleSweep`). A point already inside gives `0`; one
+/// Solves `|p + t·d|² = r²` for its smaller root. A point already inside gives `0`; one
 /// exactly on the circle gives `0` only when it moves inwards. The discriminant is taken in the
 /// form `a·r² − (p×d)²` (see [`circle_entry_parts`]), so that a point moving thousands of times
 /// its distance from the circle still finds it.
@@ -92,12 +92,11 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
 /// The flag also requires `|d|²`, `|p|² − r²` and the discriminant to be finite, so non-finite
 /// input never hits, nor does input whose squares are not floats: an offset or travel beyond
 /// about 1.8e19, or a travel times the radius beyond that.
-///
-/// The flag comes from products and sums alone, never from the root: a caller's branch on it
-/// then waits for a few multiplies, not for a square root and a division (about 25 cycles that
-/// a mispredicted branch would add to its penalty).
 #[inline(always)]
 pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
+    // The flag comes from products and sums alone, never from the root: a caller's branch on
+    // it then waits for a few multiplies, not for a square root and a division, whose latency
+    // a mispredicted branch would add to its penalty.
     let entry = circle_entry_parts(p, d, radius);
     (entry.hit, entry.time())
 }
@@ -105,21 +104,8 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
 /// [`circle_entry_flag`] with the terms of its root, for a caller that also wants the point's
 /// normal at the entry: see [`CircleEntry::contact`].
 ///
-/// The root is `(−b − √disc)·(r·(1/(a·r)))`: the reciprocal is the one the normal needs, and it
-/// waits only for `a` and `r`, so it runs beside the square root, and after the root only a
-/// subtraction and a multiply remain (`c / (−b + √disc)` puts a division after the root). The
-/// subtraction cancels when the point starts near the rim, but so does `c` itself there, in
-/// either form: against `f64` the two forms' errors stay within about 2.5× of each other, about
-/// `1e-7·r/|d|` at worst.
-///
-/// With `a = |d|²`, `b = p·d` and `c = |p|² − r²`, the discriminant `b² − a·c` equals
-/// `a·r² − (p×d)²` (Lagrange's identity, `|p|²·|d|² = (p·d)² + (p×d)²`). The first form
-/// subtracts two products of size `|p|²·|d|²` to leave one that may be far smaller: a shot
-/// that travels a thousand times the summed radius in a frame loses every digit of it in
-/// `f32`, and with them hits that pass a tenth of the radius inside the rim. The second form
-/// subtracts `(p×d)²`, which is at most `a·r²` whenever the point crosses the circle, so it
-/// keeps the discriminant's digits at any speed. So does the end test: the end position's own
-/// `|p + d|² < r²`, not `a + 2b + c < 0`, which cancels the same way.
+/// With `a = |d|²`, `b = p·d` and `c = |p|² − r²`, the discriminant is taken as
+/// `a·r² − (p×d)²`, which keeps its digits at any speed (see the comment at its line).
 #[inline(always)]
 pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let r2 = radius * radius;
@@ -128,6 +114,12 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let a = d.dot(d);
     // `|p × d| / |d|` is how far from the centre the path passes.
     let cross = p.perp_dot(d);
+    // `b² − a·c` equals `a·r² − (p×d)²` (Lagrange's identity, `|p|²·|d|² = (p·d)² + (p×d)²`).
+    // The first form subtracts two products of size `|p|²·|d|²` to leave one that may be far
+    // smaller: a shot that travels a thousand times the summed radius in a frame loses every
+    // digit of it in `f32`, and with them hits that pass a tenth of the radius inside the rim.
+    // The second subtracts `(p×d)²`, which is at most `a·r²` whenever the point crosses the
+    // circle, so it keeps the discriminant's digits at any speed.
     let disc = a * r2 - cross * cross;
     // Branch-free: whether a random pair hits is a coin toss, so the conditions are combined
     // with `&` (no short-circuit) into one flag; a NaN fails each.
@@ -136,7 +128,9 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let approaching = b < 0.0;
     let crosses = disc > 0.0;
     // The entry comes no later than the closest approach (`t = −b/a`), so it lies within the
-    // frame when the closest approach does, or when the end position is inside.
+    // frame when the closest approach does, or when the end position is inside. The end test
+    // is the end position's own `|p + d|² < r²`, not `a + 2b + c < 0`, which cancels as the
+    // textbook discriminant does.
     let end = p + d;
     let in_time = (-b < a) | (end.dot(end) < r2);
     let entering = approaching & crosses & in_time;
@@ -146,6 +140,12 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     // root: see `CircleEntry::time`. A point that enters has `a·r² > 0`, so the reciprocal is
     // finite where the root is read.
     let s = crate::math::sqrt(disc);
+    // The root is `(−b − √disc)·(r·(1/(a·r)))`: the reciprocal is the one the normal needs, and
+    // it waits only for `a` and `r`, so it runs beside the square root, and after the root only
+    // a subtraction and a multiply remain (`c / (−b + √disc)` puts a division after the root).
+    // The subtraction cancels when the point starts near the rim, but so does `c` itself
+    // there, in either form: against `f64` the two forms' errors stay within about 2.5× of
+    // each other, about `1e-7·r/|d|` at worst.
     let inv_scale = 1.0 / (a * radius);
     let root = ((-b - s) * (radius * inv_scale)).clamp(0.0, 1.0);
     // `x · 0` is `0` for finite `x` and NaN otherwise: one test for `a·r²` and `c` (so for
@@ -207,27 +207,25 @@ impl CircleEntry {
     /// that time (`+x` for centres that start together), and how far along it from the first
     /// centre the contact point lies: `ra` when the circles meet, where their rims touch; the
     /// middle of the overlap when they start overlapping. Meaningless without `hit`.
-    ///
-    /// Entering, the offset from the centre splits into two perpendicular parts: the closest
-    /// approach, `(p × d)·(d.y, −d.x) / a`, and the way back along the path from there,
-    /// `−(√disc / a)·d`. Their squared lengths add up to `((p × d)² + disc) / a = r²`, so
-    /// `(√disc·d − (p × d)·(d.y, −d.x)) / (a·r)` is the unit normal within a few roundings,
-    /// however far the point travels: no square root and no division after the time's, and
-    /// `1/(a·r)` is the root's own.
-    ///
-    /// The offset at the time is normalized instead where that does not apply: a point inside;
-    /// `a·r` above `1e36`, where the parts (each at most `a·r`) would near the largest float; or
-    /// `a·r²` below `1e-30`, where the discriminant's rounding reaches the subnormals. That path
-    /// is marked cold: the branch that picks it is predicted either way, and the closed form,
-    /// laid out first, keeps its registers.
     #[inline(always)]
     pub(crate) fn contact(&self, p: Vec2, d: Vec2, ra: f32, rb: f32) -> (f32, Vec2, f32) {
         let radius = ra + rb;
         let scale = self.a * radius;
+        // Entering, the offset from the centre splits into two perpendicular parts: the closest
+        // approach, `(p × d)·(d.y, −d.x) / a`, and the way back along the path from there,
+        // `−(√disc / a)·d`. Their squared lengths add up to `((p × d)² + disc) / a = r²`, so
+        // `(√disc·d − (p × d)·(d.y, −d.x)) / (a·r)` is the unit normal within a few roundings,
+        // however far the point travels: no square root and no division after the time's, and
+        // `1/(a·r)` is the root's own. That does not apply to a point inside; nor where `a·r`
+        // is above `1e36`, where the parts (each at most `a·r`) would near the largest float;
+        // nor where `a·r²` is below `1e-30`, where the discriminant's rounding reaches the
+        // subnormals: there the offset at the time is normalized instead.
         if !self.inside & (scale < 1e36) & (scale * radius > 1e-30) {
             let towards = d * self.s - Vec2::new(d.y, -d.x) * self.cross;
             (self.root, towards * self.inv_scale, ra)
         } else {
+            // Marked cold: the branch that picks it is predicted either way, and the closed
+            // form, laid out first, gets the fast path's code layout.
             crate::math::cold();
             let t = self.time();
             let offset = p + d * t;
@@ -295,7 +293,8 @@ mod tests {
     /// closed form, and the direct normalization it falls back to).
     #[test]
     fn entry_normal_is_the_unit_vector_towards_the_centre() {
-        let mut next = crate::query::test_rng::uniform(0x5EED);
+        let mut rng = collide_testkit::SplitMix64::new(0x5EED);
+        let mut next = || rng.unit();
         let mut hits = 0;
         for case in 0..8_000 {
             // Radii from 1e-3 to 1e3, travels from a tenth of the radius to 10 000 times it.
@@ -345,7 +344,8 @@ mod tests {
     /// thousand radii and missed such shots a tenth of the radius inside the rim.
     #[test]
     fn fast_points_enter_exactly_when_their_path_passes_inside() {
-        let mut next = crate::query::test_rng::uniform(0xFA57);
+        let mut rng = collide_testkit::SplitMix64::new(0xFA57);
+        let mut next = || rng.unit();
         let (mut hits, mut misses) = (0, 0);
         for case in 0..20_000 {
             let radius = 10f32.powf(next() * 4.0 - 2.0);

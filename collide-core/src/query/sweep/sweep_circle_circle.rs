@@ -11,7 +11,7 @@ use crate::{Circle, Motion};
 /// The time of impact of two moving circles (rotation is ignored).
 ///
 /// With relative motion, b stands still and a's centre is a point moving against a circle of
-/// radius `ra + rb` (seed 000); the quadratic gives the time. The normal runs from a's centre
+/// radius `ra + rb`; the quadratic gives the time. The normal runs from a's centre
 /// to b's at that moment, and the point is on a's rim, along the normal from a's centre on its
 /// own path; circles that start overlapping give the middle of the overlap. Coincident centres
 /// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19, or a
@@ -92,14 +92,14 @@ pub(crate) fn time_circle_circle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::query::test_rng::uniform;
 
     /// The normal and point come from the closed form of the entry offset and a's own
     /// path, not from the two centres at `t`: both must agree, up to the rounding long travel
     /// brings, and the point must be the middle of the two rim points along that normal.
     #[test]
     fn normal_and_point_agree_with_the_centres_at_the_time() {
-        let mut next = uniform(0xC1C1);
+        let mut rng = collide_testkit::SplitMix64::new(0xC1C1);
+        let mut next = || rng.unit();
         let mut vec = |scale: f32| Vec2::new(next() - 0.5, next() - 0.5) * 2.0 * scale;
         let (mut entering, mut inside) = (0, 0);
         for case in 0..4_000 {

@@ -14,7 +14,7 @@ use crate::{
 
 /// The time of impact of a moving circle `a` and a moving rectangle `b` (rotation is ignored).
 ///
-/// Seed 000's `TryCircleVsAabbTime` on the relative motion: cast the circle's centre against
+/// On the relative motion: cast the circle's centre against
 /// the box grown by the radius with square corners; when the centre at impact lies in a corner
 /// zone (past both a vertical and a horizontal edge), solve that corner again as what it
 /// really is, a circle of the same radius. A circle that only passes within `r·√2` of a corner
@@ -141,9 +141,9 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     })
 }
 
-/// [`circle_entry`] for a rounded corner, kept out of line: corner hits are the rare case of a
-/// circle meeting a box, and inlined, the quadratic's extra live values cost the common path's
-/// registers in every loop that inlines the sweep.
+/// [`circle_entry`] for a rounded corner, kept out of line.
+// Corner hits are the rare case of a circle meeting a box; inlined, the quadratic's extra live
+// values crowd the common path in every loop that inlines the sweep.
 #[inline(never)]
 fn corner_entry(p: Vec2, d: Vec2, r: f32) -> Option<f32> {
     circle_entry(p, d, r)

@@ -4,7 +4,7 @@ use super::{sweep_advance, Impact};
 use crate::{Hull, Motion, ShapeRef};
 
 /// The time of impact of two moving hulls, each keeping its motion's rotation through the
-/// frame (seed 002).
+/// frame.
 ///
 /// Conservative advancement driven by GJK distance, solved in a's frame so a's vertices need no
 /// transform. See [`time_of_impact`](crate::time_of_impact) for the conventions and the

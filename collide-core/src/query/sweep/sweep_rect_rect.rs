@@ -10,7 +10,7 @@ use crate::{query::all_finite, Motion, Rect};
 
 /// The time of impact of two moving axis-aligned rectangles (rotation is ignored).
 ///
-/// Seed 001's `SweepTime` on the relative motion: b grows by a's half-extents into a box whose
+/// The slab test on the relative motion: b grows by a's half-extents into a box whose
 /// square corners are exact, and a's centre is cast into it one axis at a time. The normal is
 /// the axis whose slab was entered last, pointing from a to b; the point is the middle of the
 /// two touching faces' overlap, from each box's own path. Boxes that already overlap give
