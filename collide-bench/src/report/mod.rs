@@ -6,7 +6,7 @@
 //! - [`machine`]: the machine and moment of a run;
 //! - [`experiment`]: the cost experiment (sweep on against sweep off, frame by frame);
 //! - [`worker`]: the small scenes measured in fresh processes of the report binary;
-//! - [`goals`]: every goal, written once as data, judged on a report;
+//! - [`goals`](mod@goals): every goal, written once as data, judged on a report;
 //! - [`tables`] and [`json`]: the report for a person and for a program.
 //!
 //! ```no_run
