@@ -4,8 +4,7 @@
 //! [`ShapeRef`]s (16 bytes; small shapes by value, hulls built once and borrowed), parry2d's as
 //! its shapes behind `&dyn Shape`. The query is chosen once per loop, not per case, on both
 //! sides, and each case goes through `black_box` the same way on both sides, as a reference,
-//! so that neither compiler sees the data and neither side pays for an extra copy. (Timing the
-//! 300-byte `Shape` enum case by case would measure memory traffic, not the query.)
+//! so that neither compiler sees the data and neither side pays for an extra copy.
 //!
 //! Each side keeps its whole answer (`black_box` on it): for a time of impact, the time, the
 //! point and the normal; for a contact, the points, normal and depth. parry2d computes all of
@@ -163,6 +162,8 @@ impl QueryCases {
         }
     }
 
+    // `ShapeRef`s, not the 300-byte `Shape` enum: timing that case by case would measure
+    // memory traffic, not the query.
     /// collide's cases, ready to run (allocates: build once, outside timing).
     #[must_use]
     pub fn ours(&self) -> OursCases<'_> {

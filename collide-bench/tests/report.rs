@@ -61,6 +61,32 @@ fn recount(e: &SceneEntry) -> (f64, f64, f64) {
 #[test]
 fn tiny_report_fills_every_key_and_every_count_recounts() {
     let (config, report, json) = tiny();
+    check_scene(&report, &json);
+    check_sweep_cost(&report, &json);
+    check_versus(&config, &json);
+    check_fast_shots(&json);
+
+    // Every goal is judged, in the order of the goal data; the tiny run has no 100 000.
+    let goals = json["goals"].as_array().expect("`goals` is an array");
+    let names: Vec<&str> = goals.iter().map(|g| text(g, "goal")).collect();
+    let expected: Vec<&str> = GOALS.iter().map(|g| g.name).collect();
+    assert_eq!(names, expected);
+    let goal = |name: &str| &goals[expected.iter().position(|n| n.starts_with(name)).unwrap()];
+    assert_eq!(goal("bytes allocated")["met"], true);
+    assert!(goal("flat cost")["met"].is_null());
+    assert!(goal("100 000 objects")["met"].is_null());
+    assert!(goal("toi_circle_rect")["met"].is_boolean());
+
+    // The tables render.
+    let text = report.text();
+    assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
+    assert!(report.markdown().contains("| query |"));
+    assert!(report.markdown().contains("Fast shots that clip a rim"));
+}
+
+/// Every line of the experiment: its keys, zero allocations, and per-pass counts that a fresh
+/// runner of the same scene recounts.
+fn check_scene(report: &Report, json: &Value) {
     let phases = ["grid", "sort_and_sweep", "quadtree", "brute_force"];
     let scene = json["scene"].as_array().expect("`scene` is an array");
     // Both scenes × 4 broad phases × sweep on and off, at the one size of the tiny config.
@@ -99,7 +125,10 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
         assert!(pairs > 0.0 && hits > 0.0, "{e}");
         assert_eq!(sweeps, if entry.sweep { pairs } else { 0.0 }, "{e}");
     }
+}
 
+/// The sweep's cost of every comparison, recomputed from its two lines.
+fn check_sweep_cost(report: &Report, json: &Value) {
     // The sweep's cost, from the two variants' medians.
     let cost = json["sweep_cost"]
         .as_array()
@@ -121,26 +150,6 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
         assert_eq!(c.overhead_percent, 100.0 * extra / off.median_ns);
         assert_eq!(c.ns_per_sweep, extra / on.sweeps_per_pass);
     }
-
-    check_versus(&config, &json);
-    check_fast_shots(&json);
-
-    // Every goal is judged, in the order of the goal data; the tiny run has no 100 000.
-    let goals = json["goals"].as_array().expect("`goals` is an array");
-    let names: Vec<&str> = goals.iter().map(|g| text(g, "goal")).collect();
-    let expected: Vec<&str> = GOALS.iter().map(|g| g.name).collect();
-    assert_eq!(names, expected);
-    let goal = |name: &str| &goals[expected.iter().position(|n| n.starts_with(name)).unwrap()];
-    assert_eq!(goal("bytes allocated")["met"], true);
-    assert!(goal("flat cost")["met"].is_null());
-    assert!(goal("100 000 objects")["met"].is_null());
-    assert!(goal("toi_circle_rect")["met"].is_boolean());
-
-    // The tables render.
-    let text = report.text();
-    assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
-    assert!(report.markdown().contains("| query |"));
-    assert!(report.markdown().contains("Fast shots that clip a rim"));
 }
 
 /// Cases where one side has an answer and the other not, or both are more than `TOLERANCE`

@@ -254,16 +254,25 @@ fn combine(
     }
 }
 
+/// The outcome of one on/off comparison.
+pub(super) struct Comparison {
+    /// The sweep-on line.
+    pub(super) on: SceneEntry,
+    /// The sweep-off line.
+    pub(super) off: SceneEntry,
+    /// The sweep's cost between them.
+    pub(super) cost: SweepCost,
+}
+
 /// One on/off comparison, in fresh worker processes where the configuration asks for them
 /// (falling back to this process, with a note to `progress`, if a worker fails), else here.
-/// Returns the sweep-on line, the sweep-off line and the sweep's cost.
 pub(super) fn compare(
     config: &ReportConfig,
     kind: SceneKind,
     objects: usize,
     phase: BroadPhaseKind,
     progress: &mut impl FnMut(&str),
-) -> (SceneEntry, SceneEntry, SweepCost) {
+) -> Comparison {
     let sc = SceneConfig::new(kind, objects);
     let (on, off) = match &config.worker {
         Some(exe) if config.processes > 1 && objects <= config.processes_up_to => {
@@ -277,7 +286,7 @@ pub(super) fn compare(
     let on = combine(kind, objects, phase, true, &on);
     let off = combine(kind, objects, phase, false, &off);
     let cost = SweepCost::between(&on, &off);
-    (on, off, cost)
+    Comparison { on, off, cost }
 }
 
 #[cfg(test)]

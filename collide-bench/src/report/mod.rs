@@ -88,10 +88,9 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         for &objects in &config.sizes {
             for phase in config.phases_for(objects) {
                 progress(&format!("experiment: {} {objects} {phase}", kind.name()));
-                let (on, off, cost) =
-                    experiment::compare(config, kind, objects, phase, &mut progress);
-                scene.extend([on, off]);
-                sweep_cost.push(cost);
+                let c = experiment::compare(config, kind, objects, phase, &mut progress);
+                scene.extend([c.on, c.off]);
+                sweep_cost.push(c.cost);
             }
         }
     }
