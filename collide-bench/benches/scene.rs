@@ -1,4 +1,4 @@
-//! The seed's benchmark frame (move, broad phase, collision pass) at every size, with every
+//! The shmup benchmark scene's frame (move, broad phase, collision pass) at every size, with every
 //! broad phase, sweep on and off.
 //!
 //! Ids: `scene/<scene>/<broad phase>/<sweep on|off>/<size>`, e.g.

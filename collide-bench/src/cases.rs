@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use collide_scene::SplitMix64;
 
-/// Cases per query in the side-by-side comparison (BENCHMARKS.md).
+/// Cases per query in the side-by-side comparison.
 pub const CASES: usize = 1024;
 /// The seed the cases are drawn from unless told otherwise.
 pub const CASE_SEED: u64 = 0xCA5E_5EED;
@@ -53,18 +53,6 @@ impl Query {
             Query::ToiHullHull => "toi_hull_hull",
             Query::ContactHullHull => "contact_hull_hull",
             Query::DistanceHullHull => "distance_hull_hull",
-        }
-    }
-
-    /// The goal of BENCHMARKS.md: how many times faster than the peer we must be.
-    #[must_use]
-    pub const fn goal_speedup(self) -> f64 {
-        match self {
-            Query::ToiCircleCircle => 5.0,
-            Query::ToiCircleRect | Query::ToiRectRect => 20.0,
-            Query::ToiHullHull => 2.0,
-            Query::ContactHullHull => 5.0,
-            Query::DistanceHullHull => 1.5,
         }
     }
 

@@ -8,8 +8,9 @@
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
 //!   [`fast_shots`]: shots far faster than they are wide that clip a rim, called right or
 //!   wrong by each library;
-//! - [`report`]: the `collide-report` binary's logic (the seed's cost experiment, the scale
-//!   table, the side-by-side table, the JSON of `BENCHMARKS.md`);
+//! - [`report`]: the `collide-report` binary's logic (the cost experiment, the scale table, the
+//!   side-by-side table, the goals of `GOALS.md` judged, the JSON);
+//! - [`measure`] and [`table`]: small statistics and a table renderer for the report.
 //!
 //! # Running it
 //!
@@ -23,9 +24,9 @@
 //! ```
 //!
 //! Every scene and every query case comes from a fixed seed, so two runs measure the same
-//! work. Speed is never asserted by a test (shared machines are noisy); the tests check that
-//! the figures are computed, and correctness is checked against brute-force oracles.
-//!
+//! work. Speed is never asserted by a test (shared machines are noisy); the tests check every
+//! count of the report against an independent recount, and correctness against brute-force
+//! oracles.
 #![warn(missing_docs)]
 
 pub mod cases;

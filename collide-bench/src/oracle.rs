@@ -207,7 +207,7 @@ mod tests {
             motion_b: Motion::stationary(Vec2::ZERO),
         };
         assert!((time_of_impact(&shot).unwrap_or(1.0) - 0.3125).abs() < 1e-4);
-        // Seed 000's rounded corner: a circle of radius 1 whose centre runs along x + y = 3.8
+        // A rounded corner, which the expanded-box approximation gets wrong: a circle of radius 1 whose centre runs along x + y = 3.8
         // passes 1.27 from the box's corner (1, 1), inside the square-cornered grown box but
         // outside the rounded one: a miss. Along x + y = 3.2 (0.85 from the corner) it hits.
         let pass = |c: f32| CastCase {

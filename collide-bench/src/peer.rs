@@ -259,7 +259,7 @@ mod tests {
 
     #[test]
     fn known_answers() {
-        // Seed 003's fixed case: a radius-0.5 circle moving 8 units right from (-4, 0) reaches
+        // A fixed case: a radius-0.5 circle moving 8 units right from (-4, 0) reaches
         // a radius-1 circle at the origin at t = 2.5 / 8.
         let case = PeerCastCase {
             a: PeerShape::Ball(Ball::new(0.5)),

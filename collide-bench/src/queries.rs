@@ -4,8 +4,7 @@
 //! [`ShapeRef`]s (16 bytes; small shapes by value, hulls built once and borrowed), parry2d's as
 //! its shapes behind `&dyn Shape`. The query is chosen once per loop, not per case, on both
 //! sides, and each case goes through `black_box` the same way on both sides, as a reference,
-//! so that neither compiler sees the data and neither side pays for an extra copy. (Timing the
-//! 300-byte `Shape` enum case by case would measure memory traffic, not the query.)
+//! so that neither compiler sees the data and neither side pays for an extra copy.
 //!
 //! Each side keeps its whole answer (`black_box` on it): for a time of impact, the time, the
 //! point and the normal; for a contact, the points, normal and depth. parry2d computes all of
@@ -163,6 +162,8 @@ impl QueryCases {
         }
     }
 
+    // `ShapeRef`s, not the 300-byte `Shape` enum: timing that case by case would measure
+    // memory traffic, not the query.
     /// collide's cases, ready to run (allocates: build once, outside timing).
     #[must_use]
     pub fn ours(&self) -> OursCases<'_> {
@@ -260,44 +261,45 @@ pub fn judge(cases: &QueryCases, answers: &Answers) -> Verdicts {
 }
 
 /// One query side by side: answers compared (and disagreements judged by the oracle), then
-/// timed in alternating rounds.
+/// timed in `batches` alternating batches (see [`crate::versus::alternate`]).
 #[must_use]
-pub fn compare_query(query: Query, count: usize, seed: u64, rounds: usize) -> VersusEntry {
+pub fn compare_query(query: Query, count: usize, seed: u64, batches: usize) -> VersusEntry {
     let cases = QueryCases::new(query, count, seed);
     let answers = cases.answers();
     let verdicts = judge(&cases, &answers);
     let ours_cases = cases.ours();
-    // Warm both up, then size the rounds to a few milliseconds each.
+    // Warm both up, then size the batches to a few milliseconds a pair.
     let start = Instant::now();
     ours_cases.run();
     cases.run_peer();
     let both = start.elapsed().as_nanos().max(1) as f64;
     let reps = ((2e6 / both) as usize).clamp(1, 200);
-    let (ours, peer) = time_alternating(rounds, reps, || ours_cases.run(), || cases.run_peer());
+    let whole = time_alternating(batches, reps, || ours_cases.run(), || cases.run_peer());
     let n = cases.len().max(1) as f64;
-    // The time alone, against the whole answer again (the same rounds, alternating): cast
-    // queries only.
-    let ours_time_only_ns = query.is_cast().then(|| {
-        let (time_only, _) = time_alternating(
-            rounds,
+    // The time alone against parry2d's whole answer, in batches of their own: cast queries
+    // only.
+    let time_only = query.is_cast().then(|| {
+        time_alternating(
+            batches,
             reps,
             || {
                 ours_cases.run_time_only();
             },
-            || ours_cases.run(),
-        );
-        time_only / n
+            || cases.run_peer(),
+        )
     });
     VersusEntry {
         query: query.name().to_owned(),
-        ours_ns: ours / n,
-        ours_time_only_ns,
-        peer_ns: peer / n,
+        ours_ns: whole.ours_ns / n,
+        ours_time_only_ns: time_only.map(|t| t.ours_ns / n),
+        time_only_speedup: time_only.map(|t| t.ratio),
+        peer_ns: whole.peer_ns / n,
+        speedup: whole.ratio,
+        batches: whole.batches,
         disagreements: answers.disagreements(TOLERANCE),
         cases: cases.len(),
         peer_hits: answers.peer.iter().filter(|a| a.is_some()).count(),
         max_difference: answers.max_difference(),
-        goal_speedup: query.goal_speedup(),
         objects: None,
         broad_phase: None,
         verdicts: Some(verdicts),

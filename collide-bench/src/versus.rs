@@ -1,5 +1,5 @@
 //! Side by side with parry2d: the same seeded cases through both libraries, timed in
-//! alternating rounds, and every disagreement counted.
+//! alternating batches, and every disagreement counted.
 //!
 //! A **disagreement** is a case that one library reports as a hit and the other does not, or
 //! whose answers (time of impact as a fraction of the frame, contact depth, distance) are more
@@ -9,14 +9,15 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use collide_broad::{BroadPhase, BroadPhaseKind, Proxy};
+use collide_broad::{AnyBroadPhase, BroadPhase, BroadPhaseKind, Proxy};
 use collide_core::{Aabb, Layers};
 
 use crate::measure::median;
 use crate::peer::PeerBvh;
 use collide_scene::{Palette, Scene, SceneConfig, SceneKind};
 
-/// The largest difference between two answers that still counts as agreement (BENCHMARKS.md).
+/// The largest difference between two answers that still counts as agreement: 1e-3 of a
+/// frame for a time of impact, 1e-3 units for a depth or a distance.
 pub const TOLERANCE: f32 = 1e-3;
 
 /// The name of the peer in reports.
@@ -79,14 +80,21 @@ pub struct Verdicts {
 pub struct VersusEntry {
     /// The query's name, e.g. `toi_circle_rect` or `broad_uniform`.
     pub query: String,
-    /// collide's time per query (per frame for the broad phase), in ns.
+    /// collide's time per query (per frame for the broad phase), in ns: the median batch.
     pub ours_ns: f64,
     /// collide's time per time-of-impact query when the caller keeps only the time, in ns
     /// (cast queries only; [`ours_ns`](Self::ours_ns) keeps the point and normal too, as
     /// parry2d always computes them).
     pub ours_time_only_ns: Option<f64>,
-    /// parry2d's time per query (per frame for the broad phase), in ns.
+    /// parry2d's ns per query ÷ collide's time-only ns, the median of the batch ratios (cast
+    /// queries only).
+    pub time_only_speedup: Option<f64>,
+    /// parry2d's time per query (per frame for the broad phase), in ns: the median batch.
     pub peer_ns: f64,
+    /// parry2d's ns ÷ collide's, the median of the per-batch ratios (see [`alternate`]).
+    pub speedup: f64,
+    /// The batches timed on each side.
+    pub batches: usize,
     /// Cases (or, for the broad phase, pairs) the two disagree on.
     pub disagreements: usize,
     /// The number of cases compared (pairs found by either side, for the broad phase).
@@ -95,8 +103,6 @@ pub struct VersusEntry {
     pub peer_hits: usize,
     /// The largest difference between two present answers.
     pub max_difference: f32,
-    /// The goal: peer ns ÷ ours ns must reach this.
-    pub goal_speedup: f64,
     /// Objects in the scene (broad phase only).
     pub objects: Option<usize>,
     /// Which of our broad phases the line reports (broad phase only).
@@ -105,46 +111,85 @@ pub struct VersusEntry {
     pub verdicts: Option<Verdicts>,
 }
 
-impl VersusEntry {
-    /// peer ns ÷ ours ns.
-    #[must_use]
-    pub fn speedup(&self) -> f64 {
-        if self.ours_ns > 0.0 {
-            self.peer_ns / self.ours_ns
+/// Two sides timed in alternating batches: the median batch of each, and the median of the
+/// per-batch ratios.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Alternated {
+    /// collide's median batch, in ns per run.
+    pub ours_ns: f64,
+    /// The peer's median batch, in ns per run.
+    pub peer_ns: f64,
+    /// The median over the batches of peer ns ÷ ours ns.
+    pub ratio: f64,
+    /// Batches timed on each side.
+    pub batches: usize,
+}
+
+/// The median of `peer[k] / ours[k]` over the batches both sides timed (0 for none; a batch
+/// where ours took no time is left out).
+#[must_use]
+pub fn median_batch_ratio(ours: &[f64], peer: &[f64]) -> f64 {
+    let ratios: Vec<f64> = ours
+        .iter()
+        .zip(peer)
+        .filter(|(o, _)| **o > 0.0)
+        .map(|(o, p)| p / o)
+        .collect();
+    median(&ratios)
+}
+
+/// Times `batches` batches of each side, alternating (ours then peer, then peer then ours, …,
+/// so each side goes first as often as the other). `ours` and `peer` each time one batch and
+/// return its ns per run. A machine that slows down mid-run slows both halves of most batch
+/// pairs alike, so the median of the per-batch ratios keeps the true ratio where the ratio of
+/// the two medians need not.
+pub fn alternate(
+    batches: usize,
+    mut ours: impl FnMut() -> f64,
+    mut peer: impl FnMut() -> f64,
+) -> Alternated {
+    let batches = batches.max(1);
+    let mut ours_ns = Vec::with_capacity(batches);
+    let mut peer_ns = Vec::with_capacity(batches);
+    for batch in 0..batches {
+        if batch % 2 == 0 {
+            ours_ns.push(ours());
+            peer_ns.push(peer());
         } else {
-            0.0
+            peer_ns.push(peer());
+            ours_ns.push(ours());
         }
+    }
+    Alternated {
+        ours_ns: median(&ours_ns),
+        peer_ns: median(&peer_ns),
+        ratio: median_batch_ratio(&ours_ns, &peer_ns),
+        batches,
     }
 }
 
-/// Times `ours` and `peer` in `rounds` alternating rounds (the order swapped every round),
-/// each round running the closure `reps` times; returns the median ns of one run of each.
+/// Runs `f` `reps` times (at least once) and returns the ns of one run.
+fn time_batch(reps: usize, f: &mut impl FnMut()) -> f64 {
+    let reps = reps.max(1);
+    let start = Instant::now();
+    for _ in 0..reps {
+        f();
+    }
+    start.elapsed().as_nanos() as f64 / reps as f64
+}
+
+/// [`alternate`] on the clock: each batch runs its closure `reps` times.
 pub fn time_alternating(
-    rounds: usize,
+    batches: usize,
     reps: usize,
     mut ours: impl FnMut(),
     mut peer: impl FnMut(),
-) -> (f64, f64) {
-    let mut ours_ns = Vec::with_capacity(rounds);
-    let mut peer_ns = Vec::with_capacity(rounds);
-    let reps = reps.max(1);
-    let time = |f: &mut dyn FnMut()| {
-        let start = Instant::now();
-        for _ in 0..reps {
-            f();
-        }
-        start.elapsed().as_nanos() as f64 / reps as f64
-    };
-    for round in 0..rounds.max(1) {
-        if round % 2 == 0 {
-            ours_ns.push(time(&mut ours));
-            peer_ns.push(time(&mut peer));
-        } else {
-            peer_ns.push(time(&mut peer));
-            ours_ns.push(time(&mut ours));
-        }
-    }
-    (median(&ours_ns), median(&peer_ns))
+) -> Alternated {
+    alternate(
+        batches,
+        || time_batch(reps, &mut ours),
+        || time_batch(reps, &mut peer),
+    )
 }
 
 /// The swept bounds and layers of every object of the scene this frame.
@@ -156,90 +201,130 @@ pub fn scene_proxies(scene: &Scene, out: &mut Vec<Proxy>) {
     }));
 }
 
+/// One of our broad phases in the comparison: its structure and what it measured so far.
+struct Contender {
+    kind: BroadPhaseKind,
+    broad: AnyBroadPhase,
+    pairs: Vec<(u32, u32)>,
+    frame_ns: Vec<f64>,
+    disagreements: usize,
+    verdicts: Verdicts,
+    compared: usize,
+}
+
+impl Contender {
+    fn new(kind: BroadPhaseKind) -> Self {
+        Self {
+            kind,
+            broad: kind.build(),
+            pairs: Vec::new(),
+            frame_ns: Vec::new(),
+            disagreements: 0,
+            verdicts: Verdicts::default(),
+            compared: 0,
+        }
+    }
+
+    /// Times one frame's update and pairs; returns the ns it took.
+    fn time_frame(&mut self, proxies: &[Proxy]) -> f64 {
+        let start = Instant::now();
+        self.broad.update_pairs(black_box(proxies), &mut self.pairs);
+        black_box(&self.pairs);
+        start.elapsed().as_nanos() as f64
+    }
+
+    /// Counts the pairs this frame's answer and the peer's (sorted) disagree on, and asks the
+    /// oracle who is right: strict overlap of the two boxes (boxes that only share an edge
+    /// are no pair; parry2d's test counts touching).
+    fn tally(&mut self, proxies: &[Proxy], peer_sorted: &[(u32, u32)]) {
+        self.pairs.sort_unstable();
+        let (disagreements, verdicts) = (&mut self.disagreements, &mut self.verdicts);
+        for_each_difference(&self.pairs, peer_sorted, |pair, ours_has_it| {
+            *disagreements += 1;
+            let (a, b) = (
+                proxies[pair.0 as usize].bounds,
+                proxies[pair.1 as usize].bounds,
+            );
+            if a.overlaps(&b) == ours_has_it {
+                verdicts.ours_right += 1;
+            } else {
+                verdicts.peer_right += 1;
+            }
+        });
+        self.compared += self.pairs.len().max(peer_sorted.len());
+    }
+}
+
 /// Our broad phases against parry2d's `Bvh` on one scene: per-frame time of each (update or
-/// rebuild, plus all pairs), and the pairs they disagree on, summed over the frames.
+/// rebuild, plus all pairs), and the pairs they disagree on, summed over the frames. Each
+/// frame is one batch: the peer first on even frames, ours first on odd ones, and each of
+/// ours is quoted as the median of its per-frame ratios to the peer.
 #[must_use]
 pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<VersusEntry> {
-    let kinds: Vec<BroadPhaseKind> = BroadPhaseKind::ALL
+    let mut ours: Vec<Contender> = BroadPhaseKind::ALL
         .into_iter()
         .filter(|k| *k != BroadPhaseKind::BruteForce || objects <= 1_000)
+        .map(Contender::new)
         .collect();
     let mut scene = Scene::new(&SceneConfig::new(kind, objects));
-    let mut proxies = Vec::new();
-    let mut peer_proxies: Vec<(Aabb, Layers)> = Vec::new();
-    let mut ours: Vec<_> = kinds.iter().map(|k| k.build()).collect();
+    let (mut proxies, mut peer_proxies) = (Vec::new(), Vec::<(Aabb, Layers)>::new());
     let mut bvh = PeerBvh::new();
-    let mut pairs = Vec::new();
-    let mut ours_ns = vec![Vec::new(); kinds.len()];
-    let mut peer_ns = Vec::new();
-    let mut disagreements = vec![0usize; kinds.len()];
-    let mut verdicts = vec![Verdicts::default(); kinds.len()];
-    let mut compared = vec![0usize; kinds.len()];
+    let (mut peer_ns, mut peer_sorted) = (Vec::new(), Vec::new());
     let mut peer_pairs_total = 0usize;
-    let mut peer_sorted = Vec::new();
     // One warm-up frame fills every buffer; it is not timed.
     for frame in 0..=frames.max(1) {
         scene.step();
         scene_proxies(&scene, &mut proxies);
         peer_proxies.clear();
         peer_proxies.extend(proxies.iter().map(|p| (p.bounds, p.layers)));
-
+        let peer_first = frame % 2 == 0;
+        let mut ours_ns: Vec<f64> = Vec::with_capacity(ours.len());
+        if !peer_first {
+            ours_ns.extend(ours.iter_mut().map(|c| c.time_frame(&proxies)));
+        }
         let start = Instant::now();
         let peer_pairs = black_box(bvh.pairs(black_box(&peer_proxies)));
         let peer_time = start.elapsed().as_nanos() as f64;
         peer_sorted.clear();
         peer_sorted.extend_from_slice(peer_pairs);
-        peer_sorted.sort_unstable();
-        for (i, broad) in ours.iter_mut().enumerate() {
-            let start = Instant::now();
-            broad.update_pairs(black_box(&proxies), &mut pairs);
-            black_box(&pairs);
-            let t = start.elapsed().as_nanos() as f64;
-            pairs.sort_unstable();
-            if frame > 0 {
-                ours_ns[i].push(t);
-                for_each_difference(&pairs, &peer_sorted, |pair, ours_has_it| {
-                    disagreements[i] += 1;
-                    // The oracle: strict overlap of the two boxes, as BENCHMARKS.md defines a
-                    // pair (shared edges do not collide); parry2d's test counts touching.
-                    let (a, b) = (
-                        proxies[pair.0 as usize].bounds,
-                        proxies[pair.1 as usize].bounds,
-                    );
-                    if a.overlaps(&b) == ours_has_it {
-                        verdicts[i].ours_right += 1;
-                    } else {
-                        verdicts[i].peer_right += 1;
-                    }
-                });
-                compared[i] += pairs.len().max(peer_sorted.len());
-            }
+        if peer_first {
+            ours_ns.extend(ours.iter_mut().map(|c| c.time_frame(&proxies)));
         }
+        peer_sorted.sort_unstable();
         if frame > 0 {
+            for (c, ns) in ours.iter_mut().zip(ours_ns) {
+                c.frame_ns.push(ns);
+                c.tally(&proxies, &peer_sorted);
+            }
             peer_ns.push(peer_time);
             peer_pairs_total += peer_sorted.len();
         }
     }
-    let peer_median = median(&peer_ns);
-    let mut entries: Vec<VersusEntry> = kinds
+    let entries = ours
         .iter()
-        .enumerate()
-        .map(|(i, k)| VersusEntry {
-            query: format!("broad_{}_{}", kind.name(), k.name()),
-            ours_ns: median(&ours_ns[i]),
+        .map(|c| VersusEntry {
+            query: format!("broad_{}_{}", kind.name(), c.kind.name()),
+            ours_ns: median(&c.frame_ns),
             ours_time_only_ns: None,
-            peer_ns: peer_median,
-            disagreements: disagreements[i],
-            cases: compared[i],
+            time_only_speedup: None,
+            peer_ns: median(&peer_ns),
+            speedup: median_batch_ratio(&c.frame_ns, &peer_ns),
+            batches: c.frame_ns.len(),
+            disagreements: c.disagreements,
+            cases: c.compared,
             peer_hits: peer_pairs_total,
             max_difference: 0.0,
-            goal_speedup: 0.0,
             objects: Some(objects),
-            broad_phase: Some(k.name()),
-            verdicts: Some(verdicts[i]),
+            broad_phase: Some(c.kind.name()),
+            verdicts: Some(c.verdicts),
         })
         .collect();
-    // The headline line: the grid on the uniform scene, the best of ours on the uneven one.
+    with_headline(kind, entries)
+}
+
+/// Puts the scene's headline line first, named `broad_<scene>`: the grid on the uniform
+/// scene, the fastest of ours (brute force aside) on the uneven one.
+fn with_headline(kind: SceneKind, mut entries: Vec<VersusEntry>) -> Vec<VersusEntry> {
     let headline = match kind {
         SceneKind::Uniform => entries
             .iter()
@@ -253,10 +338,6 @@ pub fn compare_broad(kind: SceneKind, objects: usize, frames: usize) -> Vec<Vers
     };
     if let Some(mut h) = headline {
         h.query = format!("broad_{}", kind.name());
-        h.goal_speedup = match kind {
-            SceneKind::Uniform => 3.0,
-            SceneKind::Uneven => 1.5,
-        };
         entries.insert(0, h);
     }
     entries
@@ -297,6 +378,53 @@ mod tests {
         assert_eq!(count_disagreements(&ours, &peer, 0.2), 3);
         assert_eq!(count_disagreements(&ours[..2], &peer, 1e-3), 4);
         assert_eq!(count_disagreements(&[], &[], 1e-3), 0);
+    }
+
+    /// A fake clock: ours takes 10 units a run and the peer 50 (the true ratio is 5), times
+    /// the machine's slowness at that moment. `slowness(k)` is the slowness of the k-th batch
+    /// timed, on either side.
+    fn fake_run(batches: usize, slowness: impl Fn(usize) -> f64) -> Alternated {
+        let timed = std::cell::Cell::new(0usize);
+        let tick = |cost: f64| {
+            let k = timed.get();
+            timed.set(k + 1);
+            cost * slowness(k)
+        };
+        alternate(batches, || tick(10.0), || tick(50.0))
+    }
+
+    #[test]
+    fn batch_ratios_keep_the_true_ratio_when_the_machine_slows_mid_run() {
+        // Quiet machine: both statistics agree.
+        let quiet = fake_run(9, |_| 1.0);
+        assert_eq!(
+            (quiet.ours_ns, quiet.peer_ns, quiet.ratio),
+            (10.0, 50.0, 5.0)
+        );
+        assert_eq!(quiet.batches, 9);
+
+        // The machine halves its speed between ours and the peer in the fifth batch pair
+        // (batch 4 times ours at k = 8, the peer at k = 9), and stays slow: ours has four slow
+        // batches of nine, the peer five, so each side's median lands in a different phase.
+        let step = fake_run(9, |k| if k >= 9 { 2.0 } else { 1.0 });
+        assert_eq!(step.ratio, 5.0);
+        // The ratio of the two medians, the statistic this replaces, reads 10.
+        assert_eq!(step.peer_ns / step.ours_ns, 10.0);
+
+        // A machine whose speed drifts by 1 % from batch to batch, with slow phases of three
+        // times the cost coming and going: the median batch ratio stays within the drift.
+        let mut rng = collide_testkit::SplitMix64::new(7);
+        let phases: Vec<f64> = (0..200)
+            .map(|_| if rng.unit() < 0.3 { 3.0 } else { 1.0 })
+            .collect();
+        let drifting = fake_run(61, |k| 1.01f64.powi(k as i32) * phases[k / 7]);
+        assert!((drifting.ratio - 5.0).abs() < 5.0 * 0.011, "{drifting:?}");
+    }
+
+    #[test]
+    fn batch_ratio_median_skips_empty_batches() {
+        assert_eq!(median_batch_ratio(&[1.0, 0.0, 2.0], &[4.0, 9.0, 8.0]), 4.0);
+        assert_eq!(median_batch_ratio(&[], &[]), 0.0);
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! `collide-report`: the seed's cost experiment, the scale table and the side-by-side table
-//! against parry2d, printed for a person and, with `--json FILE`, written as the JSON of
-//! `BENCHMARKS.md`.
+//! `collide-report`: the cost experiment, the scale table and the side-by-side table against
+//! parry2d, every goal of `collide-bench/GOALS.md` judged, printed for a person and, with
+//! `--json FILE`, written as JSON (schema 1, described in `GOALS.md`).
 //!
 //! ```text
 //! cargo run --release -p collide-bench --bin collide-report -- [--quick] [--json FILE] [--markdown FILE]
@@ -24,7 +24,7 @@ static ALLOC: CountingAllocator = CountingAllocator;
 const USAGE: &str = "usage: collide-report [--quick] [--json FILE] [--markdown FILE]
 
   --quick          100 and 1 000 objects only (under a minute on 2 cores)
-  --json FILE      also write the figures as the JSON of BENCHMARKS.md
+  --json FILE      also write the figures as JSON (schema 1, see collide-bench/GOALS.md)
   --markdown FILE  also write the tables as Markdown (for the README)";
 
 struct Args {

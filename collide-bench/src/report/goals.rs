@@ -1,0 +1,342 @@
+//! The goals, each written once as data ([`GOALS`]): its name, its bound, what it measures and
+//! how it is judged. The report's goals table and the JSON's `goals` come from this list, and
+//! `collide-bench/GOALS.md` carries the same lines (a test checks that the two agree).
+
+use std::fmt;
+
+use collide_broad::BroadPhaseKind;
+use collide_scene::SceneKind;
+use serde::Serialize;
+
+use super::Report;
+
+/// The bound a measured value must keep to meet its goal, with the unit it is written in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// At most this value.
+    AtMost(f64, &'static str),
+    /// At least this value.
+    AtLeast(f64, &'static str),
+    /// Exactly this value.
+    Exactly(f64, &'static str),
+}
+
+impl Bound {
+    /// Whether `value` keeps the bound.
+    #[must_use]
+    pub fn holds(self, value: f64) -> bool {
+        match self {
+            Bound::AtMost(bound, _) => value <= bound,
+            Bound::AtLeast(bound, _) => value >= bound,
+            Bound::Exactly(bound, _) => value == bound,
+        }
+    }
+
+    /// The bound's value.
+    #[must_use]
+    pub fn value(self) -> f64 {
+        match self {
+            Bound::AtMost(v, _) | Bound::AtLeast(v, _) | Bound::Exactly(v, _) => v,
+        }
+    }
+}
+
+impl fmt::Display for Bound {
+    /// `≤ 10 %`, `≥ 5× faster`, `0 in steady state`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::AtMost(v, unit) => write!(f, "≤ {v}{unit}"),
+            Bound::AtLeast(v, unit) => write!(f, "≥ {v}{unit}"),
+            Bound::Exactly(v, unit) => write!(f, "{v}{unit}"),
+        }
+    }
+}
+
+/// Which figure of a report a goal reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The sweep's overhead on the uniform 100-object grid frame, in %.
+    SweepOverhead,
+    /// The sweep's extra time per sweep on the same frame, in ns.
+    TimePerSweep,
+    /// The fastest broad phase's median 100-object uniform frame with the sweep on, in µs.
+    Frame100,
+    /// The worst variant's bytes allocated per timed frame.
+    BytesPerFrame,
+    /// The side-by-side speedup of the `versus` line with this query name.
+    Speedup(&'static str),
+    /// ns per object at 100 000 objects ÷ at 1 000 (uniform, grid, sweep on).
+    FlatCost,
+    /// The median 100 000-object uniform grid frame with the sweep on, in ms.
+    Frame100k,
+}
+
+/// One goal: what it is called, its bound, what it measures and how it is judged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GoalSpec {
+    /// The goal's name, as the goals table and `GOALS.md` give it.
+    pub name: &'static str,
+    /// The bound the measured figure must keep.
+    pub bound: Bound,
+    /// What is measured.
+    pub measures: &'static str,
+    /// How the figure is taken from the run.
+    pub judged: &'static str,
+    /// The figure of a report it reads.
+    pub measure: Measure,
+}
+
+/// A side-by-side goal: the `versus` line `query` must be `bound` times faster than parry2d.
+const fn speedup(
+    query: &'static str,
+    name: &'static str,
+    bound: f64,
+    measures: &'static str,
+) -> GoalSpec {
+    GoalSpec {
+        name,
+        bound: Bound::AtLeast(bound, "× faster"),
+        measures,
+        judged: "median of the batch ratios, parry2d ns ÷ collide ns",
+        measure: Measure::Speedup(query),
+    }
+}
+
+/// Every goal of the report, in the order of its goals table.
+pub const GOALS: [GoalSpec; 14] = [
+    GoalSpec {
+        name: "sweep overhead on the frame (uniform, 100, grid)",
+        bound: Bound::AtMost(10.0, " %"),
+        measures: "extra time per frame with the sweep on, as a share of the frame without it",
+        judged: "medians of the sweep-on and sweep-off samples",
+        measure: Measure::SweepOverhead,
+    },
+    GoalSpec {
+        name: "extra time per sweep (uniform, 100, grid)",
+        bound: Bound::AtMost(10.0, " ns"),
+        measures: "extra time per frame with the sweep on ÷ sweeps per pass",
+        judged: "medians of the sweep-on and sweep-off samples",
+        measure: Measure::TimePerSweep,
+    },
+    GoalSpec {
+        name: "whole frame, 100 objects (uniform, sweep on, fastest broad phase)",
+        bound: Bound::AtMost(4.0, " µs"),
+        measures: "move every object, update the broad phase, run the collision pass",
+        judged: "median sample of the fastest broad phase",
+        measure: Measure::Frame100,
+    },
+    GoalSpec {
+        name: "bytes allocated per frame (worst variant)",
+        bound: Bound::Exactly(0.0, " in steady state"),
+        measures: "bytes a counting global allocator sees during the timed frames",
+        judged: "the largest figure of every scene, size, broad phase and sweep setting",
+        measure: Measure::BytesPerFrame,
+    },
+    speedup(
+        "toi_circle_circle",
+        "toi_circle_circle vs parry2d",
+        5.0,
+        "time of impact of two moving circles; parry2d: `cast_shapes` Ball/Ball",
+    ),
+    speedup(
+        "toi_circle_rect",
+        "toi_circle_rect vs parry2d",
+        20.0,
+        "time of impact of a moving circle and a moving box; parry2d: `cast_shapes` Ball/Cuboid",
+    ),
+    speedup(
+        "toi_rect_rect",
+        "toi_rect_rect vs parry2d",
+        20.0,
+        "time of impact of two moving boxes; parry2d: `cast_shapes` Cuboid/Cuboid",
+    ),
+    speedup(
+        "toi_hull_hull",
+        "toi_hull_hull vs parry2d",
+        2.0,
+        "time of impact of two moving 6- or 8-gons; parry2d: `cast_shapes` ConvexPolygon",
+    ),
+    speedup(
+        "contact_hull_hull",
+        "contact_hull_hull vs parry2d",
+        5.0,
+        "contact of two overlapping hulls; parry2d: `contact` ConvexPolygon",
+    ),
+    speedup(
+        "distance_hull_hull",
+        "distance_hull_hull vs parry2d",
+        1.5,
+        "distance of two separated hulls; parry2d: `distance` ConvexPolygon",
+    ),
+    speedup(
+        "broad_uniform",
+        "broad_uniform vs parry2d (grid)",
+        3.0,
+        "broad phase on the uniform scene, 10 000 objects; parry2d: `Bvh` rebuild + leaf pairs",
+    ),
+    speedup(
+        "broad_uneven",
+        "broad_uneven vs parry2d (best of ours)",
+        1.5,
+        "broad phase on the uneven scene, 10 000 objects; parry2d: `Bvh` rebuild + leaf pairs",
+    ),
+    GoalSpec {
+        name: "flat cost per object (ns/object at 100 000 ÷ at 1 000)",
+        bound: Bound::AtMost(1.5, ""),
+        measures: "how the frame's cost per object grows from 1 000 to 100 000 objects",
+        judged: "median frames of the uniform scene, grid, sweep on",
+        measure: Measure::FlatCost,
+    },
+    GoalSpec {
+        name: "100 000 objects, one frame on one core",
+        bound: Bound::AtMost(8.0, " ms"),
+        measures: "the whole frame at 100 000 objects",
+        judged: "median frame of the uniform scene, grid, sweep on",
+        measure: Measure::Frame100k,
+    },
+];
+
+/// The speedup a `versus` line must reach, if a goal names it.
+#[must_use]
+pub fn speedup_goal(query: &str) -> Option<f64> {
+    GOALS.iter().find_map(|g| match g.measure {
+        Measure::Speedup(q) if q == query => Some(g.bound.value()),
+        _ => None,
+    })
+}
+
+/// A goal and whether one run met it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Goal {
+    /// The goal's name.
+    #[serde(rename = "goal")]
+    pub name: String,
+    /// Its bound, as written in the goals table.
+    pub target: String,
+    /// What this run measured.
+    pub measured: String,
+    /// `Some(true)` met, `Some(false)` missed, `None` not measured by this run.
+    pub met: Option<bool>,
+    /// What is measured.
+    pub measures: &'static str,
+    /// How the figure is taken from the run.
+    pub judged: &'static str,
+}
+
+impl GoalSpec {
+    /// This goal judged on `report`.
+    #[must_use]
+    pub fn judge(&self, report: &Report) -> Goal {
+        let (measured, met) = match self.measure.read(report) {
+            Some((value, text)) => (text, Some(self.bound.holds(value))),
+            None => (self.measure.missing().to_owned(), None),
+        };
+        Goal {
+            name: self.name.to_owned(),
+            target: self.bound.to_string(),
+            measured,
+            met,
+            measures: self.measures,
+            judged: self.judged,
+        }
+    }
+}
+
+/// Every goal, judged on a report.
+#[must_use]
+pub fn goals(report: &Report) -> Vec<Goal> {
+    GOALS.iter().map(|g| g.judge(report)).collect()
+}
+
+fn us(ns: f64) -> String {
+    super::tables::us(ns)
+}
+
+impl Measure {
+    /// Why a run has no figure for this goal.
+    fn missing(self) -> &'static str {
+        match self {
+            Measure::BytesPerFrame => "not measured (counting allocator not installed)",
+            Measure::FlatCost | Measure::Frame100k => "not in this run (full run only)",
+            _ => "not in this run",
+        }
+    }
+
+    /// The figure in the bound's unit, and the text the goals table shows for it.
+    fn read(self, report: &Report) -> Option<(f64, String)> {
+        let (grid, uniform) = (BroadPhaseKind::Grid, SceneKind::Uniform);
+        match self {
+            Measure::SweepOverhead => report
+                .sweep_cost_entry(uniform, 100, grid)
+                .map(|c| (c.overhead_percent, format!("{:.1} %", c.overhead_percent))),
+            Measure::TimePerSweep => report
+                .sweep_cost_entry(uniform, 100, grid)
+                .map(|c| (c.ns_per_sweep, format!("{:.1} ns", c.ns_per_sweep))),
+            Measure::Frame100 => {
+                // The fastest broad phase: a game picks the one that suits its scene.
+                let e = report
+                    .scene
+                    .iter()
+                    .filter(|e| e.scene == uniform && e.objects == 100 && e.sweep)
+                    .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))?;
+                let text = format!(
+                    "median {} µs (mean {} ± {}; {})",
+                    us(e.median_ns),
+                    us(e.frame_ns.mean),
+                    us(e.frame_ns.sd),
+                    e.broad_phase.name()
+                );
+                Some((e.median_ns / 1_000.0, text))
+            }
+            Measure::BytesPerFrame => read_bytes(report),
+            Measure::Speedup(query) => {
+                let e = report.versus.iter().find(|e| e.query == query)?;
+                let text = match (e.broad_phase, e.objects) {
+                    (Some(b), Some(n)) => format!("{:.2}× ({b}, {n} objects)", e.speedup),
+                    _ => format!("{:.2}×", e.speedup),
+                };
+                Some((e.speedup, text))
+            }
+            Measure::FlatCost => {
+                let (_, small) = per_object(report, 1_000)?;
+                let (_, large) = per_object(report, 100_000)?;
+                let text = format!("{:.2} ({large:.1} / {small:.1} ns)", large / small);
+                Some((large / small, text))
+            }
+            Measure::Frame100k => {
+                let (frame, _) = per_object(report, 100_000)?;
+                Some((frame / 1e6, format!("{:.2} ms", frame / 1e6)))
+            }
+        }
+    }
+}
+
+/// `(ns per frame, ns per object)` of the scale table at `objects`.
+fn per_object(report: &Report, objects: usize) -> Option<(f64, f64)> {
+    report
+        .scale()
+        .into_iter()
+        .find(|row| row.objects == objects)
+        .map(|row| (row.frame_ns, row.ns_per_object))
+}
+
+fn read_bytes(report: &Report) -> Option<(f64, String)> {
+    if !report.allocations_counted {
+        return None;
+    }
+    let e = report
+        .scene
+        .iter()
+        .max_by(|a, b| a.bytes_per_frame.total_cmp(&b.bytes_per_frame))?;
+    let text = format!(
+        "{:.1} bytes, in {} of {} samples ({} {} {} sweep {})",
+        e.bytes_per_frame,
+        e.allocating_samples,
+        e.samples,
+        e.scene.name(),
+        e.objects,
+        e.broad_phase.name(),
+        if e.sweep { "on" } else { "off" }
+    );
+    Some((e.bytes_per_frame, text))
+}

@@ -1,0 +1,179 @@
+//! The report as tables a person reads: each table is a list of columns (a header and how a
+//! row fills its cell), written by one routine, [`table`].
+
+use super::experiment::{SceneEntry, SweepCost};
+use super::goals::{speedup_goal, Goal};
+use super::{Report, ScaleRow};
+use crate::fast_shots::FastShotsEntry;
+use crate::table::Table;
+use crate::versus::VersusEntry;
+
+/// A column of a table over rows of `T`.
+pub struct Column<T> {
+    /// The column's title.
+    pub header: &'static str,
+    /// The cell of a row.
+    pub cell: fn(&T) -> String,
+}
+
+/// A column titled `header` whose cells `cell` writes.
+const fn col<T>(header: &'static str, cell: fn(&T) -> String) -> Column<T> {
+    Column { header, cell }
+}
+
+/// A table with these columns, one line per row.
+pub fn table<'a, T: 'a>(columns: &[Column<T>], rows: impl IntoIterator<Item = &'a T>) -> Table {
+    let headers: Vec<&str> = columns.iter().map(|c| c.header).collect();
+    let mut out = Table::new(&headers);
+    for row in rows {
+        out.row(columns.iter().map(|c| (c.cell)(row)).collect());
+    }
+    out
+}
+
+/// ns as µs, to three significant figures or so.
+#[must_use]
+pub fn us(ns: f64) -> String {
+    if ns.abs() >= 100_000.0 {
+        format!("{:.0}", ns / 1_000.0)
+    } else if ns.abs() >= 10_000.0 {
+        format!("{:.1}", ns / 1_000.0)
+    } else {
+        format!("{:.2}", ns / 1_000.0)
+    }
+}
+
+fn on_off(sweep: bool) -> String {
+    if sweep { "on" } else { "off" }.into()
+}
+
+const EXPERIMENT: [Column<SceneEntry>; 12] = [
+    col("scene", |e| e.scene.name().into()),
+    col("objects", |e| e.objects.to_string()),
+    col("broad phase", |e| e.broad_phase.name().into()),
+    col("sweep", |e| on_off(e.sweep)),
+    col("frame µs (mean ± sd)", |e| {
+        format!("{} ± {}", us(e.frame_ns.mean), us(e.frame_ns.sd))
+    }),
+    col("median µs", |e| us(e.median_ns)),
+    col("halves µs", |e| {
+        format!("{} / {}", us(e.run_medians_ns[0]), us(e.run_medians_ns[1]))
+    }),
+    col("bytes/frame", |e| format!("{:.0}", e.bytes_per_frame)),
+    col("allocs/frame", |e| {
+        format!("{:.2}", e.allocations_per_frame)
+    }),
+    col("pairs/pass", |e| format!("{:.1}", e.pairs_per_pass)),
+    col("sweeps/pass", |e| format!("{:.1}", e.sweeps_per_pass)),
+    col("hits/pass", |e| format!("{:.1}", e.hits_per_pass)),
+];
+
+const COST: [Column<SweepCost>; 6] = [
+    col("scene", |e| e.scene.name().into()),
+    col("objects", |e| e.objects.to_string()),
+    col("broad phase", |e| e.broad_phase.name().into()),
+    col("extra ns/frame", |e| format!("{:.0}", e.extra_ns_per_frame)),
+    col("overhead %", |e| format!("{:.1}", e.overhead_percent)),
+    col("ns/sweep", |e| format!("{:.1}", e.ns_per_sweep)),
+];
+
+const SCALE: [Column<ScaleRow>; 3] = [
+    col("objects", |r| r.objects.to_string()),
+    col("frame µs (median)", |r| us(r.frame_ns)),
+    col("ns/object", |r| format!("{:.1}", r.ns_per_object)),
+];
+
+fn or_dot<T>(value: Option<T>, show: impl FnOnce(T) -> String) -> String {
+    value.map_or_else(|| "·".to_owned(), show)
+}
+
+const VERSUS: [Column<VersusEntry>; 10] = [
+    col("query", |e| e.query.clone()),
+    col("ours ns", |e| format!("{:.1}", e.ours_ns)),
+    col("parry2d ns", |e| format!("{:.1}", e.peer_ns)),
+    col("speedup", |e| format!("{:.2}×", e.speedup)),
+    col("ours ns, time only (speedup)", |e| {
+        or_dot(e.ours_time_only_ns.zip(e.time_only_speedup), |(t, s)| {
+            format!("{t:.1} ({s:.2}×)")
+        })
+    }),
+    col("goal", |e| {
+        or_dot(speedup_goal(&e.query), |g| format!("≥ {g}×"))
+    }),
+    col("disagreements", |e| e.disagreements.to_string()),
+    col("oracle sides with (ours / parry2d)", |e| {
+        or_dot(e.verdicts, |v| {
+            format!("{} / {}", v.ours_right, v.peer_right)
+        })
+    }),
+    col("cases", |e| e.cases.to_string()),
+    col("max diff", |e| format!("{:.2e}", e.max_difference)),
+];
+
+const FAST_SHOTS: [Column<FastShotsEntry>; 5] = [
+    col("rim", |e| e.rim.name().into()),
+    col("travel per frame (rim radii)", |e| {
+        format!("1e{} – 1e{}", e.decade, e.decade + 1)
+    }),
+    col("shots", |e| e.shots.to_string()),
+    col("collide wrong", |e| e.ours_wrong.to_string()),
+    col("parry2d wrong", |e| e.peer_wrong.to_string()),
+];
+
+const GOALS: [Column<Goal>; 4] = [
+    col("goal", |g| g.name.clone()),
+    col("target", |g| g.target.clone()),
+    col("measured", |g| g.measured.clone()),
+    col("met", |g| {
+        match g.met {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "not measured",
+        }
+        .into()
+    }),
+];
+
+impl Report {
+    /// The tables a person reads, in order: experiment, sweep cost, scale, versus, fast
+    /// shots, goals.
+    #[must_use]
+    pub fn tables(&self) -> Vec<(String, Table)> {
+        let pooled = self
+            .pooled_processes()
+            .map_or_else(String::new, |(n, up_to)| {
+                format!("; up to {up_to} objects, pooled over {n} processes")
+            });
+        vec![
+            (
+                format!(
+                    "The cost experiment: per frame, sweep on and off (sampled in the order on, \
+                     off, off, on, …{pooled})"
+                ),
+                table(&EXPERIMENT, &self.scene),
+            ),
+            ("The sweep's cost".into(), table(&COST, &self.sweep_cost)),
+            (
+                "Scale: uniform scene, grid, sweep on".into(),
+                table(&SCALE, &self.scale()),
+            ),
+            (
+                "Side by side with parry2d (same cases, same inputs; each side keeps its whole \
+                 answer; ns: the median batch of each side; speedup: the median of the batch \
+                 ratios, timed in alternating batches)"
+                    .into(),
+                table(&VERSUS, &self.versus),
+            ),
+            (
+                "Fast shots that clip a rim (half pass inside it, half just outside; wrong: a hit \
+                 called a miss, or a miss called a hit)"
+                    .into(),
+                table(&FAST_SHOTS, &self.fast_shots),
+            ),
+            (
+                "Goals (collide-bench/GOALS.md)".into(),
+                table(&GOALS, &self.goals),
+            ),
+        ]
+    }
+}
