@@ -16,7 +16,6 @@
 //! benchmarks' peer), so `collide-cli` is not published either; the demo shares the scene
 //! rather than keeping a copy that could drift from the benchmarks.
 
-mod draw;
 mod pictures;
 mod scene;
 mod sprites;

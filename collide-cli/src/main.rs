@@ -12,6 +12,7 @@ mod atomic;
 mod demo;
 mod hull;
 mod inspect;
+mod raster;
 
 use std::process::ExitCode;
 

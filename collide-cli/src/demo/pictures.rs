@@ -6,9 +6,9 @@ use collide_hull::image::RgbaImage;
 use collide_scene::Role;
 use glam::Vec2;
 
-use super::draw::{line_height, text_width, Canvas, Colour};
 use super::scene::{Shapes, Snapshot};
 use super::tunnel::{self, Flight};
+use crate::raster::{line_height, text_width, Canvas, Colour};
 
 const BACKGROUND: Colour = [18, 22, 38, 255];
 const PANEL: Colour = [32, 38, 60, 255];
