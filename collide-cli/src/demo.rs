@@ -1,28 +1,26 @@
 //! `collide demo`: what collide is for, in one command, on embedded defaults.
 //!
-//! - Part 1, seed 001's experiment ([`tunnel`]): point shots fired straight up at a 14-unit
-//!   target at 60 fps, the speed raised from 100 to 20 000 units per second; per speed the
-//!   tunnelling-speed figure and the shots the real narrow phase misses with the sweep off, as
-//!   the expanded box and exact; then the same with the target halved; then shots at 45°,
+//! - Part 1, the tunnelling experiment ([`tunnel`]): point shots fired straight up at a
+//!   14-unit target at 60 fps, the speed raised from 100 to 20 000 units per second; per speed
+//!   the tunnelling-speed figure and the shots the real narrow phase misses with the sweep off,
+//!   as the expanded box and exact; then the same with the target halved; then shots at 45°,
 //!   where the per-frame test misses near corners even below that speed and the expanded box
 //!   reports hits the shot never made.
-//! - Part 2, the shmup scene of `BENCHMARKS.md` ([`scene`], the scene of `collide-bench`) at
-//!   100 and 10 000 objects with every broad phase: time per frame, candidate pairs, sweeps,
-//!   hits, and whether every broad phase found the identical hits. A quarter of the enemies use
-//!   hulls made from bundled sprites ([`sprites`]).
-//! - Part 3 ([`pictures`]): `demo-scene.png` and `demo-tunnel.png`.
-//!
-//! The scene lives in `collide-bench`, which is not published (it depends on parry2d, the
-//! benchmarks' peer), so `collide-cli` is not published either; the demo shares the scene
-//! rather than keeping a copy that could drift from the benchmarks.
+//! - Part 2, the shmup benchmark scene ([`scene`], run by `collide_scene::FrameRunner`, the
+//!   frame loop the benchmarks time) at 100 and 10 000 objects with every broad phase: time
+//!   per frame, candidate pairs, sweeps, hits, and whether every broad phase found the
+//!   identical hits. A quarter of the enemies use hulls made from bundled sprites
+//!   ([`sprites`]).
+//! - Part 3 ([`pictures`]): `demo-scene.png` and `demo-tunnel.png`, written to `--out` (the
+//!   current folder by default); the demo prints the full path of each file it writes.
 
-mod draw;
+mod json;
 mod pictures;
 mod scene;
 mod sprites;
+mod tables;
 mod tunnel;
 
-use std::fmt::Write as _;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -31,7 +29,6 @@ use clap::{Args, ValueEnum};
 use collide_broad::BroadPhaseKind;
 use collide_core::SweepMode;
 use collide_hull::image::{ImageFormat, RgbaImage};
-use serde_json::{json, Value};
 
 use crate::atomic::write_atomic;
 use crate::Outcome;
@@ -67,7 +64,7 @@ pub struct DemoArgs {
     /// The sweep used in Part 2 and demo-scene.png (Part 1 always compares all three).
     #[arg(long, value_enum, default_value_t = SweepArg::Exact)]
     pub sweep: SweepArg,
-    /// Folder the pictures go to (created if missing).
+    /// Folder the pictures go to (created if missing); the demo prints each file's full path.
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out: PathBuf,
     /// Also write every figure to this JSON file.
@@ -80,7 +77,7 @@ pub struct DemoArgs {
 pub enum SweepArg {
     /// The exact time of impact: never misses.
     Exact,
-    /// Seed 001's expanded box: never misses, over-reports on diagonals.
+    /// The expanded-box approximation: never misses, over-reports on diagonals.
     Expanded,
     /// No sweep: the per-frame test alone, which tunnels.
     Off,
@@ -128,125 +125,57 @@ pub fn run(args: &DemoArgs) -> Outcome {
     }
 }
 
+/// Part 1's figures: the straight shots at both target heights, and the diagonal shots.
+struct Tunnelling {
+    rows: Vec<tunnel::Row>,
+    diagonal: Vec<tunnel::DiagonalRow>,
+}
+
+impl Tunnelling {
+    /// Shots the exact sweep missed, over every row.
+    fn exact_misses(&self) -> usize {
+        self.rows.iter().map(|r| r.missed[2]).sum::<usize>()
+            + self.diagonal.iter().map(|r| r.missed[2]).sum::<usize>()
+    }
+
+    /// Shots fired with each mode, over every row.
+    fn shots(&self) -> usize {
+        self.rows.iter().map(|r| r.shots).sum::<usize>()
+            + self.diagonal.iter().map(|r| r.shots).sum::<usize>()
+    }
+}
+
+/// Part 2's runs, and per run whether its hits matched the reference run of its scene size.
+struct Comparison {
+    runs: Vec<scene::Run>,
+    identical: Vec<bool>,
+}
+
+/// Where Part 3 wrote its pictures (absolute paths).
+struct Pictures {
+    scene: PathBuf,
+    tunnel: PathBuf,
+}
+
 /// The whole demo; `Ok(false)` when a claim failed.
 fn demo(args: &DemoArgs) -> Result<bool> {
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("creating {}", args.out.display()))?;
+    let out = std::path::absolute(&args.out)
+        .with_context(|| format!("finding the full path of {}", args.out.display()))?;
     say!("collide demo: no fast bullet passes through its target\n");
 
-    // Part 1.
-    let mut speeds = tunnel::SPEEDS.to_vec();
-    if !speeds.contains(&args.speed) {
-        speeds.push(args.speed);
-        speeds.sort_by(f32::total_cmp);
-    }
-    let rows = tunnel::experiment(tunnel::FPS, &speeds, args.shots as usize);
-    say!("{}", tunnel_table(&rows, args.shots));
-    let diagonal: Vec<tunnel::DiagonalRow> = tunnel::DIAGONAL_SPEEDS
-        .iter()
-        .map(|&v| tunnel::diagonal_row(tunnel::FPS, v, args.shots as usize))
-        .collect();
-    say!("{}", diagonal_table(&diagonal));
-
-    // Part 2.
+    let tunnelling = part_1(args)?;
     let shapes = scene::Shapes::new(sprites::enemy_hulls()?);
-    let kinds: Vec<BroadPhaseKind> = match args.broad_phase {
-        Some(k) => vec![k],
-        None => BroadPhaseKind::ALL.to_vec(),
-    };
-    let mode = args.sweep.mode();
-    let mut runs = Vec::new();
-    let mut identical = Vec::new();
-    for &objects in &args.objects {
-        let first = runs.len();
-        for &kind in &kinds {
-            runs.push(scene::run(
-                &shapes,
-                objects as usize,
-                kind,
-                args.frames as usize,
-                mode,
-            ));
-        }
-        // Every run against the first; a lone broad phase against an oracle run for the
-        // purpose (brute force, or the grid when brute force is the one chosen).
-        let reference = match args.broad_phase {
-            None => None,
-            Some(k) => {
-                let oracle = if k == BroadPhaseKind::BruteForce {
-                    BroadPhaseKind::Grid
-                } else {
-                    BroadPhaseKind::BruteForce
-                };
-                Some(scene::run(
-                    &shapes,
-                    objects as usize,
-                    oracle,
-                    args.frames as usize,
-                    mode,
-                ))
-            }
-        };
-        let reference = reference.as_ref().unwrap_or(&runs[first]);
-        let same = runs[first..].iter().all(|r| r.record == reference.record);
-        identical.extend(std::iter::repeat_n(same, kinds.len()));
-    }
-    let names: Vec<&str> = shapes.hulls().iter().map(|h| h.name).collect();
-    say!(
-        "{}",
-        scene_table(&runs, &identical, args.frames, mode, &names)
-    );
+    let comparison = part_2(args, &shapes)?;
+    let pictures = part_3(args, &shapes, &out)?;
 
-    // Part 3.
-    let smallest = args.objects.iter().copied().min().unwrap_or(100) as usize;
-    let window = (glam::Vec2::ZERO, pictures::SCENE_WINDOW);
-    let search = if mode == SweepMode::Off { 1 } else { 600 };
-    let snap = scene::snapshot(
-        &shapes,
-        smallest,
-        kinds[0],
-        mode,
-        window,
-        search.max(args.frames as usize),
-    );
-    let caption = pictures::SceneCaption {
-        broad_phase: kinds[0].name(),
-        mode,
-    };
-    let scene_png = args.out.join("demo-scene.png");
-    write_png(
-        &scene_png,
-        &pictures::scene_picture(&snap, &shapes, &caption),
-    )?;
-    let (tunnel_img, tunnelled) = pictures::tunnel_picture(args.speed);
-    let tunnel_png = args.out.join("demo-tunnel.png");
-    write_png(&tunnel_png, &tunnel_img)?;
-    say!("Part 3 · pictures");
-    say!(
-        "  {}: frame {} of the {smallest}-object scene, every body, its swept box and its hits",
-        scene_png.display(),
-        snap.scene.frame()
-    );
-    say!(
-        "  {}: one shot at {} units/s {}",
-        tunnel_png.display(),
-        args.speed,
-        if tunnelled {
-            "that the per-frame test misses, and where the exact sweep finds the impact"
-        } else {
-            "(below the tunnelling speed: the per-frame test catches it)"
-        }
-    );
-
-    let exact_clean =
-        rows.iter().all(|r| r.missed[2] == 0) && diagonal.iter().all(|r| r.missed[2] == 0);
-    let all_identical = identical.iter().all(|&s| s);
+    let all_identical = comparison.identical.iter().all(|&s| s);
+    let exact_misses = tunnelling.exact_misses();
     say!("");
     say!(
-        "exact sweep: {} shots missed of {}; broad phases {}",
-        rows.iter().map(|r| r.missed[2]).sum::<usize>()
-            + diagonal.iter().map(|r| r.missed[2]).sum::<usize>(),
-        (rows.len() + diagonal.len()) * args.shots as usize,
+        "exact sweep: {exact_misses} shots missed of {}; broad phases {}",
+        tunnelling.shots(),
         if all_identical {
             "found identical hits"
         } else {
@@ -255,231 +184,142 @@ fn demo(args: &DemoArgs) -> Result<bool> {
     );
 
     if let Some(path) = &args.json {
-        let value = to_json(
-            &rows,
-            &diagonal,
-            &runs,
-            &identical,
-            mode,
-            &scene_png,
-            &tunnel_png,
-        );
+        let value = json::document(&tunnelling, &comparison, args.sweep.mode(), &pictures);
         let text = serde_json::to_string_pretty(&value)? + "\n";
         write_atomic(path, text.as_bytes())
             .with_context(|| format!("writing {}", path.display()))?;
-        say!("wrote {}", path.display());
+        say!("wrote {}", full_path(path).display());
     }
-    Ok(exact_clean && all_identical)
+    Ok(exact_misses == 0 && all_identical)
 }
 
-/// Part 1's table.
-fn tunnel_table(rows: &[tunnel::Row], shots: u32) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Part 1 · seed 001's experiment: {shots} point shots per speed, fired straight up at a \
-         target, {} fps, each tested by the narrow phase",
-        tunnel::FPS
-    );
-    let _ = writeln!(
-        s,
-        "  target  shot speed  travel per  tunnelling  shots missed with the sweep"
-    );
-    let _ = writeln!(
-        s,
-        "  height     units/s       frame       speed  off (predicted)  expanded  exact"
-    );
-    let mut last_height = None;
-    for r in rows {
-        if last_height.is_some_and(|h| h != r.target_height) {
-            let _ = writeln!(
-                s,
-                "  -- target halved: the tunnelling speed halves with it --"
-            );
+/// Part 1: the tunnelling experiment, printed.
+fn part_1(args: &DemoArgs) -> Result<Tunnelling> {
+    let mut speeds = tunnel::SPEEDS.to_vec();
+    if !speeds.contains(&args.speed) {
+        speeds.push(args.speed);
+        speeds.sort_by(f32::total_cmp);
+    }
+    let rows = tunnel::experiment(tunnel::FPS, &speeds, args.shots as usize);
+    say!("{}", tables::tunnel_table(&rows, args.shots));
+    let diagonal: Vec<tunnel::DiagonalRow> = tunnel::DIAGONAL_SPEEDS
+        .iter()
+        .map(|&v| tunnel::diagonal_row(tunnel::FPS, v, args.shots as usize))
+        .collect();
+    say!("{}", tables::diagonal_table(&diagonal));
+    Ok(Tunnelling { rows, diagonal })
+}
+
+/// The broad phases Part 2 runs: the one asked for, or all four.
+fn broad_phases(args: &DemoArgs) -> Vec<BroadPhaseKind> {
+    match args.broad_phase {
+        Some(k) => vec![k],
+        None => BroadPhaseKind::ALL.to_vec(),
+    }
+}
+
+/// Part 2: the shmup benchmark scene at each size with each broad phase, printed.
+fn part_2(args: &DemoArgs, shapes: &scene::Shapes) -> Result<Comparison> {
+    let kinds = broad_phases(args);
+    let mode = args.sweep.mode();
+    let frames = args.frames as usize;
+    let mut comparison = Comparison {
+        runs: Vec::new(),
+        identical: Vec::new(),
+    };
+    for &objects in &args.objects {
+        let objects = objects as usize;
+        let first = comparison.runs.len();
+        for &kind in &kinds {
+            comparison
+                .runs
+                .push(scene::run(shapes, objects, kind, frames, mode)?);
         }
-        last_height = Some(r.target_height);
-        let off = format!("{} ({})", r.missed[0], r.predicted_off);
-        // A relative margin: 14 ÷ (1/60) in f32 is 839.99994, and 840 itself does not tunnel.
-        let mark = if r.speed > r.tunnelling_speed * (1.0 + 1e-4) {
-            " ←"
-        } else {
-            ""
+        // Every run against the first; a lone broad phase against an oracle run for the
+        // purpose (brute force, or the grid when brute force is the one chosen).
+        let oracle = match args.broad_phase {
+            None => None,
+            Some(BroadPhaseKind::BruteForce) => Some(BroadPhaseKind::Grid),
+            Some(_) => Some(BroadPhaseKind::BruteForce),
         };
-        let _ = writeln!(
-            s,
-            "  {:>6}  {:>10}  {:>10.1}  {:>10.0}  {off:<15}  {:>8}  {:>5}{mark}",
-            r.target_height,
-            r.speed,
-            r.speed / r.fps,
-            r.tunnelling_speed,
-            r.missed[1],
-            r.missed[2],
-        );
+        let reference = match oracle {
+            Some(k) => Some(scene::run(shapes, objects, k, frames, mode)?),
+            None => None,
+        };
+        let reference = reference.as_ref().unwrap_or(&comparison.runs[first]);
+        let same = comparison.runs[first..]
+            .iter()
+            .all(|r| r.record == reference.record);
+        comparison
+            .identical
+            .extend(std::iter::repeat_n(same, kinds.len()));
     }
-    let _ = writeln!(
-        s,
-        "  (← above the tunnelling speed: the shot can jump over the target between two frames)"
+    let names: Vec<&str> = shapes.hulls().iter().map(|h| h.name).collect();
+    say!(
+        "{}",
+        tables::scene_table(
+            &comparison.runs,
+            &comparison.identical,
+            args.frames,
+            mode,
+            &names
+        )
     );
-    s
+    Ok(comparison)
 }
 
-/// Part 1's diagonal table.
-fn diagonal_table(rows: &[tunnel::DiagonalRow]) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "  Diagonal shots (45°) at the 14-unit target, their lines spread across it and past its \
-         corners:"
+/// Part 3: both pictures written into `out` (an absolute folder), and where they went printed.
+fn part_3(args: &DemoArgs, shapes: &scene::Shapes, out: &Path) -> Result<Pictures> {
+    let kind = broad_phases(args)[0];
+    let mode = args.sweep.mode();
+    let smallest = args.objects.iter().copied().min().unwrap_or(100) as usize;
+    let window = (glam::Vec2::ZERO, pictures::SCENE_WINDOW);
+    // Up to 600 frames to find a graze worth magnifying; with the sweep off there is none.
+    let search = if mode == SweepMode::Off { 1 } else { 600 };
+    let snap = scene::snapshot(
+        shapes,
+        smallest,
+        kind,
+        mode,
+        window,
+        search.max(args.frames as usize),
+    )?;
+    let caption = pictures::SceneCaption {
+        broad_phase: kind.name(),
+        mode,
+    };
+    let written = Pictures {
+        scene: out.join("demo-scene.png"),
+        tunnel: out.join("demo-tunnel.png"),
+    };
+    write_png(
+        &written.scene,
+        &pictures::scene_picture(&snap, shapes, &caption),
+    )?;
+    let (tunnel_img, tunnelled) = pictures::tunnel_picture(args.speed);
+    write_png(&written.tunnel, &tunnel_img)?;
+    say!("Part 3 · pictures");
+    say!(
+        "  {}: frame {} of the {smallest}-object scene, every body, its swept box and its hits",
+        written.scene.display(),
+        snap.scene.frame()
     );
-    let _ = writeln!(
-        s,
-        "  shot speed  shots  through   missed: off  expanded  exact   false hits: off  expanded  exact"
+    say!(
+        "  {}: one shot at {} units/s {}",
+        written.tunnel.display(),
+        args.speed,
+        if tunnelled {
+            "that the per-frame test misses, and where the exact sweep finds the impact"
+        } else {
+            "(below the tunnelling speed: the per-frame test catches it)"
+        }
     );
-    for r in rows {
-        let _ = writeln!(
-            s,
-            "  {:>10}  {:>5}  {:>7}   {:>11}  {:>8}  {:>5}   {:>15}  {:>8}  {:>5}",
-            r.speed,
-            r.shots,
-            r.through,
-            r.missed[0],
-            r.missed[1],
-            r.missed[2],
-            r.false_hits[0],
-            r.false_hits[1],
-            r.false_hits[2],
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  (near a corner the shot crosses less than 14 units of target, so the per-frame test \
-         misses even below 840 units/s;\n   the expanded box also covers the corners of the \
-         path's bounding box, which the shot never visits: seed 001's caveat)"
-    );
-    s
+    Ok(written)
 }
 
-/// Part 2's table.
-fn scene_table(
-    runs: &[scene::Run],
-    identical: &[bool],
-    frames: u32,
-    mode: SweepMode,
-    hull_names: &[&str],
-) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Part 2 · the shmup scene of BENCHMARKS.md: half bullets (r 2, 7.5 units/frame), half \
-         enemies (32×32, {:.0} % of them hulls from the sprites {}), {frames} frames, {} sweep",
-        scene::HULL_ENEMIES * 100.0,
-        hull_names.join(" and "),
-        tunnel::mode_name(mode),
-    );
-    let _ = writeln!(
-        s,
-        "  objects  broad phase     ms/frame      pairs     sweeps      hits  by sweep  identical hits"
-    );
-    for (r, &same) in runs.iter().zip(identical) {
-        let _ = writeln!(
-            s,
-            "  {:<7}  {:<14}  {:>8.3}  {:>9}  {:>9}  {:>8}  {:>8}  {}",
-            r.objects,
-            r.broad_phase.name(),
-            r.frame_ms,
-            r.pairs,
-            r.sweeps,
-            r.hits,
-            r.swept_hits,
-            if same { "yes" } else { "NO" },
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  (ms/frame: the median frame = move, broad phase, narrow phase, hits sorted by time; \
-         pairs, sweeps and hits: summed over the frames;\n   by sweep: hits the end-of-frame test missed, a bullet grazing a corner or leaving an enemy \
-         within the frame)"
-    );
-    s
-}
-
-/// Rounds for JSON, so 840.0001 reads as 840.0.
-fn round3(x: f64) -> f64 {
-    (x * 1e3).round() / 1e3
-}
-
-/// The `--json` document: the issue's keys, plus a few extra.
-fn to_json(
-    rows: &[tunnel::Row],
-    diagonal: &[tunnel::DiagonalRow],
-    runs: &[scene::Run],
-    identical: &[bool],
-    mode: SweepMode,
-    scene_png: &Path,
-    tunnel_png: &Path,
-) -> Value {
-    let tunnelling: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            json!({
-                "target_height": round3(f64::from(r.target_height)),
-                "fps": round3(f64::from(r.fps)),
-                "speed": round3(f64::from(r.speed)),
-                "tunnelling_speed": round3(f64::from(r.tunnelling_speed)),
-                "shots": r.shots,
-                "missed": {
-                    "off": r.missed[0],
-                    "expanded": r.missed[1],
-                    "exact": r.missed[2],
-                },
-                "predicted_off": r.predicted_off,
-            })
-        })
-        .collect();
-    let scene: Vec<Value> = runs
-        .iter()
-        .zip(identical)
-        .map(|(r, &same)| {
-            json!({
-                "objects": r.objects,
-                "broad_phase": r.broad_phase.name(),
-                "frame_ms": r.frame_ms,
-                "pairs": r.pairs,
-                "sweeps": r.sweeps,
-                "hits": r.hits,
-                "identical_hits": same,
-                "frames": r.frames,
-                "swept_hits": r.swept_hits,
-                "sweep": tunnel::mode_name(mode),
-                "hull_enemies": scene::HULL_ENEMIES,
-            })
-        })
-        .collect();
-    let diagonal: Vec<Value> = diagonal
-        .iter()
-        .map(|r| {
-            json!({
-                "speed": round3(f64::from(r.speed)),
-                "shots": r.shots,
-                "through": r.through,
-                "missed": { "off": r.missed[0], "expanded": r.missed[1], "exact": r.missed[2] },
-                "false_hits": {
-                    "off": r.false_hits[0],
-                    "expanded": r.false_hits[1],
-                    "exact": r.false_hits[2],
-                },
-            })
-        })
-        .collect();
-    json!({
-        "tunnelling": tunnelling,
-        "diagonal": diagonal,
-        "scene": scene,
-        "pictures": {
-            "scene": scene_png.display().to_string(),
-            "tunnel": tunnel_png.display().to_string(),
-        },
-    })
+/// `path` made absolute for printing, or as given if the current folder cannot be read.
+fn full_path(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
 
 /// Encodes a picture as PNG and writes it atomically.

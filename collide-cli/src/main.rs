@@ -2,8 +2,8 @@
 //!
 //! - `collide hull PATH...` builds `<stem>.collider.json` hull colliders from sprite PNGs.
 //! - `collide inspect FILE...` validates collider files and prints their frames.
-//! - `collide demo` shows tunnelling and its fix: seed 001's experiment, the benchmark scene
-//!   with every broad phase, and two pictures.
+//! - `collide demo` shows tunnelling and its fix: the tunnelling experiment, the shmup
+//!   benchmark scene with every broad phase, and two pictures (their full paths printed).
 //!
 //! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
 //! or missing file), 2 for a usage error (clap's own exit code).
@@ -12,6 +12,7 @@ mod atomic;
 mod demo;
 mod hull;
 mod inspect;
+mod raster;
 
 use std::process::ExitCode;
 

@@ -1,11 +1,13 @@
-//! Part 2: the shmup benchmark scene (collide-scene, shared with collide-bench) run through
-//! the collision pass with each broad phase, and checked to give the same hits with all of them.
+//! Part 2: the shmup benchmark scene run by `collide_scene::FrameRunner` (the frame loop
+//! collide-bench times) with each broad phase, and checked to give the same hits with all of
+//! them; and the frame `demo-scene.png` draws.
 
 use std::time::Instant;
 
-use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassHit, Used};
+use anyhow::Result;
+use collide_broad::{BroadPhaseKind, PassHit, PassStats};
 use collide_core::{ShapeRef, SweepMode};
-use collide_scene::{Object, Palette, Scene, SceneConfig};
+use collide_scene::{FrameRunner, Object, Palette, Scene, SceneConfig};
 
 use super::sprites::SpriteHull;
 
@@ -21,7 +23,7 @@ pub struct Shapes {
 impl Shapes {
     /// The scene's palette with `hulls` as its hull enemies.
     pub fn new(hulls: [SpriteHull; 2]) -> Self {
-        let palette = Palette::with_hulls(hulls[0].hull.clone(), hulls[1].hull.clone());
+        let palette = Palette::with_hulls(hulls[0].hull, hulls[1].hull);
         Self { hulls, palette }
     }
 
@@ -36,9 +38,9 @@ impl Shapes {
         self.palette.shape(object.slot)
     }
 
-    /// Fills `out` with this frame's bodies, one per object, in the scene's order.
-    pub fn bodies<'a>(&'a self, scene: &Scene, out: &mut Vec<Body<'a>>) {
-        scene.bodies(&self.palette, out);
+    /// A frame loop over a fresh scene of `objects` objects whose bodies take these shapes.
+    fn runner(&self, objects: usize, kind: BroadPhaseKind, mode: SweepMode) -> FrameRunner<'_> {
+        FrameRunner::with_palette(&config(objects), &self.palette, kind, mode)
     }
 }
 
@@ -46,6 +48,12 @@ impl Shapes {
 /// enemies hulls.
 pub fn config(objects: usize) -> SceneConfig {
     SceneConfig::uniform(objects).with_hull_enemies(HULL_ENEMIES)
+}
+
+/// Runs one frame of `runner`: the scene stepped, its bodies refreshed, the collision pass.
+/// The demo's one call of [`FrameRunner::frame`].
+fn frame(runner: &mut FrameRunner<'_>) -> Result<PassStats> {
+    Ok(runner.frame())
 }
 
 /// One hit as compared between broad phases: bodies, time, point, and who found it.
@@ -80,8 +88,8 @@ pub struct Run {
     /// Frames simulated.
     pub frames: usize,
     /// Median wall time of a frame, ms (the median, so the first frame's buffer growth and a
-    /// busy machine's outliers do not decide it): move, bodies, broad phase, narrow phase, hits sorted and
-    /// handed over in time order (as collide-bench's `FrameRunner` times it).
+    /// busy machine's outliers do not decide it): one [`FrameRunner::frame`], the benchmarks'
+    /// frame (move, bodies, broad phase, narrow phase, hits sorted and handed over in time order).
     pub frame_ms: f64,
     /// Candidate pairs, summed over the frames.
     pub pairs: u64,
@@ -96,16 +104,17 @@ pub struct Run {
 }
 
 /// Runs `frames` frames of the scene of `objects` objects with the broad phase `kind`.
+///
+/// # Errors
+/// When the collision pass fails.
 pub fn run(
     shapes: &Shapes,
     objects: usize,
     kind: BroadPhaseKind,
     frames: usize,
     mode: SweepMode,
-) -> Run {
-    let mut scene = Scene::new(&config(objects));
-    let mut pass = CollisionPass::new(AnyBroadPhase::new(kind)).with_sweep_mode(mode);
-    let mut bodies = Vec::with_capacity(objects);
+) -> Result<Run> {
+    let mut runner = shapes.runner(objects, kind, mode);
     let mut out = Run {
         objects,
         broad_phase: kind,
@@ -120,20 +129,24 @@ pub fn run(
     let mut times = Vec::with_capacity(frames);
     for _ in 0..frames {
         let start = Instant::now();
-        scene.step();
-        shapes.bodies(&scene, &mut bodies);
-        let stats = pass.run(&bodies, |_| Used::NEITHER);
+        let stats = frame(&mut runner)?;
         times.push(start.elapsed().as_secs_f64());
         out.pairs += stats.pairs as u64;
         out.sweeps += stats.sweeps as u64;
         out.hits += (stats.discrete_hits + stats.swept_hits) as u64;
         out.swept_hits += stats.swept_hits as u64;
-        out.record
-            .push(pass.hits().iter().map(HitKey::new).collect::<Vec<_>>());
+        out.record.push(
+            runner
+                .pass()
+                .hits()
+                .iter()
+                .map(HitKey::new)
+                .collect::<Vec<_>>(),
+        );
     }
     times.sort_by(f64::total_cmp);
     out.frame_ms = times.get(times.len() / 2).map_or(0.0, |t| t * 1e3);
-    out
+    Ok(out)
 }
 
 /// One frame chosen to be drawn: the scene after it and the hits found in it.
@@ -144,10 +157,23 @@ pub struct Snapshot {
     pub hits: Vec<PassHit>,
 }
 
+impl Snapshot {
+    /// The frame `runner` ran last.
+    fn of(runner: &FrameRunner<'_>) -> Self {
+        Self {
+            scene: runner.scene().clone(),
+            hits: runner.pass().hits().to_vec(),
+        }
+    }
+}
+
 /// Steps the scene of `objects` objects, for at most `max_frames` frames, to the first frame
 /// with a hit only the sweep found whose point lies in `window` (world min, max): preferably a
 /// graze (`t > 0`: apart at the start of the frame and at its end), else any (a bullet that
 /// left an enemy during the frame). Returns that frame, or the last one tried.
+///
+/// # Errors
+/// When the collision pass fails.
 pub fn snapshot(
     shapes: &Shapes,
     objects: usize,
@@ -155,44 +181,31 @@ pub fn snapshot(
     mode: SweepMode,
     window: (glam::Vec2, glam::Vec2),
     max_frames: usize,
-) -> Snapshot {
+) -> Result<Snapshot> {
     let inside = |h: &PassHit| {
         h.hit.by_sweep && h.hit.point.cmpge(window.0).all() && h.hit.point.cmple(window.1).all()
     };
-    let mut scene = Scene::new(&config(objects));
-    let mut pass = CollisionPass::new(AnyBroadPhase::new(kind)).with_sweep_mode(mode);
-    let mut bodies = Vec::with_capacity(objects);
+    let mut runner = shapes.runner(objects, kind, mode);
     let mut fallback = None;
-    for frame in 1..=max_frames.max(1) {
-        scene.step();
-        shapes.bodies(&scene, &mut bodies);
-        pass.detect(&bodies);
-        if pass.hits().iter().any(|h| inside(h) && h.hit.t > 0.0) {
-            return Snapshot {
-                hits: pass.hits().to_vec(),
-                scene,
-            };
+    for n in 1..=max_frames.max(1) {
+        frame(&mut runner)?;
+        let hits = runner.pass().hits();
+        if hits.iter().any(|h| inside(h) && h.hit.t > 0.0) {
+            return Ok(Snapshot::of(&runner));
         }
-        if fallback.is_none() && pass.hits().iter().any(inside) {
-            fallback = Some(frame);
+        if fallback.is_none() && hits.iter().any(inside) {
+            fallback = Some(n);
         }
     }
-    let Some(frame) = fallback else {
-        return Snapshot {
-            hits: pass.hits().to_vec(),
-            scene,
-        };
+    let Some(n) = fallback else {
+        return Ok(Snapshot::of(&runner));
     };
-    let mut scene = Scene::new(&config(objects));
-    for _ in 0..frame {
-        scene.step();
+    // A scene replays the same frames from the same config: run it again up to that one.
+    let mut runner = shapes.runner(objects, kind, mode);
+    for _ in 0..n {
+        frame(&mut runner)?;
     }
-    shapes.bodies(&scene, &mut bodies);
-    pass.detect(&bodies);
-    Snapshot {
-        hits: pass.hits().to_vec(),
-        scene,
-    }
+    Ok(Snapshot::of(&runner))
 }
 
 #[cfg(test)]
@@ -205,16 +218,66 @@ mod tests {
         let shapes = Shapes::new(enemy_hulls().unwrap());
         let runs: Vec<Run> = BroadPhaseKind::ALL
             .iter()
-            .map(|&k| run(&shapes, 200, k, 20, SweepMode::Exact))
+            .map(|&k| run(&shapes, 200, k, 20, SweepMode::Exact).unwrap())
             .collect();
         assert!(runs[0].hits > 0);
         for r in &runs[1..] {
             assert_eq!(r.record, runs[0].record, "{}", r.broad_phase);
             assert_eq!((r.pairs, r.sweeps), (runs[0].pairs, runs[0].sweeps));
         }
-        let off = run(&shapes, 200, BroadPhaseKind::Grid, 20, SweepMode::Off);
+        let off = run(&shapes, 200, BroadPhaseKind::Grid, 20, SweepMode::Off).unwrap();
         assert_eq!((off.sweeps, off.swept_hits), (0, 0));
         assert_eq!(off.hits, runs[0].hits - runs[0].swept_hits);
+    }
+
+    #[test]
+    fn the_snapshot_is_the_first_frame_with_a_graze_in_the_window() {
+        let shapes = Shapes::new(enemy_hulls().unwrap());
+        let (lo, hi) = (glam::Vec2::ZERO, glam::Vec2::new(640.0, 360.0));
+        let in_window = |p: glam::Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
+        let snap = snapshot(
+            &shapes,
+            100,
+            BroadPhaseKind::Grid,
+            SweepMode::Exact,
+            (lo, hi),
+            600,
+        )
+        .unwrap();
+        let n = snap.scene.frame() as usize;
+        assert!((1..600).contains(&n), "{n}");
+        assert!(snap
+            .hits
+            .iter()
+            .any(|h| h.hit.by_sweep && h.hit.t > 0.0 && in_window(h.hit.point)));
+        // The same frame as the frame loop gives it, and no earlier frame had such a graze.
+        let r = run(&shapes, 100, BroadPhaseKind::Grid, n, SweepMode::Exact).unwrap();
+        let keys: Vec<HitKey> = snap.hits.iter().map(HitKey::new).collect();
+        assert_eq!(r.record[n - 1], keys);
+        let graze = |k: &HitKey| {
+            let point = glam::Vec2::new(f32::from_bits(k.point[0]), f32::from_bits(k.point[1]));
+            k.by_sweep && f32::from_bits(k.t) > 0.0 && in_window(point)
+        };
+        assert!(r.record[..n - 1].iter().flatten().all(|k| !graze(k)));
+    }
+
+    #[test]
+    fn without_a_sweep_hit_in_the_window_the_snapshot_is_the_last_frame_tried() {
+        let shapes = Shapes::new(enemy_hulls().unwrap());
+        let nowhere = (glam::Vec2::splat(-10.0), glam::Vec2::splat(-9.0));
+        let snap = snapshot(
+            &shapes,
+            100,
+            BroadPhaseKind::Grid,
+            SweepMode::Exact,
+            nowhere,
+            3,
+        )
+        .unwrap();
+        assert_eq!(snap.scene.frame(), 3);
+        let r = run(&shapes, 100, BroadPhaseKind::Grid, 3, SweepMode::Exact).unwrap();
+        let keys: Vec<HitKey> = snap.hits.iter().map(HitKey::new).collect();
+        assert_eq!(r.record[2], keys);
     }
 
     #[test]

@@ -1,22 +1,22 @@
-//! Part 1, seed 001's experiment: shots fired straight up at a small target, the speed raised
-//! step by step, each shot tested by the real narrow phase with the sweep off, as the
-//! expanded box and exact.
+//! Part 1, the tunnelling experiment: shots fired straight up at a small target, the speed
+//! raised step by step, each shot tested by the real narrow phase with the sweep off, as the
+//! expanded box and exact; then shots at 45°, where the expanded box over-reports.
 
 use collide_core::{narrow_phase, tunnelling_speed, Circle, Hit, Motion, Rect, SweepMode};
 use glam::Vec2;
 
-/// Seed 001's alien: 14 units tall.
+/// The experiment's target, an alien 14 units tall.
 pub const TARGET_HEIGHT: f32 = 14.0;
 /// The target's width (it does not matter for shots that move straight up).
 pub const TARGET_WIDTH: f32 = 14.0;
-/// Seed 001's frame rate.
+/// The experiment's frame rate.
 pub const FPS: f32 = 60.0;
 /// The speeds tried, in units per second: from well below the tunnelling speed to far above.
 pub const SPEEDS: [f32; 11] = [
     100.0, 420.0, 800.0, 840.0, 900.0, 1_200.0, 1_680.0, 2_500.0, 5_000.0, 10_000.0, 20_000.0,
 ];
 /// The shot is a point (a circle of radius 0), so the speed where shots start to be missed is
-/// exactly seed 001's figure: target height ÷ frame time.
+/// exactly the tunnelling speed: target height ÷ frame time.
 pub const SHOT: Circle = Circle { radius: 0.0 };
 
 /// The three ways of testing a shot, in table order.
@@ -40,7 +40,7 @@ pub struct Row {
     pub fps: f32,
     /// Shot speed in units per second.
     pub speed: f32,
-    /// Seed 001's figure for this target and frame rate ([`tunnelling_speed`]).
+    /// The tunnelling speed of this target at this frame rate ([`tunnelling_speed`]).
     pub tunnelling_speed: f32,
     /// Shots fired.
     pub shots: usize,
@@ -161,7 +161,7 @@ pub fn missed_shot(height: f32, fps: f32, speed: f32) -> Option<(Flight, Flight)
 /// The speeds of the diagonal experiment, in units per second.
 pub const DIAGONAL_SPEEDS: [f32; 4] = [600.0, 1_800.0, 5_000.0, 20_000.0];
 
-/// The diagonal experiment at one speed: shots at 45° against seed 001's 14×14 target, some
+/// The diagonal experiment at one speed: shots at 45° against the experiment's 14×14 target, some
 /// through it and some past its corners, and what each mode made of them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DiagonalRow {

@@ -1,5 +1,17 @@
-//! A small software rasterizer for the demo's pictures: lines, boxes, circles, convex polygons
-//! and a 5×7 bitmap font, drawn in world units through a scale and an offset.
+//! A small software rasterizer: lines, boxes, circles and convex polygons drawn in world units
+//! through a scale and an offset, and text in a 5×7 bitmap font ([`font`]). `collide demo`
+//! draws its pictures with it.
+//!
+//! ```ignore
+//! let mut canvas = Canvas::new(64, 32, [0, 0, 0, 255], Vec2::ZERO, 2.0, Vec2::ZERO);
+//! canvas.fill_box(Vec2::ZERO, Vec2::splat(4.0), [255, 0, 0, 255]); // 8×8 pixels
+//! canvas.text(Vec2::new(20.0, 2.0), "HIT", 1, [255; 4]);
+//! let png = canvas.into_image();
+//! ```
+
+mod font;
+
+pub use font::{line_height, text_width};
 
 use collide_hull::image::{Rgba, RgbaImage};
 use glam::Vec2;
@@ -232,116 +244,58 @@ impl Canvas {
             colour,
         );
     }
-
-    /// Writes `text` with its top-left corner at pixel `at`, each font pixel `size` pixels
-    /// wide; returns the pixel width written. Lower case is drawn as upper case; characters
-    /// the font lacks are drawn as `?`.
-    pub fn text(&mut self, at: Vec2, text: &str, size: u32, colour: Colour) -> f32 {
-        let s = size.max(1) as f32;
-        let mut x = at.x;
-        for ch in text.chars() {
-            let rows = glyph(ch.to_ascii_uppercase());
-            for (row, bits) in rows.iter().enumerate() {
-                for col in 0..5 {
-                    if bits & (0b1_0000 >> col) != 0 {
-                        let p = Vec2::new(x + col as f32 * s, at.y + row as f32 * s);
-                        self.fill_pixels(p, p + Vec2::splat(s), colour);
-                    }
-                }
-            }
-            x += 6.0 * s;
-        }
-        x - at.x
-    }
-}
-
-/// Pixel width of `text` drawn at `size`.
-pub fn text_width(text: &str, size: u32) -> f32 {
-    text.chars().count() as f32 * 6.0 * size.max(1) as f32
-}
-
-/// Height of a line of text at `size`, with spacing.
-pub fn line_height(size: u32) -> f32 {
-    9.0 * size.max(1) as f32
-}
-
-/// The 5×7 glyph of an upper-case character: seven rows, the high five bits of each used.
-fn glyph(ch: char) -> [u8; 7] {
-    match ch {
-        'A' => [0x0E, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11],
-        'B' => [0x1E, 0x11, 0x11, 0x1E, 0x11, 0x11, 0x1E],
-        'C' => [0x0E, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0E],
-        'D' => [0x1C, 0x12, 0x11, 0x11, 0x11, 0x12, 0x1C],
-        'E' => [0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x1F],
-        'F' => [0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x10],
-        'G' => [0x0E, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0F],
-        'H' => [0x11, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11],
-        'I' => [0x0E, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E],
-        'J' => [0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C],
-        'K' => [0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11],
-        'L' => [0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1F],
-        'M' => [0x11, 0x1B, 0x15, 0x15, 0x11, 0x11, 0x11],
-        'N' => [0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11],
-        'O' => [0x0E, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E],
-        'P' => [0x1E, 0x11, 0x11, 0x1E, 0x10, 0x10, 0x10],
-        'Q' => [0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D],
-        'R' => [0x1E, 0x11, 0x11, 0x1E, 0x14, 0x12, 0x11],
-        'S' => [0x0F, 0x10, 0x10, 0x0E, 0x01, 0x01, 0x1E],
-        'T' => [0x1F, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
-        'U' => [0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E],
-        'V' => [0x11, 0x11, 0x11, 0x11, 0x11, 0x0A, 0x04],
-        'W' => [0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0A],
-        'X' => [0x11, 0x11, 0x0A, 0x04, 0x0A, 0x11, 0x11],
-        'Y' => [0x11, 0x11, 0x11, 0x0A, 0x04, 0x04, 0x04],
-        'Z' => [0x1F, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1F],
-        '0' => [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E],
-        '1' => [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
-        '2' => [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F],
-        '3' => [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
-        '4' => [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02],
-        '5' => [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
-        '6' => [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E],
-        '7' => [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
-        '8' => [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E],
-        '9' => [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
-        ' ' => [0; 7],
-        '.' => [0, 0, 0, 0, 0, 0x0C, 0x0C],
-        ',' => [0, 0, 0, 0, 0x0C, 0x04, 0x08],
-        ':' => [0, 0x0C, 0x0C, 0, 0x0C, 0x0C, 0],
-        '-' => [0, 0, 0, 0x1F, 0, 0, 0],
-        '+' => [0, 0x04, 0x04, 0x1F, 0x04, 0x04, 0],
-        '=' => [0, 0, 0x1F, 0, 0x1F, 0, 0],
-        '/' => [0, 0x01, 0x02, 0x04, 0x08, 0x10, 0],
-        '(' => [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
-        ')' => [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],
-        '<' => [0x02, 0x04, 0x08, 0x10, 0x08, 0x04, 0x02],
-        '>' => [0x08, 0x04, 0x02, 0x01, 0x02, 0x04, 0x08],
-        '%' => [0x18, 0x19, 0x02, 0x04, 0x08, 0x13, 0x03],
-        '\'' => [0x0C, 0x04, 0x08, 0, 0, 0, 0],
-        _ => [0x0E, 0x11, 0x01, 0x02, 0x04, 0, 0x04],
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const BLACK: Colour = [0, 0, 0, 255];
+    const RED: Colour = [255, 0, 0, 255];
+
     fn canvas() -> Canvas {
-        Canvas::new(40, 20, [0, 0, 0, 255], Vec2::ZERO, 2.0, Vec2::ZERO)
+        Canvas::new(40, 20, BLACK, Vec2::ZERO, 2.0, Vec2::ZERO)
     }
 
     fn lit(c: &Canvas) -> usize {
-        c.image.pixels().filter(|p| p.0 != [0, 0, 0, 255]).count()
+        c.image.pixels().filter(|p| p.0 != BLACK).count()
+    }
+
+    fn at(c: &Canvas, x: u32, y: u32) -> Colour {
+        c.image.get_pixel(x, y).0
     }
 
     #[test]
     fn boxes_fill_exactly_their_pixels() {
         let mut c = canvas();
-        c.fill_box(Vec2::new(1.0, 1.0), Vec2::new(3.0, 4.0), [255, 0, 0, 255]);
-        // World 2×3 at scale 2: 4×6 pixels.
+        c.fill_box(Vec2::new(1.0, 1.0), Vec2::new(3.0, 4.0), RED);
+        // World 2×3 at scale 2: 4×6 pixels, from pixel (2, 2) to (5, 7).
         assert_eq!(lit(&c), 24);
-        assert_eq!(c.image.get_pixel(2, 2).0, [255, 0, 0, 255]);
-        assert_eq!(c.image.get_pixel(6, 2).0, [0, 0, 0, 255]);
+        assert_eq!(at(&c, 2, 2), RED);
+        assert_eq!(at(&c, 5, 7), RED);
+        assert_eq!(at(&c, 6, 2), BLACK);
+        assert_eq!(at(&c, 2, 8), BLACK);
+        assert_eq!(at(&c, 1, 2), BLACK);
+    }
+
+    #[test]
+    fn the_margin_and_origin_place_world_points() {
+        let c = Canvas::new(8, 8, BLACK, Vec2::new(10.0, 20.0), 4.0, Vec2::new(1.0, 2.0));
+        assert_eq!(c.to_pixel(Vec2::new(10.0, 20.0)), Vec2::new(1.0, 2.0));
+        assert_eq!(c.to_pixel(Vec2::new(11.5, 19.0)), Vec2::new(7.0, -2.0));
+    }
+
+    #[test]
+    fn outlines_leave_the_inside_untouched() {
+        let mut c = canvas();
+        c.box_outline(Vec2::ZERO, Vec2::new(5.0, 5.0), 1.0, RED);
+        // A 10×10 pixel square, one pixel thick: 36 pixels.
+        assert_eq!(lit(&c), 36);
+        assert_eq!(at(&c, 0, 0), RED);
+        assert_eq!(at(&c, 9, 9), RED);
+        assert_eq!(at(&c, 0, 5), RED);
+        assert_eq!(at(&c, 5, 5), BLACK);
+        assert_eq!(at(&c, 10, 10), BLACK);
     }
 
     #[test]
@@ -350,6 +304,31 @@ mod tests {
         c.fill_pixels(Vec2::ZERO, Vec2::ONE, [255, 255, 255, 128]);
         let v = c.image.get_pixel(0, 0).0[0];
         assert!((126..=130).contains(&v), "{v}");
+        assert_eq!(c.image.get_pixel(0, 0).0[3], 255);
+    }
+
+    #[test]
+    fn lines_and_discs_cover_the_pixels_they_pass_through() {
+        let mut c = Canvas::new(20, 20, BLACK, Vec2::ZERO, 1.0, Vec2::ZERO);
+        c.line_pixels(Vec2::new(2.0, 5.5), Vec2::new(17.0, 5.5), 1.0, RED);
+        assert_eq!(at(&c, 2, 5), RED);
+        assert_eq!(at(&c, 10, 5), RED);
+        assert_eq!(at(&c, 16, 5), RED);
+        assert_eq!(at(&c, 10, 4), BLACK);
+        assert_eq!(at(&c, 10, 6), BLACK);
+        // Round caps half a pixel past each end: pixels 1 to 17, centres within 0.5 of it.
+        assert_eq!(at(&c, 1, 5), RED);
+        assert_eq!(at(&c, 17, 5), RED);
+        assert_eq!(at(&c, 0, 5), BLACK);
+        assert_eq!(at(&c, 18, 5), BLACK);
+        assert_eq!(lit(&c), 17);
+
+        let mut c = Canvas::new(20, 20, BLACK, Vec2::ZERO, 1.0, Vec2::ZERO);
+        c.disc_pixels(Vec2::splat(10.0), 3.0, RED);
+        assert_eq!(at(&c, 10, 10), RED);
+        assert_eq!(at(&c, 7, 10), RED);
+        assert_eq!(at(&c, 6, 10), BLACK);
+        assert_eq!(at(&c, 7, 7), BLACK); // the corner of its box, outside the disc
     }
 
     #[test]
@@ -363,28 +342,20 @@ mod tests {
         );
         c.disc(Vec2::new(500.0, 5.0), 3.0, 1.0, [0, 255, 0, 255]);
         assert!(lit(&c) > 0);
-    }
-
-    #[test]
-    fn text_width_matches_what_is_drawn() {
-        let mut c = Canvas::new(200, 20, [0, 0, 0, 255], Vec2::ZERO, 1.0, Vec2::ZERO);
-        let w = c.text(Vec2::ZERO, "Hit 1.0", 2, [255; 4]);
-        assert!((w - text_width("Hit 1.0", 2)).abs() < 1e-6);
-        assert!(lit(&c) > 0);
-        // Every listed character differs from the fallback glyph.
-        for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:-+=/()<>%'".chars() {
-            assert_ne!(glyph(ch), glyph('~'), "{ch}");
-        }
+        assert_eq!(at(&c, 10, 10), [0, 255, 0, 255]);
+        assert_eq!(at(&c, 39, 0), BLACK);
     }
 
     #[test]
     fn convex_fill_covers_a_triangle_half_of_its_box() {
-        let mut c = Canvas::new(100, 100, [0, 0, 0, 255], Vec2::ZERO, 1.0, Vec2::ZERO);
+        let mut c = Canvas::new(100, 100, BLACK, Vec2::ZERO, 1.0, Vec2::ZERO);
         c.fill_convex(
             &[Vec2::ZERO, Vec2::new(100.0, 0.0), Vec2::new(0.0, 100.0)],
             [9, 9, 9, 255],
         );
         let n = lit(&c) as f32;
         assert!((n - 5_000.0).abs() < 150.0, "{n}");
+        assert_eq!(at(&c, 10, 10), [9, 9, 9, 255]);
+        assert_eq!(at(&c, 90, 90), BLACK);
     }
 }
