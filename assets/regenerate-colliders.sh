@@ -20,3 +20,9 @@ collide hull "$@" --frame-width 32 --frame-height 32 asteroid_32_8_*.png
 collide hull "$@" --frame-width 18 --frame-height 18 worm.png
 collide hull "$@" --frame-width 20 --frame-height 20 marauders.png
 collide hull "$@" --frame-width 14 --frame-height 14 bullets.png
+
+# The demo embeds two of them; collide-cli keeps its own copies so that the crate packages
+# alone. Refreshed here, and checked against these by collide-cli's tests.
+if [[ "${1:-}" != "--check" ]]; then
+    cp fighter.collider.json sleeper.collider.json ../../collide-cli/assets/
+fi

@@ -382,6 +382,19 @@ fn inspect_validates_and_reports_areas() {
 }
 
 #[test]
+fn the_demo_embeds_the_bundled_colliders_as_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in ["fighter.collider.json", "sleeper.collider.json"] {
+        let embedded = fs::read(root.join("assets").join(name)).unwrap();
+        let bundled = fs::read(root.join("../assets/sprites").join(name)).unwrap();
+        assert!(
+            embedded == bundled,
+            "collide-cli/assets/{name} differs from assets/sprites/{name}: run assets/regenerate-colliders.sh"
+        );
+    }
+}
+
+#[test]
 fn bundled_sprite_colliders_are_up_to_date() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let o = Command::new("bash")

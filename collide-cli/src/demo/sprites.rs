@@ -12,16 +12,17 @@ struct Embedded {
     json: &'static str,
 }
 
-/// `assets/sprites/fighter.collider.json` and `sleeper.collider.json`, as committed (the
-/// reviewed output of `assets/regenerate-colliders.sh`).
+/// `fighter.collider.json` and `sleeper.collider.json`, the reviewed output of
+/// `assets/regenerate-colliders.sh`, which copies them into this crate's `assets/` so that it
+/// packages alone (a test checks the copies match).
 const EMBEDDED: [Embedded; 2] = [
     Embedded {
         name: "fighter",
-        json: include_str!("../../../assets/sprites/fighter.collider.json"),
+        json: include_str!("../../assets/fighter.collider.json"),
     },
     Embedded {
         name: "sleeper",
-        json: include_str!("../../../assets/sprites/sleeper.collider.json"),
+        json: include_str!("../../assets/sleeper.collider.json"),
     },
 ];
 
