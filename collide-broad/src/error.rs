@@ -7,6 +7,15 @@ pub enum Error {
     /// A broad-phase name that is not one of `grid`, `sort_and_sweep`, `quadtree`,
     /// `brute_force`.
     UnknownBroadPhase,
+    /// A frame had more candidate pairs than `limit`, the most the collision pass
+    /// ([`CollisionPass::set_max_pairs`](crate::CollisionPass::set_max_pairs)) or a caller of
+    /// [`BroadPhase::pairs_at_most`](crate::BroadPhase::pairs_at_most) accepts; the broad
+    /// phase stopped there.
+    #[non_exhaustive]
+    TooManyPairs {
+        /// The most pairs accepted.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -14,6 +23,11 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownBroadPhase => f.write_str(
                 "unknown broad phase: expected one of grid, sort_and_sweep, quadtree, brute_force",
+            ),
+            Error::TooManyPairs { limit } => write!(
+                f,
+                "more than {limit} candidate pairs in one frame (the pass's limit, see \
+                 CollisionPass::set_max_pairs)"
             ),
         }
     }

@@ -48,6 +48,7 @@ mod brute_force;
 mod cell_table;
 mod error;
 mod grid;
+mod layer_runs;
 pub mod pass;
 mod proxy;
 mod quadtree;
