@@ -99,7 +99,7 @@ impl QuadTree {
 
     /// Reports the pair of entries `i` and `j` if they overlap and interact.
     #[inline]
-    fn test(&self, i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
+    fn push_if_pair(&self, i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
         let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
         if a.may_overlap(b) {
             if let Some(pair) = a.pair_with(b) {
@@ -109,50 +109,70 @@ impl QuadTree {
     }
 
     /// Pairs each of `objects` with the objects in the subtree of `node`.
-    fn objects_against_subtree(
+    fn objects_against_subtree<const CROWDED: bool>(
         &self,
         objects: &[u32],
         node: u32,
         limit: usize,
         out: &mut Vec<(u32, u32)>,
     ) -> Result<(), Error> {
+        // Most nodes have no objects of their own: leave before setting up the search.
+        if objects.is_empty() {
+            return Ok(());
+        }
         for &i in objects {
             let a = &self.entries[i as usize];
-            self.visit_ranges_from(
-                node,
-                |lo, hi| a.may_overlap_box(lo, hi),
-                |start, end| self.against(i, start, end, out),
-            );
-            check_limit(out, limit)?;
+            let enter = |lo, hi| a.may_overlap_box(lo, hi);
+            if CROWDED {
+                self.visit_ranges_from(node, enter, |start, end| {
+                    self.against::<CROWDED>(i, start, end, out);
+                });
+                check_limit(out, limit)?;
+            } else {
+                self.visit_from(node, enter, |j| self.push_if_pair(i, j, out));
+            }
         }
-        Ok(())
+        // Without a crowd, `objects` (one node's) are at most `CROWD`: one check after them
+        // lets the pairs pass the limit by at most `CROWD` times the subtree's objects.
+        check_limit(out, limit)
     }
 
     /// Entry `i` against the objects at `start..end` of `items` (a node's, or the end of
-    /// them); in a frame with a crowd, skipping the runs of objects whose layers do not
-    /// interact with `i`'s.
+    /// them); in a frame with a crowd (`CROWDED`), skipping the runs of objects whose layers
+    /// do not interact with `i`'s.
     #[inline]
-    fn against(&self, i: u32, start: usize, end: usize, out: &mut Vec<(u32, u32)>) {
-        if self.run_ends.is_empty() {
-            for &j in &self.items[start..end] {
-                self.test(i, j, out);
-            }
-        } else {
+    fn against<const CROWDED: bool>(
+        &self,
+        i: u32,
+        start: usize,
+        end: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        if CROWDED {
             let layers = self.entries[i as usize].layers;
             each_interacting(
                 start,
                 end,
                 &self.run_ends,
                 |p| layers.interacts(self.entries[self.items[p] as usize].layers),
-                |p| self.test(i, self.items[p], out),
+                |p| self.push_if_pair(i, self.items[p], out),
             );
+        } else {
+            for &j in &self.items[start..end] {
+                self.push_if_pair(i, j, out);
+            }
         }
     }
 
     /// The pairs: a self-join of the tree that meets every pair exactly once. Within a node,
     /// its own objects pairwise and each against the subtrees of its children; between two
     /// disjoint subtrees (siblings, then their descendants) only while their boxes touch.
-    fn self_join(
+    ///
+    /// `CROWDED` when the frame has a crowd (run ends to skip by): the loops of ordinary
+    /// frames are compiled without the skipping.
+    // Inlined into `pairs_at_most`, whose local `tasks` then stays in registers.
+    #[inline(always)]
+    fn self_join<const CROWDED: bool>(
         &self,
         tasks: &mut Vec<(u32, u32)>,
         limit: usize,
@@ -171,12 +191,16 @@ impl QuadTree {
                 let (start, end) = (na.start as usize, na.end as usize);
                 let own = &self.items[start..end];
                 for (k, &i) in own.iter().enumerate() {
-                    self.against(i, start + k + 1, end, out);
-                    check_limit(out, limit)?;
+                    self.against::<CROWDED>(i, start + k + 1, end, out);
+                    if CROWDED {
+                        check_limit(out, limit)?;
+                    }
                 }
+                // Without a crowd, a node holds at most `CROWD` objects: one check after them.
+                check_limit(out, limit)?;
                 let children = na.children.iter().copied().filter(|&c| c != NONE);
                 for (k, ca) in children.clone().enumerate() {
-                    self.objects_against_subtree(own, ca, limit, out)?;
+                    self.objects_against_subtree::<CROWDED>(own, ca, limit, out)?;
                     tasks.push((ca, NONE));
                     for cb in children.clone().skip(k + 1) {
                         tasks.push((ca, cb));
@@ -195,14 +219,17 @@ impl QuadTree {
             let own_a = &self.items[na.start as usize..na.end as usize];
             let own_b = &self.items[nb.start as usize..nb.end as usize];
             for &i in own_a {
-                self.against(i, nb.start as usize, nb.end as usize, out);
-                check_limit(out, limit)?;
+                self.against::<CROWDED>(i, nb.start as usize, nb.end as usize, out);
+                if CROWDED {
+                    check_limit(out, limit)?;
+                }
             }
+            check_limit(out, limit)?;
             for &cb in nb.children.iter().filter(|&&c| c != NONE) {
-                self.objects_against_subtree(own_a, cb, limit, out)?;
+                self.objects_against_subtree::<CROWDED>(own_a, cb, limit, out)?;
             }
             for &ca in na.children.iter().filter(|&&c| c != NONE) {
-                self.objects_against_subtree(own_b, ca, limit, out)?;
+                self.objects_against_subtree::<CROWDED>(own_b, ca, limit, out)?;
                 for &cb in nb.children.iter().filter(|&&c| c != NONE) {
                     tasks.push((ca, cb));
                 }
@@ -310,6 +337,8 @@ impl QuadTree {
             side = 1.0;
         }
         self.nodes.push(Node::new(NONE));
+        // The most objects one node holds (during building, `start` counts them).
+        let mut most = 0;
         for e in &self.entries {
             // Deepest level whose loose square (side s, grown by s / 2) holds the object.
             let h = e.bounds.half_extents.max_element();
@@ -337,6 +366,7 @@ impl QuadTree {
             }
             let n = &mut self.nodes[node as usize];
             n.start += 1;
+            most = most.max(n.start);
             n.lo = n.lo.min(e.lo);
             n.hi = n.hi.max(e.hi);
             self.node_of.push(node);
@@ -348,10 +378,9 @@ impl QuadTree {
         keep_room(&mut self.nodes, room);
         keep_headroom(&mut self.node_of);
         // Counting sort of the objects by node.
-        let (mut sum, mut most) = (0, 0);
+        let mut sum = 0;
         for n in &mut self.nodes {
             let c = n.start;
-            most = most.max(c);
             n.start = sum;
             n.end = sum;
             sum += c;
@@ -383,7 +412,13 @@ impl BroadPhase for QuadTree {
 
     fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
         let mut tasks = core::mem::take(&mut self.tasks);
-        let found = limited(out, limit, |out| self.self_join(&mut tasks, limit, out));
+        let found = limited(out, limit, |out| {
+            if self.run_ends.is_empty() {
+                self.self_join::<false>(&mut tasks, limit, out)
+            } else {
+                self.self_join::<true>(&mut tasks, limit, out)
+            }
+        });
         self.tasks = tasks;
         found
     }

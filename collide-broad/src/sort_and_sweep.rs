@@ -68,14 +68,13 @@ impl SortAndSweep {
         }
     }
 
-    /// In a frame with a crowd (more than [`CROWD`] objects after the first at one left edge),
-    /// each run of entries with one left edge sorted by layers, and the ends of the
+    /// In a frame with a crowd (more than [`CROWD`] objects at one left edge), each run of entries with one left edge sorted by layers, and the ends of the
     /// runs of entries on the same layers, for the sweep to skip. Otherwise no run ends.
-    fn sort_crowds(&mut self, most_ties: usize) {
+    fn sort_crowds(&mut self, crowded: bool) {
         self.run_ends.clear();
         // Ready for a crowd whenever one forms, without allocating then.
         reserve_total(&mut self.run_ends, self.sorted.capacity());
-        if most_ties <= CROWD {
+        if !crowded {
             return;
         }
         for run in self.sorted.chunk_by_mut(|a, b| a.lo.x == b.lo.x) {
@@ -137,16 +136,18 @@ impl BroadPhase for SortAndSweep {
         self.sorted
             .extend(self.order.iter().map(|&i| entries[i as usize]));
         keep_headroom(&mut self.sorted);
-        // The longest run of equal left edges: the most objects stacked at one x, less one.
-        let (mut widest, mut ties, mut most_ties, mut previous) = (0.0_f32, 0, 0, f32::NAN);
-        for e in &self.sorted {
-            widest = widest.max(e.hi.x - e.lo.x);
-            ties = if e.lo.x == previous { ties + 1 } else { 0 };
-            most_ties = most_ties.max(ties);
-            previous = e.lo.x;
-        }
-        self.widest = widest;
-        self.sort_crowds(most_ties);
+        self.widest = self
+            .sorted
+            .iter()
+            .fold(0.0_f32, |w, e| w.max(e.hi.x - e.lo.x));
+        // Sorted by left edge, so an entry with the left edge of the one `CROWD` places before
+        // closes a run of more than `CROWD` stacked at one x.
+        let crowded = self
+            .sorted
+            .iter()
+            .zip(&self.sorted[CROWD.min(self.sorted.len())..])
+            .fold(false, |crowded, (a, b)| crowded | (a.lo.x == b.lo.x));
+        self.sort_crowds(crowded);
     }
 
     fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {

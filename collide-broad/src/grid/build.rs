@@ -173,6 +173,7 @@ impl Grid {
         let dense = base
             .dense
             .then_some((base.base, base.rect[0], base.rect[1], base.width()));
+        let mut most = 0;
         for (f, slot) in self.filed.iter().zip(self.slots.iter_mut()) {
             *slot = match (f.level, dense) {
                 (0, Some((first, x0, y0, w))) => {
@@ -186,14 +187,14 @@ impl Grid {
             };
             if let Some(count) = self.starts.get_mut(*slot as usize) {
                 *count += 1;
+                most = most.max(*count);
             }
         }
         keep_headroom(&mut self.slots);
         // Counts to ends (inclusive prefix sums); the scatter then counts each back down to its
         // slot's start, so `starts[s]..starts[s + 1]` are slot `s`'s items.
-        let (mut sum, mut most) = (0, 0);
+        let mut sum = 0;
         for s in &mut self.starts {
-            most = most.max(*s);
             sum += *s;
             *s = sum;
         }

@@ -30,28 +30,43 @@ fn push_if_pair(a: &Item, b: &Item, out: &mut Vec<(u32, u32)>) {
 impl Grid {
     /// Every candidate pair into `out`, stopping once there are more than `limit`.
     pub(super) fn find_pairs(&self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
+        // The loops of ordinary frames are compiled without the skipping.
+        if self.run_ends.is_empty() {
+            self.find_pairs_in::<false>(limit, out)
+        } else {
+            self.find_pairs_in::<true>(limit, out)
+        }
+    }
+
+    /// [`find_pairs`](Self::find_pairs), `CROWDED` when the frame has a crowd (run ends to skip
+    /// by).
+    fn find_pairs_in<const CROWDED: bool>(
+        &self,
+        limit: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Error> {
         for (k, level) in self.levels.iter().enumerate() {
             if level.count == 0 {
                 continue;
             }
             if level.dense {
-                self.dense_pairs(level, limit, out)?;
+                self.dense_pairs::<CROWDED>(level, limit, out)?;
             } else {
-                self.hashed_pairs(k, level, limit, out)?;
+                self.hashed_pairs::<CROWDED>(k, level, limit, out)?;
             }
             // Each object of this level against the cells of every lower level it reaches.
             for lower in (0..k).filter(|&j| self.levels[j].count > 0) {
                 for b in self.level_items(level) {
                     let (lo, hi) = widened(&b.bounds);
                     self.visit_ranges(lower, self.reach(lower, lo, hi), |start, end| {
-                        self.against(b, start, end, out);
+                        self.against::<CROWDED>(b, start, end, out);
                     });
                     check_limit(out, limit)?;
                 }
             }
         }
         for (k, a) in self.large.iter().enumerate() {
-            self.against(a, 0, self.items.len(), out);
+            self.against::<CROWDED>(a, 0, self.items.len(), out);
             self.large[k + 1..]
                 .iter()
                 .for_each(|b| push_if_pair(a, b, out));
@@ -61,14 +76,16 @@ impl Grid {
     }
 
     /// `a` against the items at `lo..hi` (whole slots, or the end of one); in a frame with a
-    /// crowd, skipping the runs of items whose layers do not interact with `a`'s.
+    /// crowd (`CROWDED`), skipping the runs of items whose layers do not interact with `a`'s.
     #[inline]
-    fn against(&self, a: &Item, lo: usize, hi: usize, out: &mut Vec<(u32, u32)>) {
-        if self.run_ends.is_empty() {
-            self.items[lo..hi]
-                .iter()
-                .for_each(|b| push_if_pair(a, b, out));
-        } else {
+    fn against<const CROWDED: bool>(
+        &self,
+        a: &Item,
+        lo: usize,
+        hi: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        if CROWDED {
             each_interacting(
                 lo,
                 hi,
@@ -76,6 +93,10 @@ impl Grid {
                 |j| a.layers.interacts(self.items[j].layers),
                 |j| push_if_pair(a, &self.items[j], out),
             );
+        } else {
+            self.items[lo..hi]
+                .iter()
+                .for_each(|b| push_if_pair(a, b, out));
         }
     }
 
@@ -84,7 +105,7 @@ impl Grid {
     /// cells below. The rectangle has an empty column on each side and an empty row at the
     /// bottom, so no neighbour falls outside it: one loop over the objects, no per-cell
     /// branches.
-    fn dense_pairs(
+    fn dense_pairs<const CROWDED: bool>(
         &self,
         level: &Level,
         limit: usize,
@@ -98,7 +119,7 @@ impl Grid {
             let s = a.slot as usize;
             let (beside, below) = (self.starts[s + 2] as usize, self.starts[s + w - 1] as usize);
             let below_end = self.starts[s + w + 2] as usize;
-            if self.run_ends.is_empty() {
+            if !CROWDED {
                 // Two runs of candidates, walked as one: a loop's exit is a mispredicted
                 // branch, so one loop instead of two saves one per object.
                 let beside = beside - (i + 1);
@@ -112,8 +133,8 @@ impl Grid {
                     push_if_pair(a, &self.items[j], out);
                 }
             } else {
-                self.against(a, i + 1, beside, out);
-                self.against(a, below, below_end, out);
+                self.against::<CROWDED>(a, i + 1, beside, out);
+                self.against::<CROWDED>(a, below, below_end, out);
             }
             check_limit(out, limit)?;
         }
@@ -123,7 +144,7 @@ impl Grid {
     /// The pairs within one hashed level: the same four neighbours, looked up.
     /// A cell's number is not stored: it is recomputed from the first of its objects, as the
     /// filing computed it.
-    fn hashed_pairs(
+    fn hashed_pairs<const CROWDED: bool>(
         &self,
         k: usize,
         level: &Level,
@@ -137,7 +158,7 @@ impl Grid {
             };
             let [x, y] = self.cell_of(k, widened(&first.bounds).0);
             for i in lo..hi {
-                self.against(&self.items[i], i + 1, hi, out);
+                self.against::<CROWDED>(&self.items[i], i + 1, hi, out);
                 check_limit(out, limit)?;
             }
             for (dx, dy) in [(1, 0), (-1, 1), (0, 1), (1, 1)] {
@@ -145,7 +166,7 @@ impl Grid {
                 if let Some(n) = self.table.get(key, k as u32) {
                     let (start, end) = self.slot_range(n as usize);
                     for a in &self.items[lo..hi] {
-                        self.against(a, start, end, out);
+                        self.against::<CROWDED>(a, start, end, out);
                         check_limit(out, limit)?;
                     }
                 }
