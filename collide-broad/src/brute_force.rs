@@ -5,8 +5,8 @@ use crate::broad_phase::{check_limit, limited};
 use crate::proxy::{finish_segment_hits, prepare, segment_entry, Entry};
 use crate::{BroadPhase, Error, Proxy};
 
-/// The O(n²) oracle: tests every pair. Correct by inspection; the other broad phases are
-/// tested against it. Fine up to a few hundred objects.
+/// The O(n²) reference: tests every pair. Correct by inspection, and the set of pairs every
+/// other broad phase returns. Fine up to a few hundred objects.
 #[derive(Clone, Debug, Default)]
 pub struct BruteForce {
     entries: Vec<Entry>,

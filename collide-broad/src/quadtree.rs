@@ -377,7 +377,14 @@ impl QuadTree {
         let room = self.nodes.len().max(2 * self.entries.len());
         keep_room(&mut self.nodes, room);
         keep_headroom(&mut self.node_of);
-        // Counting sort of the objects by node.
+        self.group_by_node();
+        self.sort_crowds(most as usize);
+        self.sum_subtree_boxes();
+    }
+
+    /// Each node's objects, one node after the other in `items` (a counting sort by node):
+    /// node `n`'s are `items[n.start..n.end]`.
+    fn group_by_node(&mut self) {
         let mut sum = 0;
         for n in &mut self.nodes {
             let c = n.start;
@@ -393,7 +400,10 @@ impl QuadTree {
             self.items[n.end as usize] = i as u32;
             n.end += 1;
         }
-        self.sort_crowds(most as usize);
+    }
+
+    /// Each node's box grown to hold its subtree's.
+    fn sum_subtree_boxes(&mut self) {
         // Children come after their parents, so one backward pass sums the subtree boxes.
         for k in (1..self.nodes.len()).rev() {
             let (lo, hi, p) = (self.nodes[k].lo, self.nodes[k].hi, self.nodes[k].parent);

@@ -74,24 +74,7 @@ fn scenes() -> Vec<(String, Vec<Proxy>)> {
             .map(|i| Proxy::new(i as u32, Aabb::new(Vec2::ONE, Vec2::ZERO), Layers::ALL))
             .collect(),
     ));
-    // Crowds, as of pooled objects parked at one point: sorted by layers in every broad phase.
-    let at = Aabb::new(Vec2::new(5.0, -2.0), Vec2::new(3.0, 1.5));
-    s.push((
-        "crowd on random layers".into(),
-        (0..500)
-            .map(|i| Proxy::new(sparse_id(i), at, random_layers(&mut rng)))
-            .collect(),
-    ));
-    let mut crowded = uniform(&mut rng, 1000, Vec2::ZERO);
-    crowded.extend((0..300).map(|i| {
-        let at = if i % 3 == 0 {
-            at
-        } else {
-            Aabb::new(Vec2::ZERO, Vec2::splat(2.0))
-        };
-        Proxy::new(sparse_id(2000 + i), at, random_layers(&mut rng))
-    }));
-    s.push(("crowds among a scene".into(), crowded));
+    s.extend(crowds(&mut rng));
     // Edge-to-edge tiles: strict overlap means no pairs at all.
     let tiles: Vec<Proxy> = (0..400)
         .map(|i| {
@@ -119,6 +102,29 @@ fn scenes() -> Vec<(String, Vec<Proxy>)> {
     bad[8].bounds.half_extents.x = -2.0;
     bad[9].bounds.center = Vec2::splat(f32::NEG_INFINITY);
     s.push(("non-finite and negative".into(), bad));
+    s
+}
+
+/// Crowds, as of pooled objects parked at one point: sorted by layers in every broad phase.
+fn crowds(rng: &mut Rng) -> Vec<(String, Vec<Proxy>)> {
+    let mut s: Vec<(String, Vec<Proxy>)> = Vec::new();
+    let at = Aabb::new(Vec2::new(5.0, -2.0), Vec2::new(3.0, 1.5));
+    s.push((
+        "crowd on random layers".into(),
+        (0..500)
+            .map(|i| Proxy::new(sparse_id(i), at, random_layers(rng)))
+            .collect(),
+    ));
+    let mut crowded = uniform(rng, 1000, Vec2::ZERO);
+    crowded.extend((0..300).map(|i| {
+        let at = if i % 3 == 0 {
+            at
+        } else {
+            Aabb::new(Vec2::ZERO, Vec2::splat(2.0))
+        };
+        Proxy::new(sparse_id(2000 + i), at, random_layers(rng))
+    }));
+    s.push(("crowds among a scene".into(), crowded));
     s
 }
 

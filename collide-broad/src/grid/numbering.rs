@@ -11,12 +11,12 @@ use super::Grid;
 /// Only monotony matters to the grid (a larger coordinate never gets a smaller number), and
 /// that every caller numbers cells alike. Adding 1.5·2²³ rounds a float below 2²² in size to
 /// an integer: the sum lies where floats step by exactly 1, so its bits minus those of 1.5·2²³
-/// are that integer. That is six float instructions, and four coordinates at a time in
-/// [`cell_numbers`]; `as i32` takes eight per coordinate, as it must check for NaN and for
-/// values out of range. Beyond 2²² cells from the origin the clamp keeps the numbers
-/// monotone: far objects share the outermost cells, which costs tests, not pairs.
+/// are that integer. Beyond 2²² cells from the origin the clamp keeps the numbers monotone:
+/// far objects share the outermost cells, which costs tests, not pairs.
 #[inline]
 pub(super) fn cell_number(v: f32, origin: f32, inv: f32) -> i32 {
+    // Six float instructions, and four coordinates at a time in `cell_numbers`; `as i32`
+    // takes eight per coordinate, as it must check for NaN and for values out of range.
     let x = (v - origin) * inv;
     // Compare-and-pick, as `maxss` and `minss` do: NaN fails the first test.
     let x = if x > -CELL_LIMIT { x } else { -CELL_LIMIT };
@@ -57,13 +57,13 @@ pub(super) fn cell_count(r: &[i32; 4]) -> u64 {
 }
 
 impl Grid {
-    /// The cells of corners `lo` and `hi` on level `k`, as `[x0, y0, x1, y1]`.
-    ///
-    /// For the base level's test, which every object takes every update, and for
-    /// `cast_segment`. In the level loop and in `reach`, two calls of
-    /// [`cell_of`](Self::cell_of) measured fewer instructions.
+    /// The cells of corners `lo` and `hi` on level `k`, as `[x0, y0, x1, y1]`: the four
+    /// numbers at once.
     #[inline]
     pub(super) fn cells_of(&self, k: usize, lo: Vec2, hi: Vec2) -> [i32; 4] {
+        // For the base level's test, which every object takes every update, and for
+        // `cast_segment`. In the level loop and in `reach`, two calls of `cell_of` measured
+        // fewer instructions.
         let o = self.origin;
         cell_numbers(
             Vec4::new(lo.x, lo.y, hi.x, hi.y),
