@@ -6,12 +6,12 @@ mod common;
 
 use collide_broad::{segment_entry, BroadPhase, BruteForce, Grid, Proxy, QuadTree, SortAndSweep};
 use collide_core::{Aabb, Layers};
-use common::{clustered, random_layers, sparse_id, uneven, uniform, Rng};
+use common::{clustered, random_layers, sparse_id, uneven, uniform, SplitMix64};
 use glam::Vec2;
 
 /// The scenes every broad phase must agree on, by name.
 fn scenes() -> Vec<(String, Vec<Proxy>)> {
-    let mut rng = Rng::new(0x0C01_11DE);
+    let mut rng = SplitMix64::new(0x0C01_11DE);
     let mut s: Vec<(String, Vec<Proxy>)> = Vec::new();
     for n in [1, 2, 3, 10, 100, 1000, 5000] {
         s.push((format!("uniform {n}"), uniform(&mut rng, n, Vec2::ZERO)));
@@ -106,7 +106,7 @@ fn scenes() -> Vec<(String, Vec<Proxy>)> {
 }
 
 /// Crowds, as of pooled objects parked at one point: sorted by layers in every broad phase.
-fn crowds(rng: &mut Rng) -> Vec<(String, Vec<Proxy>)> {
+fn crowds(rng: &mut SplitMix64) -> Vec<(String, Vec<Proxy>)> {
     let mut s: Vec<(String, Vec<Proxy>)> = Vec::new();
     let at = Aabb::new(Vec2::new(5.0, -2.0), Vec2::new(3.0, 1.5));
     s.push((
@@ -141,7 +141,7 @@ fn sorted_pairs(b: &mut impl BroadPhase, proxies: &[Proxy]) -> Vec<(u32, u32)> {
     pairs
 }
 
-fn queries(rng: &mut Rng, proxies: &[Proxy]) -> Vec<Aabb> {
+fn queries(rng: &mut SplitMix64, proxies: &[Proxy]) -> Vec<Aabb> {
     let mut q: Vec<Aabb> = proxies
         .iter()
         .take(40)
@@ -155,7 +155,7 @@ fn queries(rng: &mut Rng, proxies: &[Proxy]) -> Vec<Aabb> {
     q
 }
 
-fn segments(rng: &mut Rng, proxies: &[Proxy]) -> Vec<(Vec2, Vec2)> {
+fn segments(rng: &mut SplitMix64, proxies: &[Proxy]) -> Vec<(Vec2, Vec2)> {
     let mut s: Vec<(Vec2, Vec2)> = proxies
         .iter()
         .take(30)
@@ -231,7 +231,7 @@ fn oracle_segment(proxies: &[Proxy], from: Vec2, to: Vec2) -> Vec<(f32, u32)> {
 /// The whole suite for one broad phase, made fresh by `make` (and reused across scenes too).
 fn conformance<B: BroadPhase>(make: impl Fn() -> B) {
     let mut reused = make();
-    let mut rng = Rng::new(42);
+    let mut rng = SplitMix64::new(42);
     let mut got = Vec::new();
     let mut got_s = Vec::new();
     for (name, proxies) in scenes() {
@@ -264,7 +264,7 @@ fn conformance<B: BroadPhase>(make: impl Fn() -> B) {
 
 /// Frames of a moving scene through one instance: temporal coherence must not go stale.
 fn moving<B: BroadPhase>(mut b: B) {
-    let mut rng = Rng::new(7);
+    let mut rng = SplitMix64::new(7);
     let mut proxies = uniform(&mut rng, 1500, Vec2::ZERO);
     let velocities: Vec<Vec2> = (0..proxies.len())
         .map(|_| Vec2::new(rng.gaussian() * 6.0, rng.gaussian() * 6.0))
@@ -335,7 +335,7 @@ fn any_broad_phase_and_boxed_dyn_conform() {
 
 #[test]
 fn layer_filtering_never_reports_non_interacting_pairs() {
-    let mut rng = Rng::new(99);
+    let mut rng = SplitMix64::new(99);
     let proxies = uniform(&mut rng, 1500, Vec2::ZERO);
     let all: Vec<Proxy> = proxies
         .iter()

@@ -6,7 +6,7 @@ mod common;
 
 use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassHit, Used};
 use collide_core::{narrow_phase_detailed, Circle, Hull, Layers, Rect, Rot, SweepMode};
-use common::Rng;
+use common::SplitMix64;
 use glam::Vec2;
 
 const T_TOL: f32 = 1e-4;
@@ -119,7 +119,7 @@ fn contact_that_began_earlier_comes_first() {
 }
 
 /// A seeded scene of circles, rects and rotated hulls, some fast, on two layers.
-fn scene<'a>(rng: &mut Rng, hulls: &'a [Hull], n: usize) -> Vec<Body<'a>> {
+fn scene<'a>(rng: &mut SplitMix64, hulls: &'a [Hull], n: usize) -> Vec<Body<'a>> {
     let side = 30.0 * (n as f32).sqrt();
     (0..n)
         .map(|i| {
@@ -160,7 +160,7 @@ fn hulls() -> Vec<Hull> {
 #[test]
 fn finds_every_hit_of_the_all_pairs_oracle() {
     let hulls = hulls();
-    let mut rng = Rng::new(5);
+    let mut rng = SplitMix64::new(5);
     let bodies = scene(&mut rng, &hulls, 300);
     let mut oracle: Vec<(usize, usize, u32)> = Vec::new();
     for a in 0..bodies.len() {
@@ -203,7 +203,7 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
 #[test]
 fn hits_are_bit_identical_in_the_same_order_for_every_broad_phase_and_run() {
     let hulls = hulls();
-    let mut rng = Rng::new(11);
+    let mut rng = SplitMix64::new(11);
     let bodies = scene(&mut rng, &hulls, 400);
     let mut reference = None;
     for mut pass in passes() {
@@ -304,7 +304,7 @@ fn bad_input_is_skipped_and_counted_never_panics() {
 #[test]
 fn a_pass_is_reusable_across_scenes_of_different_sizes() {
     let hulls = hulls();
-    let mut rng = Rng::new(3);
+    let mut rng = SplitMix64::new(3);
     let big = scene(&mut rng, &hulls, 500);
     let small = scene(&mut rng, &hulls, 20);
     let mut fresh = CollisionPass::new(AnyBroadPhase::new(BroadPhaseKind::BruteForce));
@@ -364,7 +364,7 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
 #[test]
 fn swept_bounds_cover_both_end_boxes() {
     let hull = Hull::regular(5, 3.0).unwrap();
-    let mut rng = Rng::new(0x5EB7);
+    let mut rng = SplitMix64::new(0x5EB7);
     for _ in 0..2_000 {
         let start = Vec2::new(rng.range(-1e4, 1e4), rng.range(-1e4, 1e4));
         let end = start + Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
@@ -391,7 +391,7 @@ fn swept_bounds_cover_both_end_boxes() {
 #[test]
 fn switching_the_broad_phase_keeps_the_settings_and_finds_the_same_hits() {
     let hulls = hulls();
-    let mut rng = Rng::new(17);
+    let mut rng = SplitMix64::new(17);
     let bodies = scene(&mut rng, &hulls, 300);
     let mut pass = CollisionPass::default()
         .with_sweep_mode(SweepMode::Off)

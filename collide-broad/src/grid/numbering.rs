@@ -133,13 +133,8 @@ mod tests {
     /// every query must cut the plane into the same cells.
     #[test]
     fn cell_numbers_four_at_a_time_match_one_at_a_time() {
-        let mut state = 0x2545_F491_u32;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        };
+        let mut rng = collide_testkit::SplitMix64::new(0x2545_F491);
+        let mut next = || rng.next_u64() as u32;
         let special = [
             0.0,
             -0.0,

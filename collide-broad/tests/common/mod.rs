@@ -5,15 +5,15 @@ use collide_broad::Proxy;
 use collide_core::{Aabb, Layers};
 use glam::Vec2;
 
-pub use collide_testkit::SplitMix64 as Rng;
+pub use collide_testkit::SplitMix64;
 
 /// A uniform integer in `0..n`.
-pub fn below(rng: &mut Rng, n: u32) -> u32 {
+pub fn below(rng: &mut SplitMix64, n: u32) -> u32 {
     rng.index(n as usize) as u32
 }
 
 /// Normal, mean 0 and standard deviation `sd`.
-pub fn gauss(rng: &mut Rng, sd: f32) -> f32 {
+pub fn gauss(rng: &mut SplitMix64, sd: f32) -> f32 {
     rng.gaussian() * sd
 }
 
@@ -23,12 +23,12 @@ pub fn sparse_id(i: usize) -> u32 {
 }
 
 /// Random layers from three bits, so roughly half of all pairs interact.
-pub fn random_layers(rng: &mut Rng) -> Layers {
+pub fn random_layers(rng: &mut SplitMix64) -> Layers {
     Layers::new(1 << below(rng, 3), below(rng, 8) | 1 << below(rng, 3))
 }
 
 /// `n` boxes spread uniformly over a field sized to keep the density constant.
-pub fn uniform(rng: &mut Rng, n: usize, offset: Vec2) -> Vec<Proxy> {
+pub fn uniform(rng: &mut SplitMix64, n: usize, offset: Vec2) -> Vec<Proxy> {
     let side = 40.0 * (n as f32).sqrt();
     (0..n)
         .map(|i| {
@@ -40,7 +40,7 @@ pub fn uniform(rng: &mut Rng, n: usize, offset: Vec2) -> Vec<Proxy> {
 }
 
 /// `n` boxes in a handful of tight Gaussian clusters.
-pub fn clustered(rng: &mut Rng, n: usize) -> Vec<Proxy> {
+pub fn clustered(rng: &mut SplitMix64, n: usize) -> Vec<Proxy> {
     let side = 40.0 * (n as f32).sqrt();
     let centres: Vec<Vec2> = (0..5)
         .map(|_| Vec2::new(rng.range(-side, side), rng.range(-side, side)))
@@ -56,7 +56,7 @@ pub fn clustered(rng: &mut Rng, n: usize) -> Vec<Proxy> {
 }
 
 /// Sizes spread over six orders of magnitude (log-uniform), bullets to level-sized triggers.
-pub fn uneven(rng: &mut Rng, n: usize) -> Vec<Proxy> {
+pub fn uneven(rng: &mut SplitMix64, n: usize) -> Vec<Proxy> {
     let side = 40.0 * (n as f32).sqrt();
     (0..n)
         .map(|i| {
