@@ -36,7 +36,7 @@ fn scene(c: &mut Criterion) {
                         size_label(objects)
                     );
                     group.bench_function(BenchmarkId::new(phase.name(), id), |b| {
-                        b.iter(|| black_box(runner.frame()));
+                        b.iter(|| black_box(runner.frame().expect("within the pair limit")));
                     });
                 }
             }

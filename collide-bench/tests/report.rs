@@ -45,11 +45,11 @@ fn recount(e: &SceneEntry) -> (f64, f64, f64) {
     let scene = SceneConfig::new(e.scene, e.objects);
     let mut runner = FrameRunner::new(&scene, e.broad_phase, e.sweep);
     for _ in 0..e.warmup_frames {
-        runner.frame();
+        runner.frame().unwrap();
     }
     let (mut pairs, mut sweeps, mut hits) = (0u64, 0u64, 0u64);
     for _ in 0..e.frames {
-        let s = runner.frame();
+        let s = runner.frame().unwrap();
         pairs += s.pairs as u64;
         sweeps += s.sweeps as u64;
         hits += (s.discrete_hits + s.swept_hits) as u64;

@@ -145,12 +145,12 @@ impl BroadPhase for AnyBroadPhase {
         }
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+    fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
         match self {
-            Self::Grid(b) => b.pairs(out),
-            Self::SortAndSweep(b) => b.pairs(out),
-            Self::QuadTree(b) => b.pairs(out),
-            Self::BruteForce(b) => b.pairs(out),
+            Self::Grid(b) => b.pairs_at_most(limit, out),
+            Self::SortAndSweep(b) => b.pairs_at_most(limit, out),
+            Self::QuadTree(b) => b.pairs_at_most(limit, out),
+            Self::BruteForce(b) => b.pairs_at_most(limit, out),
         }
     }
 

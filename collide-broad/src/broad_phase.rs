@@ -1,7 +1,8 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use crate::Proxy;
+use crate::proxy::keep_headroom;
+use crate::{Error, Proxy};
 
 /// A broad phase: which pairs of objects are close enough to be worth a narrow-phase test.
 ///
@@ -35,8 +36,14 @@ pub trait BroadPhase {
     /// Replaces the indexed set with `proxies` (implementations may reuse last frame's work).
     fn update(&mut self, proxies: &[Proxy]);
 
-    /// Writes every candidate pair `(lo, hi)` of the last [`update`](BroadPhase::update).
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>);
+    /// Writes the candidate pairs `(lo, hi)` of the last [`update`](BroadPhase::update), at
+    /// most `limit` of them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooManyPairs`] when there are more than `limit`: the search stops as soon as
+    /// it has found more, and `out` holds `limit` of the pairs (which ones is unspecified).
+    fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error>;
 
     /// Writes the ids whose bounds overlap `area` strictly, in no particular order; ignores
     /// layers.
@@ -46,6 +53,12 @@ pub trait BroadPhase {
     /// `t` being the fraction of the segment where it enters ([`segment_entry`](crate::segment_entry)),
     /// ordered by `t` then id: the targets of a hitscan shot, nearest first. Ignores layers.
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>);
+
+    /// Writes every candidate pair `(lo, hi)` of the last [`update`](BroadPhase::update).
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
+        // No more than `usize::MAX` pairs fit in memory: this limit is never reached.
+        let _ = self.pairs_at_most(usize::MAX, out);
+    }
 
     /// [`update`](BroadPhase::update) then [`pairs`](BroadPhase::pairs).
     fn update_pairs(&mut self, proxies: &[Proxy], out: &mut Vec<(u32, u32)>) {
@@ -78,8 +91,8 @@ impl<B: BroadPhase + ?Sized> BroadPhase for Box<B> {
         (**self).update(proxies);
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
-        (**self).pairs(out);
+    fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
+        (**self).pairs_at_most(limit, out)
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
@@ -88,5 +101,34 @@ impl<B: BroadPhase + ?Sized> BroadPhase for Box<B> {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         (**self).cast_segment(from, to, out);
+    }
+}
+
+/// Runs a limited pair search into `out`, cleared first: `search` checks
+/// [`check_limit`] as it goes and returns its error. On success `out` keeps headroom; over the
+/// limit, it is cut back to `limit` pairs.
+#[inline]
+pub(crate) fn limited(
+    out: &mut Vec<(u32, u32)>,
+    limit: usize,
+    search: impl FnOnce(&mut Vec<(u32, u32)>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    out.clear();
+    let found = search(out).and_then(|()| check_limit(out, limit));
+    match found {
+        Ok(()) => keep_headroom(out),
+        Err(_) => out.truncate(limit),
+    }
+    found
+}
+
+/// [`Error::TooManyPairs`] once `out` holds more than `limit` pairs: the check a pair search
+/// makes after each object's candidates, never inside the loop over them.
+#[inline]
+pub(crate) fn check_limit(out: &[(u32, u32)], limit: usize) -> Result<(), Error> {
+    if out.len() > limit {
+        Err(Error::TooManyPairs { limit })
+    } else {
+        Ok(())
     }
 }

@@ -1,11 +1,12 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use crate::proxy::{finish_segment_hits, keep_headroom, prepare, segment_entry, Entry};
-use crate::{BroadPhase, Proxy};
+use crate::broad_phase::{check_limit, limited};
+use crate::proxy::{finish_segment_hits, prepare, segment_entry, Entry};
+use crate::{BroadPhase, Error, Proxy};
 
-/// The O(n²) oracle: tests every pair. Correct by inspection; the other broad phases are
-/// tested against it. Fine up to a few hundred objects.
+/// The O(n²) reference: tests every pair. Correct by inspection, and the set of pairs every
+/// other broad phase returns. Fine up to a few hundred objects.
 #[derive(Clone, Debug, Default)]
 pub struct BruteForce {
     entries: Vec<Entry>,
@@ -24,16 +25,18 @@ impl BroadPhase for BruteForce {
         prepare(proxies, &mut self.entries);
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
-        out.clear();
-        for (i, a) in self.entries.iter().enumerate() {
-            for b in &self.entries[i + 1..] {
-                if let Some(pair) = a.pair_with(b) {
-                    out.push(pair);
+    fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
+        limited(out, limit, |out| {
+            for (i, a) in self.entries.iter().enumerate() {
+                for b in &self.entries[i + 1..] {
+                    if let Some(pair) = a.pair_with(b) {
+                        out.push(pair);
+                    }
                 }
+                check_limit(out, limit)?;
             }
-        }
-        keep_headroom(out);
+            Ok(())
+        })
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {

@@ -3,10 +3,10 @@
 //! A [`BroadPhase`] turns a frame's boxes into candidate pairs. Four implementations return
 //! the same set of pairs: [`Grid`] (a spatial hash over an unbounded world), [`SortAndSweep`]
 //! (insertion sort on x, cheap when little moved), [`QuadTree`] (loose, for very uneven sizes)
-//! and [`BruteForce`] (the oracle the others are tested against). [`AnyBroadPhase`] picks one
+//! and [`BruteForce`] (every pair tested: the reference the others match). [`AnyBroadPhase`] picks one
 //! at run time by [`BroadPhaseKind`].
 //!
-//! Boxes are the **swept** bounds of each body (seed 000): the shape at the start of the frame
+//! Boxes are the **swept** bounds of each body: the shape at the start of the frame
 //! and at the end, so a bullet that moves 500 units in a frame is a candidate against
 //! everything along its path, not only what it ends next to.
 //!
@@ -15,6 +15,13 @@
 //! handed to the caller in that order ([`CollisionPass::run`]); a hit on a body an earlier hit
 //! used up is dropped. Neither the broad phases nor the pass allocate once their buffers have
 //! grown.
+//!
+//! Two guard rails keep a bad frame from stalling or aborting a game. Objects crowded at one
+//! point (a pool parked at the origin) whose layers never interact cost each broad phase
+//! about what as many scattered objects cost, not a test per pair. And the pass accepts at
+//! most [`CollisionPass::max_pairs`] candidate pairs a frame: a frame with more stops there
+//! and returns [`Error::TooManyPairs`] ([`BroadPhase::pairs_at_most`] is the broad phases'
+//! side of it).
 //!
 //! # Example
 //!
@@ -48,6 +55,7 @@ mod brute_force;
 mod cell_table;
 mod error;
 mod grid;
+mod layer_runs;
 mod obstacles;
 pub mod pass;
 mod proxy;

@@ -1,11 +1,13 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
+use crate::broad_phase::{check_limit, limited};
+use crate::layer_runs::{each_interacting, find_run_ends, layers_key, CROWD};
 use crate::proxy::{
     finish_segment_hits, keep_headroom, keep_room, prepare, reserve_total, segment_entry,
     segment_may_touch, segment_pad, Entry,
 };
-use crate::{BroadPhase, Proxy};
+use crate::{BroadPhase, Error, Proxy};
 
 /// The deepest level a tree may have unless configured otherwise.
 const DEFAULT_MAX_DEPTH: u32 = 10;
@@ -22,6 +24,8 @@ const NONE: u32 = u32::MAX;
 /// (a boss among bullets) neither crowds one cell nor copies the boss into thousands. Each
 /// node also keeps the exact box around everything beneath it, which prunes the searches; the
 /// pairs come from one self-join of the tree that meets each pair once.
+/// A node crowded with objects (a pool parked at one point) has them sorted by layers, so that
+/// a run of them on layers that never interact with an object costs it one test.
 /// Depth is bounded (default 10, at most 16). Nodes and their objects live in flat arrays,
 /// rebuilt each update without allocating once grown.
 #[derive(Clone, Debug)]
@@ -33,6 +37,9 @@ pub struct QuadTree {
     items: Vec<u32>,
     /// The pair search's work list: `(node, NONE)` for within a subtree, `(a, b)` between two.
     tasks: Vec<(u32, u32)>,
+    /// In a frame with a crowd, where each position's run of `items` of one node on the same
+    /// layers ends ([`crate::layer_runs`]); empty otherwise.
+    run_ends: Vec<u32>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +84,7 @@ impl QuadTree {
             nodes: Vec::new(),
             items: Vec::new(),
             tasks: Vec::new(),
+            run_ends: Vec::new(),
         }
     }
 
@@ -91,7 +99,7 @@ impl QuadTree {
 
     /// Reports the pair of entries `i` and `j` if they overlap and interact.
     #[inline]
-    fn test(&self, i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
+    fn push_if_pair(&self, i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
         let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
         if a.may_overlap(b) {
             if let Some(pair) = a.pair_with(b) {
@@ -101,15 +109,133 @@ impl QuadTree {
     }
 
     /// Pairs each of `objects` with the objects in the subtree of `node`.
-    fn objects_against_subtree(&self, objects: &[u32], node: u32, out: &mut Vec<(u32, u32)>) {
+    fn objects_against_subtree<const CROWDED: bool>(
+        &self,
+        objects: &[u32],
+        node: u32,
+        limit: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Error> {
+        // Most nodes have no objects of their own: leave before setting up the search.
+        if objects.is_empty() {
+            return Ok(());
+        }
         for &i in objects {
             let a = &self.entries[i as usize];
-            self.visit_from(
-                node,
-                |lo, hi| a.may_overlap_box(lo, hi),
-                |j| self.test(i, j, out),
-            );
+            let enter = |lo, hi| a.may_overlap_box(lo, hi);
+            if CROWDED {
+                self.visit_ranges_from(node, enter, |start, end| {
+                    self.against::<CROWDED>(i, start, end, out);
+                });
+                check_limit(out, limit)?;
+            } else {
+                self.visit_from(node, enter, |j| self.push_if_pair(i, j, out));
+            }
         }
+        // Without a crowd, `objects` (one node's) are at most `CROWD`: one check after them
+        // lets the pairs pass the limit by at most `CROWD` times the subtree's objects.
+        check_limit(out, limit)
+    }
+
+    /// Entry `i` against the objects at `start..end` of `items` (a node's, or the end of
+    /// them); in a frame with a crowd (`CROWDED`), skipping the runs of objects whose layers
+    /// do not interact with `i`'s.
+    #[inline]
+    fn against<const CROWDED: bool>(
+        &self,
+        i: u32,
+        start: usize,
+        end: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        if CROWDED {
+            let layers = self.entries[i as usize].layers;
+            each_interacting(
+                start,
+                end,
+                &self.run_ends,
+                |p| layers.interacts(self.entries[self.items[p] as usize].layers),
+                |p| self.push_if_pair(i, self.items[p], out),
+            );
+        } else {
+            for &j in &self.items[start..end] {
+                self.push_if_pair(i, j, out);
+            }
+        }
+    }
+
+    /// The pairs: a self-join of the tree that meets every pair exactly once. Within a node,
+    /// its own objects pairwise and each against the subtrees of its children; between two
+    /// disjoint subtrees (siblings, then their descendants) only while their boxes touch.
+    ///
+    /// `CROWDED` when the frame has a crowd (run ends to skip by): the loops of ordinary
+    /// frames are compiled without the skipping.
+    // Inlined into `pairs_at_most`, whose local `tasks` then stays in registers.
+    #[inline(always)]
+    fn self_join<const CROWDED: bool>(
+        &self,
+        tasks: &mut Vec<(u32, u32)>,
+        limit: usize,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Error> {
+        tasks.clear();
+        if !self.nodes.is_empty() {
+            tasks.push((0, NONE));
+        }
+        // Tasks are taken last in, first out, and each pushes at most 16 tasks one level
+        // deeper: at most 16 wait per level, a bound the scene cannot outgrow.
+        reserve_total(tasks, 16 * (self.max_depth as usize + 2));
+        while let Some((a, b)) = tasks.pop() {
+            let na = &self.nodes[a as usize];
+            if b == NONE {
+                let (start, end) = (na.start as usize, na.end as usize);
+                let own = &self.items[start..end];
+                for (k, &i) in own.iter().enumerate() {
+                    self.against::<CROWDED>(i, start + k + 1, end, out);
+                    if CROWDED {
+                        check_limit(out, limit)?;
+                    }
+                }
+                // Without a crowd, a node holds at most `CROWD` objects: one check after them.
+                check_limit(out, limit)?;
+                let children = na.children.iter().copied().filter(|&c| c != NONE);
+                for (k, ca) in children.clone().enumerate() {
+                    self.objects_against_subtree::<CROWDED>(own, ca, limit, out)?;
+                    tasks.push((ca, NONE));
+                    for cb in children.clone().skip(k + 1) {
+                        tasks.push((ca, cb));
+                    }
+                }
+                continue;
+            }
+            let nb = &self.nodes[b as usize];
+            if !(na.lo.x <= nb.hi.x
+                && nb.lo.x <= na.hi.x
+                && na.lo.y <= nb.hi.y
+                && nb.lo.y <= na.hi.y)
+            {
+                continue;
+            }
+            let own_a = &self.items[na.start as usize..na.end as usize];
+            let own_b = &self.items[nb.start as usize..nb.end as usize];
+            for &i in own_a {
+                self.against::<CROWDED>(i, nb.start as usize, nb.end as usize, out);
+                if CROWDED {
+                    check_limit(out, limit)?;
+                }
+            }
+            check_limit(out, limit)?;
+            for &cb in nb.children.iter().filter(|&&c| c != NONE) {
+                self.objects_against_subtree::<CROWDED>(own_a, cb, limit, out)?;
+            }
+            for &ca in na.children.iter().filter(|&&c| c != NONE) {
+                self.objects_against_subtree::<CROWDED>(own_b, ca, limit, out)?;
+                for &cb in nb.children.iter().filter(|&&c| c != NONE) {
+                    tasks.push((ca, cb));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The number of nodes built by the last update.
@@ -134,6 +260,22 @@ impl QuadTree {
         enter: impl Fn(Vec2, Vec2) -> bool,
         mut visit: impl FnMut(u32),
     ) {
+        self.visit_ranges_from(root, enter, |start, end| {
+            for &i in &self.items[start..end] {
+                visit(i);
+            }
+        });
+    }
+
+    /// [`visit_from`](Self::visit_from), with where each node's objects lie in `items`
+    /// instead of the objects.
+    #[inline]
+    fn visit_ranges_from(
+        &self,
+        root: u32,
+        enter: impl Fn(Vec2, Vec2) -> bool,
+        mut visit: impl FnMut(usize, usize),
+    ) {
         let mut stack = [root; STACK];
         let mut top = 1;
         while top > 0 {
@@ -142,9 +284,7 @@ impl QuadTree {
             if !enter(node.lo, node.hi) {
                 continue;
             }
-            for &i in &self.items[node.start as usize..node.end as usize] {
-                visit(i);
-            }
+            visit(node.start as usize, node.end as usize);
             for &c in &node.children {
                 if c != NONE {
                     stack[top] = c;
@@ -152,6 +292,34 @@ impl QuadTree {
                 }
             }
         }
+    }
+
+    /// In a frame with a crowd (a node of more than [`CROWD`] objects), the crowded nodes'
+    /// objects sorted by layers, and the ends of the runs of one node's objects on the same
+    /// layers, for the pair search to skip. Otherwise no run ends.
+    fn sort_crowds(&mut self, most_in_a_node: usize) {
+        self.run_ends.clear();
+        // Ready for a crowd whenever one forms, without allocating then.
+        reserve_total(&mut self.run_ends, self.items.capacity());
+        if most_in_a_node <= CROWD {
+            return;
+        }
+        let entries = &self.entries;
+        for n in &self.nodes {
+            let own = &mut self.items[n.start as usize..n.end as usize];
+            if own.len() > CROWD {
+                own.sort_unstable_by_key(|&i| layers_key(entries[i as usize].layers));
+            }
+        }
+        let (items, node_of) = (&self.items, &self.node_of);
+        find_run_ends(
+            items.len(),
+            |p| {
+                let i = items[p] as usize;
+                (node_of[i], layers_key(entries[i].layers))
+            },
+            &mut self.run_ends,
+        );
     }
 
     fn build(&mut self) {
@@ -169,6 +337,8 @@ impl QuadTree {
             side = 1.0;
         }
         self.nodes.push(Node::new(NONE));
+        // The most objects one node holds (during building, `start` counts them).
+        let mut most = 0;
         for e in &self.entries {
             // Deepest level whose loose square (side s, grown by s / 2) holds the object.
             let h = e.bounds.half_extents.max_element();
@@ -196,6 +366,7 @@ impl QuadTree {
             }
             let n = &mut self.nodes[node as usize];
             n.start += 1;
+            most = most.max(n.start);
             n.lo = n.lo.min(e.lo);
             n.hi = n.hi.max(e.hi);
             self.node_of.push(node);
@@ -206,7 +377,14 @@ impl QuadTree {
         let room = self.nodes.len().max(2 * self.entries.len());
         keep_room(&mut self.nodes, room);
         keep_headroom(&mut self.node_of);
-        // Counting sort of the objects by node.
+        self.group_by_node();
+        self.sort_crowds(most as usize);
+        self.sum_subtree_boxes();
+    }
+
+    /// Each node's objects, one node after the other in `items` (a counting sort by node):
+    /// node `n`'s are `items[n.start..n.end]`.
+    fn group_by_node(&mut self) {
         let mut sum = 0;
         for n in &mut self.nodes {
             let c = n.start;
@@ -222,6 +400,10 @@ impl QuadTree {
             self.items[n.end as usize] = i as u32;
             n.end += 1;
         }
+    }
+
+    /// Each node's box grown to hold its subtree's.
+    fn sum_subtree_boxes(&mut self) {
         // Children come after their parents, so one backward pass sums the subtree boxes.
         for k in (1..self.nodes.len()).rev() {
             let (lo, hi, p) = (self.nodes[k].lo, self.nodes[k].hi, self.nodes[k].parent);
@@ -238,65 +420,17 @@ impl BroadPhase for QuadTree {
         self.build();
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
-        // A self-join of the tree that meets every pair exactly once: within a node, its own
-        // objects pairwise and each against the subtrees of its children; between two
-        // disjoint subtrees (siblings, then their descendants) only while their boxes touch.
-        out.clear();
+    fn pairs_at_most(&mut self, limit: usize, out: &mut Vec<(u32, u32)>) -> Result<(), Error> {
         let mut tasks = core::mem::take(&mut self.tasks);
-        tasks.clear();
-        if !self.nodes.is_empty() {
-            tasks.push((0, NONE));
-        }
-        // Tasks are taken last in, first out, and each pushes at most 16 tasks one level
-        // deeper: at most 16 wait per level, a bound the scene cannot outgrow.
-        reserve_total(&mut tasks, 16 * (self.max_depth as usize + 2));
-        while let Some((a, b)) = tasks.pop() {
-            let na = &self.nodes[a as usize];
-            if b == NONE {
-                let own = &self.items[na.start as usize..na.end as usize];
-                for (k, &i) in own.iter().enumerate() {
-                    for &j in &own[k + 1..] {
-                        self.test(i, j, out);
-                    }
-                }
-                let children = na.children.iter().copied().filter(|&c| c != NONE);
-                for (k, ca) in children.clone().enumerate() {
-                    self.objects_against_subtree(own, ca, out);
-                    tasks.push((ca, NONE));
-                    for cb in children.clone().skip(k + 1) {
-                        tasks.push((ca, cb));
-                    }
-                }
-                continue;
+        let found = limited(out, limit, |out| {
+            if self.run_ends.is_empty() {
+                self.self_join::<false>(&mut tasks, limit, out)
+            } else {
+                self.self_join::<true>(&mut tasks, limit, out)
             }
-            let nb = &self.nodes[b as usize];
-            if !(na.lo.x <= nb.hi.x
-                && nb.lo.x <= na.hi.x
-                && na.lo.y <= nb.hi.y
-                && nb.lo.y <= na.hi.y)
-            {
-                continue;
-            }
-            let own_a = &self.items[na.start as usize..na.end as usize];
-            let own_b = &self.items[nb.start as usize..nb.end as usize];
-            for &i in own_a {
-                for &j in own_b {
-                    self.test(i, j, out);
-                }
-            }
-            for &cb in nb.children.iter().filter(|&&c| c != NONE) {
-                self.objects_against_subtree(own_a, cb, out);
-            }
-            for &ca in na.children.iter().filter(|&&c| c != NONE) {
-                self.objects_against_subtree(own_b, ca, out);
-                for &cb in nb.children.iter().filter(|&&c| c != NONE) {
-                    tasks.push((ca, cb));
-                }
-            }
-        }
+        });
         self.tasks = tasks;
-        keep_headroom(out);
+        found
     }
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {

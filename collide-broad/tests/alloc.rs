@@ -3,72 +3,25 @@
 //! way the warm-up never saw (a formation of large bodies drifting across the wrap seam, so
 //! the grid's level of large cells spreads over the whole field and stops being compact).
 //!
-//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is an unsafe trait);
-//! the workspace denies unsafe code, so this file allows it for the allocator alone. It only
-//! forwards to the system allocator and counts, on the thread that asked to be counted.
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+//! The counting allocator counts per thread, so the test harness's other threads do not
+//! disturb the counts.
 
 use collide_broad::{Body, BroadPhaseKind, CollisionPass, Used};
 use collide_core::{Circle, Hull, Layers, Rect, Rot};
+use collide_testkit::alloc::{thread_snapshot, CountingAllocator};
+use collide_testkit::SplitMix64;
 use glam::Vec2;
 
-struct Counting;
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static BYTES: Cell<usize> = const { Cell::new(0) };
-    static CALLS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note(bytes: usize) {
-    // `try_with`: the thread-local may already be gone while a thread shuts down.
-    let _ = COUNTING.try_with(|on| {
-        if on.get() {
-            BYTES.with(|b| b.set(b.get() + bytes));
-            CALLS.with(|c| c.set(c.get() + 1));
-        }
-    });
-}
-
-#[allow(unsafe_code)] // the one place a counting allocator must implement an unsafe trait
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note(layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note(layout.size());
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note(new_size);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: CountingAllocator = CountingAllocator;
 
-/// Bytes and allocation calls made on this thread while `f` runs.
-fn counted(f: impl FnOnce()) -> (usize, usize) {
-    BYTES.with(|b| b.set(0));
-    CALLS.with(|c| c.set(0));
-    COUNTING.with(|on| on.set(true));
+/// Bytes and allocation calls made on this thread while `f` runs (the test harness's other
+/// threads may allocate meanwhile).
+fn counted(f: impl FnOnce()) -> (u64, u64) {
+    let before = thread_snapshot();
     f();
-    COUNTING.with(|on| on.set(false));
-    (BYTES.with(Cell::get), CALLS.with(Cell::get))
+    let used = thread_snapshot().since(before);
+    (used.bytes, used.allocations)
 }
 
 /// The benchmark's scene: bullets (radius 2, 7.5 units a frame, straight up) and enemies
@@ -85,23 +38,14 @@ impl Scene {
     fn new(n: usize, bosses: usize) -> Self {
         let k = (n as f32 / 100.0).sqrt();
         let field = Vec2::new(640.0 * k, 360.0 * k);
-        let mut seed = 0x5EED_u64;
-        let mut unit = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
-        let mut positions: Vec<Vec2> = (0..n)
-            .map(|_| Vec2::new(unit() * field.x, unit() * field.y))
-            .collect();
+        let mut rng = SplitMix64::new(0x5EED);
+        let mut positions: Vec<Vec2> = (0..n).map(|_| rng.in_box(Vec2::ZERO, field)).collect();
         let mut velocities: Vec<Vec2> = (0..n)
             .map(|i| {
                 if i % 2 == 0 {
                     Vec2::new(0.0, 7.5)
                 } else {
-                    let a = unit() * std::f32::consts::TAU;
-                    Vec2::new(a.cos(), a.sin()) * 1.5
+                    rng.direction() * 1.5
                 }
             })
             .collect();
@@ -179,12 +123,12 @@ fn check_steady_state(n: usize, bosses: usize, warm_up: usize, frames: usize) {
         for _ in 0..warm_up {
             // Buffers grow here.
             scene.step(&mut bodies);
-            pass.run(&bodies, |_| Used::NEITHER);
+            pass.run(&bodies, |_| Used::NEITHER).unwrap();
         }
         let (bytes, calls) = counted(|| {
             for _ in 0..frames {
                 scene.step(&mut bodies);
-                let stats = pass.run(&bodies, |_| Used::NEITHER);
+                let stats = pass.run(&bodies, |_| Used::NEITHER).unwrap();
                 hits += stats.hits_resolved;
             }
         });
@@ -227,10 +171,11 @@ fn a_frame_with_more_hits_than_before_allocates_nothing() {
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build());
         for _ in 0..5 {
-            assert_eq!(pass.run(&few, |_| Used::NEITHER).hits_resolved, 10);
+            assert_eq!(pass.run(&few, |_| Used::NEITHER).unwrap().hits_resolved, 10);
         }
         let mut hits = 0;
-        let (bytes, calls) = counted(|| hits = pass.run(&many, |_| Used::NEITHER).hits_resolved);
+        let (bytes, calls) =
+            counted(|| hits = pass.run(&many, |_| Used::NEITHER).unwrap().hits_resolved);
         assert_eq!(hits, 45, "{kind}");
         assert_eq!((bytes, calls), (0, 0), "{kind}: allocated for more hits");
     }

@@ -1,11 +1,12 @@
-//! The collision pass: seed 000's three-body cases, agreement with an all-pairs oracle,
-//! determinism across broad phases, layers, statistics and bad input.
+//! The collision pass: the three-body tunnelling and time-order cases, agreement with an
+//! all-pairs oracle, determinism across broad phases, layers, statistics, bad input, and
+//! switching the broad phase.
 
 mod common;
 
 use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassHit, Used};
 use collide_core::{narrow_phase_detailed, Circle, Hull, Layers, Rect, Rot, SweepMode};
-use common::Rng;
+use common::SplitMix64;
 use glam::Vec2;
 
 const T_TOL: f32 = 1e-4;
@@ -40,7 +41,7 @@ fn bits(h: &PassHit) -> (usize, usize, u32, [u32; 4], bool) {
 
 #[test]
 fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
-    // Seed 000: the bullet passes through enemy A and ends the frame overlapping enemy B.
+    // The bullet passes through enemy A and ends the frame overlapping enemy B.
     // B has the lower index, so resolving in pair or index order would pick B.
     let bullet = Circle { radius: 2.0 };
     let bodies = [
@@ -51,10 +52,12 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
     for mut pass in passes() {
         let name = pass.broad_phase().kind().name();
         let mut resolved = Vec::new();
-        let stats = pass.run(&bodies, |h| {
-            resolved.push((h.a, h.b));
-            Used::BOTH // the bullet destroys itself, and the enemy dies
-        });
+        let stats = pass
+            .run(&bodies, |h| {
+                resolved.push((h.a, h.b));
+                Used::BOTH // the bullet destroys itself, and the enemy dies
+            })
+            .unwrap();
         assert_eq!(resolved, [(0, 2)], "{name}: A is hit, B is not");
         assert_eq!((stats.hits_resolved, stats.hits_dropped), (1, 1), "{name}");
         assert_eq!((stats.discrete_hits, stats.swept_hits), (1, 1), "{name}");
@@ -72,14 +75,15 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
         pass.run(&bodies, |h| {
             off.push(h.b);
             Used::BOTH
-        });
+        })
+        .unwrap();
         assert_eq!(off, [1], "{name}: sweep off");
     }
 }
 
 #[test]
 fn contact_that_began_earlier_comes_first() {
-    // Seed 000: the bullet overlaps enemy B at the end of the frame, but entered it at
+    // The bullet overlaps enemy B at the end of the frame, but entered it at
     // t = 0.2; it tunnels through enemy A at t = 0.36. B must be resolved first.
     let bullet = Circle { radius: 1.0 };
     // Bullet centre goes from y = 0 to y = 100; its top is at 1 + 100 t. The enemies overlap
@@ -95,10 +99,12 @@ fn contact_that_began_earlier_comes_first() {
     for mut pass in passes() {
         let name = pass.broad_phase().kind().name();
         let mut resolved = Vec::new();
-        let stats = pass.run(&bodies, |h| {
-            resolved.push((h.b, h.hit.t));
-            Used::A // the bullet is used up; enemies survive
-        });
+        let stats = pass
+            .run(&bodies, |h| {
+                resolved.push((h.b, h.hit.t));
+                Used::A // the bullet is used up; enemies survive
+            })
+            .unwrap();
         assert_eq!(resolved.len(), 1, "{name}");
         let (target, t) = resolved[0];
         assert_eq!(target, 2, "{name}: B first");
@@ -113,13 +119,13 @@ fn contact_that_began_earlier_comes_first() {
 }
 
 /// A seeded scene of circles, rects and rotated hulls, some fast, on two layers.
-fn scene<'a>(rng: &mut Rng, hulls: &'a [Hull], n: usize) -> Vec<Body<'a>> {
+fn scene<'a>(rng: &mut SplitMix64, hulls: &'a [Hull], n: usize) -> Vec<Body<'a>> {
     let side = 30.0 * (n as f32).sqrt();
     (0..n)
         .map(|i| {
             let start = Vec2::new(rng.range(-side, side), rng.range(-side, side));
             let speed = if i % 5 == 0 { 300.0 } else { 10.0 };
-            let end = start + Vec2::new(rng.gauss(speed), rng.gauss(speed));
+            let end = start + Vec2::new(rng.gaussian() * speed, rng.gaussian() * speed);
             let body = match i % 3 {
                 0 => Body::new(
                     Circle {
@@ -154,7 +160,7 @@ fn hulls() -> Vec<Hull> {
 #[test]
 fn finds_every_hit_of_the_all_pairs_oracle() {
     let hulls = hulls();
-    let mut rng = Rng::new(5);
+    let mut rng = SplitMix64::new(5);
     let bodies = scene(&mut rng, &hulls, 300);
     let mut oracle: Vec<(usize, usize, u32)> = Vec::new();
     for a in 0..bodies.len() {
@@ -177,7 +183,7 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
     }
     assert!(oracle.len() > 20, "the scene should have hits");
     for mut pass in passes() {
-        pass.detect(&bodies);
+        pass.detect(&bodies).unwrap();
         let mut got: Vec<_> = pass
             .hits()
             .iter()
@@ -197,12 +203,12 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
 #[test]
 fn hits_are_bit_identical_in_the_same_order_for_every_broad_phase_and_run() {
     let hulls = hulls();
-    let mut rng = Rng::new(11);
+    let mut rng = SplitMix64::new(11);
     let bodies = scene(&mut rng, &hulls, 400);
     let mut reference = None;
     for mut pass in passes() {
         for _ in 0..3 {
-            pass.detect(&bodies);
+            pass.detect(&bodies).unwrap();
             let hits: Vec<_> = pass.hits().iter().map(bits).collect();
             assert!(hits
                 .windows(2)
@@ -241,7 +247,7 @@ fn layers_that_do_not_interact_never_hit() {
             .with_layers(Layers::new(ALIEN, SHOT)),
     ];
     for mut pass in passes() {
-        let stats = pass.detect(&bodies);
+        let stats = pass.detect(&bodies).unwrap();
         let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, h.b)).collect();
         assert_eq!(stats.pairs, 4);
         assert!(pairs.iter().all(|&(a, b)| a < 2 && b >= 2), "{pairs:?}");
@@ -258,12 +264,12 @@ fn used_neither_resolves_every_hit_and_disabled_bodies_are_ignored() {
         Body::stationary(rect(8.0, 8.0), Vec2::new(0.0, 60.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::NEITHER);
+        let s = pass.run(&bodies, |_| Used::NEITHER).unwrap();
         assert_eq!((s.hits_resolved, s.hits_dropped), (2, 0));
     }
     bodies[1].enabled = false;
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::NEITHER);
+        let s = pass.run(&bodies, |_| Used::NEITHER).unwrap();
         assert_eq!((s.proxies, s.skipped, s.hits_resolved), (2, 0, 1));
         assert_eq!((pass.hits()[0].a, pass.hits()[0].b), (0, 2));
     }
@@ -282,15 +288,15 @@ fn bad_input_is_skipped_and_counted_never_panics() {
         Body::new(c, Vec2::new(10.0, 0.0), Vec2::new(-10.0, 0.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::BOTH);
+        let s = pass.run(&bodies, |_| Used::BOTH).unwrap();
         assert_eq!((s.skipped, s.proxies), (4, 2));
         let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, h.b)).collect();
         assert_eq!(pairs, [(4, 5)]);
         // An empty world and a single body.
-        let s = pass.run(&[], |_| Used::BOTH);
+        let s = pass.run(&[], |_| Used::BOTH).unwrap();
         assert_eq!(s, Default::default());
         assert!(pass.hits().is_empty());
-        let s = pass.run(&bodies[4..5], |_| Used::BOTH);
+        let s = pass.run(&bodies[4..5], |_| Used::BOTH).unwrap();
         assert_eq!((s.proxies, s.pairs, s.hits_resolved), (1, 0, 0));
     }
 }
@@ -298,14 +304,14 @@ fn bad_input_is_skipped_and_counted_never_panics() {
 #[test]
 fn a_pass_is_reusable_across_scenes_of_different_sizes() {
     let hulls = hulls();
-    let mut rng = Rng::new(3);
+    let mut rng = SplitMix64::new(3);
     let big = scene(&mut rng, &hulls, 500);
     let small = scene(&mut rng, &hulls, 20);
     let mut fresh = CollisionPass::new(AnyBroadPhase::new(BroadPhaseKind::BruteForce));
     for mut pass in passes() {
         for bodies in [&big, &small, &big] {
-            pass.detect(bodies);
-            fresh.detect(bodies);
+            pass.detect(bodies).unwrap();
+            fresh.detect(bodies).unwrap();
             let got: Vec<_> = pass.hits().iter().map(bits).collect();
             let want: Vec<_> = fresh.hits().iter().map(bits).collect();
             assert_eq!(got, want);
@@ -342,7 +348,7 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
     let mut pass = CollisionPass::default();
     let hits_with = |ship: &AnimatedHull<&[Hull]>, pass: &mut CollisionPass| {
         let bodies = [bullet, Body::animated(ship, Vec2::ZERO, Vec2::ZERO)];
-        pass.run(&bodies, |_| Used::BOTH).hits_resolved
+        pass.run(&bodies, |_| Used::BOTH).unwrap().hits_resolved
     };
     assert_eq!(hits_with(&ship, &mut pass), 0);
     ship.set_frame(1).unwrap();
@@ -358,7 +364,7 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
 #[test]
 fn swept_bounds_cover_both_end_boxes() {
     let hull = Hull::regular(5, 3.0).unwrap();
-    let mut rng = Rng::new(0x5EB7);
+    let mut rng = SplitMix64::new(0x5EB7);
     for _ in 0..2_000 {
         let start = Vec2::new(rng.range(-1e4, 1e4), rng.range(-1e4, 1e4));
         let end = start + Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
@@ -379,5 +385,38 @@ fn swept_bounds_cover_both_end_boxes() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn switching_the_broad_phase_keeps_the_settings_and_finds_the_same_hits() {
+    let hulls = hulls();
+    let mut rng = SplitMix64::new(17);
+    let bodies = scene(&mut rng, &hulls, 300);
+    let mut pass = CollisionPass::default()
+        .with_sweep_mode(SweepMode::Off)
+        .with_max_pairs(1 << 20);
+    let first = pass.detect(&bodies).unwrap();
+    let want: Vec<_> = pass.hits().iter().map(bits).collect();
+    assert!(!want.is_empty());
+    for kind in [
+        BroadPhaseKind::SortAndSweep,
+        BroadPhaseKind::QuadTree,
+        BroadPhaseKind::BruteForce,
+        BroadPhaseKind::Grid,
+    ] {
+        let before = pass.broad_phase().kind();
+        let old = pass.set_broad_phase(kind.build());
+        assert_eq!(old.kind(), before);
+        assert_eq!(pass.broad_phase().kind(), kind);
+        assert_eq!(
+            (pass.sweep_mode(), pass.max_pairs()),
+            (SweepMode::Off, 1 << 20),
+            "{kind}"
+        );
+        let stats = pass.detect(&bodies).unwrap();
+        assert_eq!(stats, first, "{kind}");
+        let got: Vec<_> = pass.hits().iter().map(bits).collect();
+        assert_eq!(got, want, "{kind}");
     }
 }

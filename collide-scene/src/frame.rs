@@ -5,8 +5,9 @@
 //! use collide_scene::{FrameRunner, SceneConfig};
 //!
 //! let mut runner = FrameRunner::new(&SceneConfig::uniform(100), BroadPhaseKind::Grid, true);
-//! let stats = runner.frame();
+//! let stats = runner.frame()?;
 //! assert_eq!(stats.proxies, 100);
+//! # Ok::<(), collide_broad::Error>(())
 //! ```
 
 use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Used};
@@ -67,7 +68,13 @@ impl<'p> FrameRunner<'p> {
     /// Runs one frame: [`Scene::step`], the bodies' start and end positions refreshed, then
     /// the collision pass. Hits are counted, not acted on (nothing is destroyed), so every
     /// frame costs the same.
-    pub fn frame(&mut self) -> PassStats {
+    ///
+    /// # Errors
+    ///
+    /// [`collide_broad::Error::TooManyPairs`] when the frame has more candidate pairs than the
+    /// pass accepts ([`CollisionPass::set_max_pairs`]); the scene has still stepped, and the
+    /// pass holds no hits.
+    pub fn frame(&mut self) -> Result<PassStats, collide_broad::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
         self.pass.run(&self.bodies, |_| Used::NEITHER)
@@ -112,7 +119,10 @@ mod tests {
                 .collect();
             let mut total_hits = 0;
             for _ in 0..20 {
-                let stats: Vec<PassStats> = runners.iter_mut().map(FrameRunner::frame).collect();
+                let stats: Vec<PassStats> = runners
+                    .iter_mut()
+                    .map(|r| r.frame().expect("within the pair limit"))
+                    .collect();
                 for s in &stats[1..] {
                     assert_eq!(s, &stats[0]);
                 }
@@ -133,8 +143,8 @@ mod tests {
         let mut off = FrameRunner::new(&config, BroadPhaseKind::Grid, false);
         let (mut sweeps_on, mut hits_on, mut hits_off) = (0, 0, 0);
         for _ in 0..30 {
-            let a = on.frame();
-            let b = off.frame();
+            let a = on.frame().expect("within the pair limit");
+            let b = off.frame().expect("within the pair limit");
             assert_eq!(b.sweeps, 0);
             assert_eq!(a.pairs, b.pairs);
             assert!(a.discrete_hits + a.swept_hits >= b.discrete_hits);

@@ -19,10 +19,11 @@
 //! let mut runner = FrameRunner::new(&SceneConfig::uneven(1_000), BroadPhaseKind::Grid, true);
 //! let mut hits = 0;
 //! for _ in 0..10 {
-//!     let stats = runner.frame();
+//!     let stats = runner.frame()?;
 //!     hits += stats.discrete_hits + stats.swept_hits;
 //! }
 //! assert!(hits > 0);
+//! # Ok::<(), collide_broad::Error>(())
 //! ```
 #![warn(missing_docs)]
 

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use collide_broad::{BroadPhaseKind, PassHit, PassStats};
 use collide_core::{ShapeRef, SweepMode};
 use collide_scene::{FrameRunner, Object, Palette, Scene, SceneConfig};
@@ -53,7 +53,7 @@ pub fn config(objects: usize) -> SceneConfig {
 /// Runs one frame of `runner`: the scene stepped, its bodies refreshed, the collision pass.
 /// The demo's one call of [`FrameRunner::frame`].
 fn frame(runner: &mut FrameRunner<'_>) -> Result<PassStats> {
-    Ok(runner.frame())
+    runner.frame().context("running the collision pass")
 }
 
 /// One hit as compared between broad phases: bodies, time, point, and who found it.

@@ -1,0 +1,93 @@
+//! Queries: the objects in a box, and the objects along a segment.
+
+use collide_core::Aabb;
+use glam::Vec2;
+
+use super::cells::Item;
+use super::numbering::cell_number;
+use super::Grid;
+use crate::proxy::{finish_segment_hits, indexed_corners, segment_entry, segment_pad};
+
+/// Beyond this many cells from the origin, a segment's cells are not walked: the cells' edges
+/// are no longer known to within half a cell.
+const FAR: f32 = 4.0e6;
+
+impl Grid {
+    /// The ids of the objects whose bounds overlap `area` strictly.
+    pub(super) fn objects_in(&self, area: &Aabb, out: &mut Vec<u32>) {
+        out.clear();
+        let Some((lo, hi)) = indexed_corners(area) else {
+            return;
+        };
+        let mut push = |cell: &[Item]| {
+            out.extend(
+                cell.iter()
+                    .filter(|item| item.bounds.overlaps(area))
+                    .map(|item| item.id),
+            );
+        };
+        for k in (0..self.levels.len()).filter(|&k| self.levels[k].count > 0) {
+            self.visit_cells(k, self.reach(k, lo, hi), &mut push);
+        }
+        push(&self.large);
+    }
+
+    /// `(t, id)` for the objects the segment touches, nearest first.
+    pub(super) fn objects_on_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
+        out.clear();
+        if !from.is_finite() || !to.is_finite() {
+            return;
+        }
+        let mut push = |cell: &[Item]| {
+            out.extend(
+                cell.iter()
+                    .filter_map(|item| segment_entry(from, to, &item.bounds).map(|t| (t, item.id))),
+            );
+        };
+        let d = to - from;
+        for (k, level) in self.levels.iter().enumerate() {
+            if level.count == 0 {
+                continue;
+            }
+            let (cell, inv) = (1.0 / self.inv[k], self.inv[k]);
+            let pad = segment_pad(from, to);
+            let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
+            let [x0, y0, x1, y1] = self.cells_of(k, lo, hi);
+            let columns = i64::from(x1) - i64::from(x0) + 1;
+            let rows = i64::from(y1) - i64::from(y0) + 1;
+            let reach = (lo - self.origin).abs().max((hi - self.origin).abs());
+            if reach.max_element() * inv > FAR
+                || (columns + rows) as u64 > 4 * u64::from(level.count) + 16
+            {
+                push(self.level_items(level));
+                continue;
+            }
+            // Walk the segment column by column; in each, the rows its y covers there. An
+            // object's cell is the one its box reaches or the one before, on each axis.
+            for cx in x0..=x1 {
+                // The boxes filed in column `cx` lie within these x, with half a cell to spare
+                // each side: a box starts within half a cell of the column's centre and ends
+                // before the far edge of the next column.
+                let left = self.origin.x + (cx - 1) as f32 * cell;
+                let x0 = (left - pad).max(lo.x);
+                let x1 = (left + 3.0 * cell + pad).min(hi.x);
+                let (y0, y1) = if d.x.abs() <= pad {
+                    (lo.y, hi.y)
+                } else {
+                    let ya = from.y + d.y * ((x0 - from.x) / d.x).clamp(0.0, 1.0);
+                    let yb = from.y + d.y * ((x1 - from.x) / d.x).clamp(0.0, 1.0);
+                    ((ya.min(yb) - pad).max(lo.y), (ya.max(yb) + pad).min(hi.y))
+                };
+                let rows = [
+                    cx.saturating_sub(1),
+                    cell_number(y0, self.origin.y, inv).saturating_sub(1),
+                    cx,
+                    cell_number(y1, self.origin.y, inv),
+                ];
+                self.visit_cells(k, rows, &mut push);
+            }
+        }
+        push(&self.large);
+        finish_segment_hits(out);
+    }
+}

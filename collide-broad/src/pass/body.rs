@@ -1,0 +1,126 @@
+//! [`Body`]: one object as the collision pass sees it for one frame, and its swept bounds.
+
+use collide_core::{Aabb, AnimatedHull, Circle, Hull, Layers, Motion, Pose, Rot, ShapeRef};
+use glam::Vec2;
+
+/// One body as the pass sees it for one frame: shape, where it started and ended, rotation,
+/// layers, and whether its collider is on.
+///
+/// The travel is derived from `start` and `end`; the rotation is the end-of-frame rotation,
+/// held fixed during the sweep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Body<'a> {
+    /// The collision shape.
+    pub shape: ShapeRef<'a>,
+    /// Position at the start of the frame (the previous position).
+    pub start: Vec2,
+    /// Position at the end of the frame (the current position).
+    pub end: Vec2,
+    /// Rotation during the frame.
+    pub rotation: Rot,
+    /// Collision layers; pairs whose layers do not interact are never tested.
+    pub layers: Layers,
+    /// A disabled body takes no part in the pass (and is not counted as skipped).
+    pub enabled: bool,
+}
+
+impl<'a> Body<'a> {
+    /// An enabled, unrotated body on every layer, moving from `start` to `end` this frame.
+    #[must_use]
+    pub fn new(shape: impl Into<ShapeRef<'a>>, start: Vec2, end: Vec2) -> Self {
+        Self {
+            shape: shape.into(),
+            start,
+            end,
+            rotation: Rot::IDENTITY,
+            layers: Layers::ALL,
+            enabled: true,
+        }
+    }
+
+    /// A body that stayed at `position` this frame.
+    #[must_use]
+    pub fn stationary(shape: impl Into<ShapeRef<'a>>, position: Vec2) -> Self {
+        Self::new(shape, position, position)
+    }
+
+    /// The active frame of an animated hull collider; disabled when the collider is.
+    #[must_use]
+    pub fn animated<S: AsRef<[Hull]>>(
+        collider: &'a AnimatedHull<S>,
+        start: Vec2,
+        end: Vec2,
+    ) -> Self {
+        match collider.active() {
+            Some(hull) => Self::new(hull, start, end),
+            None => Self::new(Circle { radius: 0.0 }, start, end).with_enabled(false),
+        }
+    }
+
+    /// The same body with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+
+    /// The same body with this rotation.
+    #[must_use]
+    pub fn with_rotation(mut self, rotation: Rot) -> Self {
+        self.rotation = rotation;
+        self
+    }
+
+    /// The same body, enabled or not.
+    #[must_use]
+    pub fn with_enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// The body's motion over the frame.
+    #[inline]
+    #[must_use]
+    pub fn motion(&self) -> Motion {
+        Motion::new(self.start, self.end, self.rotation)
+    }
+
+    /// The box covering the shape at the start and at the end of the frame: the swept bounds
+    /// the pass gives the broad phase, so that a fast body is a candidate against everything
+    /// along its path, not only what it ends next to.
+    #[inline]
+    #[must_use]
+    pub fn swept_bounds(&self) -> Aabb {
+        let half = match self.shape {
+            // The common shapes inline: the union of the two end boxes, centred between the two
+            // positions. Plain arithmetic, no `min`/`max`: a NaN position gives a NaN box, which
+            // the pass's finiteness check then catches.
+            ShapeRef::Circle(c) => Vec2::splat(c.radius),
+            ShapeRef::Rect(r) => r.half_extents,
+            ShapeRef::Hull(_) => {
+                let a = self.shape.aabb(&Pose::new(self.start, self.rotation));
+                let b = self.shape.aabb(&Pose::new(self.end, self.rotation));
+                return Aabb::from_min_max(a.min().min(b.min()), a.max().max(b.max()));
+            }
+        };
+        Aabb::new(
+            (self.start + self.end) * 0.5,
+            (self.end - self.start).abs() * 0.5 + half,
+        )
+    }
+
+    /// Whether the positions and rotation are finite (the shape is checked through its box).
+    #[inline]
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        self.zero_if_finite() == Vec2::ZERO
+    }
+
+    /// Zero when the positions and rotation are finite, NaN otherwise: `x · 0` is `0` for a
+    /// finite `x` and NaN for the others, so one comparison checks them all.
+    #[inline]
+    pub(super) fn zero_if_finite(&self) -> Vec2 {
+        let rotation = Vec2::new(self.rotation.cos(), self.rotation.sin());
+        self.start * 0.0 + self.end * 0.0 + rotation * 0.0
+    }
+}

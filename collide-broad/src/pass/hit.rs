@@ -1,0 +1,58 @@
+//! What the pass reports: each hit ([`PassHit`]), what the resolver says a hit used up
+//! ([`Used`]), and the frame's figures ([`PassStats`]).
+
+use collide_core::Hit;
+
+/// One hit between bodies `a < b` (indices into the slice given to the pass).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassHit {
+    /// The first body's index.
+    pub a: usize,
+    /// The second body's index (`a < b`); the normal points from `a` to `b`.
+    pub b: usize,
+    /// When, where and along which normal they touched.
+    pub hit: Hit,
+}
+
+/// Which of the two bodies a resolved hit used up; later hits on a used-up body are dropped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Used {
+    /// Body `a` is used up (for example a bullet that destroyed itself).
+    pub a: bool,
+    /// Body `b` is used up.
+    pub b: bool,
+}
+
+impl Used {
+    /// Both bodies carry on.
+    pub const NEITHER: Used = Used { a: false, b: false };
+    /// Body `a` is used up.
+    pub const A: Used = Used { a: true, b: false };
+    /// Body `b` is used up.
+    pub const B: Used = Used { a: false, b: true };
+    /// Both bodies are used up.
+    pub const BOTH: Used = Used { a: true, b: true };
+}
+
+/// What one pass did: the figures the benchmark reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PassStats {
+    /// Bodies indexed by the broad phase.
+    pub proxies: usize,
+    /// Candidate pairs from the broad phase.
+    pub pairs: usize,
+    /// Hits found by the end-of-frame test.
+    pub discrete_hits: usize,
+    /// Sweeps run.
+    pub sweeps: usize,
+    /// Hits only the sweep found (the tunnelling ones).
+    pub swept_hits: usize,
+    /// The most conservative-advancement steps one sweep needed.
+    pub max_steps: u32,
+    /// Enabled bodies skipped for non-finite positions, rotation or shape.
+    pub skipped: usize,
+    /// Hits handed to the resolver.
+    pub hits_resolved: usize,
+    /// Hits dropped because an earlier hit had used up one of their bodies.
+    pub hits_dropped: usize,
+}

@@ -1,0 +1,299 @@
+//! The collision pass: a frame's bodies in, hits out, resolved in the order they happened.
+//!
+//! Per frame: the swept bounds of every enabled body ([`Body::swept_bounds`]: its shape at the
+//! start and at the end of the frame) go to a [`BroadPhase`]; each candidate pair goes to the
+//! core's narrow phase ([`narrow_phase_detailed`]), which tests the end of the frame and sweeps
+//! to find when contact began, or sweeps to find a contact the end-of-frame test missed. Every
+//! hit keeps its time of impact `t`; the hits are sorted by `(t, a, b)` and handed to the
+//! caller in that order. When a hit uses a body up (a bullet destroys itself on impact), every
+//! later hit on that body is dropped, so a bullet always hits what it reached first.
+//!
+//! A frame with more candidate pairs than the pass's limit ([`CollisionPass::set_max_pairs`])
+//! stops there and reports [`Error::TooManyPairs`] instead of running out of memory.
+
+mod body;
+mod hit;
+mod order;
+
+pub use body::Body;
+pub use hit::{PassHit, PassStats, Used};
+
+use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode};
+use glam::Vec2;
+
+use crate::proxy::{keep_headroom, keep_room};
+use crate::{AnyBroadPhase, BroadPhase, Error, Proxy};
+use order::HitOrder;
+
+/// How many candidate pairs the pass gathers the bodies of before testing them.
+const GATHER: usize = 32;
+
+/// The candidate pairs a pass accepts per frame unless told otherwise: 2²², about four
+/// million.
+pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
+
+/// The collision pass over a broad phase `B`; owns and reuses every buffer it needs, so a frame
+/// in steady state allocates nothing.
+///
+/// ```
+/// use collide_broad::{Body, CollisionPass, Used};
+/// use collide_core::{Circle, Rect};
+/// use glam::Vec2;
+///
+/// let bullet = Circle { radius: 2.0 };
+/// let enemy = Rect { half_extents: Vec2::splat(8.0) };
+/// // The bullet moves 100 units in one frame: from below the enemy to far above it.
+/// let bodies = [
+///     Body::new(bullet, Vec2::new(0.0, -50.0), Vec2::new(0.0, 50.0)),
+///     Body::stationary(enemy, Vec2::ZERO),
+/// ];
+/// let mut pass = CollisionPass::default();
+/// let stats = pass.run(&bodies, |_hit| Used::A)?;
+/// assert_eq!((stats.swept_hits, stats.hits_resolved), (1, 1));
+/// assert!((pass.hits()[0].hit.t - 0.4).abs() < 1e-4); // touched at y = -10 of -50..50
+/// # Ok::<(), collide_broad::Error>(())
+/// ```
+///
+/// # The pair limit
+///
+/// A frame tests at most [`max_pairs`](Self::max_pairs) candidate pairs (by default
+/// [`DEFAULT_MAX_PAIRS`]). Pairs take 8 bytes each, so the default lets the pair buffer grow to
+/// 32 MiB (and its growth headroom to about twice that); a frame in which every one of those
+/// pairs is a hit needs about 100 bytes more per hit (the hit, its copy while sorting and its
+/// sort key), some 400 MiB at the default. When a frame has more pairs, the broad phase stops
+/// at the limit and [`detect`](Self::detect) and [`run`](Self::run) return
+/// [`Error::TooManyPairs`] without testing any of them: [`hits`](Self::hits) is then empty,
+/// `resolve` is never called, and [`stats`](Self::stats) holds that frame's `proxies` and
+/// `skipped` and `pairs` equal to the limit, every other figure zero. The broad phase holds
+/// that frame's boxes, for queries.
+#[derive(Clone, Debug)]
+pub struct CollisionPass<B = AnyBroadPhase> {
+    broad: B,
+    sweep_mode: SweepMode,
+    max_pairs: usize,
+    proxies: Vec<Proxy>,
+    pairs: Vec<(u32, u32)>,
+    hits: Vec<PassHit>,
+    /// The hits' sort keys and the buffers that sort them.
+    order: HitOrder,
+    used: Vec<bool>,
+    stats: PassStats,
+}
+
+impl Default for CollisionPass<AnyBroadPhase> {
+    /// A pass over the grid with the exact sweep.
+    fn default() -> Self {
+        Self::new(AnyBroadPhase::default())
+    }
+}
+
+impl<B: BroadPhase> CollisionPass<B> {
+    /// A pass over `broad` with the exact sweep and at most [`DEFAULT_MAX_PAIRS`] candidate
+    /// pairs a frame.
+    #[must_use]
+    pub fn new(broad: B) -> Self {
+        Self {
+            broad,
+            sweep_mode: SweepMode::default(),
+            max_pairs: DEFAULT_MAX_PAIRS,
+            proxies: Vec::new(),
+            pairs: Vec::new(),
+            hits: Vec::new(),
+            order: HitOrder::default(),
+            used: Vec::new(),
+            stats: PassStats::default(),
+        }
+    }
+
+    /// The same pass with another sweep setting (`Off` reproduces the tunnelling bug).
+    #[must_use]
+    pub fn with_sweep_mode(mut self, mode: SweepMode) -> Self {
+        self.sweep_mode = mode;
+        self
+    }
+
+    /// Changes the sweep setting for later passes.
+    pub fn set_sweep_mode(&mut self, mode: SweepMode) {
+        self.sweep_mode = mode;
+    }
+
+    /// The sweep setting.
+    #[must_use]
+    pub fn sweep_mode(&self) -> SweepMode {
+        self.sweep_mode
+    }
+
+    /// The same pass with another limit on the candidate pairs of one frame (see
+    /// [the pair limit](Self#the-pair-limit)).
+    #[must_use]
+    pub fn with_max_pairs(mut self, max_pairs: usize) -> Self {
+        self.max_pairs = max_pairs;
+        self
+    }
+
+    /// Changes the limit on the candidate pairs of one frame for later passes (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn set_max_pairs(&mut self, max_pairs: usize) {
+        self.max_pairs = max_pairs;
+    }
+
+    /// The most candidate pairs one frame may have.
+    #[must_use]
+    pub fn max_pairs(&self) -> usize {
+        self.max_pairs
+    }
+
+    /// The broad phase.
+    #[must_use]
+    pub fn broad_phase(&self) -> &B {
+        &self.broad
+    }
+
+    /// The broad phase, mutably (for queries and hitscan casts between passes).
+    pub fn broad_phase_mut(&mut self) -> &mut B {
+        &mut self.broad
+    }
+
+    /// Puts `broad` in place of the broad phase for later passes and returns the old one; the
+    /// pass keeps its other buffers and settings. With the default `B`, this switches strategy
+    /// at run time: `pass.set_broad_phase(BroadPhaseKind::QuadTree.build())`.
+    ///
+    /// [`BroadPhaseKind`]: crate::BroadPhaseKind
+    pub fn set_broad_phase(&mut self, broad: B) -> B {
+        core::mem::replace(&mut self.broad, broad)
+    }
+
+    /// Every hit of the last pass, sorted by `(t, a, b)`, including the dropped ones.
+    #[must_use]
+    pub fn hits(&self) -> &[PassHit] {
+        &self.hits
+    }
+
+    /// The statistics of the last pass.
+    #[must_use]
+    pub fn stats(&self) -> PassStats {
+        self.stats
+    }
+
+    /// Finds and sorts this frame's hits without resolving them; see [`hits`](Self::hits).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
+    /// [`max_pairs`](Self::max_pairs); no hits are found then (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn detect(&mut self, bodies: &[Body<'_>]) -> Result<PassStats, Error> {
+        let mut stats = PassStats {
+            skipped: self.collect_proxies(bodies),
+            proxies: self.proxies.len(),
+            ..PassStats::default()
+        };
+        self.broad.update(&self.proxies);
+        let found = self.broad.pairs_at_most(self.max_pairs, &mut self.pairs);
+        stats.pairs = self.pairs.len();
+        if let Err(error) = found {
+            self.hits.clear();
+            self.stats = stats;
+            return Err(error);
+        }
+        // Pair and hit counts swing from frame to frame as the bodies move, in small scenes by
+        // several times their usual count: the buffers keep room for a pair per body and a hit
+        // per two at least, besides half again the busiest frame so far.
+        let floor = self.proxies.len();
+        keep_room(&mut self.pairs, stats.pairs.max(floor));
+        self.narrow_phase(bodies, &mut stats);
+        let room = self.hits.len().max(self.proxies.len() / 2);
+        self.order.sort(&mut self.hits, bodies.len(), room);
+        self.stats = stats;
+        Ok(stats)
+    }
+
+    /// The swept bounds of every enabled body, as proxies; returns how many were skipped.
+    fn collect_proxies(&mut self, bodies: &[Body<'_>]) -> usize {
+        let mut skipped = 0;
+        self.proxies.clear();
+        for (i, body) in bodies.iter().enumerate() {
+            if !body.enabled {
+                continue;
+            }
+            let bounds = body.swept_bounds();
+            match u32::try_from(i) {
+                // `bounds` alone is not enough: `min`/`max` pass over a NaN position. One sum
+                // checks body and box: each term is zero when finite, NaN otherwise.
+                Ok(id)
+                    if body.zero_if_finite() + bounds.center * 0.0 + bounds.half_extents * 0.0
+                        == Vec2::ZERO =>
+                {
+                    self.proxies.push(Proxy::new(id, bounds, body.layers));
+                }
+                _ => skipped += 1,
+            }
+        }
+        keep_headroom(&mut self.proxies);
+        skipped
+    }
+
+    /// Every candidate pair through the narrow phase; the hits (unsorted) into `hits`.
+    fn narrow_phase(&mut self, bodies: &[Body<'_>], stats: &mut PassStats) {
+        self.hits.clear();
+        self.order.clear();
+        let blank = (ShapeRef::Circle(Circle { radius: 0.0 }), Motion::default());
+        let mut sides = [[blank; 2]; GATHER];
+        for chunk in self.pairs.chunks(GATHER) {
+            // The pairs come in the broad phase's (spatial) order, so their bodies are scattered
+            // over memory. Copying a chunk's bodies first lets those cache misses overlap one
+            // another, instead of stalling the narrow phase one at a time.
+            for (side, &(a, b)) in sides.iter_mut().zip(chunk) {
+                let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
+                *side = [(ba.shape, ba.motion()), (bb.shape, bb.motion())];
+            }
+            for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
+                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.sweep_mode);
+                stats.sweeps += usize::from(outcome.swept);
+                stats.max_steps = stats.max_steps.max(outcome.steps);
+                if let Some(hit) = outcome.hit {
+                    // Counted without a branch: which test found a hit varies from pair to pair.
+                    stats.swept_hits += usize::from(hit.by_sweep);
+                    stats.discrete_hits += usize::from(!hit.by_sweep);
+                    self.order.push(hit.t, a, b, self.hits.len());
+                    let (a, b) = (a as usize, b as usize);
+                    self.hits.push(PassHit { a, b, hit });
+                }
+            }
+        }
+    }
+
+    /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order.
+    ///
+    /// `resolve` says which bodies each hit used up; a later hit on a used-up body is dropped
+    /// without calling it. Bodies whose positions, rotation or shape are not finite are
+    /// skipped and counted. Body indices must fit in a `u32`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
+    /// [`max_pairs`](Self::max_pairs); `resolve` is not called then (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn run(
+        &mut self,
+        bodies: &[Body<'_>],
+        mut resolve: impl FnMut(&PassHit) -> Used,
+    ) -> Result<PassStats, Error> {
+        let mut stats = self.detect(bodies)?;
+        self.used.clear();
+        self.used.resize(bodies.len(), false);
+        keep_headroom(&mut self.used);
+        for h in &self.hits {
+            if self.used[h.a] || self.used[h.b] {
+                stats.hits_dropped += 1;
+                continue;
+            }
+            let used = resolve(h);
+            self.used[h.a] |= used.a;
+            self.used[h.b] |= used.b;
+            stats.hits_resolved += 1;
+        }
+        self.stats = stats;
+        Ok(stats)
+    }
+}
