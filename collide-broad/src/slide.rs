@@ -3,7 +3,7 @@
 
 use collide_core::{
     clip_motion, contact, overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Layers, Motion,
-    Pose, Rot, ShapeRef, DEFAULT_SKIN,
+    Pose, Rot, ShapeRef, SkinImpact, DEFAULT_SKIN,
 };
 use glam::Vec2;
 
@@ -257,27 +257,30 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
             break;
         }
         let motion = Motion::new(pos, pos + remaining, rotation);
-        let Some(touch) = first_touch(shape, &motion, obstacles, settings.layers, skin) else {
+        let mut found = Found::default();
+        sweep_all(shape, &motion, obstacles, settings.layers, skin, &mut found);
+        let Some(touch) = found.first_touch() else {
             pos = motion.end;
             remaining = Vec2::ZERO;
             break;
         };
+        // Stop a skin short of every obstacle met at this moment, but clip the rest of the
+        // travel by the one surface that takes the least of it: the next slide meets the others
+        // again if they are still in the way. Over a seam the next tile's corner is met within
+        // rounding of the face the body rests on, and its slanted normal would deflect it.
         let mut step = touch;
-        let mut met = [SlideContact::BLANK; MAX_SLIDES as usize];
-        let mut count = 0;
-        touching_at(shape, &motion, obstacles, settings, touch, &mut |c, t| {
+        let mut chosen: Option<(f32, SlideContact)> = None;
+        for (obstacle, stop) in found.touching_at(touch) {
+            let (contact, t) = stop_for(settings, &motion, obstacle, stop, skin);
             step = step.min(t);
-            if count < met.len() {
-                met[count] = c;
-                count += 1;
+            let takes = motion.travel().dot(contact.normal);
+            if chosen.is_none_or(|(least, _)| takes < least) {
+                chosen = Some((takes, contact));
             }
-        });
+        }
         pos = motion.position_at(step);
-        for c in &met[..count] {
-            out.record(SlideContact {
-                position: pos,
-                ..*c
-            });
+        if let Some((_, c)) = chosen {
+            out.record(SlideContact { position: pos, ..c });
             if planes_used < planes.len() {
                 planes[planes_used] = c.normal;
                 planes_used += 1;
@@ -290,70 +293,104 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     out
 }
 
-/// When the body first touches an obstacle near its path, as a fraction of `motion`.
-fn first_touch<O: Obstacles + ?Sized>(
+/// How many of the earliest stops along one step [`Found`] keeps.
+const KEEP: usize = 32;
+
+/// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
+/// dropped first (only those within [`SAME_MOMENT`] of the first matter).
+#[derive(Default)]
+struct Found {
+    stops: [Option<(u32, SkinImpact)>; KEEP],
+}
+
+impl Found {
+    fn keep(&mut self, obstacle: u32, stop: SkinImpact) {
+        let slot = match self.stops.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                let (latest, at) = self
+                    .stops
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, s)| s.map(|(_, s)| (i, s.touch_t)))
+                    .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+                if stop.touch_t >= at {
+                    return;
+                }
+                latest
+            }
+        };
+        self.stops[slot] = Some((obstacle, stop));
+    }
+
+    fn first_touch(&self) -> Option<f32> {
+        self.stops
+            .iter()
+            .flatten()
+            .map(|(_, s)| s.touch_t)
+            .reduce(f32::min)
+    }
+
+    /// The stops within [`SAME_MOMENT`] of `touch`.
+    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (u32, SkinImpact)> + '_ {
+        self.stops
+            .iter()
+            .flatten()
+            .copied()
+            .filter(move |(_, s)| s.touch_t <= touch + SAME_MOMENT)
+    }
+}
+
+/// Sweeps the body along `motion` against every obstacle near its path, keeping the stops.
+fn sweep_all<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     motion: &Motion,
     obstacles: &O,
     layers: Layers,
     skin: f32,
-) -> Option<f32> {
-    let mut first: Option<f32> = None;
+    found: &mut Found,
+) {
     obstacles.near(&path_area(shape, motion, skin), layers, &mut |o| {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
         if let Some(stop) = time_of_impact_with_skin(shape, motion, o.shape, &still, skin) {
-            if first.is_none_or(|f| stop.touch_t < f) {
-                first = Some(stop.touch_t);
-            }
+            found.keep(o.id, stop);
         }
     });
-    first
 }
 
-/// Reports every obstacle the body touches within [`SAME_MOMENT`] of `touch`, with the time to
-/// stop at for it: a skin short of it along its normal.
+/// The contact a stop makes, and the time to stop at for it: a skin short of it along its
+/// normal.
 ///
 /// Backing off along the normal, not by distance, is what keeps a body steady on a floor of
 /// separate tiles: over a seam, the next tile's corner is farther than the skin while its face,
 /// which the body is about to meet, is within it; stopping by the corner's distance would bring
 /// the body a little closer to the floor every frame.
-fn touching_at<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-    obstacles: &O,
+fn stop_for(
     settings: &SlideSettings,
-    touch: f32,
-    report: &mut dyn FnMut(SlideContact, f32),
-) {
-    let skin = settings.skin.max(0.0);
-    obstacles.near(&path_area(shape, motion, skin), settings.layers, &mut |o| {
-        let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        let Some(stop) = time_of_impact_with_skin(shape, motion, o.shape, &still, skin) else {
-            return;
-        };
-        if stop.touch_t > touch + SAME_MOMENT {
-            return;
-        }
-        let closing = motion.travel().dot(stop.normal);
-        let resting = skin + skin_tolerance(skin, &motion.start_pose(), &o.pose);
-        let along_normal = if closing.is_nan() || closing <= 0.0 {
-            stop.t
-        } else if stop.touch_t * closing <= resting {
-            // Already within the skin of it along the normal (resting on it): stay put, or
-            // the rounding of each frame's sweep would creep the body along the normal.
-            0.0
-        } else {
-            (stop.touch_t - skin / closing).max(0.0)
-        };
-        let contact = SlideContact {
-            obstacle: o.id,
-            point: stop.point,
-            normal: stop.normal,
-            position: motion.position_at(stop.t),
-            surface: settings.surface(stop.normal),
-        };
-        report(contact, along_normal.min(stop.t));
-    });
+    motion: &Motion,
+    obstacle: u32,
+    stop: SkinImpact,
+    skin: f32,
+) -> (SlideContact, f32) {
+    let closing = motion.travel().dot(stop.normal);
+    let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
+    let along_normal = if closing.is_nan() || closing <= 0.0 {
+        stop.t
+    } else if stop.touch_t * closing <= resting {
+        // Already within the skin of it along the normal (resting on it): stay put, or the
+        // rounding of each frame's sweep would creep the body along the normal.
+        0.0
+    } else {
+        (stop.touch_t - skin / closing).max(0.0)
+    };
+    let contact = SlideContact {
+        obstacle,
+        point: stop.point,
+        normal: stop.normal,
+        position: motion.position_at(stop.t),
+        surface: settings.surface(stop.normal),
+    };
+    (contact, along_normal.min(stop.t))
 }
 
 /// The box around the body's whole path, grown by the skin and its tolerance, so that every
