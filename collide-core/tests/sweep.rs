@@ -530,3 +530,41 @@ fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
         "{hits} hits, {misses} misses"
     );
 }
+
+/// Shapes that touch at the start are a hit at `t = +0.0` when they move into each other, and
+/// no hit when they move apart or slide along each other, for every pair of kinds, from either
+/// side (an entry of `0 / −travel` is `-0.0`, which would sort before every other touch).
+#[test]
+fn touching_at_the_start_is_a_hit_only_moving_in_and_never_at_minus_zero() {
+    let square = Hull::from_half_extents(Vec2::ONE).unwrap();
+    let shapes: [Shape; 3] = [
+        Shape::Circle(Circle { radius: 1.0 }),
+        Shape::Rect(Rect {
+            half_extents: Vec2::ONE,
+        }),
+        Shape::Hull(square),
+    ];
+    let still = Motion::stationary(Vec2::ZERO);
+    for a in &shapes {
+        for b in &shapes {
+            for side in [1.0f32, -1.0] {
+                let at = Vec2::new(2.0 * side, 0.0); // touching b's side at x = ±1
+                let moves = |by: Vec2| Motion::linear(at, at + by);
+                let inwards = time_of_impact(a, &moves(Vec2::new(-side, 0.5)), b, &still)
+                    .unwrap_or_else(|| panic!("{a:?} into {b:?} from {side}"));
+                assert_eq!(inwards.t.to_bits(), 0.0f32.to_bits(), "{a:?} {b:?} {side}");
+                for by in [
+                    Vec2::new(side, 0.0),
+                    Vec2::new(side, 3.0),
+                    Vec2::new(0.0, 0.7),
+                ] {
+                    assert_eq!(
+                        time_of_impact(a, &moves(by), b, &still),
+                        None,
+                        "{a:?} from {b:?} by {by}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -98,6 +98,27 @@ pub fn time_of_impact<'a, 'b>(
     crate::query::dispatch::time_of_impact(a.into(), motion_a, b.into(), motion_b)
 }
 
+/// Whether a pair that advancement reports at `t = 0` only touches at the start (within its
+/// tolerance, not overlapping by the strict rule) while moving apart or sliding along each
+/// other: that is no hit. The direction is the least-penetration axis of their cores, which
+/// for shapes that touch is the touching face's normal.
+fn touching_and_parting(
+    a: ShapeRef<'_>,
+    motion_a: &Motion,
+    b: ShapeRef<'_>,
+    motion_b: &Motion,
+    pair: &crate::query::distance::CorePair<'_>,
+    offset: Vec2,
+    velocity: Vec2,
+) -> bool {
+    if crate::overlaps(a, &motion_a.start_pose(), b, &motion_b.start_pose()) {
+        return false;
+    }
+    let normal = crate::query::distance::gjk::penetration_normal(&pair.a, &pair.b, offset);
+    // `velocity` is `b`'s relative to `a`; `b` closes in when it moves against the normal.
+    -normal.dot(velocity) <= 0.0
+}
+
 /// Conservative advancement for any pair, with the steps used.
 pub(crate) fn sweep_advance(
     a: ShapeRef<'_>,
@@ -125,6 +146,9 @@ pub(crate) fn sweep_advance(
     let Some(found) = found else {
         return (None, steps);
     };
+    if found.t == 0.0 && touching_and_parting(a, motion_a, b, motion_b, &pair, offset, velocity) {
+        return (None, steps);
+    }
     let origin = motion_a.position_at(found.t);
     let point = origin + pair.frame.apply(found.point);
     let normal = if found.start_overlap {

@@ -3,6 +3,18 @@
 
 use glam::{BVec2, Vec2};
 
+/// `t`, or `0` when it is before the frame's start: `+0.0`, never `-0.0` (an entry computed as
+/// `0 / −travel` is `-0.0`, which `total_cmp` orders before a touch at `+0.0`), and `0` for NaN.
+/// One compare-and-pick, as `f32::max` would be.
+#[inline(always)]
+pub(crate) fn from_start(t: f32) -> f32 {
+    if t > 0.0 {
+        t
+    } else {
+        0.0
+    }
+}
+
 /// When a point entered an open box, and which axis produced the entry.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SlabEntry {
@@ -147,7 +159,7 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     // there, in either form: against `f64` the two forms' errors stay within about 2.5× of
     // each other, about `1e-7·r/|d|` at worst.
     let inv_scale = 1.0 / (a * radius);
-    let root = ((-b - s) * (radius * inv_scale)).clamp(0.0, 1.0);
+    let root = from_start((-b - s) * (radius * inv_scale)).min(1.0);
     // `x · 0` is `0` for finite `x` and NaN otherwise: one test for `a·r²` and `c` (so for
     // `a`, unless `r = 0`, which never enters), and so for the discriminant, which is at most
     // `a·r²`, and for `b` and `p × d`, bounded by `|p|·|d|`.

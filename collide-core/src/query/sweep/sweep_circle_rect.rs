@@ -4,7 +4,7 @@
 use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{circle_entry, inwards, slab, SlabEntry},
+    slab::{circle_entry, from_start, inwards, slab, SlabEntry},
     Impact,
 };
 use crate::{
@@ -121,7 +121,7 @@ fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
     let hit = slab(p, d, h + Vec2::splat(r))?;
-    let t_box = hit.entry.max(0.0);
+    let t_box = from_start(hit.entry);
     let c = p + d * t_box;
     let past = c.abs().cmpgt(h);
     if r > 0.0 && past.all() {

@@ -3,7 +3,7 @@
 use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{slab, slab_flag},
+    slab::{from_start, slab, slab_flag},
     Impact,
 };
 use crate::{query::all_finite, Motion, Rect};
@@ -55,7 +55,7 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     if !(hit & valid & all_finite([p, d])) {
         return None;
     }
-    let t = entry.entry.max(0.0);
+    let t = from_start(entry.entry);
     let (ca, cb) = (motion_a.position_at(t), motion_b.position_at(t));
     let rel = cb - ca;
     // The entered axis; or, when already overlapping, the axis that needs the least push to
@@ -96,5 +96,5 @@ pub(crate) fn time_rect_rect(
     let h = a.half_extents + b.half_extents;
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
-    slab(p, d, h).map(|hit| hit.entry.max(0.0))
+    slab(p, d, h).map(|hit| from_start(hit.entry))
 }
