@@ -8,6 +8,8 @@
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
 //!   [`fast_shots`]: shots far faster than they are wide that clip a rim, called right or
 //!   wrong by each library;
+//! - [`character`]: `move_and_slide` beside rapier2d's character controller on a platformer
+//!   scene, timed per call, with each one's seam catches, penetrations, jitters and tunnels;
 //! - [`report`]: the `collide-report` binary's logic (the cost experiment, the scale table, the
 //!   side-by-side table, the goals of `GOALS.md` judged, the JSON);
 //! - [`measure`] and [`table`]: small statistics and a table renderer for the report.
@@ -21,6 +23,7 @@
 //! cargo bench -p collide-bench --bench narrow   # narrow/<query>/<collide|parry2d>
 //! cargo bench -p collide-bench --bench broad    # broad/<broad phase|parry2d_bvh>/<scene>/<size>
 //! cargo bench -p collide-bench --bench hull     # hull/<vw|enclosing>/<sprite>
+//! cargo bench -p collide-bench --bench character  # character/<collide|rapier2d>/<shape>
 //! ```
 //!
 //! Every scene and every query case comes from a fixed seed, so two runs measure the same
@@ -30,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod cases;
+pub mod character;
 pub mod fast_shots;
 pub mod measure;
 pub mod oracle;

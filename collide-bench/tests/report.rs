@@ -65,6 +65,7 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     check_sweep_cost(&report, &json);
     check_versus(&config, &json);
     check_fast_shots(&json);
+    check_character(&config, &json);
 
     // Every goal is judged, in the order of the goal data; the tiny run has no 100 000.
     let goals = json["goals"].as_array().expect("`goals` is an array");
@@ -82,6 +83,9 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     assert!(text.contains("toi_circle_rect") && text.contains("sort_and_sweep"));
     assert!(report.markdown().contains("| query |"));
     assert!(report.markdown().contains("Fast shots that clip a rim"));
+    assert!(text.contains("KinematicCharacterController::move_shape") && text.contains("hexagon"));
+    assert!(goal("`move_and_slide`, platformer scene")["met"].is_boolean());
+    assert!(goal("seam catches")["met"].is_boolean());
 }
 
 /// Every line of the experiment: its keys, zero allocations, and per-pass counts that a fresh
@@ -239,6 +243,44 @@ fn check_fast_shots(json: &Value) {
         assert_eq!(e["ours_wrong"], 0, "{e}");
         let shots = collide_bench::fast_shots::SHOTS as u64;
         assert!(e["peer_wrong"].as_u64().is_some_and(|n| n <= shots), "{e}");
+    }
+}
+
+/// The character controllers: a line per mover, both sides timed, and each side's failures
+/// the counts a fresh run of the counters over the same inputs gives.
+fn check_character(config: &ReportConfig, json: &Value) {
+    use collide_bench::character::{self as ch, Checker, CollideSide, Controller, RapierSide};
+    let lines = json["character"]
+        .as_array()
+        .expect("`character` is an array");
+    let movers = ch::movers();
+    assert_eq!(lines.len(), movers.len());
+    let c = &config.character;
+    let speeds = ch::walk_speeds(c.frames, ch::scene::SEED);
+    let fast = ch::fast_moves(c.fast_moves, ch::scene::SEED);
+    let (ours, peer, checker) = (CollideSide::new(), RapierSide::new(), Checker::new());
+    for (mover, (line, (name, _))) in lines.iter().zip(&movers).enumerate() {
+        assert_eq!(text(line, "shape"), *name);
+        assert_eq!(text(line, "peer"), "rapier2d");
+        for key in ["ours_ns", "peer_ns", "speedup"] {
+            assert!(number(line, key) > 0.0, "{key}: {line}");
+        }
+        assert_eq!(line["batches"], c.batches);
+        let sides: [(&str, &dyn Controller); 2] = [("ours", &ours), ("peer_failures", &peer)];
+        for (key, side) in sides {
+            let f = ch::count_failures(side, &checker, mover, &speeds, &fast);
+            let counted = &line[key];
+            for (field, n) in [
+                ("catches", f.catches),
+                ("penetrations", f.penetrations),
+                ("jitters", f.jitters),
+                ("tunnelled", f.tunnelled),
+            ] {
+                assert_eq!(counted[field], n, "{key}.{field}: {line}");
+            }
+            assert_eq!(counted["frames"], 2 * (c.frames - 1), "{line}");
+            assert_eq!(counted["moves"], c.fast_moves, "{line}");
+        }
     }
 }
 

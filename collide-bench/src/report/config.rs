@@ -8,6 +8,7 @@ use collide_broad::BroadPhaseKind;
 use collide_scene::SceneKind;
 
 use crate::cases::CASES;
+use crate::character::CharacterConfig;
 
 /// Everything that decides what a report measures and for how long.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +51,8 @@ pub struct ReportConfig {
     pub broad_objects: usize,
     /// Timed frames of the broad-phase comparison (one batch each).
     pub broad_frames: usize,
+    /// The character-controller comparison with rapier2d.
+    pub character: CharacterConfig,
 }
 
 impl ReportConfig {
@@ -75,6 +78,12 @@ impl ReportConfig {
             batches: 15,
             broad_objects: 10_000,
             broad_frames: 9,
+            character: CharacterConfig {
+                frames: 2_000,
+                fast_moves: 500,
+                batches: 15,
+                frames_per_batch: 100,
+            },
         }
     }
 
@@ -91,6 +100,12 @@ impl ReportConfig {
             sample: Duration::from_micros(500),
             batches: 41,
             broad_frames: 31,
+            character: CharacterConfig {
+                frames: 10_000,
+                fast_moves: 2_000,
+                batches: 41,
+                frames_per_batch: 200,
+            },
             ..Self::quick()
         }
     }
@@ -109,6 +124,12 @@ impl ReportConfig {
             batches: 3,
             broad_objects: 500,
             broad_frames: 2,
+            character: CharacterConfig {
+                frames: 30,
+                fast_moves: 10,
+                batches: 3,
+                frames_per_batch: 3,
+            },
             ..Self::quick()
         }
     }

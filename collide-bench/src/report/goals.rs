@@ -9,6 +9,7 @@ use collide_scene::SceneKind;
 use serde::Serialize;
 
 use super::Report;
+use crate::character::Failures;
 
 /// The bound a measured value must keep to meet its goal, with the unit it is written in.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,6 +70,10 @@ pub enum Measure {
     FlatCost,
     /// The median 100 000-object uniform grid frame with the sweep on, in ms.
     Frame100k,
+    /// The slowest mover's speedup of `move_and_slide` over rapier2d's `move_shape`.
+    CharacterSpeedup,
+    /// The largest of collide's four failure counts on the platformer scene.
+    CharacterFailures,
 }
 
 /// One goal: what it is called, its bound, what it measures and how it is judged.
@@ -103,7 +108,7 @@ const fn speedup(
 }
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 14] = [
+pub const GOALS: [GoalSpec; 16] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -193,6 +198,22 @@ pub const GOALS: [GoalSpec; 14] = [
         measures: "the whole frame at 100 000 objects",
         judged: "median frame of the uniform scene, grid, sweep on",
         measure: Measure::Frame100k,
+    },
+    GoalSpec {
+        name: "`move_and_slide`, platformer scene, vs rapier2d `move_shape`",
+        bound: Bound::AtLeast(10.0, "× faster per call"),
+        measures: "a box, a circle and a hexagon walking a tile floor and climbing a tile wall; \
+                   rapier2d: `KinematicCharacterController::move_shape`",
+        judged: "the slowest mover's median of the batch ratios, rapier2d ns ÷ collide ns",
+        measure: Measure::CharacterSpeedup,
+    },
+    GoalSpec {
+        name: "seam catches, penetrations, jittering frames, tunnelled moves for collide",
+        bound: Bound::Exactly(0.0, " each"),
+        measures: "walking frames caught on a seam or whose height changed, calls ending inside \
+                   a tile, fast moves through the floor",
+        judged: "each count summed over the three movers, on the inputs rapier2d gets",
+        measure: Measure::CharacterFailures,
     },
 ];
 
@@ -307,6 +328,14 @@ impl Measure {
                 let (frame, _) = per_object(report, 100_000)?;
                 Some((frame / 1e6, format!("{:.2} ms", frame / 1e6)))
             }
+            Measure::CharacterSpeedup => {
+                let e = report
+                    .character
+                    .iter()
+                    .min_by(|a, b| a.speedup.total_cmp(&b.speedup))?;
+                Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.shape)))
+            }
+            Measure::CharacterFailures => read_character_failures(report),
         }
     }
 }
@@ -318,6 +347,26 @@ fn per_object(report: &Report, objects: usize) -> Option<(f64, f64)> {
         .into_iter()
         .find(|row| row.objects == objects)
         .map(|row| (row.frame_ns, row.ns_per_object))
+}
+
+fn read_character_failures(report: &Report) -> Option<(f64, String)> {
+    if report.character.is_empty() {
+        return None;
+    }
+    let f = report
+        .character
+        .iter()
+        .fold(Failures::default(), |sum, e| sum.plus(e.ours));
+    let worst = f
+        .catches
+        .max(f.penetrations)
+        .max(f.jitters)
+        .max(f.tunnelled);
+    let text = format!(
+        "catches {}, penetrations {}, jitters {}, tunnelled {} (of {} frames, {} fast moves)",
+        f.catches, f.penetrations, f.jitters, f.tunnelled, f.frames, f.moves
+    );
+    Some((worst as f64, text))
 }
 
 fn read_bytes(report: &Report) -> Option<(f64, String)> {

@@ -3,7 +3,9 @@
 //! `frame_ns.sd`, `bytes_per_frame`, `allocations_per_frame`, `pairs_per_pass`,
 //! `sweeps_per_pass`, `hits_per_pass`), `sweep_cost[]` (`scene`, `objects`, `broad_phase`,
 //! `overhead_percent`, `ns_per_sweep`) and `versus[]` (`peer`, `query`, `ours_ns`, `peer_ns`,
-//! `disagreements`).
+//! `disagreements`). Among the extra keys, `character[]` (`peer`, `shape`, `ours_ns`,
+//! `peer_ns`, `speedup`, `batches`, and the failures of each side, `ours` and
+//! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -12,6 +14,7 @@ use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
 use super::machine::Machine;
 use super::{Report, ScaleRow};
+use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
 use crate::fast_shots::FastShotsEntry;
 use crate::versus::{VersusEntry, PEER};
 
@@ -24,6 +27,7 @@ struct ReportJson<'a> {
     scale: Vec<ScaleRow>,
     goals: &'a [Goal],
     fast_shots: Vec<FastShotJson>,
+    character: Vec<CharacterJson>,
     quick: bool,
     allocations_counted: bool,
     machine: &'a Machine,
@@ -182,6 +186,36 @@ impl From<&FastShotsEntry> for FastShotJson {
     }
 }
 
+#[derive(Serialize)]
+struct CharacterJson {
+    peer: &'static str,
+    shape: &'static str,
+    ours_ns: f64,
+    peer_ns: f64,
+    /// The median of the batch ratios.
+    speedup: f64,
+    batches: usize,
+    /// collide's failures.
+    ours: Failures,
+    /// rapier2d's failures.
+    peer_failures: Failures,
+}
+
+impl From<&CharacterEntry> for CharacterJson {
+    fn from(e: &CharacterEntry) -> Self {
+        Self {
+            peer: CHARACTER_PEER,
+            shape: e.shape,
+            ours_ns: e.ours_ns,
+            peer_ns: e.peer_ns,
+            speedup: e.speedup,
+            batches: e.batches,
+            ours: e.ours,
+            peer_failures: e.peer,
+        }
+    }
+}
+
 impl Report {
     /// The report as JSON, schema 1 (see the module docs for the fixed keys).
     #[must_use]
@@ -194,6 +228,7 @@ impl Report {
             scale: self.scale(),
             goals: &self.goals,
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),
+            character: self.character.iter().map(CharacterJson::from).collect(),
             quick: self.config.quick,
             allocations_counted: self.allocations_counted,
             machine: &self.machine,

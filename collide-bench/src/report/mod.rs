@@ -1,5 +1,5 @@
-//! The logic of the `collide-report` binary: the cost experiment, the scale table and the
-//! side-by-side comparison with parry2d, as data ([`Report`]), as tables ([`Report::text`],
+//! The logic of the `collide-report` binary: the cost experiment, the scale table, the
+//! side-by-side comparison with parry2d and the character controller beside rapier2d's, as data ([`Report`]), as tables ([`Report::text`],
 //! [`Report::markdown`]) and as JSON ([`Report::to_json`]), each goal judged.
 //!
 //! - [`config`]: the `--quick`, full and test presets;
@@ -38,6 +38,7 @@ pub use machine::{utc_date, Machine};
 pub use worker::pair_worker;
 
 use crate::cases::{Query, CASE_SEED};
+use crate::character::{compare_character, CharacterEntry};
 use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::queries::compare_query;
 use crate::versus::{compare_broad, VersusEntry};
@@ -60,6 +61,8 @@ pub struct Report {
     pub versus: Vec<VersusEntry>,
     /// Fast shots that clip a rim: which each library calls wrong.
     pub fast_shots: Vec<FastShotsEntry>,
+    /// `move_and_slide` beside rapier2d's character controller, mover by mover.
+    pub character: Vec<CharacterEntry>,
     /// Every goal of [`GOALS`] and whether it was met.
     pub goals: Vec<Goal>,
     /// Wall time of the whole report.
@@ -111,6 +114,9 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
     }
     progress("fast shots that clip a rim");
     let fast_shots = compare_fast_shots();
+    let character = compare_character(&config.character, |mover| {
+        progress(&format!("character controller vs rapier2d: {mover}"));
+    });
     let mut report = Report {
         config: config.clone(),
         machine,
@@ -119,6 +125,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         sweep_cost,
         versus,
         fast_shots,
+        character,
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };

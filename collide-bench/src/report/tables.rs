@@ -4,6 +4,7 @@
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
 use super::{Report, ScaleRow};
+use crate::character::{CharacterEntry, Failures};
 use crate::fast_shots::FastShotsEntry;
 use crate::table::Table;
 use crate::versus::VersusEntry;
@@ -120,6 +121,24 @@ const FAST_SHOTS: [Column<FastShotsEntry>; 5] = [
     col("parry2d wrong", |e| e.peer_wrong.to_string()),
 ];
 
+/// `collide / rapier2d` for one failure count.
+fn both(e: &CharacterEntry, count: fn(&Failures) -> usize) -> String {
+    format!("{} / {}", count(&e.ours), count(&e.peer))
+}
+
+const CHARACTER: [Column<CharacterEntry>; 10] = [
+    col("mover", |e| e.shape.into()),
+    col("collide ns/call", |e| format!("{:.1}", e.ours_ns)),
+    col("rapier2d ns/call", |e| format!("{:.1}", e.peer_ns)),
+    col("speedup", |e| format!("{:.2}×", e.speedup)),
+    col("seam catches", |e| both(e, |f| f.catches)),
+    col("penetrations", |e| both(e, |f| f.penetrations)),
+    col("jittering frames", |e| both(e, |f| f.jitters)),
+    col("tunnelled", |e| both(e, |f| f.tunnelled)),
+    col("walking frames", |e| e.ours.frames.to_string()),
+    col("fast moves", |e| e.ours.moves.to_string()),
+];
+
 const GOALS: [Column<Goal>; 4] = [
     col("goal", |g| g.name.clone()),
     col("target", |g| g.target.clone()),
@@ -136,7 +155,7 @@ const GOALS: [Column<Goal>; 4] = [
 
 impl Report {
     /// The tables a person reads, in order: experiment, sweep cost, scale, versus, fast
-    /// shots, goals.
+    /// shots, character controllers, goals.
     #[must_use]
     pub fn tables(&self) -> Vec<(String, Table)> {
         let pooled = self
@@ -169,6 +188,14 @@ impl Report {
                  called a miss, or a miss called a hit)"
                     .into(),
                 table(&FAST_SHOTS, &self.fast_shots),
+            ),
+            (
+                "move_and_slide beside rapier2d's KinematicCharacterController::move_shape on a \
+                 platformer scene of 16 × 16 tiles (ns per call: the median batch; speedup: the \
+                 median of the batch ratios, timed in alternating batches; failures: collide / \
+                 rapier2d, over the same inputs)"
+                    .into(),
+                table(&CHARACTER, &self.character),
             ),
             (
                 "Goals (collide-bench/GOALS.md)".into(),

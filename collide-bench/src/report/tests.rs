@@ -1,6 +1,7 @@
 //! The goals judged from a report's figures, and the goal data checked against `GOALS.md`.
 
 use super::*;
+use crate::character::CharacterEntry;
 use crate::measure::Summary;
 
 fn entry(objects: usize, sweep: bool, median_ns: f64, bytes: f64) -> SceneEntry {
@@ -59,6 +60,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
             verdicts: None,
         }],
         fast_shots: Vec::new(),
+        character: Vec::new(),
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };
@@ -157,6 +159,54 @@ fn the_speedup_is_the_batch_median_not_the_ratio_of_medians() {
     r.versus[0].speedup = 19.0;
     assert_eq!(goals(&r)[5].name, "toi_circle_rect vs parry2d");
     assert_eq!(goals(&r)[5].met, Some(false));
+}
+
+fn character_line(shape: &'static str, speedup: f64, jitters: usize) -> CharacterEntry {
+    use crate::character::Failures;
+    let clean = Failures {
+        frames: 100,
+        moves: 10,
+        ..Failures::default()
+    };
+    CharacterEntry {
+        shape,
+        ours_ns: 100.0,
+        peer_ns: 100.0 * speedup,
+        speedup,
+        batches: 3,
+        ours: Failures { jitters, ..clean },
+        peer: Failures {
+            catches: 7,
+            ..clean
+        },
+    }
+}
+
+#[test]
+fn character_goals_read_the_slowest_mover_and_collides_failures() {
+    let mut r = report(vec![], cost(5.0, 8.0), vec![100]);
+    assert_eq!(met(&r, "`move_and_slide`"), None);
+    assert_eq!(met(&r, "seam catches"), None);
+    r.character = vec![
+        character_line("box", 30.0, 0),
+        character_line("circle", 12.0, 0),
+    ];
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "`move_and_slide`"), Some(true));
+    // rapier2d's catches are reported, not judged.
+    assert_eq!(met(&r, "seam catches"), Some(true));
+    r.character.push(character_line("hexagon", 9.5, 1));
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "`move_and_slide`"), Some(false));
+    assert_eq!(met(&r, "seam catches"), Some(false));
+    let measured = &r
+        .goals
+        .iter()
+        .find(|g| g.name.starts_with("seam"))
+        .unwrap()
+        .measured;
+    assert!(measured.contains("jitters 1"), "{measured}");
+    assert!(r.text().contains("0 / 7"));
 }
 
 #[test]

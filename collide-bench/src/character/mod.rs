@@ -1,0 +1,152 @@
+//! `move_and_slide` side by side with rapier2d's character controller
+//! (`KinematicCharacterController::move_shape`) on a platformer scene: time per call, and the
+//! failures of each over the same inputs.
+//!
+//! - [`scene`]: the tiles (a floor and a wall of 16 × 16 tiles laid edge to edge, one
+//!   collider per tile on both sides, so both meet the same seams), the three movers and the
+//!   seeded inputs;
+//! - [`sides`]: the two controllers behind one trait, [`Controller`];
+//! - [`failures`]: seam catches, penetrations, jittering frames and tunnelled moves, counted
+//!   the same way for both.
+//!
+//! Both walks press the mover into its surface by 2 units a frame (gravity on the floor) while
+//! it travels 1 to 500 units along it; the tunnelling check drops each mover from up to
+//! 2 000 units above the floor with a travel of up to 10 000 units.
+
+pub mod failures;
+pub mod scene;
+pub mod sides;
+
+use std::hint::black_box;
+
+use glam::Vec2;
+
+pub use failures::{count_failures, Checker, Failures};
+pub use scene::{fast_moves, movers, walk_speeds, FastMove, Walk};
+pub use sides::{CollideSide, Controller, RapierSide, Touch};
+
+use crate::versus::time_alternating;
+
+/// The name of the character-controller peer in reports.
+pub const PEER: &str = "rapier2d";
+
+/// How much a comparison measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharacterConfig {
+    /// Frames of each walk (floor and wall) whose failures are counted, per mover.
+    pub frames: usize,
+    /// Fast moves of the tunnelling check, per mover.
+    pub fast_moves: usize,
+    /// Alternating timing batches per side and mover.
+    pub batches: usize,
+    /// Frames per timing batch (each frame is two calls: one on the floor, one on the wall).
+    pub frames_per_batch: usize,
+}
+
+/// One line of the comparison: a mover, both libraries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CharacterEntry {
+    /// The mover's name (`box`, `circle`, `hexagon`).
+    pub shape: &'static str,
+    /// collide's ns per call: the median batch.
+    pub ours_ns: f64,
+    /// rapier2d's ns per call: the median batch.
+    pub peer_ns: f64,
+    /// rapier2d ns ÷ collide ns, the median of the batch ratios.
+    pub speedup: f64,
+    /// Timing batches per side.
+    pub batches: usize,
+    /// collide's failures.
+    pub ours: Failures,
+    /// rapier2d's failures.
+    pub peer: Failures,
+}
+
+/// A walk in progress for the timing: one mover on one surface, its own position, and the
+/// shared speeds, taken in turn.
+pub struct Walker<'a> {
+    walk: Walk,
+    mover: usize,
+    position: Vec2,
+    frame: usize,
+    speeds: &'a [f32],
+}
+
+impl<'a> Walker<'a> {
+    /// Mover `mover` at the start of `walk`, to take `speeds` in turn (at least one).
+    #[must_use]
+    pub fn new(walk: Walk, mover: usize, speeds: &'a [f32]) -> Self {
+        Self {
+            walk,
+            mover,
+            position: walk.start(&movers()[mover].1),
+            frame: 0,
+            speeds,
+        }
+    }
+
+    /// One frame: one call of `side`, from where the last one ended.
+    pub fn step(&mut self, side: &dyn Controller) {
+        let speed = self.speeds[self.frame % self.speeds.len()];
+        self.frame += 1;
+        let travel = self.walk.travel(speed);
+        let end = side.step(self.mover, black_box(self.position), travel, None);
+        self.position = self.walk.wrapped(black_box(end));
+    }
+}
+
+/// Both libraries on every mover: ns per call over both walks, timed in alternating batches,
+/// and each one's failures over the same inputs. `progress` is told each mover.
+#[must_use]
+pub fn compare_character(
+    config: &CharacterConfig,
+    mut progress: impl FnMut(&str),
+) -> Vec<CharacterEntry> {
+    let (ours, peer, checker) = (CollideSide::new(), RapierSide::new(), Checker::new());
+    let speeds = walk_speeds(config.frames.max(2), scene::SEED);
+    let fast = fast_moves(config.fast_moves, scene::SEED);
+    movers()
+        .iter()
+        .enumerate()
+        .map(|(mover, (name, _))| {
+            progress(name);
+            let timed = time_sides(config, mover, &speeds, &ours, &peer);
+            CharacterEntry {
+                shape: name,
+                ours_ns: timed.ours_ns,
+                peer_ns: timed.peer_ns,
+                speedup: timed.ratio,
+                batches: timed.batches,
+                ours: count_failures(&ours, &checker, mover, &speeds, &fast),
+                peer: count_failures(&peer, &checker, mover, &speeds, &fast),
+            }
+        })
+        .collect()
+}
+
+/// ns per call of each side with one mover, in alternating batches of
+/// [`frames_per_batch`](CharacterConfig::frames_per_batch) frames of both walks.
+fn time_sides(
+    config: &CharacterConfig,
+    mover: usize,
+    speeds: &[f32],
+    ours: &dyn Controller,
+    peer: &dyn Controller,
+) -> crate::versus::Alternated {
+    let walkers = || Walk::ALL.map(|walk| Walker::new(walk, mover, speeds));
+    let (mut ours_walkers, mut peer_walkers) = (walkers(), walkers());
+    let mut timed = time_alternating(
+        config.batches,
+        config.frames_per_batch,
+        || ours_walkers.iter_mut().for_each(|w| w.step(ours)),
+        || peer_walkers.iter_mut().for_each(|w| w.step(peer)),
+    );
+    // Each timed run made one call per walk.
+    let calls = Walk::ALL.len() as f64;
+    timed.ours_ns /= calls;
+    timed.peer_ns /= calls;
+    timed
+}
+
+#[cfg(test)]
+mod tests;
