@@ -292,3 +292,52 @@ fn a_slice_and_the_index_give_the_same_moves() {
         assert_eq!(a.contacts().len(), b.contacts().len());
     }
 }
+
+/// Three moves at a seam of a floor of 16-unit tiles (tops at y = 0), found by the benchmark's
+/// comparison with another character controller: each once met the next tile's corner within
+/// rounding of the floor and caught on it (the box stopped against a wall normal), was thrown
+/// up by its slanted normal (the hexagon, to y = 161) or lifted by a tilted second floor normal
+/// (the circle, by 0.3). Each must move its whole travel along the floor at its height.
+#[test]
+fn the_seams_a_character_benchmark_caught_on() {
+    let mut floor = StaticBodies::new();
+    tiles(&mut floor, (0, -1), (1, 0), 4096);
+    floor.refresh();
+    let settings = SlideSettings::new(Vec2::Y);
+    let hexagon = Hull::regular(6, 8.0).unwrap();
+    let cases: [(ShapeRef<'_>, Vec2, f32); 3] = [
+        (
+            Rect {
+                half_extents: Vec2::new(6.0, 10.0),
+            }
+            .into(),
+            Vec2::new(18263.742, 10.01),
+            451.11194,
+        ),
+        ((&hexagon).into(), Vec2::new(37434.203, 6.938204), 359.22858),
+        (
+            Circle { radius: 6.0 }.into(),
+            Vec2::new(51935.414, 6.01),
+            114.26663,
+        ),
+    ];
+    for (shape, at, speed) in cases {
+        let step = move_and_slide(
+            shape,
+            Rot::IDENTITY,
+            at,
+            Vec2::new(speed, -2.0),
+            &floor,
+            &settings,
+        );
+        assert!(
+            step.on_floor && !step.on_wall && !step.on_ceiling,
+            "{shape:?}: {step:?}"
+        );
+        assert_eq!(step.position.y, at.y, "{shape:?}: {step:?}");
+        assert!(
+            (step.position.x - at.x - speed).abs() < 0.01,
+            "{shape:?}: {step:?}"
+        );
+    }
+}

@@ -208,13 +208,7 @@ fn each_counter_reads_one_thing() {
     assert!(tunnelled(a, b, &[under]));
 }
 
-// Ignored until collide-broad's `move_and_slide` is fixed: today the box catches on a seam
-// (a tile corner met with a wall normal), the hexagon is thrown up by a corner's slanted
-// normal, and the circle lifts off the floor when a second, slightly tilted normal of the
-// next tile clips its travel, all on a floor of tiles alone, first within 1 400 frames.
-// `cargo test -p collide-bench -- --ignored` runs it.
 #[test]
-#[ignore = "collide-broad's move_and_slide still catches, jitters and lifts on this scene"]
 fn collide_fails_nothing_on_the_scene() {
     let speeds = walk_speeds(3_000, scene::SEED);
     let fast = fast_moves(300, scene::SEED);
