@@ -63,6 +63,7 @@ mod quadtree;
 mod slide;
 mod sort_and_sweep;
 mod static_bodies;
+mod static_index;
 
 pub use any::{AnyBroadPhase, BroadPhaseKind};
 pub use broad_phase::BroadPhase;

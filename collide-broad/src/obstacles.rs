@@ -51,12 +51,12 @@ impl<'a> Obstacle<'a> {
 /// built once).
 pub trait Obstacles {
     /// Calls `visit` once with every obstacle that may overlap `area` and interacts with
-    /// `layers`.
-    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>));
+    /// `layers`. The obstacles borrow from `self`, so a caller may keep them while it holds it.
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>));
 }
 
 impl Obstacles for [Obstacle<'_>] {
-    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         for o in self {
             if o.layers.interacts(layers) && touches(&o.bounds(), area) {
                 visit(*o);
@@ -66,7 +66,7 @@ impl Obstacles for [Obstacle<'_>] {
 }
 
 impl<T: Obstacles + ?Sized> Obstacles for &T {
-    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         (**self).near(area, layers, visit);
     }
 }

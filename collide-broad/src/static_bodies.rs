@@ -1,9 +1,9 @@
 //! Static bodies of any shape, added and removed by handle, indexed once in a uniform grid.
 
 use collide_core::{Aabb, Layers, Pose, Shape};
-use glam::Vec2;
 
 use crate::obstacles::touches;
+use crate::static_index::CellIndex;
 use crate::{Error, Obstacle, Obstacles};
 
 /// A body that does not move: its shape, where it stands and its layers.
@@ -167,7 +167,11 @@ impl StaticBodies {
     /// Rebuilds the index if a body was added or removed since the last refresh.
     pub fn refresh(&mut self) {
         if self.dirty {
-            self.index.build(&self.slots);
+            let boxes = self.slots.iter().enumerate().filter_map(|(i, s)| {
+                let b = s.body.as_ref()?;
+                Some((i as u32, b.shape.as_shape_ref().aabb(&b.pose)))
+            });
+            self.index.build(self.slots.len(), boxes);
             self.dirty = false;
         }
     }
@@ -190,7 +194,7 @@ impl StaticBodies {
 }
 
 impl Obstacles for StaticBodies {
-    fn near(&self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'_>)) {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
         }
@@ -209,149 +213,12 @@ impl Obstacles for StaticBodies {
     }
 }
 
-/// The most cells one body may cover before it is kept apart and checked by every query.
-const MAX_CELLS_PER_BODY: u64 = 64;
-
-/// Which cells each body covers, as a uniform grid over the bodies' common bounds, stored as
-/// one flat list of body indices per cell (the cells' lists back to back).
-#[derive(Clone, Debug, Default)]
-struct CellIndex {
-    origin: Vec2,
-    cell: f32,
-    columns: u32,
-    rows: u32,
-    /// Where each cell's list starts in `entries`; one more than there are cells.
-    starts: Vec<u32>,
-    entries: Vec<u32>,
-    /// Each slot's cell range (`[x0, y0, x1, y1]`), to visit a body once: in the first cell of
-    /// its range that the query covers.
-    ranges: Vec<[u32; 4]>,
-    /// Bodies covering too many cells, checked by every query.
-    oversized: Vec<u32>,
-}
-
-impl CellIndex {
-    fn build(&mut self, slots: &[Slot]) {
-        let boxes = || {
-            slots.iter().enumerate().filter_map(|(i, s)| {
-                let b = s.body.as_ref()?;
-                Some((i as u32, b.shape.as_shape_ref().aabb(&b.pose)))
-            })
-        };
-        let (mut lo, mut hi, mut sizes, mut count) = (Vec2::MAX, Vec2::MIN, 0.0f64, 0u32);
-        for (_, b) in boxes() {
-            lo = lo.min(b.min());
-            hi = hi.max(b.max());
-            sizes += f64::from(b.size().max_element());
-            count += 1;
-        }
-        self.entries.clear();
-        self.oversized.clear();
-        self.ranges.clear();
-        self.ranges.resize(slots.len(), [0; 4]);
-        if count == 0 {
-            (self.columns, self.rows) = (0, 0);
-            self.starts.clear();
-            return;
-        }
-        self.layout(lo, hi, (sizes / f64::from(count)) as f32, count);
-        let cell_count = (self.columns * self.rows) as usize;
-        self.starts.clear();
-        self.starts.resize(cell_count + 1, 0);
-        for (i, b) in boxes() {
-            let r = self.cell_range(&b);
-            self.ranges[i as usize] = r;
-            if covered(r) > MAX_CELLS_PER_BODY {
-                self.oversized.push(i);
-                continue;
-            }
-            for cell in cells(self.columns, r) {
-                self.starts[cell + 1] += 1;
-            }
-        }
-        for c in 0..cell_count {
-            self.starts[c + 1] += self.starts[c];
-        }
-        self.entries.resize(self.starts[cell_count] as usize, 0);
-        let mut fill = self.starts.clone();
-        for (i, _) in boxes() {
-            let r = self.ranges[i as usize];
-            if covered(r) > MAX_CELLS_PER_BODY {
-                continue;
-            }
-            for cell in cells(self.columns, r) {
-                self.entries[fill[cell] as usize] = i;
-                fill[cell] += 1;
-            }
-        }
-    }
-
-    /// Cells about twice the average body, and no more cells than four per body.
-    fn layout(&mut self, lo: Vec2, hi: Vec2, average: f32, count: u32) {
-        let extent = (hi - lo).max(Vec2::splat(f32::MIN_POSITIVE));
-        let mut cell = (2.0 * average).max(extent.max_element() / 4096.0);
-        if !(cell.is_finite() && cell > 0.0) {
-            cell = extent.max_element().max(1.0);
-        }
-        let budget = 4.0 * f64::from(count) + 16.0;
-        loop {
-            let dims = (extent / cell).ceil().max(Vec2::ONE);
-            if f64::from(dims.x) * f64::from(dims.y) <= budget || !cell.is_finite() {
-                (self.columns, self.rows) = (dims.x as u32, dims.y as u32);
-                break;
-            }
-            cell *= 2.0;
-        }
-        self.origin = lo;
-        self.cell = cell;
-    }
-
-    fn cell_of(&self, p: Vec2) -> [u32; 2] {
-        let c = ((p - self.origin) / self.cell).floor();
-        let clamp = |v: f32, n: u32| (v.max(0.0) as u32).min(n - 1);
-        [clamp(c.x, self.columns), clamp(c.y, self.rows)]
-    }
-
-    fn cell_range(&self, b: &Aabb) -> [u32; 4] {
-        let [x0, y0] = self.cell_of(b.min());
-        let [x1, y1] = self.cell_of(b.max());
-        [x0, y0, x1, y1]
-    }
-
-    fn visit(&self, area: &Aabb, offer: &mut impl FnMut(u32)) {
-        self.oversized.iter().for_each(|&i| offer(i));
-        if self.columns == 0 {
-            return;
-        }
-        let q = self.cell_range(area);
-        for cell in cells(self.columns, q) {
-            let (x, y) = (cell as u32 % self.columns, cell as u32 / self.columns);
-            let list = &self.entries[self.starts[cell] as usize..self.starts[cell + 1] as usize];
-            for &i in list {
-                // Visit a body in one cell only: the first of its range the query covers.
-                let r = self.ranges[i as usize];
-                if x == r[0].max(q[0]) && y == r[1].max(q[1]) {
-                    offer(i);
-                }
-            }
-        }
-    }
-}
-
-/// The cells of a range, row by row, as indices into a grid `columns` wide.
-fn cells(columns: u32, [x0, y0, x1, y1]: [u32; 4]) -> impl Iterator<Item = usize> {
-    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * columns + x) as usize))
-}
-
-fn covered([x0, y0, x1, y1]: [u32; 4]) -> u64 {
-    u64::from(x1 - x0 + 1) * u64::from(y1 - y0 + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use collide_core::{Circle, Rect};
     use collide_testkit::SplitMix64;
+    use glam::Vec2;
 
     fn body(rng: &mut SplitMix64) -> StaticBody {
         let at = Pose::from_position(rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0)));
@@ -392,10 +259,21 @@ mod tests {
                 assert!(bodies.remove(h).is_some());
                 assert!(bodies.remove(h).is_none(), "a stale handle removes nothing");
             }
+            // Far-away bodies (cell numbers saturate there) and queries as wide as the level
+            // (which read every body instead of every cell) take their paths too.
+            for far in [3e9, -3e9] {
+                let at = Pose::from_position(Vec2::new(far, rng.range(-1e9, 1e9)));
+                handles.push(
+                    bodies
+                        .add(StaticBody::new(Circle { radius: 5.0 }, at))
+                        .unwrap(),
+                );
+            }
             let queries: Vec<(Aabb, Layers)> = (0..200)
-                .map(|_| {
+                .map(|i| {
                     let c = rng.in_box(Vec2::splat(-700.0), Vec2::splat(700.0));
-                    let h = Vec2::new(rng.range(0.0, 80.0), rng.range(0.0, 80.0));
+                    let wide = [80.0, 80.0, 80.0, 3_000.0, 4e9][i % 5];
+                    let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
                     (Aabb::new(c, h), Layers::new(u32::MAX, 1 << rng.index(3)))
                 })
                 .collect();
