@@ -360,7 +360,10 @@ fn sweep_all<O: Obstacles + ?Sized>(
     found: &mut Found,
 ) {
     let body = shape.aabb(&motion.start_pose());
-    let margin = 2.0 * (skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose()));
+    // Only shapes that touch give a stop, so the boxes need only meet, give or take the
+    // rounding of their coordinates: a body resting a skin above a floor and moving along it
+    // skips every tile of the floor at this test.
+    let margin = 2.0 * skin_tolerance(0.0, &motion.start_pose(), &motion.end_pose());
     let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
     let mut count = 0;
     let sweep = |o: &Obstacle<'_>, found: &mut Found| {
