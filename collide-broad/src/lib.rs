@@ -71,7 +71,9 @@ pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
 pub use obstacles::{Obstacle, Obstacles};
-pub use pass::{Body, CollisionPass, PassHit, PassStats, Used};
+pub use pass::{
+    Body, CollisionPass, PassHit, PassStats, Reaction, Response, Turn, Used, DEFAULT_MAX_TURNS,
+};
 pub use proxy::{segment_entry, Proxy};
 pub use quadtree::QuadTree;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};

@@ -118,7 +118,7 @@ proptest! {
 }
 
 #[test]
-fn discrete_hit_keeps_its_point_and_normal_and_gets_its_start_time() {
+fn discrete_hit_gets_the_impact_and_keeps_the_end_of_frame_contact() {
     let a = Circle { radius: 0.5 };
     let b = Circle { radius: 1.0 };
     let still = Motion::stationary(Vec2::ZERO);
@@ -127,10 +127,15 @@ fn discrete_hit_keeps_its_point_and_normal_and_gets_its_start_time() {
     let hit = out.hit.unwrap();
     let c = contact(a, &m.end_pose(), b, &still.end_pose()).unwrap();
     assert!(!hit.by_sweep && out.swept);
-    assert_eq!((hit.point, hit.normal), (c.point, c.normal));
-    let t = collide_core::time_of_impact(a, &m, b, &still).unwrap().t;
-    assert_eq!(hit.t, t);
-    assert!(t > 0.0 && t < 1.0);
+    assert_eq!(hit.contact, Some(c));
+    let impact = collide_core::time_of_impact(a, &m, b, &still).unwrap();
+    assert_eq!(
+        (hit.t, hit.point, hit.normal),
+        (impact.t, impact.point, impact.normal)
+    );
+    assert!(impact.t > 0.0 && impact.t < 1.0);
+    // The impact's normal is along the path's approach, the contact's along the end offset.
+    assert!(hit.normal.dot(c.normal) < 0.999, "{hit:?}");
     // Touching at the start and moving in: t = 0.
     let m = Motion::linear(v(-1.5, 0.0), v(-1.0, 0.0));
     assert_eq!(

@@ -87,7 +87,8 @@ impl<'a> Body<'a> {
 
     /// The box covering the shape at the start and at the end of the frame: the swept bounds
     /// the pass gives the broad phase, so that a fast body is a candidate against everything
-    /// along its path, not only what it ends next to.
+    /// along its path, not only what it ends next to. Widened by the rounding its corners can
+    /// lose, so that it never ends short of the shape's own box at either end.
     #[inline]
     #[must_use]
     pub fn swept_bounds(&self) -> Aabb {
@@ -100,13 +101,16 @@ impl<'a> Body<'a> {
             ShapeRef::Hull(_) => {
                 let a = self.shape.aabb(&Pose::new(self.start, self.rotation));
                 let b = self.shape.aabb(&Pose::new(self.end, self.rotation));
-                return Aabb::from_min_max(a.min().min(b.min()), a.max().max(b.max()));
+                return widened(Aabb::from_min_max(
+                    a.min().min(b.min()),
+                    a.max().max(b.max()),
+                ));
             }
         };
-        Aabb::new(
+        widened(Aabb::new(
             (self.start + self.end) * 0.5,
             (self.end - self.start).abs() * 0.5 + half,
-        )
+        ))
     }
 
     /// Whether the positions and rotation are finite (the shape is checked through its box).
@@ -123,4 +127,17 @@ impl<'a> Body<'a> {
         let rotation = Vec2::new(self.rotation.cos(), self.rotation.sin());
         self.start * 0.0 + self.end * 0.0 + rotation * 0.0
     }
+}
+
+/// `bounds` grown by four ulps of its farthest corner on each axis: what the centre, the half
+/// extents and their sums and differences can each lose to rounding, so a box built this way
+/// covers the exact one. Without it, a swept box can end a rounding step short of its own
+/// end-of-frame box, and two bodies that overlap there by less than that never become a pair.
+#[inline]
+pub(crate) fn widened(bounds: Aabb) -> Aabb {
+    let reach = bounds.center.abs() + bounds.half_extents;
+    Aabb::new(
+        bounds.center,
+        bounds.half_extents + reach * (4.0 * f32::EPSILON),
+    )
 }

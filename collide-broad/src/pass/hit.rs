@@ -10,7 +10,9 @@ pub struct PassHit {
     pub a: usize,
     /// The second body's index (`a < b`); the normal points from `a` to `b`.
     pub b: usize,
-    /// When, where and along which normal they touched.
+    /// When, where and along which normal they first touched, from each body's own path
+    /// (`hit.t`, `hit.point`, `hit.normal`: what a response needs), and how they overlap at
+    /// the end of the frame, if they do (`hit.contact`: where to put the hit sparks).
     pub hit: Hit,
 }
 
@@ -55,4 +57,12 @@ pub struct PassStats {
     pub hits_resolved: usize,
     /// Hits dropped because an earlier hit had used up one of their bodies.
     pub hits_dropped: usize,
+    /// Times a response changed a body's motion.
+    pub turns: usize,
+    /// Turns at which a body had reached the pass's cap on turns per frame, and stopped.
+    pub capped: usize,
+    /// Pairs tested again after a turn, over the rest of the frame.
+    pub sweeps_after_turns: usize,
+    /// Hits skipped because one of their bodies had turned off that path before their time.
+    pub hits_superseded: usize,
 }

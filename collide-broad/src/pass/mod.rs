@@ -14,16 +14,21 @@
 mod body;
 mod hit;
 mod order;
+mod response;
+mod rounds;
 
 pub use body::Body;
 pub use hit::{PassHit, PassStats, Used};
+pub use response::{Reaction, Response, Turn};
+pub use rounds::DEFAULT_MAX_TURNS;
 
-use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode};
+use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
 use glam::Vec2;
 
 use crate::proxy::{keep_headroom, keep_room};
 use crate::{AnyBroadPhase, BroadPhase, Error, Proxy};
 use order::HitOrder;
+use rounds::{earlier, Frame, Rounds};
 
 /// How many candidate pairs the pass gathers the bodies of before testing them.
 const GATHER: usize = 32;
@@ -54,6 +59,43 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 /// # Ok::<(), collide_broad::Error>(())
 /// ```
 ///
+/// # Responses
+///
+/// A resolver may answer a hit with more than "used up": each body can carry on, stop, slide,
+/// bounce or take a new velocity ([`Reaction`]). A body that turns is put a skin short of the
+/// impact on its own path (both bodies, if both turn; the skin is [`DEFAULT_SKIN`] unless set
+/// with [`with_skin`](Self::with_skin)), so that it is apart from what it hit. From there it
+/// moves with its new velocity for the rest of the frame and is swept again against every
+/// body; the hits it then meets are handed over in the same time order as the others, and the
+/// hits found on the path it left are skipped. [`turns`](Self::turns) lists every turn, and so
+/// where each turned body ends the frame.
+///
+/// A body turns at most [`max_turns`](Self::max_turns) times a frame (by default
+/// [`DEFAULT_MAX_TURNS`]). At the next turn after that it stops where it is, a skin short of
+/// what it hit, and loses the rest of its motion: it never passes through or ends inside
+/// anything it answers with a turn. [`PassStats::capped`] counts how often that happened.
+///
+/// ```
+/// use collide_broad::{Body, CollisionPass, Reaction, Response};
+/// use collide_core::{Circle, Rect};
+/// use glam::Vec2;
+///
+/// let ball = Circle { radius: 4.0 };
+/// let wall = Rect { half_extents: Vec2::new(10.0, 100.0) };
+/// // The ball would move 60 units right; the wall's face is 30 units ahead of its rim.
+/// let bodies = [
+///     Body::new(ball, Vec2::ZERO, Vec2::new(60.0, 0.0)),
+///     Body::stationary(wall, Vec2::new(44.0, 0.0)),
+/// ];
+/// let mut pass = CollisionPass::default();
+/// let bounce = Reaction::Bounce { restitution: 1.0 };
+/// pass.run(&bodies, |_hit| Response::a(bounce))?;
+/// let turn = pass.turns()[0];
+/// assert!((turn.t - 0.5).abs() < 1e-3 && turn.velocity == Vec2::new(-60.0, 0.0));
+/// assert!((turn.end() - Vec2::ZERO).length() < 0.02); // back where it started
+/// # Ok::<(), collide_broad::Error>(())
+/// ```
+///
 /// # The pair limit
 ///
 /// A frame tests at most [`max_pairs`](Self::max_pairs) candidate pairs (by default
@@ -77,6 +119,10 @@ pub struct CollisionPass<B = AnyBroadPhase> {
     /// The hits' sort keys and the buffers that sort them.
     order: HitOrder,
     used: Vec<bool>,
+    /// The turns and later hits of the frame's responses.
+    rounds: Rounds,
+    skin: f32,
+    max_turns: u32,
     stats: PassStats,
 }
 
@@ -101,6 +147,9 @@ impl<B: BroadPhase> CollisionPass<B> {
             hits: Vec::new(),
             order: HitOrder::default(),
             used: Vec::new(),
+            rounds: Rounds::default(),
+            skin: DEFAULT_SKIN,
+            max_turns: DEFAULT_MAX_TURNS,
             stats: PassStats::default(),
         }
     }
@@ -143,6 +192,48 @@ impl<B: BroadPhase> CollisionPass<B> {
         self.max_pairs
     }
 
+    /// The same pass with another cap on the turns one body may make in a frame (see
+    /// [responses](Self#responses)).
+    #[must_use]
+    pub fn with_max_turns(mut self, max_turns: u32) -> Self {
+        self.max_turns = max_turns;
+        self
+    }
+
+    /// Changes the cap on the turns one body may make in a frame, for later passes.
+    pub fn set_max_turns(&mut self, max_turns: u32) {
+        self.max_turns = max_turns;
+    }
+
+    /// The most turns one body may make in a frame (by default [`DEFAULT_MAX_TURNS`]).
+    #[must_use]
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    /// The same pass with another skin: the gap a turning body keeps from what it hit, in
+    /// world units (by default [`DEFAULT_SKIN`]; negative or non-finite counts as zero).
+    #[must_use]
+    pub fn with_skin(mut self, skin: f32) -> Self {
+        self.skin = skin;
+        self
+    }
+
+    /// The gap a turning body keeps from what it hit.
+    #[must_use]
+    pub fn skin(&self) -> f32 {
+        self.skin
+    }
+
+    /// Every turn of the last pass, in the order they happened: where and when a response
+    /// changed a body's motion. A body's last turn gives where it ends the frame
+    /// ([`Turn::end`]) and its velocity from then on; a body with no turn ended where its
+    /// [`Body`] said.
+    #[must_use]
+    pub fn turns(&self) -> &[Turn] {
+        self.rounds.turns()
+    }
+
     /// The broad phase.
     #[must_use]
     pub fn broad_phase(&self) -> &B {
@@ -163,7 +254,9 @@ impl<B: BroadPhase> CollisionPass<B> {
         core::mem::replace(&mut self.broad, broad)
     }
 
-    /// Every hit of the last pass, sorted by `(t, a, b)`, including the dropped ones.
+    /// Every hit the last pass found before any response, sorted by `(t, a, b)`, including the
+    /// dropped ones. (Hits found after a turn are handed to the resolver and counted in
+    /// [`stats`](Self::stats).)
     #[must_use]
     pub fn hits(&self) -> &[PassHit] {
         &self.hits
@@ -263,37 +356,81 @@ impl<B: BroadPhase> CollisionPass<B> {
         }
     }
 
-    /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order.
+    /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order,
+    /// and carries out its answers (see [responses](Self#responses)).
     ///
-    /// `resolve` says which bodies each hit used up; a later hit on a used-up body is dropped
-    /// without calling it. Bodies whose positions, rotation or shape are not finite are
-    /// skipped and counted. Body indices must fit in a `u32`.
+    /// `resolve` answers each hit with a [`Response`] (a [`Used`] converts into one): a body it
+    /// uses up drops out of every later hit; a body it turns (stops, slides, bounces or gets a
+    /// new velocity) is swept again over the rest of the frame, and its new hits are handed over
+    /// in time order too. Bodies whose positions, rotation or shape are not finite are skipped
+    /// and counted. Body indices must fit in a `u32`.
     ///
     /// # Errors
     ///
     /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
     /// [`max_pairs`](Self::max_pairs); `resolve` is not called then (see
     /// [the pair limit](Self#the-pair-limit)).
-    pub fn run(
+    pub fn run<R: Into<Response>>(
         &mut self,
         bodies: &[Body<'_>],
-        mut resolve: impl FnMut(&PassHit) -> Used,
+        mut resolve: impl FnMut(&PassHit) -> R,
     ) -> Result<PassStats, Error> {
         let mut stats = self.detect(bodies)?;
         self.used.clear();
         self.used.resize(bodies.len(), false);
         keep_headroom(&mut self.used);
-        for h in &self.hits {
-            if self.used[h.a] || self.used[h.b] {
+        self.rounds.begin(bodies.len());
+        let mut next = 0;
+        while let Some(hit) = self.next_hit(&mut next, &mut stats) {
+            if self.used[hit.a] || self.used[hit.b] {
                 stats.hits_dropped += 1;
                 continue;
             }
-            let used = resolve(h);
-            self.used[h.a] |= used.a;
-            self.used[h.b] |= used.b;
+            let response = resolve(&hit).into();
             stats.hits_resolved += 1;
+            self.used[hit.a] |= response.a == Reaction::UsedUp;
+            self.used[hit.b] |= response.b == Reaction::UsedUp;
+            if response.a.turns() || response.b.turns() {
+                let frame = Frame {
+                    broad: &self.broad,
+                    bodies,
+                    used: &self.used,
+                    mode: self.sweep_mode,
+                    skin: self.skin,
+                    max_turns: self.max_turns,
+                };
+                self.rounds.turn(&frame, &hit, response, &mut stats);
+            }
         }
         self.stats = stats;
         Ok(stats)
+    }
+
+    /// The next hit in time order: the earlier of the next one detected before any response
+    /// and the next one found after a turn. Skips (and counts) hits found on a path a body has
+    /// turned off since.
+    fn next_hit(&mut self, next: &mut usize, stats: &mut PassStats) -> Option<PassHit> {
+        loop {
+            let detected = self.hits.get(*next).copied();
+            let found = self.rounds.peek().copied();
+            let take_found = match (detected, found) {
+                (None, None) => return None,
+                (Some(_), None) => false,
+                (None, Some(_)) => true,
+                (Some(d), Some(f)) => earlier(&f.hit, &d),
+            };
+            let (hit, turns) = if take_found {
+                self.rounds.pop();
+                let f = found?;
+                (f.hit, f.turns)
+            } else {
+                *next += 1;
+                (detected?, [0, 0])
+            };
+            if turns == [self.rounds.turns_of(hit.a), self.rounds.turns_of(hit.b)] {
+                return Some(hit);
+            }
+            stats.hits_superseded += 1;
+        }
     }
 }

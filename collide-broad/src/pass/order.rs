@@ -292,6 +292,7 @@ mod tests {
                     t,
                     point: Vec2::new(i as f32, 0.0),
                     normal: Vec2::X,
+                    contact: None,
                     by_sweep: false,
                 };
                 order.push(t, a as u32, b as u32, i);

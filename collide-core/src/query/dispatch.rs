@@ -30,8 +30,7 @@ use super::distance::gjk::Core;
 use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
 use super::sweep::{
     sweep_advance, sweep_circle_circle, sweep_circle_rect, sweep_circle_rect_narrow,
-    sweep_rect_circle, sweep_rect_rect, time_circle_circle, time_circle_rect, time_rect_rect,
-    Impact,
+    sweep_rect_circle, sweep_rect_rect, Impact,
 };
 use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
@@ -90,8 +89,7 @@ pub(super) fn time_of_impact(
 }
 
 /// [`narrow_phase_detailed`](crate::narrow_phase_detailed) for finite motions: per pair, the
-/// discrete test at the end of the frame and the two sweeps [`settle`] may call (the time
-/// alone after a hit, the full impact after a miss).
+/// discrete test at the end of the frame and the sweep [`settle`] calls for a pair that moved.
 #[inline(always)]
 pub(super) fn narrow_phase(
     a: ShapeRef<'_>,
@@ -110,7 +108,6 @@ pub(super) fn narrow_phase(
             contact_circle_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (time_circle_circle(&x, ma, &y, mb), 0),
             || (sweep_circle_circle(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -118,7 +115,6 @@ pub(super) fn narrow_phase(
             contact_circle_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (time_circle_rect(&x, ma, &y, mb), 0),
             || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -126,7 +122,6 @@ pub(super) fn narrow_phase(
             contact_rect_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (time_circle_rect(&y, mb, &x, ma), 0),
             || {
                 (
                     sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
@@ -139,7 +134,6 @@ pub(super) fn narrow_phase(
             contact_rect_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (time_rect_rect(&x, ma, &y, mb), 0),
             || (sweep_rect_rect(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -147,10 +141,6 @@ pub(super) fn narrow_phase(
             contact(a, &end_a, b, &end_b),
             moved,
             mode,
-            || {
-                let (impact, steps) = sweep_advance(a, ma, b, mb, false);
-                (impact.map(|i| i.t), steps)
-            },
             || sweep_advance(a, ma, b, mb, true),
             expanded,
         ),

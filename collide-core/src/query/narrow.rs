@@ -23,18 +23,54 @@ pub enum SweepMode {
     Off,
 }
 
-/// A hit found by the narrow phase.
+/// A hit found by the narrow phase: the impact, and the end-of-frame overlap if there is one.
+///
+/// The impact (`t`, `point`, `normal`) is where and how the two shapes first touched, from
+/// each body's own path at `t`: what a response needs (stop at the wall, bounce off the
+/// paddle). `contact` is how they overlap at the end of the frame, for effects placed where
+/// the shapes end up (hit sparks on an overlap); `None` when they no longer overlap then,
+/// which is exactly when only the sweep found the hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hit {
-    /// When contact began, as a fraction of the frame in `[0, 1]` (see [`narrow_phase`]).
+    /// When contact began, as a fraction of the frame in `[0, 1]` (see [`narrow_phase`]);
+    /// never `-0.0`.
     pub t: f32,
-    /// Where they touch, in world coordinates.
+    /// Where they touched at `t`, in world coordinates.
     pub point: Vec2,
-    /// Unit normal from `a` to `b`.
+    /// Unit normal at `t`, from `a` to `b`.
     pub normal: Vec2,
+    /// How they overlap at the end of the frame (point, normal, depth), when they do.
+    pub contact: Option<Contact>,
     /// `true` when the sweep found the hit (the end-of-frame test missed it).
     pub by_sweep: bool,
+}
+
+impl Hit {
+    /// A hit at `t` with the impact's point and normal.
+    #[inline]
+    fn at(impact: &Impact, contact: Option<Contact>) -> Hit {
+        Hit {
+            t: impact.t,
+            point: impact.point,
+            normal: impact.normal,
+            contact,
+            by_sweep: contact.is_none(),
+        }
+    }
+
+    /// A hit at `t` where only the end of the frame was looked at: the contact's point and
+    /// normal stand for the impact's.
+    #[inline]
+    fn from_contact(t: f32, contact: Contact) -> Hit {
+        Hit {
+            t,
+            point: contact.point,
+            normal: contact.normal,
+            contact: Some(contact),
+            by_sweep: false,
+        }
+    }
 }
 
 /// What the narrow phase did for one pair, for the pass's statistics.
@@ -67,66 +103,42 @@ pub fn narrow_phase_detailed<'a, 'b>(
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
-/// whether it `moved` relative to each other, and its sweeps: `time`, the time alone, for a
-/// pair the discrete test confirmed (the point and normal stay the discrete ones, so the sweep
-/// skips its own); `sweep`, the full impact, for a pair it missed (each with its
-/// conservative-advancement steps); `expanded`, the expanded-box test.
+/// whether it `moved` relative to each other, and its sweeps: `sweep`, the full impact (with
+/// its conservative-advancement steps); `expanded`, the expanded-box test.
 #[inline(always)]
 pub(super) fn settle(
     discrete: Option<Contact>,
     moved: bool,
     mode: SweepMode,
-    time: impl FnOnce() -> (Option<f32>, u32),
     sweep: impl FnOnce() -> (Option<Impact>, u32),
     expanded: impl FnOnce() -> Option<Hit>,
 ) -> NarrowOutcome {
     if !moved {
         // No relative motion: overlapping all frame, or not at all.
         return NarrowOutcome {
-            hit: discrete.map(|c| Hit {
-                t: 0.0,
-                point: c.point,
-                normal: c.normal,
-                by_sweep: false,
-            }),
+            hit: discrete.map(|c| Hit::from_contact(0.0, c)),
             ..NarrowOutcome::default()
         };
     }
     match (mode, discrete) {
-        (SweepMode::Exact, Some(c)) => {
-            let (t, steps) = time();
-            NarrowOutcome {
-                hit: Some(Hit {
-                    t: t.unwrap_or(1.0),
-                    point: c.point,
-                    normal: c.normal,
-                    by_sweep: false,
-                }),
-                swept: true,
-                steps,
-            }
-        }
-        (SweepMode::Exact, None) => {
+        (SweepMode::Exact, discrete) => {
             let (impact, steps) = sweep();
+            let hit = match (impact, discrete) {
+                (Some(i), contact) => Some(Hit::at(&i, contact)),
+                // Overlapping at the end by the discrete test, yet the sweep saw no overlap:
+                // a pair within rounding of touching all frame. The end is all there is.
+                (None, Some(c)) => Some(Hit::from_contact(1.0, c)),
+                (None, None) => None,
+            };
             NarrowOutcome {
-                hit: impact.map(|i| Hit {
-                    t: i.t,
-                    point: i.point,
-                    normal: i.normal,
-                    by_sweep: true,
-                }),
+                hit,
                 swept: true,
                 steps,
             }
         }
         // Only the end of the frame was looked at.
         (_, Some(c)) => NarrowOutcome {
-            hit: Some(Hit {
-                t: 1.0,
-                point: c.point,
-                normal: c.normal,
-                by_sweep: false,
-            }),
+            hit: Some(Hit::from_contact(1.0, c)),
             ..NarrowOutcome::default()
         },
         (SweepMode::ExpandedBox, None) => NarrowOutcome {
@@ -159,6 +171,7 @@ pub(super) fn expanded_box(
             t: 1.0,
             point: (lo + hi) * 0.5,
             normal,
+            contact: None,
             by_sweep: true,
         }
     })
@@ -167,16 +180,18 @@ pub(super) fn expanded_box(
 /// Whether and when two moving shapes collided this frame: the function the collision pass
 /// calls for each candidate pair.
 ///
-/// First the discrete test ([`contact`](crate::contact)) at the end of the frame. On a hit,
-/// the sweep runs only to find when the contact began (`t = 0` when they already touched at
-/// the start, and for a pair with no relative motion, which overlapped all frame); the point
-/// and normal stay those of the discrete test. On a miss, a pair that moved relative to each
-/// other is swept, and a hit found so has `by_sweep = true`. There is no speed threshold and no
-/// per-type flag: a graze can be shorter than any threshold, and a flag is forgotten on the
-/// next fast weapon.
+/// First the discrete test ([`contact`](crate::contact)) at the end of the frame, kept as the
+/// hit's [`contact`](Hit::contact); then, for a pair that moved relative to each other, the
+/// sweep, which gives the impact: when contact began (`t = 0` when they already touched at the
+/// start), and the point and normal at that moment. A hit that only the sweep found has
+/// `by_sweep = true` and no end-of-frame contact. A pair with no relative motion overlapped
+/// all frame or not at all: its hit has `t = 0` and the discrete test's point and normal. There
+/// is no speed threshold and no per-type flag: a graze can be shorter than any threshold, and a
+/// flag is forgotten on the next fast weapon.
 ///
 /// With [`SweepMode::Off`] or [`SweepMode::ExpandedBox`] the discrete hits of moving pairs
-/// report `t = 1` (the test only saw the end of the frame). Non-finite motions give no hit.
+/// report `t = 1` and the end-of-frame contact's point and normal (the test only saw the end of
+/// the frame). Non-finite motions give no hit.
 ///
 /// ```
 /// use collide_core::{narrow_phase, Circle, Motion, Rect, SweepMode};
@@ -208,10 +223,9 @@ mod tests {
     use super::*;
     use crate::{contact, time_of_impact, Circle, Rect};
 
-    /// With the sweep on, the narrow phase is exactly the discrete test at the end of the
-    /// frame, timed by the full sweep, or the full sweep alone after a miss: its time-only
-    /// sweep and its start-overlap shortcut change nothing. Seeded random closed-form pairs, in
-    /// both orders.
+    /// With the sweep on, the narrow phase is exactly the full sweep's impact with the discrete
+    /// test at the end of the frame as its contact: its start-overlap shortcut changes nothing.
+    /// Seeded random closed-form pairs, in both orders.
     #[test]
     fn narrow_phase_is_the_discrete_test_and_the_full_sweep() {
         let mut rng = collide_testkit::SplitMix64::new(0x5EED);
@@ -238,25 +252,25 @@ mod tests {
             ] {
                 let out = narrow_phase_detailed(a, &ma, b, &mb, SweepMode::Exact);
                 let impact = time_of_impact(a, &ma, b, &mb);
-                let want = match contact(a, &ma.end_pose(), b, &mb.end_pose()) {
-                    Some(c) => {
-                        discrete += 1;
-                        Some(Hit {
-                            t: impact.map_or(1.0, |i| i.t),
-                            point: c.point,
-                            normal: c.normal,
-                            by_sweep: false,
-                        })
-                    }
-                    None => impact.map(|i| {
-                        swept += 1;
-                        Hit {
-                            t: i.t,
-                            point: i.point,
-                            normal: i.normal,
-                            by_sweep: true,
-                        }
+                let end = contact(a, &ma.end_pose(), b, &mb.end_pose());
+                discrete += usize::from(end.is_some());
+                swept += usize::from(end.is_none() && impact.is_some());
+                let want = match (impact, end) {
+                    (Some(i), end) => Some(Hit {
+                        t: i.t,
+                        point: i.point,
+                        normal: i.normal,
+                        contact: end,
+                        by_sweep: end.is_none(),
                     }),
+                    (None, Some(c)) => Some(Hit {
+                        t: 1.0,
+                        point: c.point,
+                        normal: c.normal,
+                        contact: Some(c),
+                        by_sweep: false,
+                    }),
+                    (None, None) => None,
                 };
                 let expected = NarrowOutcome {
                     hit: want,

@@ -17,14 +17,12 @@ use crate::{Motion, ShapeRef};
 
 pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
 pub use sweep_circle_circle::sweep_circle_circle;
-pub(crate) use sweep_circle_circle::time_circle_circle;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
+pub(crate) use sweep_circle_rect::sweep_circle_rect_narrow;
 pub use sweep_circle_rect::{sweep_circle_rect, sweep_rect_circle};
-pub(crate) use sweep_circle_rect::{sweep_circle_rect_narrow, time_circle_rect};
 pub use sweep_hull_hull::sweep_hull_hull;
 pub use sweep_rect_hull::{sweep_hull_rect, sweep_rect_hull};
 pub use sweep_rect_rect::sweep_rect_rect;
-pub(crate) use sweep_rect_rect::time_rect_rect;
 
 /// When and where two moving shapes first touch during a frame.
 #[derive(Clone, Copy, Debug, PartialEq)]

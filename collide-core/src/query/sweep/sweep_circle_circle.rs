@@ -2,10 +2,7 @@
 
 use glam::Vec2;
 
-use super::{
-    slab::{circle_entry_flag, circle_entry_parts},
-    Impact,
-};
+use super::{slab::circle_entry_parts, Impact};
 use crate::{Circle, Motion};
 
 /// The time of impact of two moving circles (rotation is ignored).
@@ -74,19 +71,6 @@ fn relative(motion_a: &Motion, motion_b: &Motion) -> (Vec2, Vec2) {
 #[inline(always)]
 fn radii_valid(a: &Circle, b: &Circle) -> bool {
     (a.radius >= 0.0) & (b.radius >= 0.0)
-}
-
-/// The time of [`sweep_circle_circle`] alone, for callers that keep their own point and normal.
-#[inline(always)]
-pub(crate) fn time_circle_circle(
-    a: &Circle,
-    motion_a: &Motion,
-    b: &Circle,
-    motion_b: &Motion,
-) -> Option<f32> {
-    let (p, d) = relative(motion_a, motion_b);
-    let (hit, t) = circle_entry_flag(p, d, a.radius + b.radius);
-    (hit & radii_valid(a, b)).then_some(t)
 }
 
 #[cfg(test)]

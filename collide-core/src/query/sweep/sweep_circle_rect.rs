@@ -149,23 +149,6 @@ fn corner_entry(p: Vec2, d: Vec2, r: f32) -> Option<f32> {
     circle_entry(p, d, r)
 }
 
-/// The time of [`sweep_circle_rect`] alone, for callers that keep their own point and normal
-/// and have validated both shapes already (the narrow phase, after a discrete hit).
-#[inline(always)]
-pub(crate) fn time_circle_rect(
-    a: &Circle,
-    motion_a: &Motion,
-    b: &Rect,
-    motion_b: &Motion,
-) -> Option<f32> {
-    // Most pairs the narrow phase confirms already overlapped at the start (a bullet inside its
-    // target): then `t = 0`, decided without the slab test.
-    if starts_inside(a.radius, b.half_extents, motion_a.start - motion_b.start) {
-        return Some(0.0);
-    }
-    entry_circle_rect(a, motion_a, b, motion_b).map(|e| e.t)
-}
-
 /// Whether a circle of radius `r` centred at `p` relative to the box `|x| ≤ h` strictly
 /// overlaps it: exactly when [`entry_circle_rect`] gives `t = 0` (for finite motions), by the
 /// same comparisons its slab and corner tests make at `t = 0`, without their divisions.

@@ -3,7 +3,7 @@
 use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{from_start, slab, slab_flag},
+    slab::{from_start, slab_flag},
     Impact,
 };
 use crate::{query::all_finite, Motion, Rect};
@@ -82,19 +82,4 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
         normal,
         steps: 0,
     })
-}
-
-/// The time of [`sweep_rect_rect`] alone, for callers that keep their own point and normal
-/// and have validated both rects already (the narrow phase, after a discrete hit).
-#[inline(always)]
-pub(crate) fn time_rect_rect(
-    a: &Rect,
-    motion_a: &Motion,
-    b: &Rect,
-    motion_b: &Motion,
-) -> Option<f32> {
-    let h = a.half_extents + b.half_extents;
-    let p = motion_a.start - motion_b.start;
-    let d = motion_a.travel() - motion_b.travel();
-    slab(p, d, h).map(|hit| from_start(hit.entry))
 }
