@@ -10,11 +10,13 @@
 //! # Ok::<(), collide_broad::Error>(())
 //! ```
 
-use collide_broad::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Used};
+use collide_broad::{
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Reaction, Response, Used,
+};
 use collide_core::SweepMode;
 
 use crate::palette::Palette;
-use crate::scene::{Scene, SceneConfig};
+use crate::scene::{Role, Scene, SceneConfig};
 
 /// A scene, its palette, a collision pass over a broad phase, and the reusable body buffer:
 /// everything one frame needs, so that a frame in steady state allocates nothing.
@@ -23,6 +25,7 @@ pub struct FrameRunner<'p> {
     palette: &'p Palette,
     pass: CollisionPass<AnyBroadPhase>,
     bodies: Vec<Body<'p>>,
+    bounces: bool,
 }
 
 impl FrameRunner<'static> {
@@ -62,12 +65,23 @@ impl<'p> FrameRunner<'p> {
             pass: CollisionPass::new(broad_phase.build()).with_sweep_mode(mode),
             palette,
             scene,
+            bounces: false,
         }
+    }
+
+    /// The same runner with bullets that bounce off enemies (restitution 1) instead of
+    /// passing through: the collision pass's responses at work, every hit a turn and the rest
+    /// of the frame swept again.
+    #[must_use]
+    pub fn with_bounces(mut self, bounces: bool) -> Self {
+        self.bounces = bounces;
+        self
     }
 
     /// Runs one frame: [`Scene::step`], the bodies' start and end positions refreshed, then
     /// the collision pass. Hits are counted, not acted on (nothing is destroyed), so every
-    /// frame costs the same.
+    /// frame costs the same; [with bounces](Self::with_bounces), a bullet bounces off the
+    /// enemy it hits and the scene takes its new path.
     ///
     /// # Errors
     ///
@@ -77,7 +91,23 @@ impl<'p> FrameRunner<'p> {
     pub fn frame(&mut self) -> Result<PassStats, collide_broad::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
-        self.pass.run(&self.bodies, |_| Used::NEITHER)
+        if !self.bounces {
+            return self.pass.run(&self.bodies, |_| Used::NEITHER);
+        }
+        let objects = self.scene.objects();
+        let react = |i: usize| match objects[i].role {
+            Role::Bullet => Reaction::Bounce { restitution: 1.0 },
+            Role::Enemy => Reaction::Carry,
+        };
+        let stats = self.pass.run(&self.bodies, |hit| Response {
+            a: react(hit.a),
+            b: react(hit.b),
+        })?;
+        // In the order they happened, so each bullet keeps its last.
+        for turn in self.pass.turns() {
+            self.scene.redirect(turn.body, turn.end(), turn.velocity);
+        }
+        Ok(stats)
     }
 
     /// The scene as it stands after the last frame.
@@ -134,6 +164,33 @@ mod tests {
             }
             assert!(total_hits > 0, "{kind:?}: the scene never produced a hit");
         }
+    }
+
+    /// With bounces, bullets turn at their hits and the scene follows them: the bullets end
+    /// where their turns say. Few reach the cap on turns: those that start inside an enemy
+    /// (the scene places them at random) or are squeezed between two enemies closing on each
+    /// other, which carry on through them and leave no safe position to keep.
+    #[test]
+    fn bounces_turn_the_bullets_and_the_scene_follows() {
+        let config = SceneConfig::uniform(1_000);
+        let mut runner = FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_bounces(true);
+        let (mut turns, mut capped) = (0, 0);
+        for _ in 0..60 {
+            let stats = runner.frame().expect("within the pair limit");
+            for turn in runner.pass().turns() {
+                assert_eq!(runner.scene().objects()[turn.body].role, Role::Bullet);
+            }
+            if let Some(last) = runner.pass().turns().last() {
+                let o = &runner.scene().objects()[last.body];
+                assert_eq!((o.position, o.velocity), (last.end(), last.velocity));
+            }
+            turns += stats.turns;
+            capped += stats.capped;
+        }
+        assert!(
+            turns > 1_000 && capped * 20 < turns,
+            "{turns} turns, {capped} capped"
+        );
     }
 
     #[test]

@@ -303,6 +303,16 @@ impl Scene {
         }
         self.frame += 1;
     }
+
+    /// Puts object `index` at `end` for the end of this frame, moving at `velocity` from then
+    /// on: what a collision response decided (a bullet that bounced). It wraps at the next
+    /// [`step`](Self::step). An index past the objects is ignored.
+    pub fn redirect(&mut self, index: usize, end: Vec2, velocity: Vec2) {
+        if let Some(o) = self.objects.get_mut(index) {
+            o.position = end;
+            o.velocity = velocity;
+        }
+    }
 }
 
 /// `p` wrapped into `[0, field)`. Objects move far less than the field per frame, so one

@@ -14,6 +14,7 @@ use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, M
 use glam::Vec2;
 
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
+use crate::proxy::{keep_headroom, keep_room};
 use crate::BroadPhase;
 
 /// How many times one body's motion may change in one frame unless told otherwise.
@@ -85,6 +86,8 @@ pub(crate) struct Rounds {
     turned: Vec<u32>,
     pending: BinaryHeap<Pending>,
     candidates: Vec<u32>,
+    /// The most hits `pending` and bodies `candidates` held at once so far.
+    peaks: (usize, usize),
 }
 
 /// What a turn needs from the pass: its settings, the broad phase and the bodies.
@@ -100,6 +103,15 @@ pub(crate) struct Frame<'p, 'b, B> {
 impl Rounds {
     /// Forgets the last frame; ready for `bodies` bodies.
     pub(crate) fn begin(&mut self, bodies: usize) {
+        // Room for half again the busiest frame so far, so that a frame a little busier than
+        // the last does not allocate (see `keep_room`).
+        keep_headroom(&mut self.turns);
+        keep_headroom(&mut self.turned);
+        keep_room(&mut self.candidates, self.peaks.1);
+        let want = self.peaks.0 + self.peaks.0 / 2 + 16;
+        if self.pending.capacity() < want {
+            self.pending.reserve(want - self.pending.len());
+        }
         self.turns.clear();
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
@@ -257,6 +269,7 @@ impl Rounds {
         // Bodies that turned are tested from `turned` below, on their current paths.
         candidates.retain(|&other| self.latest[other as usize].0 == 0);
         candidates.extend_from_slice(&self.turned);
+        self.peaks.1 = self.peaks.1.max(candidates.len());
         for &other in &candidates {
             let other = other as usize;
             if other == body || Some(other) == skip || frame.used[other] {
@@ -294,6 +307,13 @@ impl Rounds {
         let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, frame.mode);
         stats.sweeps_after_turns += 1;
         if let Some(found) = outcome.hit {
+            // Overlapping at the start of the rest of the frame and moving apart (a body that
+            // turned inside another, and now leaves it): letting it go is the answer, not a
+            // hit at once that would turn it back in.
+            let closing = (mb.travel() - ma.travel()).dot(found.normal);
+            if found.t == 0.0 && closing >= 0.0 {
+                return;
+            }
             // Times from the rest of the frame back to the whole frame; never before the hit
             // being answered, so the hits stay in time order.
             let t = (from + found.t * (1.0 - from)).max(now);
@@ -302,6 +322,7 @@ impl Rounds {
                 hit: PassHit { a, b, hit },
                 turns: [self.turns_of(a), self.turns_of(b)],
             });
+            self.peaks.0 = self.peaks.0.max(self.pending.len());
         }
     }
 }

@@ -1,0 +1,40 @@
+//! The shmup scene with bullets that bounce off enemies (the collision pass's responses:
+//! turns, sweeps over the rest of the frame, hits found after them) allocates nothing per
+//! frame in steady state, for every broad phase.
+//!
+//! The counting allocator counts per thread, so the test harness's other threads do not
+//! disturb the counts.
+
+use collide_broad::BroadPhaseKind;
+use collide_scene::{FrameRunner, SceneConfig};
+use collide_testkit::alloc::{thread_snapshot, CountingAllocator};
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+#[test]
+fn bouncing_frames_allocate_nothing_in_steady_state() {
+    for kind in BroadPhaseKind::ALL {
+        let config = SceneConfig::uniform(1_000);
+        let mut runner = FrameRunner::new(&config, kind, true).with_bounces(true);
+        for _ in 0..1_000 {
+            runner.frame().expect("within the pair limit");
+        }
+        let before = thread_snapshot();
+        let mut turns = 0;
+        for _ in 0..300 {
+            turns += runner.frame().expect("within the pair limit").turns;
+        }
+        let used = thread_snapshot().since(before);
+        assert!(
+            turns > 1_000,
+            "{kind}: {turns} turns: the frames should bounce bullets"
+        );
+        assert_eq!(
+            (used.bytes, used.allocations),
+            (0, 0),
+            "{kind}: {:?}",
+            runner.pass().stats()
+        );
+    }
+}
