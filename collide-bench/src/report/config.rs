@@ -53,6 +53,8 @@ pub struct ReportConfig {
     pub broad_frames: usize,
     /// The character-controller comparison with rapier2d.
     pub character: CharacterConfig,
+    /// Object counts of the bouncing-bullets comparison.
+    pub bounce_sizes: Vec<usize>,
 }
 
 impl ReportConfig {
@@ -84,6 +86,7 @@ impl ReportConfig {
                 batches: 15,
                 frames_per_batch: 100,
             },
+            bounce_sizes: vec![100, 1_000],
         }
     }
 
@@ -106,6 +109,7 @@ impl ReportConfig {
                 batches: 41,
                 frames_per_batch: 200,
             },
+            bounce_sizes: vec![100, 10_000],
             ..Self::quick()
         }
     }
@@ -130,6 +134,7 @@ impl ReportConfig {
                 batches: 3,
                 frames_per_batch: 3,
             },
+            bounce_sizes: vec![100],
             ..Self::quick()
         }
     }

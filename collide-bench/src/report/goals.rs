@@ -74,6 +74,8 @@ pub enum Measure {
     CharacterSpeedup,
     /// The largest of collide's four failure counts on the platformer scene.
     CharacterFailures,
+    /// The largest bytes per bouncing frame of the bouncing-bullets comparison.
+    BounceBytes,
 }
 
 /// One goal: what it is called, its bound, what it measures and how it is judged.
@@ -108,7 +110,7 @@ const fn speedup(
 }
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 16] = [
+pub const GOALS: [GoalSpec; 17] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -215,6 +217,13 @@ pub const GOALS: [GoalSpec; 16] = [
         judged: "each count summed over the three movers, on the inputs rapier2d gets",
         measure: Measure::CharacterFailures,
     },
+    GoalSpec {
+        name: "bytes allocated per frame with bouncing bullets",
+        bound: Bound::Exactly(0.0, " in steady state"),
+        measures: "the shmup scene with bullets that bounce off enemies (the pass's responses), uniform, grid",
+        judged: "the largest figure of the sizes measured, after 1 000 frames of warm-up",
+        measure: Measure::BounceBytes,
+    },
 ];
 
 /// The speedup a `versus` line must reach, if a goal names it.
@@ -277,7 +286,9 @@ impl Measure {
     /// Why a run has no figure for this goal.
     fn missing(self) -> &'static str {
         match self {
-            Measure::BytesPerFrame => "not measured (counting allocator not installed)",
+            Measure::BytesPerFrame | Measure::BounceBytes => {
+                "not measured (counting allocator not installed)"
+            }
             Measure::FlatCost | Measure::Frame100k => "not in this run (full run only)",
             _ => "not in this run",
         }
@@ -336,6 +347,7 @@ impl Measure {
                 Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.shape)))
             }
             Measure::CharacterFailures => read_character_failures(report),
+            Measure::BounceBytes => read_bounce_bytes(report),
         }
     }
 }
@@ -367,6 +379,18 @@ fn read_character_failures(report: &Report) -> Option<(f64, String)> {
         f.catches, f.penetrations, f.jitters, f.tunnelled, f.frames, f.moves
     );
     Some((worst as f64, text))
+}
+
+fn read_bounce_bytes(report: &Report) -> Option<(f64, String)> {
+    if !report.allocations_counted {
+        return None;
+    }
+    let e = report
+        .bounce
+        .iter()
+        .max_by(|a, b| a.bytes_per_frame.total_cmp(&b.bytes_per_frame))?;
+    let text = format!("{:.1} bytes ({} objects)", e.bytes_per_frame, e.objects);
+    Some((e.bytes_per_frame, text))
 }
 
 fn read_bytes(report: &Report) -> Option<(f64, String)> {

@@ -5,11 +5,14 @@
 //! `overhead_percent`, `ns_per_sweep`) and `versus[]` (`peer`, `query`, `ours_ns`, `peer_ns`,
 //! `disagreements`). Among the extra keys, `character[]` (`peer`, `shape`, `ours_ns`,
 //! `peer_ns`, `speedup`, `batches`, and the failures of each side, `ours` and
-//! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`).
+//! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`) and
+//! `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
+//! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`).
 
 use serde::Serialize;
 use serde_json::Value;
 
+use super::bounce::BounceEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
 use super::machine::Machine;
@@ -28,6 +31,7 @@ struct ReportJson<'a> {
     goals: &'a [Goal],
     fast_shots: Vec<FastShotJson>,
     character: Vec<CharacterJson>,
+    bounce: Vec<BounceEntry>,
     quick: bool,
     allocations_counted: bool,
     machine: &'a Machine,
@@ -229,6 +233,7 @@ impl Report {
             goals: &self.goals,
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),
             character: self.character.iter().map(CharacterJson::from).collect(),
+            bounce: self.bounce.clone(),
             quick: self.config.quick,
             allocations_counted: self.allocations_counted,
             machine: &self.machine,

@@ -16,6 +16,7 @@
 //! print!("{}", report.text());
 //! ```
 
+pub mod bounce;
 pub mod config;
 pub mod experiment;
 pub mod goals;
@@ -42,6 +43,7 @@ use crate::character::{compare_character, CharacterEntry};
 use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::queries::compare_query;
 use crate::versus::{compare_broad, VersusEntry};
+pub use bounce::BounceEntry;
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +65,8 @@ pub struct Report {
     pub fast_shots: Vec<FastShotsEntry>,
     /// `move_and_slide` beside rapier2d's character controller, mover by mover.
     pub character: Vec<CharacterEntry>,
+    /// Bullets that bounce off enemies beside hits only counted, size by size.
+    pub bounce: Vec<BounceEntry>,
     /// Every goal of [`GOALS`] and whether it was met.
     pub goals: Vec<Goal>,
     /// Wall time of the whole report.
@@ -117,6 +121,14 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
     let character = compare_character(&config.character, |mover| {
         progress(&format!("character controller vs rapier2d: {mover}"));
     });
+    let bounce = config
+        .bounce_sizes
+        .iter()
+        .map(|&objects| {
+            progress(&format!("bouncing bullets: {objects}"));
+            bounce::compare_bounce(objects, config.batches)
+        })
+        .collect();
     let mut report = Report {
         config: config.clone(),
         machine,
@@ -126,6 +138,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         versus,
         fast_shots,
         character,
+        bounce,
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };

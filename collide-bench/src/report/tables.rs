@@ -1,6 +1,7 @@
 //! The report as tables a person reads: each table is a list of columns (a header and how a
 //! row fills its cell), written by one routine, [`table`].
 
+use super::bounce::BounceEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
 use super::{Report, ScaleRow};
@@ -126,6 +127,18 @@ fn both(e: &CharacterEntry, count: fn(&Failures) -> usize) -> String {
     format!("{} / {}", count(&e.ours), count(&e.peer))
 }
 
+const BOUNCE: [Column<BounceEntry>; 7] = [
+    col("objects", |e| e.objects.to_string()),
+    col("bouncing µs/frame", |e| us(e.bounce_ns)),
+    col("counting µs/frame", |e| us(e.count_ns)),
+    col("turns/frame", |e| format!("{:.1}", e.turns_per_frame)),
+    col("re-sweeps/frame", |e| {
+        format!("{:.1}", e.sweeps_after_turns_per_frame)
+    }),
+    col("capped/frame", |e| format!("{:.2}", e.capped_per_frame)),
+    col("bytes/frame", |e| format!("{:.1}", e.bytes_per_frame)),
+];
+
 const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("mover", |e| e.shape.into()),
     col("collide ns/call", |e| format!("{:.1}", e.ours_ns)),
@@ -196,6 +209,13 @@ impl Report {
                  rapier2d, over the same inputs)"
                     .into(),
                 table(&CHARACTER, &self.character),
+            ),
+            (
+                "The pass with responses: bullets that bounce off enemies beside hits only \
+                 counted (uniform scene, grid; median frames of alternating batches; after 1 000 \
+                 frames of warm-up)"
+                    .into(),
+                table(&BOUNCE, &self.bounce),
             ),
             (
                 "Goals (collide-bench/GOALS.md)".into(),
