@@ -568,3 +568,27 @@ fn touching_at_the_start_is_a_hit_only_moving_in_and_never_at_minus_zero() {
         }
     }
 }
+
+/// A hexagon gliding onto a tile far from the origin: the hull sweep used to stop 6e-7 of the
+/// frame late (t = 0.0050604 against contact at 0.0050001), leaving the shapes 1.2e-4 inside
+/// each other. Now it stops within rounding of contact: the overlap at the reported time is
+/// a few ulps of the hexagon's height above the tile (about 9.5e-7 at y = 8.7).
+#[test]
+#[allow(clippy::excessive_precision)] // the positions as the failing case printed them
+fn a_hull_gliding_onto_a_tile_stops_within_rounding_of_contact() {
+    let hexagon = Hull::regular(6, 10.0).unwrap();
+    let tile = Rect {
+        half_extents: v(8.0, 8.0),
+    };
+    let tile_at = Motion::stationary(v(-12456.0, -8.0));
+    let start = v(-12456.59375, 8.670254);
+    let glide = Motion::linear(start, start + v(500.0, -2.0));
+    let hit = time_of_impact(&hexagon, &glide, tile, &tile_at).expect("it reaches the tile");
+    // The flat bottom, 10 cos 30° = 8.660254 below the centre, meets the tile's top (y = 0)
+    // once the centre has dropped 0.01 of its 2-unit drop: t = 0.005 (0.0050001 in f32).
+    assert!((hit.t - 0.0050001).abs() < 1e-6, "{hit:?}");
+    assert!((hit.normal - v(0.0, -1.0)).length() < 1e-6, "{hit:?}");
+    let depth = collide_core::contact(&hexagon, &glide.pose_at(hit.t), tile, &tile_at.start_pose())
+        .map_or(0.0, |c| c.depth);
+    assert!(depth < 1e-5, "{depth} inside at t = {}", hit.t);
+}
