@@ -325,8 +325,14 @@ impl TileMap {
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
         }
-        let (x0, x1) = (self.column_of(lo.x) - 1, self.column_of(hi.x) + 1);
-        let (y0, y1) = (self.row_of(lo.y) - 1, self.row_of(hi.y) + 1);
+        let (x0, x1) = (
+            self.column_of(lo.x).saturating_sub(1),
+            self.column_of(hi.x).saturating_add(1),
+        );
+        let (y0, y1) = (
+            self.row_of(lo.y).saturating_sub(1),
+            self.row_of(hi.y).saturating_add(1),
+        );
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
             return None;

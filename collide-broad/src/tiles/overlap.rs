@@ -58,7 +58,7 @@ impl TileMap {
     /// A face between two solid cells is internal and never gives a contact (see
     /// [`face_normal`](Self::face_normal)): where the shape's least way out of a cell is
     /// through an internal face, its contact is the shallower of that cell's exposed faces
-    /// across the other axis, if it has one. So a box pressed into a floor gets only the
+    /// across the other axis on the side the shape's centre is, if it has one. So a box pressed into a floor gets only the
     /// floor's normal even where it straddles a seam, and a circle pushed into an inside
     /// corner gets both faces (one from each cell). A shape buried in the solid region,
     /// overlapping no cell with an exposed face, gets none.
@@ -112,8 +112,8 @@ impl TileMap {
 
     /// The normal and depth of a contact on cell `(x, y)` whose own normal is `normal`, by the
     /// face rule; where that normal meets an internal face, the shallower exposed face across
-    /// the other axis, its depth from the shape's box `bounds` (exact for any convex shape:
-    /// its extent along an axis is its box's).
+    /// the other axis on the shape's side of the cell, its depth from the shape's box `bounds`
+    /// (exact for any convex shape: its extent along an axis is its box's).
     fn exposed_way_out(&self, x: u32, y: u32, normal: Vec2, bounds: &Aabb) -> Option<(Vec2, f32)> {
         if let Some(kept) = self.face_normal(x, y, normal) {
             let depth = match meets(kept)? {
@@ -127,9 +127,19 @@ impl TileMap {
             Meets::Face(Face::Bottom | Face::Top) => [Face::Left, Face::Right],
             Meets::Corner(..) => return None,
         };
+        // Only a face on the shape's side of the cell is a way out: a box pressed into a seam
+        // of the floor leaves through the floor's top, never through the bottom of the map.
+        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        let (centre, middle) = (bounds.center, (lo + hi) * 0.5);
+        let on_its_side = |f: Face| match f {
+            Face::Left => centre.x < middle.x,
+            Face::Right => centre.x > middle.x,
+            Face::Bottom => centre.y < middle.y,
+            Face::Top => centre.y > middle.y,
+        };
         across
             .into_iter()
-            .filter(|&f| self.exposed(x, y, f))
+            .filter(|&f| self.exposed(x, y, f) && on_its_side(f))
             .map(|f| (f.inward(), self.face_depth(x, y, f, bounds)))
             .filter(|&(_, depth)| depth > 0.0)
             .min_by(|a, b| a.1.total_cmp(&b.1))

@@ -51,8 +51,11 @@ impl TileMap {
         // enter are refused by the exact test.
         let entry = from + d * t0;
         let (w, h) = (i64::from(self.width()), i64::from(self.height()));
-        let mut i = (self.column_of(entry.x) - step[0]).clamp(0, w - 1);
-        let mut j = (self.row_of(entry.y) - step[1]).clamp(0, h - 1);
+        let mut i = self
+            .column_of(entry.x)
+            .saturating_sub(step[0])
+            .clamp(0, w - 1);
+        let mut j = self.row_of(entry.y).saturating_sub(step[1]).clamp(0, h - 1);
         let mut best: Option<TileHit> = None;
         loop {
             let (x, y) = (i as u32, j as u32);

@@ -181,7 +181,7 @@ impl TileMap {
             (self.row_of(lo), self.row_of(hi))
         };
         let clamp = |v: i64| v.clamp(i64::from(first), i64::from(last)) as u32;
-        (clamp(a - 1), clamp(b + 1))
+        (clamp(a.saturating_sub(1)), clamp(b.saturating_add(1)))
     }
 
     /// How much the shape's box is grown before the cells are pruned by it: enough for the
