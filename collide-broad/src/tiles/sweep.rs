@@ -172,8 +172,8 @@ impl TileMap {
         }
     }
 
-    /// The cells along `axis` that the span `lo..=hi` touches, with a cell of margin, within
-    /// `first..=last`.
+    /// The cells along `axis` that the span `lo..=hi` touches, within `first..=last` (the
+    /// span is already grown by the sweep's margin, which covers the rounding of an edge).
     fn cross_range(&self, axis: usize, lo: f32, hi: f32, first: u32, last: u32) -> (u32, u32) {
         let (a, b) = if axis == 0 {
             (self.column_of(lo), self.column_of(hi))
@@ -181,7 +181,7 @@ impl TileMap {
             (self.row_of(lo), self.row_of(hi))
         };
         let clamp = |v: i64| v.clamp(i64::from(first), i64::from(last)) as u32;
-        (clamp(a.saturating_sub(1)), clamp(b.saturating_add(1)))
+        (clamp(a), clamp(b))
     }
 
     /// How much the shape's box is grown before the cells are pruned by it: enough for the
