@@ -1,12 +1,12 @@
-//! A platformer on a level of 16 × 16 tiles: a box that walks, jumps, lands, slides along a
+//! A platformer on a tile map of 16 × 16 tiles: a box that walks, jumps, lands, slides along a
 //! wall and bumps its head on a ceiling, moved by `move_and_slide`. Prints what happens.
 //!
 //! ```text
 //! cargo run --example platformer
 //! ```
 
-use collide_broad::{move_and_slide, SlideSettings, StaticBodies, StaticBody, Surface};
-use collide_core::{Pose, Rect, Rot};
+use collide_broad::{move_and_slide, SlideSettings, Surface, TileMap};
+use collide_core::{Rect, Rot};
 use glam::Vec2;
 
 const TILE: f32 = 16.0;
@@ -24,19 +24,9 @@ const LEVEL: [&str; 8] = [
 ];
 
 fn main() -> Result<(), collide_broad::Error> {
-    let mut level = StaticBodies::new();
-    let tile = Rect {
-        half_extents: Vec2::splat(TILE / 2.0),
-    };
-    for (row, line) in LEVEL.iter().rev().enumerate() {
-        for (column, cell) in line.chars().enumerate() {
-            if cell == '#' {
-                let centre = (Vec2::new(column as f32, row as f32) + 0.5) * TILE;
-                level.add(StaticBody::new(tile, Pose::from_position(centre)))?;
-            }
-        }
-    }
-    level.refresh();
+    // Cell (0, 0)'s corner at the world origin: column c, row r covers [16c, 16c + 16] ×
+    // [16r, 16r + 16], the last text row being r = 0.
+    let level = TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?;
 
     let body = Rect {
         half_extents: Vec2::new(5.0, 7.0),

@@ -64,6 +64,7 @@ mod slide;
 mod sort_and_sweep;
 mod static_bodies;
 mod static_index;
+mod tiles;
 
 pub use any::{AnyBroadPhase, BroadPhaseKind};
 pub use broad_phase::BroadPhase;
@@ -79,6 +80,7 @@ pub use quadtree::QuadTree;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use sort_and_sweep::SortAndSweep;
 pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
+pub use tiles::{TileCell, TileContact, TileHit, TileMap};
 
 pub use collide_core;
 

@@ -180,3 +180,45 @@ fn a_frame_with_more_hits_than_before_allocates_nothing() {
         assert_eq!((bytes, calls), (0, 0), "{kind}: allocated for more hits");
     }
 }
+
+#[test]
+fn tile_map_queries_allocate_nothing() {
+    let mut rng = SplitMix64::new(0x711E);
+    let map = collide_broad::TileMap::from_fn(256, 256, Vec2::splat(16.0), Vec2::ZERO, |x, y| {
+        u8::from(y == 0 || x % 7 == 0 && y % 5 < 2)
+    })
+    .unwrap();
+    let hexagon = Hull::regular(6, 8.0).unwrap();
+    let shapes: [collide_core::ShapeRef<'_>; 3] = [
+        Circle { radius: 6.0 }.into(),
+        Rect {
+            half_extents: Vec2::new(6.0, 10.0),
+        }
+        .into(),
+        (&hexagon).into(),
+    ];
+    let cases: Vec<(Vec2, Vec2)> = (0..300)
+        .map(|_| {
+            let from = rng.in_box(Vec2::ZERO, Vec2::splat(4096.0));
+            (from, from + rng.direction() * rng.range(1.0, 800.0))
+        })
+        .collect();
+    let mut found = 0usize;
+    let (bytes, calls) = counted(|| {
+        for &(from, to) in &cases {
+            found += usize::from(map.cast_segment(from, to).is_some());
+            for &shape in &shapes {
+                let motion = collide_core::Motion::new(from, to, Rot::from_angle(0.3));
+                found += usize::from(map.time_of_impact(shape, &motion).is_some());
+                let pose = collide_core::Pose::from_position(to);
+                found += usize::from(map.overlaps(shape, &pose));
+                found += map.contacts(shape, &pose, |_| ());
+            }
+        }
+    });
+    assert!(
+        found > 100,
+        "only {found} hits: the queries did too little to count"
+    );
+    assert_eq!((bytes, calls), (0, 0), "tile map queries allocated");
+}

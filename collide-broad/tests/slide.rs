@@ -4,6 +4,7 @@
 
 use collide_broad::{
     move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, Surface,
+    TileMap,
 };
 use collide_core::{overlaps, Circle, Hull, Pose, Rect, Rot, Shape, ShapeRef};
 use collide_testkit::SplitMix64;
@@ -52,7 +53,7 @@ fn half_height(shape: ShapeRef<'_>) -> Vec2 {
 /// from the surface changed, or that touched anything but that surface, is a catch.
 /// The surface lies on the line through the origin along `along`; the mover starts a unit away
 /// from it, on the side opposite `into`.
-fn walk(surface: Surface, along: Vec2, into: Vec2, bodies: &StaticBodies) {
+fn walk<O: Obstacles + ?Sized>(surface: Surface, along: Vec2, into: Vec2, bodies: &O) {
     let settings = SlideSettings::new(Vec2::Y);
     let towards = into.normalize();
     for (name, shape) in movers() {
@@ -122,6 +123,31 @@ fn sliding_under_a_tile_ceiling_never_catches_on_a_seam() {
     let mut ceiling = StaticBodies::new();
     tiles(&mut ceiling, (0, 0), (1, 0), 4096);
     ceiling.refresh();
+    walk(Surface::Ceiling, Vec2::X, Vec2::new(0.0, 2.0), &ceiling);
+}
+
+/// A tile map of 16-unit tiles, every cell solid, `width × height` cells from the cell
+/// `(x, y)` on: the same tiles as `tiles` lays along a row or a column.
+fn tile_map((x, y): (i32, i32), width: u32, height: u32) -> TileMap {
+    let origin = Vec2::new(x as f32, y as f32) * TILE;
+    TileMap::from_fn(width, height, Vec2::splat(TILE), origin, |_, _| 1).unwrap()
+}
+
+#[test]
+fn walking_along_a_tile_map_floor_never_catches_on_a_seam() {
+    let floor = tile_map((0, -1), 4096, 1);
+    walk(Surface::Floor, Vec2::X, Vec2::new(0.0, -2.0), &floor);
+}
+
+#[test]
+fn sliding_up_a_tile_map_wall_never_catches_on_a_seam() {
+    let wall = tile_map((-1, 0), 1, 4096);
+    walk(Surface::Wall, Vec2::Y, Vec2::new(-2.0, 0.0), &wall);
+}
+
+#[test]
+fn sliding_under_a_tile_map_ceiling_never_catches_on_a_seam() {
+    let ceiling = tile_map((0, 0), 4096, 1);
     walk(Surface::Ceiling, Vec2::X, Vec2::new(0.0, 2.0), &ceiling);
 }
 

@@ -1,0 +1,21 @@
+//! Tile maps: a rectangle of cells, empty or solid, and exact queries on it that never catch
+//! on the seams between tiles.
+//!
+//! - `map`: [`TileMap`], its constructors, cells and world coordinates;
+//! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
+//!   ([`TileMap::face_normal`]);
+//! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
+//! - `sweep`: [`TileMap::time_of_impact`] of a moving shape;
+//! - `segment`: [`TileMap::cast_segment`], a cell walk;
+//! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide`.
+
+mod faces;
+mod map;
+mod obstacles;
+mod overlap;
+mod segment;
+mod sweep;
+
+pub use map::{TileCell, TileMap};
+pub use overlap::TileContact;
+pub use sweep::TileHit;
