@@ -13,6 +13,8 @@
 //!   ([`sprites`]).
 //! - Part 3 ([`pictures`]): `demo-scene.png` and `demo-tunnel.png`, written to `--out` (the
 //!   current folder by default); the demo prints the full path of each file it writes.
+//! - Part 4, only with `--animate DIR`: each scene of `collide play` played from a script
+//!   and recorded as an animated GIF (`crate::play::record`).
 
 mod json;
 mod pictures;
@@ -20,6 +22,10 @@ mod scene;
 mod sprites;
 mod tables;
 mod tunnel;
+
+pub(crate) use scene::config as scene_config;
+pub(crate) use sprites::enemy_hulls;
+pub(crate) use tunnel::mode_name;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -70,6 +76,10 @@ pub struct DemoArgs {
     /// Also write every figure to this JSON file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Also record each scene of `collide play` from a script, one animated GIF per scene
+    /// (`play-<scene>.gif`), into this folder (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub animate: Option<PathBuf>,
 }
 
 /// The sweep modes, as named on the command line.
@@ -169,6 +179,9 @@ fn demo(args: &DemoArgs) -> Result<bool> {
     let shapes = scene::Shapes::new(sprites::enemy_hulls()?);
     let comparison = part_2(args, &shapes)?;
     let pictures = part_3(args, &shapes, &out)?;
+    if let Some(dir) = &args.animate {
+        part_4(dir)?;
+    }
 
     let all_identical = comparison.identical.iter().all(|&s| s);
     let exact_misses = tunnelling.exact_misses();
@@ -315,6 +328,20 @@ fn part_3(args: &DemoArgs, shapes: &scene::Shapes, out: &Path) -> Result<Picture
         }
     );
     Ok(written)
+}
+
+/// Part 4: every scene of `collide play` recorded as an animated GIF into `dir`.
+fn part_4(dir: &Path) -> Result<()> {
+    say!("Part 4 · moving pictures: each scene of `collide play`, played from a script");
+    for path in crate::play::record::record_all(dir)? {
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        say!(
+            "  {} ({} KB)",
+            full_path(&path).display(),
+            bytes.div_ceil(1024)
+        );
+    }
+    Ok(())
 }
 
 /// `path` made absolute for printing, or as given if the current folder cannot be read.

@@ -3,7 +3,10 @@
 //! - `collide hull PATH...` builds `<stem>.collider.json` hull colliders from sprite PNGs.
 //! - `collide inspect FILE...` validates collider files and prints their frames.
 //! - `collide demo` shows tunnelling and its fix: the tunnelling experiment, the shmup
-//!   benchmark scene with every broad phase, and two pictures (their full paths printed).
+//!   benchmark scene with every broad phase, and two pictures (their full paths printed);
+//!   `--animate DIR` also records each scene of `collide play` as an animated GIF.
+//! - `collide play` opens the demonstration as something to play (the `window` feature);
+//!   `collide play --bench` times its scenes without a window.
 //!
 //! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
 //! or missing file), 2 for a usage error (clap's own exit code).
@@ -12,6 +15,7 @@ mod atomic;
 mod demo;
 mod hull;
 mod inspect;
+mod play;
 mod raster;
 
 use std::process::ExitCode;
@@ -35,6 +39,9 @@ enum Command {
     /// Show tunnelling and its fix: shots at a small target, the shmup scene with every broad
     /// phase, and two pictures (demo-scene.png, demo-tunnel.png).
     Demo(demo::DemoArgs),
+    /// Play the demonstration in a window: shots at a target, the shmup scene, a platformer
+    /// and breakout (Esc quits; `--bench` times the scenes without a window).
+    Play(play::PlayArgs),
 }
 
 /// How a subcommand ended, when it ran at all.
@@ -52,6 +59,7 @@ fn main() -> ExitCode {
         Command::Hull(args) => hull::run(args),
         Command::Inspect(args) => inspect::run(args),
         Command::Demo(args) => demo::run(args),
+        Command::Play(args) => play::run(args),
     };
     match outcome {
         Outcome::Success => ExitCode::SUCCESS,

@@ -51,6 +51,33 @@ impl Canvas {
         self.image
     }
 
+    /// The picture as drawn so far.
+    pub fn image(&self) -> &RgbaImage {
+        &self.image
+    }
+
+    #[cfg(test)]
+    /// The colour of pixel `(x, y)`, or `None` outside the picture.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<Colour> {
+        (x < self.image.width() && y < self.image.height()).then(|| self.image.get_pixel(x, y).0)
+    }
+
+    /// Fills the whole picture with `background`, keeping its size and transform, so one
+    /// canvas serves every frame of an animation without reallocating.
+    pub fn clear(&mut self, background: Colour) {
+        for px in self.image.pixels_mut() {
+            px.0 = background;
+        }
+    }
+
+    /// Changes the world-to-pixel transform: world point `origin` at pixel `margin`, `scale`
+    /// pixels per world unit.
+    pub fn set_view(&mut self, origin: Vec2, scale: f32, margin: Vec2) {
+        self.origin = origin;
+        self.scale = scale;
+        self.margin = margin;
+    }
+
     /// Pixels per world unit.
     pub fn scale(&self) -> f32 {
         self.scale
@@ -71,6 +98,11 @@ impl Canvas {
             return;
         }
         let px = self.image.get_pixel_mut(x as u32, y as u32);
+        if colour[3] == 255 {
+            // Opaque, the common case: no blending arithmetic.
+            px.0 = colour;
+            return;
+        }
         let a = u16::from(colour[3]);
         for (old, new) in px.0.iter_mut().zip(colour).take(3) {
             *old = ((u16::from(new) * a + u16::from(*old) * (255 - a)) / 255) as u8;
@@ -114,15 +146,24 @@ impl Canvas {
         );
     }
 
-    /// A line between two pixel positions, `width` pixels thick, without overdraw.
+    /// A line between two pixel positions, `width` pixels thick, without overdraw: every
+    /// pixel whose centre lies within half the width of the segment.
     pub fn line_pixels(&mut self, a: Vec2, b: Vec2, width: f32, colour: Colour) {
         let half = width.max(1.0) * 0.5;
-        let lo = (a.min(b) - Vec2::splat(half + 1.0)).floor();
-        let hi = (a.max(b) + Vec2::splat(half + 1.0)).ceil();
+        let size = Vec2::new(self.image.width() as f32, self.image.height() as f32);
+        let lo = (a.min(b) - Vec2::splat(half + 1.0)).floor().max(Vec2::ZERO);
+        let hi = (a.max(b) + Vec2::splat(half + 1.0)).ceil().min(size);
         let d = b - a;
         let len_sq = d.length_squared();
         for y in lo.y as i64..hi.y as i64 {
-            for x in lo.x as i64..hi.x as i64 {
+            // Only the columns where the part of the segment within `half` of this row's
+            // centres lies, widened by `half`: a long diagonal costs its length, not its box.
+            let Some((x0, x1)) = row_span(a, d, y as f32 + 0.5, half) else {
+                continue;
+            };
+            let x0 = (x0 - half - 1.0).floor().max(lo.x) as i64;
+            let x1 = (x1 + half + 1.0).ceil().min(hi.x) as i64;
+            for x in x0..x1 {
                 let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
                 let t = if len_sq > 0.0 {
                     ((p - a).dot(d) / len_sq).clamp(0.0, 1.0)
@@ -244,6 +285,25 @@ impl Canvas {
             colour,
         );
     }
+}
+
+/// The x range of the segment `a + d·t` (t in [0, 1]) over the band of rows within `half` of
+/// `row`, or `None` when the segment does not reach the band.
+fn row_span(a: Vec2, d: Vec2, row: f32, half: f32) -> Option<(f32, f32)> {
+    let (t0, t1) = if d.y == 0.0 {
+        if (a.y - row).abs() > half {
+            return None;
+        }
+        (0.0, 1.0)
+    } else {
+        let (u, v) = ((row - half - a.y) / d.y, (row + half - a.y) / d.y);
+        (u.min(v).max(0.0), u.max(v).min(1.0))
+    };
+    if t0 > t1 {
+        return None;
+    }
+    let (x0, x1) = (a.x + d.x * t0, a.x + d.x * t1);
+    Some((x0.min(x1), x0.max(x1)))
 }
 
 #[cfg(test)]

@@ -91,6 +91,7 @@ fn glyph(ch: char) -> [u8; 7] {
         '>' => [0x08, 0x04, 0x02, 0x01, 0x02, 0x04, 0x08],
         '%' => [0x18, 0x19, 0x02, 0x04, 0x08, 0x13, 0x03],
         '\'' => [0x0C, 0x04, 0x08, 0, 0, 0, 0],
+        '_' => [0, 0, 0, 0, 0, 0, 0x1F],
         _ => [0x0E, 0x11, 0x01, 0x02, 0x04, 0, 0x04],
     }
 }
@@ -122,7 +123,7 @@ mod tests {
         assert!(beyond.into_iter().all(|(x, y)| at(&c, x, y) == BLACK));
         assert!((line_height(2) - 18.0).abs() < 1e-6);
         // Every listed character differs from the fallback glyph.
-        for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:-+=/()<>%'".chars() {
+        for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:-+=/()<>%'_".chars() {
             assert_ne!(glyph(ch), glyph('~'), "{ch}");
         }
     }
