@@ -109,7 +109,8 @@ pub(crate) fn prepare(proxies: &[Proxy], entries: &mut Vec<Entry>) {
 ///
 /// This is the one definition of "the segment crosses the box" that every broad phase's
 /// [`cast_segment`](crate::BroadPhase::cast_segment) uses: the slab test on the box's corners
-/// ([`Aabb::min`], [`Aabb::max`]), clipped to `[0, 1]`; `0` when `from` is inside. Touching an
+/// (`centre ∓ half-extents`, exactly as a shape's box puts them), clipped to `[0, 1]`; `0`
+/// when `from` is inside. Touching an
 /// edge or a corner counts. Any finite segment and box give an answer, whatever their scale:
 /// a step too small for `f32` (subnormal) or a box reaching near `f32::MAX` included. The
 /// fraction is never `-0.0`.
@@ -137,8 +138,9 @@ pub fn segment_entry(from: Vec2, to: Vec2, bounds: &Aabb) -> Option<f32> {
 /// The arithmetic runs in `f64`: every difference of two `f32`s is finite there and every
 /// nonzero one has a finite reciprocal, so no step is too small (`0 · ∞` cannot occur) and no
 /// span too large. Each operation rounds monotonically, so a box that holds another (as a
-/// node's box holds its objects') is entered whenever the inner one is: pruning with
-/// [`Segment::entry`] on a containing box never loses a hit.
+/// node's box holds its objects', widened past their rounding: [`widened`]) is entered
+/// whenever the inner one is: pruning with [`Segment::entry`] on a containing box never loses
+/// a hit.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Segment {
     from: [f64; 2],
@@ -170,11 +172,34 @@ impl Segment {
     /// The entry fraction into the closed box `lo..=hi` (corners may be infinite).
     #[inline]
     pub fn entry(&self, lo: Vec2, hi: Vec2) -> Option<f32> {
+        self.entry_wide(
+            [f64::from(lo.x), f64::from(lo.y)],
+            [f64::from(hi.x), f64::from(hi.y)],
+        )
+    }
+
+    /// [`segment_entry`] for a box known to be finite: its corners `centre ∓ half-extents`
+    /// taken in `f64`, where they do not round at the far corner's magnitude (nor overflow).
+    #[inline]
+    pub fn entry_into(&self, bounds: &Aabb) -> Option<f32> {
+        let (c, h) = (bounds.center, bounds.half_extents);
+        let (cx, cy, hx, hy) = (
+            f64::from(c.x),
+            f64::from(c.y),
+            f64::from(h.x),
+            f64::from(h.y),
+        );
+        self.entry_wide([cx - hx, cy - hy], [cx + hx, cy + hy])
+    }
+
+    /// [`Segment::entry`] on corners in `f64`.
+    #[inline]
+    fn entry_wide(&self, lo: [f64; 2], hi: [f64; 2]) -> Option<f32> {
         // Starting from +0.0 and only ever raising it keeps -0.0 out.
         let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
         for axis in 0..2 {
             let (p, inv) = (self.from[axis], self.inv[axis]);
-            let (lo, hi) = (f64::from(lo[axis]), f64::from(hi[axis]));
+            let (lo, hi) = (lo[axis], hi[axis]);
             if inv == 0.0 {
                 if p < lo || p > hi {
                     return None;
@@ -196,12 +221,6 @@ impl Segment {
             }
         }
         Some(t0 as f32)
-    }
-
-    /// [`segment_entry`] for a box known to be finite.
-    #[inline]
-    pub fn entry_into(&self, bounds: &Aabb) -> Option<f32> {
-        self.entry(bounds.min(), bounds.max())
     }
 
     /// Whether the segment touches the closed box `lo..=hi`: [`Segment::entry`] as a test.
