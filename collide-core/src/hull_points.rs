@@ -18,8 +18,8 @@ impl Hull {
     /// With [`Simplify::Vw`] the vertices are some of the points, so the hull lies inside the
     /// exact one; with [`Simplify::Enclosing`] every point lies inside the hull, or outside it
     /// by at most a millionth of the cloud's size (the tolerance [`Hull::new`] drops nearly
-    /// collinear vertices with). A cloud whose hull has at most 16 vertices gives exactly that
-    /// hull either way. Duplicates, points inside and points on an edge are ignored. Allocates
+    /// collinear vertices with). A cloud whose hull has at most 16 vertices gives that hull
+    /// either way (less any vertex [`Hull::new`] drops as nearly collinear). Duplicates, points inside and points on an edge are ignored. Allocates
     /// nothing: the points are copied into a buffer on the stack.
     ///
     /// ```
