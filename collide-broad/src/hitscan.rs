@@ -154,6 +154,7 @@ impl Hitscan {
 
     /// The first body the segment `from → to` enters, exactly; `None` when it enters none.
     /// Ties in `t` go to the smaller id.
+    #[must_use]
     pub fn cast_ray(
         &mut self,
         broad: &(impl BroadPhase + ?Sized),
@@ -194,6 +195,7 @@ impl Hitscan {
 
     /// The first body `shape` meets moving along `motion` (the exact sweep against each body
     /// held at its end-of-frame pose); `None` when it meets none.
+    #[must_use]
     pub fn cast_shape<'s>(
         &mut self,
         broad: &(impl BroadPhase + ?Sized),
@@ -312,6 +314,7 @@ fn each_shape_hit<'s>(
 /// assert_eq!((hit.id, hit.t, hit.normal), (handle.id(), 0.29, Vec2::X));
 /// # Ok::<(), collide_broad::Error>(())
 /// ```
+#[must_use]
 pub fn cast_ray_static(
     obstacles: &(impl Obstacles + ?Sized),
     from: Vec2,
@@ -339,7 +342,9 @@ pub fn cast_ray_static_all(
 }
 
 /// The first static obstacle `shape` meets moving along `motion` (the exact sweep; ties to the
-/// smaller id).
+/// smaller id), among those whose boxes its swept box meets ([`Obstacles::near`]) and whose
+/// layers interact with `layers`.
+#[must_use]
 pub fn cast_shape_static<'s>(
     obstacles: &(impl Obstacles + ?Sized),
     shape: impl Into<ShapeRef<'s>>,
