@@ -2,7 +2,7 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::broad_phase::{check_limit, limited};
-use crate::proxy::{finish_segment_hits, prepare, segment_entry, Entry};
+use crate::proxy::{finish_segment_hits, prepare, Entry, Segment};
 use crate::{BroadPhase, Error, Proxy};
 
 /// The O(n²) reference: tests every pair. Correct by inspection, and the set of pairs every
@@ -54,10 +54,13 @@ impl BroadPhase for BruteForce {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         out.clear();
+        let Some(segment) = Segment::new(from, to) else {
+            return;
+        };
         out.extend(
             self.entries
                 .iter()
-                .filter_map(|e| segment_entry(from, to, &e.bounds).map(|t| (t, e.id))),
+                .filter_map(|e| segment.entry_into(&e.bounds).map(|t| (t, e.id))),
         );
         finish_segment_hits(out);
     }

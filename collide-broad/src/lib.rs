@@ -55,6 +55,7 @@ mod brute_force;
 mod cell_table;
 mod error;
 mod grid;
+mod hitscan;
 mod layer_runs;
 mod obstacles;
 pub mod pass;
@@ -71,6 +72,10 @@ pub use broad_phase::BroadPhase;
 pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
+pub use hitscan::{
+    cast_ray_static, cast_ray_static_all, cast_shape_static, cast_shape_static_all, Hitscan,
+    WorldHit,
+};
 pub use obstacles::{Obstacle, Obstacles};
 pub use pass::{
     Body, CollisionPass, PassHit, PassStats, Reaction, Response, Turn, Used, DEFAULT_MAX_TURNS,

@@ -108,43 +108,126 @@ pub(crate) fn prepare(proxies: &[Proxy], entries: &mut Vec<Entry>) {
 /// The fraction of the segment `from → to` at which it first touches the closed box, if it does.
 ///
 /// This is the one definition of "the segment crosses the box" that every broad phase's
-/// [`cast_segment`](crate::BroadPhase::cast_segment) uses: the slab test, clipped to
-/// `[0, 1]`; `0` when `from` is inside. Touching an edge or a corner counts.
+/// [`cast_segment`](crate::BroadPhase::cast_segment) uses: the slab test on the box's corners
+/// (`centre ∓ half-extents`, exactly as a shape's box puts them), clipped to `[0, 1]`; `0`
+/// when `from` is inside. Touching an
+/// edge or a corner counts. Any finite segment and box give an answer, whatever their scale:
+/// a step too small for `f32` (subnormal) or a box reaching near `f32::MAX` included. The
+/// fraction is never `-0.0`.
+///
+/// ```
+/// use collide_broad::segment_entry;
+/// use collide_core::Aabb;
+/// use glam::Vec2;
+///
+/// let unit = Aabb::from_min_max(Vec2::ZERO, Vec2::ONE);
+/// assert_eq!(segment_entry(Vec2::new(-1.0, 0.5), Vec2::new(3.0, 0.5), &unit), Some(0.25));
+/// assert_eq!(segment_entry(Vec2::new(-1.0, 1.0), Vec2::new(3.0, 1.0), &unit), Some(0.25)); // along the top edge
+/// assert_eq!(segment_entry(Vec2::new(-1.0, 2.0), Vec2::new(3.0, 2.0), &unit), None);
+/// ```
 #[must_use]
 pub fn segment_entry(from: Vec2, to: Vec2, bounds: &Aabb) -> Option<f32> {
-    if !from.is_finite() || !to.is_finite() || !bounds.is_finite() {
+    if !bounds.is_finite() {
         return None;
     }
-    let d = to - from;
-    let (min, max) = (bounds.min(), bounds.max());
-    let mut t0 = 0.0_f32;
-    let mut t1 = 1.0_f32;
-    for axis in 0..2 {
-        let (p, dv, lo, hi) = (from[axis], d[axis], min[axis], max[axis]);
-        if dv == 0.0 {
-            if p < lo || p > hi {
-                return None;
+    Segment::new(from, to)?.entry_into(bounds)
+}
+
+/// A segment prepared for slab tests against many boxes.
+///
+/// The arithmetic runs in `f64`: every difference of two `f32`s is finite there and every
+/// nonzero one has a finite reciprocal, so no step is too small (`0 · ∞` cannot occur) and no
+/// span too large. Each operation rounds monotonically, so a box that holds another (as a
+/// node's box holds its objects', widened past their rounding: [`widened`]) is entered
+/// whenever the inner one is: pruning with [`Segment::entry`] on a containing box never loses
+/// a hit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Segment {
+    from: [f64; 2],
+    /// `1 / (to - from)` per axis; `0` on an axis the segment does not move along.
+    inv: [f64; 2],
+}
+
+impl Segment {
+    /// The prepared segment, or `None` if an end is not finite.
+    #[inline]
+    pub fn new(from: Vec2, to: Vec2) -> Option<Self> {
+        if !from.is_finite() || !to.is_finite() {
+            return None;
+        }
+        let step = |a: f32, b: f32| {
+            let d = f64::from(b) - f64::from(a);
+            if d == 0.0 {
+                0.0
+            } else {
+                1.0 / d
             }
-        } else {
-            let inv = 1.0 / dv;
-            let (mut ta, mut tb) = ((lo - p) * inv, (hi - p) * inv);
-            if ta > tb {
-                core::mem::swap(&mut ta, &mut tb);
+        };
+        Some(Self {
+            from: [f64::from(from.x), f64::from(from.y)],
+            inv: [step(from.x, to.x), step(from.y, to.y)],
+        })
+    }
+
+    /// The entry fraction into the closed box `lo..=hi` (corners may be infinite).
+    #[inline]
+    pub fn entry(&self, lo: Vec2, hi: Vec2) -> Option<f32> {
+        self.entry_wide(
+            [f64::from(lo.x), f64::from(lo.y)],
+            [f64::from(hi.x), f64::from(hi.y)],
+        )
+    }
+
+    /// [`segment_entry`] for a box known to be finite: its corners `centre ∓ half-extents`
+    /// taken in `f64`, where they do not round at the far corner's magnitude (nor overflow).
+    #[inline]
+    pub fn entry_into(&self, bounds: &Aabb) -> Option<f32> {
+        let (c, h) = (bounds.center, bounds.half_extents);
+        let (cx, cy, hx, hy) = (
+            f64::from(c.x),
+            f64::from(c.y),
+            f64::from(h.x),
+            f64::from(h.y),
+        );
+        self.entry_wide([cx - hx, cy - hy], [cx + hx, cy + hy])
+    }
+
+    /// [`Segment::entry`] on corners in `f64`.
+    #[inline]
+    fn entry_wide(&self, lo: [f64; 2], hi: [f64; 2]) -> Option<f32> {
+        // Starting from +0.0 and only ever raising it keeps -0.0 out.
+        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+        for axis in 0..2 {
+            let (p, inv) = (self.from[axis], self.inv[axis]);
+            let (lo, hi) = (lo[axis], hi[axis]);
+            if inv == 0.0 {
+                if p < lo || p > hi {
+                    return None;
+                }
+                continue;
             }
-            t0 = t0.max(ta);
-            t1 = t1.min(tb);
+            // Which corner is entered first follows the direction, not a comparison of the
+            // two results: an empty box (lo > hi) then stays empty.
+            let (near, far) = if inv > 0.0 { (lo, hi) } else { (hi, lo) };
+            let (ta, tb) = ((near - p) * inv, (far - p) * inv);
+            if ta > t0 {
+                t0 = ta;
+            }
+            if tb < t1 {
+                t1 = tb;
+            }
             if t0 > t1 {
                 return None;
             }
         }
+        Some(t0 as f32)
     }
-    Some(t0)
-}
 
-/// A conservative version of [`segment_entry`] against the closed box `lo..=hi` grown by `pad`.
-#[inline]
-pub(crate) fn segment_may_touch(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2, pad: f32) -> bool {
-    segment_entry(from, to, &Aabb::from_min_max(lo - pad, hi + pad)).is_some()
+    /// Whether the segment touches the closed box `lo..=hi`: [`Segment::entry`] as a test.
+    #[inline]
+    pub fn touches(&self, lo: Vec2, hi: Vec2) -> bool {
+        self.entry(lo, hi).is_some()
+    }
 }
 
 /// The padding that makes box-against-segment pruning conservative for this segment.

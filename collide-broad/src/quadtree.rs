@@ -4,8 +4,7 @@ use glam::Vec2;
 use crate::broad_phase::{check_limit, limited};
 use crate::layer_runs::{each_interacting, find_run_ends, layers_key, CROWD};
 use crate::proxy::{
-    finish_segment_hits, keep_headroom, keep_room, prepare, reserve_total, segment_entry,
-    segment_may_touch, segment_pad, Entry,
+    finish_segment_hits, keep_headroom, keep_room, prepare, reserve_total, Entry, Segment,
 };
 use crate::{BroadPhase, Error, Proxy};
 
@@ -451,15 +450,17 @@ impl BroadPhase for QuadTree {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         out.clear();
-        if !from.is_finite() || !to.is_finite() {
+        let Some(segment) = Segment::new(from, to) else {
             return;
-        }
-        let pad = segment_pad(from, to);
+        };
+        // A node's box holds its objects' corners, and the slab test is monotone in the box:
+        // the corners are tested as they are, with no margin and no centre/half-extent
+        // round trip (which rounds at the far corner's magnitude, or overflows near f32::MAX).
         self.visit(
-            |lo, hi| segment_may_touch(from, to, lo, hi, pad),
+            |lo, hi| segment.touches(lo, hi),
             |i| {
                 let e = &self.entries[i as usize];
-                if let Some(t) = segment_entry(from, to, &e.bounds) {
+                if let Some(t) = segment.entry_into(&e.bounds) {
                     out.push((t, e.id));
                 }
             },

@@ -4,7 +4,7 @@ use glam::Vec2;
 use crate::broad_phase::{check_limit, limited};
 use crate::layer_runs::{each_interacting, find_run_ends, layers_key, CROWD};
 use crate::proxy::{
-    finish_segment_hits, keep_headroom, prepare, reserve_total, segment_entry, segment_pad, Entry,
+    finish_segment_hits, keep_headroom, prepare, reserve_total, segment_pad, Entry, Segment,
 };
 use crate::{BroadPhase, Error, Proxy};
 
@@ -192,16 +192,16 @@ impl BroadPhase for SortAndSweep {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         out.clear();
-        if !from.is_finite() || !to.is_finite() {
+        let Some(segment) = Segment::new(from, to) else {
             return;
-        }
+        };
         let pad = segment_pad(from, to);
         let (lo, hi) = (from.min(to) - pad, from.max(to) + pad);
         out.extend(
             self.window(lo.x, hi.x)
                 .iter()
                 .filter(|e| e.may_overlap_box(lo, hi))
-                .filter_map(|e| segment_entry(from, to, &e.bounds).map(|t| (t, e.id))),
+                .filter_map(|e| segment.entry_into(&e.bounds).map(|t| (t, e.id))),
         );
         finish_segment_hits(out);
     }

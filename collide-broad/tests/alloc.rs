@@ -2,6 +2,7 @@
 //! the frames of a moving, wrapping scene allocate nothing, even when its layout changes in a
 //! way the warm-up never saw (a formation of large bodies drifting across the wrap seam, so
 //! the grid's level of large cells spreads over the whole field and stops being compact).
+//! World queries (ray and shape casts over bodies and static bodies) allocate nothing either.
 //!
 //! The counting allocator counts per thread, so the test harness's other threads do not
 //! disturb the counts.
@@ -221,4 +222,81 @@ fn tile_map_queries_allocate_nothing() {
         "only {found} hits: the queries did too little to count"
     );
     assert_eq!((bytes, calls), (0, 0), "tile map queries allocated");
+
+/// World queries allocate nothing once their buffers have grown: a `Hitscan` and the caller's
+/// hit list, warmed up on one round of rays and shape casts, then counted on the next.
+#[test]
+fn world_queries_allocate_nothing_in_steady_state() {
+    use collide_broad::{
+        cast_ray_static, cast_ray_static_all, cast_shape_static, Hitscan, StaticBodies, StaticBody,
+    };
+    use collide_core::{Motion, Pose};
+    let mut rng = SplitMix64::new(0x0A11_0C8A);
+    let hull = Hull::regular(7, 6.0).unwrap();
+    let bodies: Vec<Body<'_>> = (0..2000)
+        .map(|i| {
+            let at = rng.in_box(Vec2::ZERO, Vec2::splat(1500.0));
+            match i % 3 {
+                0 => Body::new(Circle { radius: 4.0 }, at, at + Vec2::new(0.0, 5.0)),
+                1 => Body::stationary(
+                    Rect {
+                        half_extents: Vec2::splat(9.0),
+                    },
+                    at,
+                ),
+                _ => Body::stationary(&hull, at).with_rotation(Rot::from_angle(at.x)),
+            }
+        })
+        .collect();
+    let mut level = StaticBodies::new();
+    for b in &bodies {
+        level
+            .add(StaticBody::new(
+                b.shape.to_shape(),
+                Pose::from_position(b.end),
+            ))
+            .unwrap();
+    }
+    level.refresh();
+    let rays: Vec<(Vec2, Vec2)> = (0..200)
+        .map(|_| {
+            let from = rng.in_box(Vec2::ZERO, Vec2::splat(1500.0));
+            (from, from + rng.direction() * 800.0)
+        })
+        .collect();
+    for kind in BroadPhaseKind::ALL {
+        let mut pass = CollisionPass::new(kind.build());
+        pass.detect(&bodies).unwrap();
+        let (mut hitscan, mut hits) = (Hitscan::new(), Vec::new());
+        let round = |hitscan: &mut Hitscan, hits: &mut Vec<_>| {
+            let mut found = 0;
+            for &(from, to) in &rays {
+                let broad = pass.broad_phase();
+                found += usize::from(
+                    hitscan
+                        .cast_ray(broad, &bodies, from, to, Layers::ALL)
+                        .is_some(),
+                );
+                hitscan.cast_ray_all(broad, &bodies, from, to, Layers::ALL, hits);
+                let motion = Motion::linear(from, from + (to - from) * 0.05);
+                let ball = Circle { radius: 3.0 };
+                found += usize::from(
+                    hitscan
+                        .cast_shape(broad, &bodies, ball, &motion, Layers::ALL)
+                        .is_some(),
+                );
+                hitscan.cast_shape_all(broad, &bodies, ball, &motion, Layers::ALL, hits);
+                found += usize::from(cast_ray_static(&level, from, to, Layers::ALL).is_some());
+                cast_ray_static_all(&level, from, to, Layers::ALL, hits);
+                found +=
+                    usize::from(cast_shape_static(&level, ball, &motion, Layers::ALL).is_some());
+            }
+            found
+        };
+        let warm = round(&mut hitscan, &mut hits);
+        let mut again = 0;
+        let (bytes, calls) = counted(|| again = round(&mut hitscan, &mut hits));
+        assert!(warm > 200 && again == warm, "{kind}: {warm} then {again}");
+        assert_eq!((bytes, calls), (0, 0), "{kind}");
+    }
 }

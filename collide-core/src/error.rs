@@ -14,6 +14,12 @@ pub enum Error {
         /// How many vertices were given.
         count: usize,
     },
+    /// A point cloud was given more points than
+    /// [`MAX_CLOUD_POINTS`](crate::MAX_CLOUD_POINTS).
+    TooManyPoints {
+        /// How many points were given.
+        count: usize,
+    },
     /// Fewer than three distinct, non-collinear points remained after cleaning.
     TooFewVertices {
         /// How many vertices remained after dropping duplicates and collinear points.
@@ -47,6 +53,12 @@ impl fmt::Display for Error {
                 f,
                 "a hull may have at most {} vertices, got {count}",
                 crate::MAX_HULL_VERTICES
+            ),
+            Error::TooManyPoints { count } => write!(
+                f,
+                "a point cloud may have at most {} points here (`Hull::from_points_mut` takes \
+                 any number), got {count}",
+                crate::MAX_CLOUD_POINTS
             ),
             Error::TooFewVertices { remaining } => write!(
                 f,

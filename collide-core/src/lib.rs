@@ -44,6 +44,7 @@ mod animated;
 mod circle;
 mod error;
 mod hull;
+mod hull_points;
 mod layers;
 mod math;
 pub mod query;
@@ -51,6 +52,7 @@ mod rect;
 mod response;
 mod rot;
 mod shape;
+mod simplify;
 mod tunnelling;
 
 pub use aabb::Aabb;
@@ -58,12 +60,14 @@ pub use animated::AnimatedHull;
 pub use circle::Circle;
 pub use error::Error;
 pub use hull::{Hull, MAX_HULL_VERTICES};
+pub use hull_points::MAX_CLOUD_POINTS;
 pub use layers::Layers;
 pub use query::*;
 pub use rect::Rect;
 pub use response::{clip_motion, reflect, slide};
 pub use rot::{Pose, Rot};
 pub use shape::{Shape, ShapeRef};
+pub use simplify::{visvalingam_whyatt_in_place, Simplify};
 pub use tunnelling::{tunnelling_speed, tunnelling_speed_along};
 
 /// The glam version this crate is built on, re-exported so callers can name the same `Vec2`.

@@ -14,6 +14,18 @@ pub(crate) fn sqrt(x: f32) -> f32 {
 
 #[cfg(feature = "std")]
 #[inline]
+pub(crate) fn sqrt64(x: f64) -> f64 {
+    x.sqrt()
+}
+
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn sqrt64(x: f64) -> f64 {
+    libm::sqrt(x)
+}
+
+#[cfg(feature = "std")]
+#[inline]
 pub(crate) fn sin_cos(x: f32) -> (f32, f32) {
     x.sin_cos()
 }

@@ -1,4 +1,4 @@
-//! No query allocates: every sweep, distance and narrow-phase call on a spread of cases
+//! No query allocates: every sweep, distance, ray cast and narrow-phase call on a spread of cases
 //! (degenerate and bad input included) runs under a counting allocator.
 //!
 //! The count is this thread's alone (`thread_snapshot`): the test harness's own thread may
@@ -8,7 +8,8 @@
 mod common;
 
 use collide_core::{
-    distance, narrow_phase_detailed, time_of_impact, Circle, Motion, Rect, Rot, Shape, SweepMode,
+    cast_ray, distance, narrow_phase_detailed, time_of_impact, Circle, Motion, Rect, Rot, Shape,
+    SweepMode,
 };
 use collide_testkit::alloc::{self as alloc_count, CountingAllocator};
 use common::*;
@@ -51,6 +52,8 @@ fn queries_never_allocate() {
                     answers += usize::from(time_of_impact(a, ma, b, mb).is_some());
                     answers +=
                         usize::from(distance(a, &ma.end_pose(), b, &mb.end_pose()).is_some());
+                    let (from, to) = (ma.start, ma.end);
+                    answers += usize::from(cast_ray(b, &mb.end_pose(), from, to).is_some());
                     for mode in [SweepMode::Exact, SweepMode::ExpandedBox, SweepMode::Off] {
                         answers += usize::from(narrow_phase_detailed(a, ma, b, mb, mode).swept);
                     }

@@ -100,13 +100,14 @@ mod mask;
 mod preview;
 mod simplify;
 
+pub use collide_core::Simplify;
 pub use convex::{convex_hull, frame_hull, twice_area, Point};
 pub use error::Error;
 pub use format::{collider_path, ColliderFile, Frame, FORMAT_VERSION};
 pub use layout::Layout;
 pub use load::{load_beside, Origin, Placement, YAxis};
 pub use mask::AlphaMask;
-pub use simplify::{enclosing, visvalingam_whyatt, Simplify};
+pub use simplify::{enclosing, visvalingam_whyatt};
 
 #[cfg(feature = "png")]
 pub use decode::{decode_png, png_dimensions, DEFAULT_MAX_PIXELS};

@@ -1,54 +1,23 @@
 //! Bringing a hull down to at most `max_vertices` vertices, on pixel corners.
 
-use serde::{Deserialize, Serialize};
+use collide_core::visvalingam_whyatt_in_place;
 
 use crate::convex::{cross, Point};
-
-/// How a hull with too many vertices is simplified.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Simplify {
-    /// Visvalingam–Whyatt, the default: repeatedly drop the vertex whose triangle with
-    /// its neighbours has the smallest area. The result lies inside the exact hull, so a few
-    /// solid pixels may poke out of it.
-    #[default]
-    Vw,
-    /// Containment-preserving: repeatedly replace the edge whose removal adds the least area by
-    /// the meeting point of its two neighbouring edges (moved to a pixel corner). The result
-    /// encloses every solid pixel, so a shot at a visible pixel always hits. Its vertices may
-    /// lie a little outside the frame.
-    Enclosing,
-}
-
-impl Simplify {
-    /// The name used in the file format and on the command line: `vw` or `enclosing`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Simplify::Vw => "vw",
-            Simplify::Enclosing => "enclosing",
-        }
-    }
-}
 
 /// Visvalingam–Whyatt on a convex polygon in positive-area order: drops the vertex with the
 /// smallest triangle until at most `max_vertices` (and never fewer than 3) remain.
 ///
 /// Areas are exact integers, and a tie goes to the vertex with the smallest `(y, x)`, so the
 /// result is the same on every run and does not depend on which vertex the polygon starts at.
+/// The loop is collide-core's [`visvalingam_whyatt_in_place`], which
+/// [`Hull::from_points`](collide_core::Hull::from_points) runs on floats.
 #[must_use]
 pub fn visvalingam_whyatt(polygon: &[Point], max_vertices: usize) -> Vec<Point> {
     let mut v = polygon.to_vec();
-    while v.len() > max_vertices.max(3) {
-        let n = v.len();
-        let drop = (0..n)
-            .min_by_key(|&i| {
-                let area2 = cross(v[(i + n - 1) % n], v[i], v[(i + 1) % n]).abs();
-                (area2, v[i][1], v[i][0])
-            })
-            .unwrap_or(0);
-        v.remove(drop);
-    }
+    let n = visvalingam_whyatt_in_place(&mut v, max_vertices, |a, b, c| {
+        (cross(a, b, c).abs(), b[1], b[0])
+    });
+    v.truncate(n);
     v
 }
 

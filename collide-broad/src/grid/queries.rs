@@ -6,7 +6,7 @@ use glam::Vec2;
 use super::cells::Item;
 use super::numbering::cell_number;
 use super::Grid;
-use crate::proxy::{finish_segment_hits, indexed_corners, segment_entry, segment_pad};
+use crate::proxy::{finish_segment_hits, indexed_corners, segment_pad, Segment};
 
 /// Beyond this many cells from the origin, a segment's cells are not walked: the cells' edges
 /// are no longer known to within half a cell.
@@ -35,13 +35,13 @@ impl Grid {
     /// `(t, id)` for the objects the segment touches, nearest first.
     pub(super) fn objects_on_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         out.clear();
-        if !from.is_finite() || !to.is_finite() {
+        let Some(segment) = Segment::new(from, to) else {
             return;
-        }
+        };
         let mut push = |cell: &[Item]| {
             out.extend(
                 cell.iter()
-                    .filter_map(|item| segment_entry(from, to, &item.bounds).map(|t| (t, item.id))),
+                    .filter_map(|item| segment.entry_into(&item.bounds).map(|t| (t, item.id))),
             );
         };
         let d = to - from;

@@ -50,6 +50,7 @@ mod dispatch;
 mod distance;
 mod motion;
 mod narrow;
+mod ray;
 mod skin;
 mod sweep;
 
@@ -61,6 +62,7 @@ pub use contact::{
 pub use distance::{distance, Distance};
 pub use motion::Motion;
 pub use narrow::{narrow_phase, narrow_phase_detailed, Hit, NarrowOutcome, SweepMode};
+pub use ray::{cast_ray, cast_ray_circle, cast_ray_hull, cast_ray_rect, RayHit};
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 pub use sweep::*;
 
