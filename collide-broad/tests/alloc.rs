@@ -222,6 +222,7 @@ fn tile_map_queries_allocate_nothing() {
         "only {found} hits: the queries did too little to count"
     );
     assert_eq!((bytes, calls), (0, 0), "tile map queries allocated");
+}
 
 /// World queries allocate nothing once their buffers have grown: a `Hitscan` and the caller's
 /// hit list, warmed up on one round of rays and shape casts, then counted on the next.
