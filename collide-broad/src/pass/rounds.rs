@@ -13,6 +13,8 @@ use std::collections::BinaryHeap;
 use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, Motion, Pose};
 use glam::Vec2;
 
+use crate::obstacles::{Obstacle, Obstacles};
+use crate::pass::statics::{find_obstacle, obstacle_index, standing};
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::{keep_headroom, keep_room};
 use crate::BroadPhase;
@@ -90,10 +92,12 @@ pub(crate) struct Rounds {
     peaks: (usize, usize),
 }
 
-/// What a turn needs from the pass: its settings, the broad phase and the bodies.
-pub(crate) struct Frame<'p, 'b, B> {
+/// What a turn needs from the pass: its settings, the broad phase, the bodies and the static
+/// world.
+pub(crate) struct Frame<'p, 'b, B, O: ?Sized> {
     pub broad: &'p B,
     pub bodies: &'p [Body<'b>],
+    pub statics: &'p O,
     pub used: &'p [bool],
     pub mode: collide_core::SweepMode,
     pub skin: f32,
@@ -136,19 +140,22 @@ impl Rounds {
 
     /// The turns `body` has made this frame.
     pub(crate) fn turns_of(&self, body: usize) -> u32 {
-        self.latest[body].0
+        self.latest.get(body).map_or(0, |l| l.0)
     }
 
     /// `body`'s latest turn, if it has turned.
     fn latest_turn(&self, body: usize) -> Option<&Turn> {
-        let (count, index) = self.latest[body];
+        let &(count, index) = self.latest.get(body)?;
         (count > 0).then(|| &self.turns[index as usize])
     }
 
     /// `body`'s velocity (travel per frame) on its current path.
     fn velocity(&self, bodies: &[Body<'_>], body: usize) -> Vec2 {
-        self.latest_turn(body)
-            .map_or(bodies[body].end - bodies[body].start, |turn| turn.velocity)
+        match (self.latest_turn(body), bodies.get(body)) {
+            (Some(turn), _) => turn.velocity,
+            (None, Some(b)) => b.end - b.start,
+            (None, None) => Vec2::ZERO, // an obstacle
+        }
     }
 
     /// When `body`'s current path began.
@@ -168,9 +175,9 @@ impl Rounds {
 
     /// Applies `response` to `hit`: each body it turns is put a skin short of the impact on its
     /// own path with its new velocity, then swept again over the rest of the frame.
-    pub(crate) fn turn<B: BroadPhase>(
+    pub(crate) fn turn<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
         response: Response,
         stats: &mut PassStats,
@@ -201,14 +208,29 @@ impl Rounds {
 
     /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
     /// that turns is put, apart from the other so that a sweep from there starts clean.
-    fn safe_time<B: BroadPhase>(&self, frame: &Frame<'_, '_, B>, hit: &PassHit) -> f32 {
+    fn safe_time<B: BroadPhase, O: Obstacles + ?Sized>(
+        &self,
+        frame: &Frame<'_, '_, B, O>,
+        hit: &PassHit,
+    ) -> f32 {
         let (a, b) = (hit.a, hit.b);
         let from = self.since(a).max(self.since(b));
-        let (ma, mb) = (
-            self.motion_from(frame.bodies, a, from),
-            self.motion_from(frame.bodies, b, from),
-        );
-        let (sa, sb) = (frame.bodies[a].shape, frame.bodies[b].shape);
+        let ma = self.motion_from(frame.bodies, a, from);
+        let sa = frame.bodies[a].shape;
+        let (sb, mb) = match hit.obstacle {
+            None => (
+                frame.bodies[b].shape,
+                self.motion_from(frame.bodies, b, from),
+            ),
+            Some(id) => {
+                let area = path_bounds(&frame.bodies[a], &ma);
+                let layers = frame.bodies[a].layers;
+                match find_obstacle(frame.statics, &area, layers, id) {
+                    Some(o) => (o.shape, standing(&o)),
+                    None => return hit.hit.t.max(from),
+                }
+            }
+        };
         let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, frame.skin) {
             Some(stop) if stop.started_inside => 0.0,
             Some(stop) => stop.t,
@@ -220,9 +242,9 @@ impl Rounds {
 
     /// Records that `body` turns at `at` to `velocity` (or stops, at the cap); `false` when it
     /// was capped and stopped already, so nothing changes.
-    fn redirect<B: BroadPhase>(
+    fn redirect<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         body: usize,
         at: f32,
         velocity: Vec2,
@@ -253,9 +275,9 @@ impl Rounds {
     /// Sweeps `body`'s new path against every body its box reaches and every body that has
     /// turned (whose path may have left its box), except `skip`; queues the hits, none before
     /// `now`.
-    fn sweep_again<B: BroadPhase>(
+    fn sweep_again<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         body: usize,
         skip: Option<usize>,
         now: f32,
@@ -285,13 +307,62 @@ impl Rounds {
         }
         candidates.clear();
         self.candidates = candidates;
+        let layers = frame.bodies[body].layers;
+        frame.statics.near(&area, layers, &mut |o| {
+            self.test_obstacle(frame, body, &o, now, stats);
+        });
+    }
+
+    /// The narrow phase of `body` on its current path against a static obstacle over what is
+    /// left of the frame; a hit joins the queue.
+    fn test_obstacle<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        o: &Obstacle<'_>,
+        now: f32,
+        stats: &mut PassStats,
+    ) {
+        let Some(b) = obstacle_index(frame.bodies.len(), o.id) else {
+            return;
+        };
+        let from = self.since(body);
+        let ma = self.motion_from(frame.bodies, body, from);
+        let outcome = narrow_phase_detailed(
+            frame.bodies[body].shape,
+            &ma,
+            o.shape,
+            &standing(o),
+            frame.mode,
+        );
+        stats.sweeps_after_turns += 1;
+        let Some(found) = outcome.hit else {
+            return;
+        };
+        if found.t == 0.0 && ma.travel().dot(found.normal) <= 0.0 {
+            return; // leaving an obstacle it turned inside (see `test_pair`)
+        }
+        let hit = Hit {
+            t: (from + found.t * (1.0 - from)).max(now),
+            ..found
+        };
+        self.pending.push(Pending {
+            hit: PassHit {
+                a: body,
+                b,
+                hit,
+                obstacle: Some(o.id),
+            },
+            turns: [self.turns_of(body), 0],
+        });
+        self.peaks.0 = self.peaks.0.max(self.pending.len());
     }
 
     /// The narrow phase of `x` and `y` on their current paths over what is left of the frame
     /// for both; a hit joins the queue.
-    fn test_pair<B: BroadPhase>(
+    fn test_pair<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         x: usize,
         y: usize,
         now: f32,
@@ -319,7 +390,12 @@ impl Rounds {
             let t = (from + found.t * (1.0 - from)).max(now);
             let hit = Hit { t, ..found };
             self.pending.push(Pending {
-                hit: PassHit { a, b, hit },
+                hit: PassHit {
+                    a,
+                    b,
+                    hit,
+                    obstacle: None,
+                },
                 turns: [self.turns_of(a), self.turns_of(b)],
             });
             self.peaks.0 = self.peaks.0.max(self.pending.len());
