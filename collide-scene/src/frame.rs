@@ -15,6 +15,7 @@ use collide_broad::{
 };
 use collide_core::SweepMode;
 
+use crate::level::{Level, LevelKind, STATIC_LAYER};
 use crate::palette::Palette;
 use crate::scene::{Role, Scene, SceneConfig};
 
@@ -26,6 +27,7 @@ pub struct FrameRunner<'p> {
     pass: CollisionPass<AnyBroadPhase>,
     bodies: Vec<Body<'p>>,
     bounces: bool,
+    level: Level,
 }
 
 impl FrameRunner<'static> {
@@ -66,7 +68,16 @@ impl<'p> FrameRunner<'p> {
             palette,
             scene,
             bounces: false,
+            level: Level::None,
         }
+    }
+
+    /// The same runner in a static level (see [`LevelKind`]), built once here around the
+    /// scene's field: the pass's static world, which bullets hit and enemies pass over.
+    #[must_use]
+    pub fn with_level(mut self, kind: LevelKind) -> Self {
+        self.level = Level::new(kind, self.scene.field(), self.scene.config().seed);
+        self
     }
 
     /// The same runner with bullets that bounce off enemies (restitution 1) instead of
@@ -91,17 +102,29 @@ impl<'p> FrameRunner<'p> {
     pub fn frame(&mut self) -> Result<PassStats, collide_broad::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
+        let statics = self.level.obstacles();
+        if !matches!(self.level, Level::None) {
+            for (body, o) in self.bodies.iter_mut().zip(self.scene.objects()) {
+                if o.role == Role::Bullet {
+                    body.layers.mask |= STATIC_LAYER;
+                }
+            }
+        }
         if !self.bounces {
-            return self.pass.run(&self.bodies, |_| Used::NEITHER);
+            return self.pass.run_in(&self.bodies, statics, |_| Used::NEITHER);
         }
         let objects = self.scene.objects();
         let react = |i: usize| match objects[i].role {
             Role::Bullet => Reaction::Bounce { restitution: 1.0 },
             Role::Enemy => Reaction::Carry,
         };
-        let stats = self.pass.run(&self.bodies, |hit| Response {
+        let stats = self.pass.run_in(&self.bodies, statics, |hit| Response {
             a: react(hit.a),
-            b: react(hit.b),
+            b: if hit.obstacle.is_some() {
+                Reaction::Carry
+            } else {
+                react(hit.b)
+            },
         })?;
         // In the order they happened, so each bullet keeps its last.
         for turn in self.pass.turns() {

@@ -17,6 +17,7 @@ mod order;
 mod response;
 mod rounds;
 mod statics;
+mod turned;
 
 pub use body::Body;
 pub use hit::{PassHit, PassStats, Used};
@@ -307,7 +308,7 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// [`max_pairs`](Self::max_pairs); no hits are found then (see
     /// [the pair limit](Self#the-pair-limit)).
     pub fn detect(&mut self, bodies: &[Body<'_>]) -> Result<PassStats, Error> {
-        self.detect_in(bodies, &NoObstacles)
+        self.detect_with(bodies, None::<&NoObstacles>)
     }
 
     /// [`detect`](Self::detect) in a static world: the hits between bodies, and between each
@@ -321,6 +322,16 @@ impl<B: BroadPhase> CollisionPass<B> {
         &mut self,
         bodies: &[Body<'_>],
         statics: &O,
+    ) -> Result<PassStats, Error> {
+        self.detect_with(bodies, Some(statics))
+    }
+
+    /// [`detect_in`](Self::detect_in), or [`detect`](Self::detect) with no static world at all
+    /// (not even a pass over the bodies asking an empty one).
+    fn detect_with<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: Option<&O>,
     ) -> Result<PassStats, Error> {
         let mut stats = PassStats {
             skipped: self.collect_proxies(bodies),
@@ -342,17 +353,19 @@ impl<B: BroadPhase> CollisionPass<B> {
         keep_room(&mut self.pairs, stats.pairs.max(floor));
         self.narrow_phase(bodies, &mut stats);
         let (hits, order) = (&mut self.hits, &mut self.order);
-        let indices = statics::body_obstacle_hits(
-            bodies,
-            &self.proxies,
-            statics,
-            self.sweep_mode,
-            &mut stats,
-            &mut |hit| {
-                order.push(hit.hit.t, hit.a as u32, hit.b as u32, hits.len());
-                hits.push(hit);
-            },
-        );
+        let indices = statics.map_or(bodies.len(), |statics| {
+            statics::body_obstacle_hits(
+                bodies,
+                &self.proxies,
+                statics,
+                self.sweep_mode,
+                &mut stats,
+                &mut |hit| {
+                    order.push(hit.hit.t, hit.a as u32, hit.b as u32, hits.len());
+                    hits.push(hit);
+                },
+            )
+        });
         let room = self.hits.len().max(self.proxies.len() / 2);
         self.order.sort(&mut self.hits, indices, room);
         self.stats = stats;
@@ -454,7 +467,7 @@ impl<B: BroadPhase> CollisionPass<B> {
         statics: &O,
         mut resolve: impl FnMut(&PassHit) -> R,
     ) -> Result<PassStats, Error> {
-        let mut stats = self.detect_in(bodies, statics)?;
+        let mut stats = self.detect_with(bodies, Some(statics))?;
         self.used.clear();
         self.used.resize(bodies.len(), false);
         keep_headroom(&mut self.used);

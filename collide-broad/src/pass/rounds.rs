@@ -15,6 +15,7 @@ use glam::Vec2;
 
 use crate::obstacles::{Obstacle, Obstacles};
 use crate::pass::statics::{find_obstacle, obstacle_index, standing};
+use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::{keep_headroom, keep_room};
 use crate::BroadPhase;
@@ -84,8 +85,8 @@ pub(crate) struct Rounds {
     turns: Vec<Turn>,
     /// Per body: its turns so far, and the index of its latest in `turns`.
     latest: Vec<(u32, u32)>,
-    /// The bodies that have turned this frame, once each.
-    turned: Vec<u32>,
+    /// Where the bodies that have turned this frame went.
+    turned: TurnedIndex,
     pending: BinaryHeap<Pending>,
     candidates: Vec<u32>,
     /// The most hits `pending` and bodies `candidates` held at once so far.
@@ -110,7 +111,6 @@ impl Rounds {
         // Room for half again the busiest frame so far, so that a frame a little busier than
         // the last does not allocate (see `keep_room`).
         keep_headroom(&mut self.turns);
-        keep_headroom(&mut self.turned);
         keep_room(&mut self.candidates, self.peaks.1);
         let want = self.peaks.0 + self.peaks.0 / 2 + 16;
         if self.pending.capacity() < want {
@@ -119,7 +119,7 @@ impl Rounds {
         self.turns.clear();
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
-        self.turned.clear();
+        self.turned.begin(bodies);
         self.pending.clear();
     }
 
@@ -263,10 +263,10 @@ impl Rounds {
             velocity: if capped { Vec2::ZERO } else { velocity },
             capped,
         });
-        if count == 0 {
-            self.turned.push(body as u32);
-        }
         self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);
+        let path = self.motion_from(frame.bodies, body, at);
+        let area = path_bounds(&frame.bodies[body], &path);
+        self.turned.insert(body as u32, count + 1, &area);
         stats.turns += 1;
         stats.capped += usize::from(capped);
         true
@@ -288,9 +288,9 @@ impl Rounds {
         let area = path_bounds(&frame.bodies[body], &path);
         let mut candidates = core::mem::take(&mut self.candidates);
         frame.broad.query_aabb(&area, &mut candidates);
-        // Bodies that turned are tested from `turned` below, on their current paths.
+        // Bodies that turned are found in `turned` instead, by their current paths.
         candidates.retain(|&other| self.latest[other as usize].0 == 0);
-        candidates.extend_from_slice(&self.turned);
+        self.turned.near(&area, &self.latest, &mut candidates);
         self.peaks.1 = self.peaks.1.max(candidates.len());
         for &other in &candidates {
             let other = other as usize;
