@@ -123,7 +123,7 @@ impl Scene for Shmup {
 
     fn keys(&self) -> &'static [&'static str] {
         &[
-            "UP/DOWN OBJECTS*   B BROAD PHASE   T BULLETS BOUNCE   S SWEEP*   R RESTART   (*RESTARTS)",
+            "UP/DOWN OBJECTS   B BROAD PHASE   T BULLETS BOUNCE   S SWEEP   R RESTART (OBJECTS, SWEEP RESTART)",
             "YELLOW RINGS: HITS ONLY THE SWEEP FOUND",
         ]
     }
