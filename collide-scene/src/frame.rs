@@ -89,6 +89,25 @@ impl<'p> FrameRunner<'p> {
         self
     }
 
+    /// Switches to bullets that bounce (`true`) or pass through (`false`) from the next frame
+    /// on, the scene carrying on where it is; see [`with_bounces`](Self::with_bounces).
+    pub fn set_bounces(&mut self, bounces: bool) {
+        self.bounces = bounces;
+    }
+
+    /// Whether bullets bounce off enemies.
+    #[must_use]
+    pub fn bounces(&self) -> bool {
+        self.bounces
+    }
+
+    /// Switches the broad phase from the next frame on, without restarting: the scene carries
+    /// on where it is and the pass keeps its settings and buffers. Every broad phase finds the
+    /// same hits, so the frames go on as they would have.
+    pub fn set_broad_phase(&mut self, kind: BroadPhaseKind) {
+        self.pass.set_broad_phase(kind.build());
+    }
+
     /// Runs one frame: [`Scene::step`], the bodies' start and end positions refreshed, then
     /// the collision pass. Hits are counted, not acted on (nothing is destroyed), so every
     /// frame costs the same; [with bounces](Self::with_bounces), a bullet bounces off the
@@ -214,6 +233,34 @@ mod tests {
             turns > 1_000 && capped * 20 < turns,
             "{turns} turns, {capped} capped"
         );
+    }
+
+    /// Switched to another broad phase every frame, with and without bounces, a runner goes on
+    /// exactly as one that kept the grid.
+    #[test]
+    fn switching_the_broad_phase_mid_run_changes_no_frame() {
+        for bounces in [false, true] {
+            let config = SceneConfig::uneven(800).with_hull_enemies(0.3);
+            let mut kept =
+                FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_bounces(bounces);
+            let mut switched = FrameRunner::new(&config, BroadPhaseKind::Grid, true);
+            switched.set_bounces(bounces);
+            assert_eq!(switched.bounces(), bounces);
+            let mut hits = 0;
+            for frame in 0..24 {
+                let kind = BroadPhaseKind::ALL[frame % BroadPhaseKind::ALL.len()];
+                switched.set_broad_phase(kind);
+                assert_eq!(switched.pass().broad_phase().kind(), kind);
+                let a = kept.frame().expect("within the pair limit");
+                let b = switched.frame().expect("within the pair limit");
+                assert_eq!(a, b, "frame {frame}, {kind:?}");
+                assert_eq!(kept.pass().hits(), switched.pass().hits());
+                assert_eq!(kept.pass().turns(), switched.pass().turns());
+                assert_eq!(kept.scene().objects(), switched.scene().objects());
+                hits += a.discrete_hits + a.swept_hits;
+            }
+            assert!(hits > 0);
+        }
     }
 
     #[test]
