@@ -311,28 +311,26 @@ impl TileMap {
     /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
     /// outside; the callers clamp).
     pub(crate) fn column_of(&self, x: f32) -> i64 {
-        ((x - self.origin.x) / self.cell_size.x).floor() as i64
+        floor_i64((x - self.origin.x) / self.cell_size.x)
     }
 
     pub(crate) fn row_of(&self, y: f32) -> i64 {
-        ((y - self.origin.y) / self.cell_size.y).floor() as i64
+        floor_i64((y - self.origin.y) / self.cell_size.y)
     }
 
     /// The columns and rows of the cells that the closed box `lo..=hi` touches, clamped to the
-    /// map, or `None` when it touches none. One cell of margin each way absorbs the rounding
-    /// of `column_of` at an edge.
+    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) /
+    /// size` can lose to rounding (see [`reach`]), so a box within rounding of an edge lists
+    /// the cell beyond it too.
     pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
         }
-        let (x0, x1) = (
-            self.column_of(lo.x).saturating_sub(1),
-            self.column_of(hi.x).saturating_add(1),
-        );
-        let (y0, y1) = (
-            self.row_of(lo.y).saturating_sub(1),
-            self.row_of(hi.y).saturating_add(1),
-        );
+        let (o, size) = (self.origin, self.cell_size);
+        let (ulo, uhi) = ((lo - o) / size, (hi - o) / size);
+        let (slo, shi) = (reach(lo, o, size, ulo), reach(hi, o, size, uhi));
+        let (x0, x1) = (floor_i64(ulo.x - slo.x), floor_i64(uhi.x + shi.x));
+        let (y0, y1) = (floor_i64(ulo.y - slo.y), floor_i64(uhi.y + shi.y));
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
             return None;
@@ -340,6 +338,23 @@ impl TileMap {
         let clamp = |v: i64, n: i64| v.clamp(0, n - 1) as u32;
         Some(([clamp(x0, w), clamp(y0, h)], [clamp(x1, w), clamp(y1, h)]))
     }
+}
+
+/// How far, in cells, `u = (v − origin) / size` may lie from the exact quotient: the
+/// subtraction rounds at the larger of `v` and `origin`, the division at `u`; four ulps of
+/// each, and a millionth of a cell besides.
+fn reach(v: Vec2, origin: Vec2, size: Vec2, u: Vec2) -> Vec2 {
+    let eps = 4.0 * f32::EPSILON;
+    (v.abs().max(origin.abs()) / size + u.abs()) * eps + Vec2::splat(1e-6)
+}
+
+/// `v.floor()` as an integer, saturating, without a call to the C library's `floorf` (which
+/// the baseline x86-64 target makes of `f32::floor`); NaN gives 0.
+#[inline]
+fn floor_i64(v: f32) -> i64 {
+    let t = v as i64;
+    // Above 2²³ every float is a whole number, so `t as f32` is `v` again there.
+    t.saturating_sub(i64::from((t as f32) > v))
 }
 
 fn check(width: u32, height: u32, cell_size: Vec2, origin: Vec2) -> Result<(), Error> {
