@@ -65,6 +65,7 @@ mod slide;
 mod sort_and_sweep;
 mod static_bodies;
 mod static_index;
+mod static_world;
 mod tiles;
 
 pub use any::{AnyBroadPhase, BroadPhaseKind};
@@ -85,6 +86,7 @@ pub use quadtree::QuadTree;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use sort_and_sweep::SortAndSweep;
 pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
+pub use static_world::{StaticWorld, WorldObstacle, TILE_IDS};
 pub use tiles::{TileCell, TileContact, TileHit, TileMap};
 
 pub use collide_core;

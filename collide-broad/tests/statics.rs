@@ -205,3 +205,65 @@ fn obstacles_ignore_their_reactions() {
         assert!((turn.end().x - 23.0).abs() < 0.02, "{turn:?}");
     }
 }
+
+/// A `StaticWorld` lists what its bodies and its tile map list, the cells under their own ids
+/// (`TILE_IDS` + cell index), and `which` names each; `move_and_slide` walks on it.
+#[test]
+fn a_static_world_is_its_bodies_and_its_tiles() {
+    use collide_broad::{
+        move_and_slide, Obstacles, SlideSettings, StaticWorld, WorldObstacle, TILE_IDS,
+    };
+    use collide_core::{Aabb, Layers, Rot};
+    let rows = ["#........#", "#........#", "##########"];
+    let mut world =
+        StaticWorld::new(TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap());
+    let mut rng = SplitMix64::new(0x3011D);
+    for _ in 0..20 {
+        let at = rng.in_box(Vec2::ZERO, Vec2::new(160.0, 48.0));
+        let shape = Circle {
+            radius: rng.range(1.0, 8.0),
+        };
+        world
+            .bodies
+            .add(StaticBody::new(shape, Pose::from_position(at)))
+            .unwrap();
+    }
+    world.bodies.refresh();
+    for _ in 0..200 {
+        let area = Aabb::new(
+            rng.in_box(Vec2::ZERO, Vec2::new(160.0, 48.0)),
+            Vec2::splat(rng.range(0.0, 30.0)),
+        );
+        let mut got = Vec::new();
+        world.near(&area, Layers::ALL, &mut |o| got.push(o.id));
+        let mut want = Vec::new();
+        world
+            .bodies
+            .near(&area, Layers::ALL, &mut |o| want.push(o.id));
+        world
+            .tiles
+            .near(&area, Layers::ALL, &mut |o| want.push(TILE_IDS + o.id));
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want);
+        for id in got {
+            match world.which(id) {
+                WorldObstacle::Body(b) => assert!(b < TILE_IDS && b == id),
+                WorldObstacle::Tile(cell) => assert!(world.tiles.is_solid(cell.x, cell.y)),
+            }
+        }
+    }
+    // A box dropped onto the floor (its top at y = 16) in the world lands on it or on a body.
+    let body = Rect {
+        half_extents: Vec2::new(3.0, 3.0),
+    };
+    let step = move_and_slide(
+        body,
+        Rot::IDENTITY,
+        Vec2::new(80.0, 60.0),
+        Vec2::new(0.0, -80.0),
+        &world,
+        &SlideSettings::new(Vec2::Y),
+    );
+    assert!(step.on_floor && step.position.y >= 19.0, "{step:?}");
+}
