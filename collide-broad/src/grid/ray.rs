@@ -144,6 +144,7 @@ impl Grid {
                 continue;
             }
             match self.strips(k, &course) {
+                Some(w) if w.bound == f64::INFINITY => {}
                 Some(w) if n < WALKS => {
                     walks[n] = w;
                     n += 1;
@@ -179,7 +180,8 @@ impl Grid {
         }
     }
 
-    /// The walk over level `k`'s strips, or `None` when the level is better offered whole:
+    /// The walk over level `k`'s strips (one already over when the segment passes beside the
+    /// level's cells), or `None` when the level is better offered whole:
     /// few objects, cells too far out to number to within a quarter of a cell or smaller
     /// than the segment's rounding, or more strips than objects.
     fn strips(&self, k: usize, course: &Course) -> Option<Strips> {
@@ -202,7 +204,11 @@ impl Grid {
         let first = cell_number(course.lo[a], self.origin[a], inv).saturating_sub(1);
         let last = cell_number(course.hi[a], self.origin[a], inv);
         let (first, last) = (first.max(level.rect[a]), last.min(level.rect[a + 2]));
-        if first > last || i64::from(last) - i64::from(first) > 4 * i64::from(level.count) + 16 {
+        if first > last {
+            // The segment passes beside the level's occupied cells: nothing to walk.
+            return Some(Strips::OVER);
+        }
+        if i64::from(last) - i64::from(first) > 4 * i64::from(level.count) + 16 {
             return None;
         }
         let (next, last, step) = if course.inv >= 0.0 {
