@@ -10,86 +10,12 @@
 
 use std::hint::black_box;
 
-use collide_bench::peer::{peer_pose, PeerShape};
-use collide_broad::{Body, BroadPhaseKind, CollisionPass, Hitscan, WorldHit};
-use collide_core::{Layers, Pose};
-use collide_scene::{Palette, Scene, SceneConfig, SceneKind, SplitMix64};
+use collide_bench::rays::{scene_bodies, scene_rays, PeerRays, LASER, RAYS};
+use collide_broad::{BroadPhaseKind, CollisionPass, Hitscan, WorldHit};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use glam::Vec2;
-use parry2d::bounding_volume::Aabb as PeerAabb;
-use parry2d::math::Pose as PeerPose;
-use parry2d::partitioning::{Bvh, BvhBuildStrategy};
-use parry2d::query::Ray;
-
-const RAYS: usize = 256;
 
 /// The rays' largest difference in `t` that still counts as the same answer.
 const TOLERANCE: f32 = 1e-4;
-
-/// A laser on every layer: it hits bullets and enemies alike.
-const LASER: Layers = Layers::ALL;
-
-/// The bodies of the benchmark scene after a few frames, and its field.
-fn scene_bodies(objects: usize) -> (Vec<Body<'static>>, Vec2) {
-    let config = SceneConfig::new(SceneKind::Uniform, objects).with_hull_enemies(0.25);
-    let mut scene = Scene::new(&config);
-    for _ in 0..3 {
-        scene.step();
-    }
-    let mut bodies = Vec::new();
-    scene.bodies(Palette::standard(), &mut bodies);
-    (bodies, scene.field())
-}
-
-fn rays(field: Vec2) -> Vec<(Vec2, Vec2)> {
-    let mut rng = SplitMix64::new(0x0AA7_5CA7);
-    (0..RAYS)
-        .map(|_| {
-            let from = rng.in_box(Vec2::ZERO, field);
-            (from, from + rng.direction() * field.max_element() * 0.25)
-        })
-        .collect()
-}
-
-/// parry2d's side: each body's shape and end-of-frame pose, and a `Bvh` over their boxes.
-struct Peer {
-    shapes: Vec<PeerShape>,
-    poses: Vec<PeerPose>,
-    bvh: Bvh,
-}
-
-impl Peer {
-    fn new(bodies: &[Body<'_>]) -> Self {
-        let shapes: Vec<PeerShape> = bodies
-            .iter()
-            .map(|b| PeerShape::from_shape(&b.shape.to_shape()).expect("parry2d takes the hull"))
-            .collect();
-        let poses: Vec<PeerPose> = bodies
-            .iter()
-            .map(|b| peer_pose(&Pose::new(b.end, b.rotation)))
-            .collect();
-        let boxes: Vec<PeerAabb> = bodies
-            .iter()
-            .map(|b| {
-                let bounds = b.shape.aabb(&Pose::new(b.end, b.rotation));
-                PeerAabb::new(bounds.min(), bounds.max())
-            })
-            .collect();
-        let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &boxes);
-        Self { shapes, poses, bvh }
-    }
-
-    /// The first body along `from → to`: its index and the fraction of the segment.
-    fn cast(&self, from: Vec2, to: Vec2) -> Option<(u32, f32)> {
-        let ray = Ray::new(from, to - from);
-        self.bvh.cast_ray(&ray, 1.0, |leaf, best| {
-            let i = leaf as usize;
-            self.shapes[i]
-                .as_dyn()
-                .cast_ray(&self.poses[i], &ray, best, true)
-        })
-    }
-}
 
 /// Panics unless both libraries find the same first body along every ray (or, where two
 /// bodies are met within [`TOLERANCE`] of each other, the same `t`), and returns how many
@@ -120,8 +46,8 @@ fn label(n: usize) -> String {
 fn bench_rays(c: &mut Criterion) {
     for objects in [1_000, 10_000] {
         let (bodies, field) = scene_bodies(objects);
-        let rays = rays(field);
-        let peer = Peer::new(&bodies);
+        let rays = scene_rays(field);
+        let peer = PeerRays::new(&bodies);
         let peer_answers: Vec<_> = rays.iter().map(|&(f, t)| peer.cast(f, t)).collect();
         let mut group = c.benchmark_group("rays");
         for kind in BroadPhaseKind::ALL {

@@ -7,7 +7,8 @@
 //!   side, [`queries`]: collide's side, [`oracle`]: brute-force answers that settle
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
 //!   [`fast_shots`]: shots far faster than they are wide that clip a rim, called right or
-//!   wrong by each library;
+//!   wrong by each library; [`rays`]: the first body along a ray, collide's `Hitscan` beside
+//!   parry2d's `Bvh`;
 //! - [`character`]: `move_and_slide` beside rapier2d's character controller on a platformer
 //!   scene, timed per call, with each one's seam catches, penetrations, jitters and tunnels;
 //! - [`report`]: the `collide-report` binary's logic (the cost experiment, the scale table, the
@@ -22,6 +23,7 @@
 //! cargo bench -p collide-bench --bench scene    # scene/<scene>/<broad phase>/<on|off>/<size>
 //! cargo bench -p collide-bench --bench narrow   # narrow/<query>/<collide|parry2d>
 //! cargo bench -p collide-bench --bench broad    # broad/<broad phase|parry2d_bvh>/<scene>/<size>
+//! cargo bench -p collide-bench --bench rays     # rays/<broad phase|parry2d_bvh>/<size>
 //! cargo bench -p collide-bench --bench hull     # hull/<vw|enclosing>/<sprite>
 //! cargo bench -p collide-bench --bench character  # character/<collide|rapier2d>/<shape>
 //! ```
@@ -39,6 +41,7 @@ pub mod measure;
 pub mod oracle;
 pub mod peer;
 pub mod queries;
+pub mod rays;
 pub mod report;
 pub mod table;
 pub mod versus;

@@ -161,4 +161,14 @@ impl BroadPhase for AnyBroadPhase {
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         self.inner().cast_segment(from, to, out);
     }
+
+    fn cast_segment_until(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        scratch: &mut Vec<(f32, u32)>,
+        visit: &mut dyn FnMut(f32, u32) -> f32,
+    ) {
+        self.inner().cast_segment_until(from, to, scratch, visit);
+    }
 }

@@ -54,6 +54,55 @@ pub trait BroadPhase {
     /// ordered by `t` then id: the targets of a hitscan shot, nearest first. Ignores layers.
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>);
 
+    /// Calls `visit(t, id)` for the proxies whose closed bounds the segment `from → to`
+    /// touches (`t` as in [`cast_segment`](BroadPhase::cast_segment)), about nearest first,
+    /// each at most once, and stops early: `visit` returns a cutoff, and every proxy entered
+    /// at or before the lowest cutoff returned so far is visited; one entered later may be
+    /// skipped. Ignores layers. `scratch` is working room the caller keeps between calls.
+    ///
+    /// This is the walk behind a first-hit query: the caller tests each proxy's real shape and
+    /// returns the best hit's `t` (plus its own margin) as the cutoff, so that the search ends
+    /// soon after the nearest hit instead of listing everything along the segment. The
+    /// provided method sorts [`cast_segment`](BroadPhase::cast_segment)'s list and stops at
+    /// the cutoff; [`Grid`](crate::Grid) walks its cells in the segment's order and
+    /// [`QuadTree`](crate::QuadTree) its nodes nearest first, so neither lists what lies
+    /// beyond.
+    ///
+    /// ```
+    /// use collide_broad::{BroadPhase, Grid, Proxy};
+    /// use collide_core::{Aabb, Layers};
+    /// use glam::Vec2;
+    ///
+    /// let proxies: Vec<Proxy> = (0..100)
+    ///     .map(|i| Proxy::new(i, Aabb::new(Vec2::new(10.0 * i as f32, 0.0), Vec2::ONE), Layers::ALL))
+    ///     .collect();
+    /// let mut grid = Grid::new();
+    /// grid.update(&proxies);
+    /// let (mut scratch, mut seen) = (Vec::new(), Vec::new());
+    /// // Stop at the first box: the cutoff is its own entry.
+    /// grid.cast_segment_until(Vec2::new(-5.0, 0.0), Vec2::new(995.0, 0.0), &mut scratch, &mut |t, id| {
+    ///     seen.push(id);
+    ///     t
+    /// });
+    /// assert!(seen.contains(&0) && seen.len() < 10);
+    /// ```
+    fn cast_segment_until(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        scratch: &mut Vec<(f32, u32)>,
+        visit: &mut dyn FnMut(f32, u32) -> f32,
+    ) {
+        self.cast_segment(from, to, scratch);
+        let mut cutoff = f32::INFINITY;
+        for &(t, id) in scratch.iter() {
+            if t > cutoff {
+                break;
+            }
+            cutoff = cutoff.min(visit(t, id));
+        }
+    }
+
     /// Writes every candidate pair `(lo, hi)` of the last [`update`](BroadPhase::update).
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) {
         // No more than `usize::MAX` pairs fit in memory: this limit is never reached.
@@ -101,6 +150,16 @@ impl<B: BroadPhase + ?Sized> BroadPhase for Box<B> {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         (**self).cast_segment(from, to, out);
+    }
+
+    fn cast_segment_until(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        scratch: &mut Vec<(f32, u32)>,
+        visit: &mut dyn FnMut(f32, u32) -> f32,
+    ) {
+        (**self).cast_segment_until(from, to, scratch, visit);
     }
 }
 

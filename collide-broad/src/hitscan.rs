@@ -24,6 +24,18 @@ pub struct WorldHit {
     pub normal: Vec2,
 }
 
+/// How far past the best hit so far (as a fraction of the ray) a first-hit walk still looks.
+///
+/// Why a walk may stop there and still give what a loop over every body gives: each body's box
+/// holds its end-of-frame shape. The pass widens the swept bounds by four ulps of their
+/// magnitude, which covers the hair by which an `f32` box (a hull's vertices rotated in
+/// `f32`) can miss the shape that [`cast_ray`] tests in `f64`. So, in exact arithmetic, the ray
+/// enters a body's box no later than the body itself. Both fractions are computed in `f64`
+/// and rounded once to `f32`, each within about an ulp of 1 (2⁻²⁴) of its exact value. A box
+/// entered more than 2⁻²⁰ after the best hit therefore holds no hit at or before it, not even
+/// a tie (which would go to the smaller id).
+const RAY_MARGIN: f32 = 1.0 / 1_048_576.0;
+
 /// Nearest first: by `t`, then id.
 fn by_time(a: &WorldHit, b: &WorldHit) -> core::cmp::Ordering {
     a.t.total_cmp(&b.t).then(a.id.cmp(&b.id))
@@ -95,10 +107,12 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 /// holds the body's shape at the end of the frame: what [`CollisionPass`](crate::CollisionPass)
 /// gives it (the swept bounds), so after [`CollisionPass::detect`](crate::CollisionPass::detect)
 /// or [`run`](crate::CollisionPass::run), `pass.broad_phase()` and the same `bodies` are
-/// ready. The broad phase lists the candidates ([`BroadPhase::cast_segment`] for a ray,
-/// [`BroadPhase::query_aabb`] for a moving shape); each is then tested exactly on its real
-/// shape at its end-of-frame pose ([`cast_ray`], [`time_of_impact`]), so the answer is the
-/// one a loop over every body would give. A moving shape is tested against the bodies whose
+/// ready. The broad phase lists the candidates ([`BroadPhase::cast_segment_until`] for a
+/// ray's first hit: nearest first, stopping soon after the nearest hit;
+/// [`BroadPhase::cast_segment`] for all of a ray's hits; [`BroadPhase::query_aabb`] for a
+/// moving shape); each is then tested exactly on its real shape at its end-of-frame pose
+/// ([`cast_ray`], [`time_of_impact`]), so the answer is the one a loop over every body would
+/// give. A moving shape is tested against the bodies whose
 /// boxes its swept box overlaps, the collision pass's own rule: a graze that a hull sweep's
 /// tolerance ([`ADVANCE_TOLERANCE`](collide_core::ADVANCE_TOLERANCE)) would count is never
 /// reported for a body whose box it does not reach. Disabled bodies, bodies with non-finite positions,
@@ -163,12 +177,16 @@ impl Hitscan {
         to: Vec2,
         layers: Layers,
     ) -> Option<WorldHit> {
-        broad.cast_segment(from, to, &mut self.segment);
-        // Every candidate is tested: a box entered later can hold a body entered earlier.
-        self.segment
-            .iter()
-            .filter_map(|&(_, id)| ray_against_body(bodies, id, from, to, layers))
-            .fold(None, nearer)
+        let mut best = None;
+        // A box entered later can hold a body entered earlier, so the walk goes on past the
+        // first hit, but only as far as a box could still hold a nearer one.
+        broad.cast_segment_until(from, to, &mut self.segment, &mut |_, id| {
+            if let Some(hit) = ray_against_body(bodies, id, from, to, layers) {
+                best = nearer(best, hit);
+            }
+            best.map_or(f32::INFINITY, |b: WorldHit| b.t + RAY_MARGIN)
+        });
+        best
     }
 
     /// Every body the segment `from → to` enters, nearest first (by `t`, then id), into

@@ -1,6 +1,6 @@
-//! Segment casts at every scale: each broad phase's `cast_segment` and `first_on_segment`
-//! against a plain loop over the boxes ([`BruteForce`]), with boxes from a tenth of a unit to
-//! near `f32::MAX`, far apart or nested, and segments that graze edges.
+//! Segment casts at every scale: each broad phase's `cast_segment`, `first_on_segment` and
+//! `cast_segment_until` against a plain loop over the boxes ([`BruteForce`]), with boxes from
+//! a tenth of a unit to near `f32::MAX`, far apart or nested, and segments that graze edges.
 
 mod common;
 
@@ -28,8 +28,90 @@ fn assert_all_agree(proxies: &[Proxy], from: Vec2, to: Vec2, what: &str) -> Vec<
         assert_eq!(got, expected, "{what}: {kind}, {from} -> {to}");
         let first = broad.first_on_segment(from, to, &mut scratch);
         assert_eq!(first, expected.first().copied(), "{what}: {kind} first");
+        for stop_after in [0, 3, usize::MAX] {
+            let what = format!("{what}: {kind} walk, cutoff after {stop_after}, {from} -> {to}");
+            walk_and_check(&broad, from, to, &expected, stop_after, &what);
+        }
     }
     expected
+}
+
+/// Runs `cast_segment_until` with a cutoff at the entry of the proxy visited after the first
+/// `stop_after` ones, and checks it against `expected` (the whole list, nearest first): each
+/// proxy visited once with its own entry, and every one entered at or before the cutoff
+/// visited (ties included). Returns how many it visited.
+fn walk_and_check(
+    broad: &dyn BroadPhase,
+    from: Vec2,
+    to: Vec2,
+    expected: &[(f32, u32)],
+    stop_after: usize,
+    what: &str,
+) -> usize {
+    let (mut seen, mut scratch, mut cutoff) = (Vec::new(), Vec::new(), f32::INFINITY);
+    broad.cast_segment_until(from, to, &mut scratch, &mut |t, id| {
+        seen.push((t, id));
+        if seen.len() > stop_after {
+            cutoff = cutoff.min(t);
+        }
+        cutoff
+    });
+    let visited = seen.len();
+    seen.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    seen.dedup();
+    assert_eq!(seen.len(), visited, "{what}: a proxy visited twice");
+    for hit in &seen {
+        assert!(
+            expected.contains(hit),
+            "{what}: {hit:?} is not on the segment"
+        );
+    }
+    let due: Vec<(f32, u32)> = expected.iter().copied().filter(|h| h.0 <= cutoff).collect();
+    assert!(
+        due.iter().all(|h| seen.contains(h)),
+        "{what}: {due:?} not all in {seen:?}"
+    );
+    visited
+}
+
+#[test]
+fn the_walk_stops_soon_after_the_cutoff() {
+    let mut rng = SplitMix64::new(0x0057_0BAD);
+    // Small boxes over a field, and a few big ones (a higher level of the grid).
+    let proxies: Vec<Proxy> = (0..3000)
+        .map(|i| {
+            let c = rng.in_box(Vec2::ZERO, Vec2::splat(2000.0));
+            let h = Vec2::splat(if i % 50 == 0 {
+                60.0
+            } else {
+                rng.range(4.0, 20.0)
+            });
+            proxy(i, c, h)
+        })
+        .collect();
+    let mut oracle = BruteForce::new();
+    oracle.update(&proxies);
+    for kind in [BroadPhaseKind::Grid, BroadPhaseKind::QuadTree] {
+        let mut broad = kind.build();
+        broad.update(&proxies);
+        let (mut listed, mut visited, mut expected) = (0, 0, Vec::new());
+        for _ in 0..200 {
+            let from = rng.in_box(Vec2::ZERO, Vec2::splat(2000.0));
+            let to = from + rng.direction() * 2000.0;
+            oracle.cast_segment(from, to, &mut expected);
+            listed += expected.len();
+            visited += walk_and_check(&broad, from, to, &expected, 0, &format!("{kind}"));
+        }
+        // A walk that listed everything along each segment would visit `listed`.
+        assert!(
+            listed > 20 * 200,
+            "{kind}: {listed} boxes along the segments"
+        );
+        assert!(
+            visited * 5 < listed,
+            "{kind}: visited {visited} of {listed}"
+        );
+    }
 }
 
 #[test]
@@ -128,7 +210,7 @@ fn far_point(rng: &mut SplitMix64, lo: f32, hi: f32) -> Vec2 {
 /// A scene at one scale: small boxes around `origin`, spread over `spread`, and a few boxes
 /// far away (up to near `f32::MAX`), some of them huge.
 fn multi_scale_scene(rng: &mut SplitMix64, origin: Vec2, spread: f32, size: f32) -> Vec<Proxy> {
-    let mut proxies: Vec<Proxy> = (0..60)
+    let mut proxies: Vec<Proxy> = (0..120)
         .map(|i| {
             let c = origin + Vec2::new(rng.range(-spread, spread), rng.range(-spread, spread));
             let h = Vec2::new(size * rng.range(0.0, 2.0), size * rng.range(0.0, 2.0));
@@ -138,11 +220,11 @@ fn multi_scale_scene(rng: &mut SplitMix64, origin: Vec2, spread: f32, size: f32)
     for i in 0..4 {
         let far = far_point(rng, 0.0, 38.4);
         let h = Vec2::splat(magnitude(rng, -2.0, 38.0));
-        proxies.push(proxy(100 + i, far, h.min(Vec2::splat(f32::MAX))));
+        proxies.push(proxy(1000 + i, far, h.min(Vec2::splat(f32::MAX))));
     }
     if rng.index(3) == 0 {
         let h = Vec2::splat(rng.range(1.0e38, f32::MAX));
-        proxies.push(proxy(200, Vec2::new(sign(rng) * 1.0e38, 0.0), h));
+        proxies.push(proxy(2000, Vec2::new(sign(rng) * 1.0e38, 0.0), h));
     }
     proxies
 }

@@ -43,6 +43,7 @@ use crate::cases::{Query, CASE_SEED};
 use crate::character::{compare_character, CharacterEntry};
 use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::queries::compare_query;
+use crate::rays::compare_rays;
 use crate::versus::{compare_broad, VersusEntry};
 pub use bounce::BounceEntry;
 pub use level::LevelEntry;
@@ -120,6 +121,8 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         progress(&format!("versus: broad phase, {} {objects}", kind.name()));
         versus.extend(compare_broad(kind, objects, config.broad_frames));
     }
+    progress(&format!("versus: ray casts, {}", config.broad_objects));
+    versus.extend(compare_rays(config.broad_objects, config.batches));
     progress("fast shots that clip a rim");
     let fast_shots = compare_fast_shots();
     let character = compare_character(&config.character, |mover| {

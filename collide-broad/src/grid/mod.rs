@@ -5,7 +5,8 @@
 //! - [`cell_size`]: the automatic cell size;
 //! - [`build`]: the passes of `update` that file the objects into their cells;
 //! - [`pairs`]: the pair loops;
-//! - [`queries`]: boxes and segments.
+//! - [`queries`]: boxes and segments;
+//! - [`ray`]: the first-hit walk along a segment.
 
 mod build;
 mod cell_size;
@@ -13,6 +14,7 @@ mod cells;
 mod numbering;
 mod pairs;
 mod queries;
+mod ray;
 
 use collide_core::Aabb;
 use glam::Vec2;
@@ -183,6 +185,16 @@ impl BroadPhase for Grid {
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         self.objects_on_segment(from, to, out);
+    }
+
+    fn cast_segment_until(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        _scratch: &mut Vec<(f32, u32)>,
+        visit: &mut dyn FnMut(f32, u32) -> f32,
+    ) {
+        self.walk_segment(from, to, visit);
     }
 }
 

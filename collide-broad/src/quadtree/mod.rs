@@ -1,3 +1,7 @@
+//! The loose quadtree broad phase; [`ray`] holds its first-hit walk.
+
+mod ray;
+
 use collide_core::Aabb;
 use glam::Vec2;
 
@@ -466,5 +470,15 @@ impl BroadPhase for QuadTree {
             },
         );
         finish_segment_hits(out);
+    }
+
+    fn cast_segment_until(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        scratch: &mut Vec<(f32, u32)>,
+        visit: &mut dyn FnMut(f32, u32) -> f32,
+    ) {
+        self.walk_segment(from, to, scratch, visit);
     }
 }
