@@ -89,6 +89,9 @@ pub struct StaticBodies {
     free: Vec<u32>,
     len: usize,
     index: CellIndex,
+    /// Every indexed body's layers and masks together: a query no body can interact with
+    /// (the enemies of a level only bullets hit) stops at once.
+    any_layers: Layers,
     dirty: bool,
 }
 
@@ -172,6 +175,13 @@ impl StaticBodies {
                 Some((i as u32, b.shape.as_shape_ref().aabb(&b.pose)))
             });
             self.index.build(self.slots.len(), boxes);
+            self.any_layers = self
+                .slots
+                .iter()
+                .filter_map(|s| s.body.as_ref())
+                .fold(Layers::NONE, |all, b| {
+                    Layers::new(all.layer | b.layers.layer, all.mask | b.layers.mask)
+                });
             self.dirty = false;
         }
     }
@@ -215,6 +225,9 @@ impl Obstacles for StaticBodies {
                     offer(index);
                 }
             }
+            return;
+        }
+        if !self.any_layers.interacts(layers) {
             return;
         }
         // The index offers only the bodies whose boxes touch the area.

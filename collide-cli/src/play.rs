@@ -6,11 +6,12 @@
 //!    off and watch shots pass through, halve the target, switch the sweep back on, compare
 //!    strict and inclusive overlap on two boxes edge to edge, give the shot a layer mask.
 //! 2. [`shmup`]: the shmup benchmark scene, live, at up to 100 000 objects, with the broad
-//!    phase switched by a key and the hits only the sweep found marked.
-//! 3. [`platformer`]: a box that walks and jumps on a tile level with `move_and_slide`,
+//!    phase switched by a key as it runs, bullets that bounce off enemies at another, and the
+//!    hits only the sweep found marked.
+//! 3. [`platformer`]: a box that walks and jumps on a `TileMap` level with `move_and_slide`,
 //!    its contact normals drawn.
-//! 4. [`breakout`]: a ball at up to thousands of units per frame that never leaves the field
-//!    or passes through a brick.
+//! 4. [`breakout`]: a ball at up to thousands of units per frame, bounced by the collision
+//!    pass's responses, that never leaves the field or passes through a brick.
 //!
 //! Each scene is a struct stepped by input events and drawn on a [`Canvas`], apart from any
 //! window, so the same scenes run headless from a script: the tests, the animated pictures of

@@ -15,6 +15,7 @@ use collide_broad::{
 };
 use collide_core::SweepMode;
 
+use crate::level::{Level, LevelKind, STATIC_LAYER};
 use crate::palette::Palette;
 use crate::scene::{Role, Scene, SceneConfig};
 
@@ -26,6 +27,7 @@ pub struct FrameRunner<'p> {
     pass: CollisionPass<AnyBroadPhase>,
     bodies: Vec<Body<'p>>,
     bounces: bool,
+    level: Level,
 }
 
 impl FrameRunner<'static> {
@@ -66,7 +68,16 @@ impl<'p> FrameRunner<'p> {
             palette,
             scene,
             bounces: false,
+            level: Level::None,
         }
+    }
+
+    /// The same runner in a static level (see [`LevelKind`]), built once here around the
+    /// scene's field: the pass's static world, which bullets hit and enemies pass over.
+    #[must_use]
+    pub fn with_level(mut self, kind: LevelKind) -> Self {
+        self.level = Level::new(kind, self.scene.field(), self.scene.config().seed);
+        self
     }
 
     /// The same runner with bullets that bounce off enemies (restitution 1) instead of
@@ -76,6 +87,25 @@ impl<'p> FrameRunner<'p> {
     pub fn with_bounces(mut self, bounces: bool) -> Self {
         self.bounces = bounces;
         self
+    }
+
+    /// Switches to bullets that bounce (`true`) or pass through (`false`) from the next frame
+    /// on, the scene carrying on where it is; see [`with_bounces`](Self::with_bounces).
+    pub fn set_bounces(&mut self, bounces: bool) {
+        self.bounces = bounces;
+    }
+
+    /// Whether bullets bounce off enemies.
+    #[must_use]
+    pub fn bounces(&self) -> bool {
+        self.bounces
+    }
+
+    /// Switches the broad phase from the next frame on, without restarting: the scene carries
+    /// on where it is and the pass keeps its settings and buffers. Every broad phase finds the
+    /// same hits, so the frames go on as they would have.
+    pub fn set_broad_phase(&mut self, kind: BroadPhaseKind) {
+        self.pass.set_broad_phase(kind.build());
     }
 
     /// Runs one frame: [`Scene::step`], the bodies' start and end positions refreshed, then
@@ -91,17 +121,29 @@ impl<'p> FrameRunner<'p> {
     pub fn frame(&mut self) -> Result<PassStats, collide_broad::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
+        let statics = self.level.obstacles();
+        if !matches!(self.level, Level::None) {
+            for (body, o) in self.bodies.iter_mut().zip(self.scene.objects()) {
+                if o.role == Role::Bullet {
+                    body.layers.mask |= STATIC_LAYER;
+                }
+            }
+        }
         if !self.bounces {
-            return self.pass.run(&self.bodies, |_| Used::NEITHER);
+            return self.pass.run_in(&self.bodies, statics, |_| Used::NEITHER);
         }
         let objects = self.scene.objects();
         let react = |i: usize| match objects[i].role {
             Role::Bullet => Reaction::Bounce { restitution: 1.0 },
             Role::Enemy => Reaction::Carry,
         };
-        let stats = self.pass.run(&self.bodies, |hit| Response {
+        let stats = self.pass.run_in(&self.bodies, statics, |hit| Response {
             a: react(hit.a),
-            b: react(hit.b),
+            b: if hit.obstacle.is_some() {
+                Reaction::Carry
+            } else {
+                react(hit.b)
+            },
         })?;
         // In the order they happened, so each bullet keeps its last.
         for turn in self.pass.turns() {
@@ -191,6 +233,34 @@ mod tests {
             turns > 1_000 && capped * 20 < turns,
             "{turns} turns, {capped} capped"
         );
+    }
+
+    /// Switched to another broad phase every frame, with and without bounces, a runner goes on
+    /// exactly as one that kept the grid.
+    #[test]
+    fn switching_the_broad_phase_mid_run_changes_no_frame() {
+        for bounces in [false, true] {
+            let config = SceneConfig::uneven(800).with_hull_enemies(0.3);
+            let mut kept =
+                FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_bounces(bounces);
+            let mut switched = FrameRunner::new(&config, BroadPhaseKind::Grid, true);
+            switched.set_bounces(bounces);
+            assert_eq!(switched.bounces(), bounces);
+            let mut hits = 0;
+            for frame in 0..24 {
+                let kind = BroadPhaseKind::ALL[frame % BroadPhaseKind::ALL.len()];
+                switched.set_broad_phase(kind);
+                assert_eq!(switched.pass().broad_phase().kind(), kind);
+                let a = kept.frame().expect("within the pair limit");
+                let b = switched.frame().expect("within the pair limit");
+                assert_eq!(a, b, "frame {frame}, {kind:?}");
+                assert_eq!(kept.pass().hits(), switched.pass().hits());
+                assert_eq!(kept.pass().turns(), switched.pass().turns());
+                assert_eq!(kept.scene().objects(), switched.scene().objects());
+                hits += a.discrete_hits + a.swept_hits;
+            }
+            assert!(hits > 0);
+        }
     }
 
     #[test]

@@ -28,11 +28,13 @@
 #![warn(missing_docs)]
 
 mod frame;
+mod level;
 mod palette;
 mod rng;
 mod scene;
 
 pub use frame::FrameRunner;
+pub use level::{Level, LevelKind, LEVEL_BODIES, LEVEL_CELL, LEVEL_TILES, STATIC_LAYER};
 pub use palette::{Palette, Slot, BIG_ENEMY_SCALE, BULLET_RADIUS, ENEMY_SIZE, HULL_ENEMY_RADIUS};
 pub use rng::SplitMix64;
 pub use scene::{

@@ -55,6 +55,8 @@ pub struct ReportConfig {
     pub character: CharacterConfig,
     /// Object counts of the bouncing-bullets comparison.
     pub bounce_sizes: Vec<usize>,
+    /// Moving objects of the static-level comparison.
+    pub level_objects: usize,
 }
 
 impl ReportConfig {
@@ -87,6 +89,7 @@ impl ReportConfig {
                 frames_per_batch: 100,
             },
             bounce_sizes: vec![100, 1_000],
+            level_objects: 10_000,
         }
     }
 
@@ -135,6 +138,7 @@ impl ReportConfig {
                 frames_per_batch: 3,
             },
             bounce_sizes: vec![100],
+            level_objects: 100,
             ..Self::quick()
         }
     }

@@ -7,7 +7,8 @@
 //! `peer_ns`, `speedup`, `batches`, and the failures of each side, `ours` and
 //! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`) and
 //! `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
-//! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`).
+//! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`) and `levels[]`
+//! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -15,6 +16,7 @@ use serde_json::Value;
 use super::bounce::BounceEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
+use super::level::LevelEntry;
 use super::machine::Machine;
 use super::{Report, ScaleRow};
 use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
@@ -32,6 +34,7 @@ struct ReportJson<'a> {
     fast_shots: Vec<FastShotJson>,
     character: Vec<CharacterJson>,
     bounce: Vec<BounceEntry>,
+    levels: Vec<LevelEntry>,
     quick: bool,
     allocations_counted: bool,
     machine: &'a Machine,
@@ -234,6 +237,7 @@ impl Report {
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),
             character: self.character.iter().map(CharacterJson::from).collect(),
             bounce: self.bounce.clone(),
+            levels: self.levels.clone(),
             quick: self.config.quick,
             allocations_counted: self.allocations_counted,
             machine: &self.machine,

@@ -21,6 +21,7 @@ pub mod config;
 pub mod experiment;
 pub mod goals;
 pub mod json;
+pub mod level;
 pub mod machine;
 pub mod tables;
 pub mod worker;
@@ -44,6 +45,7 @@ use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::queries::compare_query;
 use crate::versus::{compare_broad, VersusEntry};
 pub use bounce::BounceEntry;
+pub use level::LevelEntry;
 
 /// A whole report.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +69,8 @@ pub struct Report {
     pub character: Vec<CharacterEntry>,
     /// Bullets that bounce off enemies beside hits only counted, size by size.
     pub bounce: Vec<BounceEntry>,
+    /// What a static level costs while it does not move, level by level.
+    pub levels: Vec<LevelEntry>,
     /// Every goal of [`GOALS`] and whether it was met.
     pub goals: Vec<Goal>,
     /// Wall time of the whole report.
@@ -129,6 +133,8 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
             bounce::compare_bounce(objects, config.batches)
         })
         .collect();
+    progress(&format!("static levels: {}", config.level_objects));
+    let levels = level::compare_levels(config.level_objects, config.batches);
     let mut report = Report {
         config: config.clone(),
         machine,
@@ -139,6 +145,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         fast_shots,
         character,
         bounce,
+        levels,
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };

@@ -4,6 +4,7 @@
 use super::bounce::BounceEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::{speedup_goal, Goal};
+use super::level::LevelEntry;
 use super::{Report, ScaleRow};
 use crate::character::{CharacterEntry, Failures};
 use crate::fast_shots::FastShotsEntry;
@@ -139,6 +140,16 @@ const BOUNCE: [Column<BounceEntry>; 7] = [
     col("bytes/frame", |e| format!("{:.1}", e.bytes_per_frame)),
 ];
 
+const LEVELS: [Column<LevelEntry>; 5] = [
+    col("static world", |e| e.level.name().into()),
+    col("moving objects", |e| e.objects.to_string()),
+    col("median µs/frame", |e| us(e.frame_ns)),
+    col("÷ none", |e| format!("{:.2}", e.ratio)),
+    col("body–obstacle pairs/frame", |e| {
+        format!("{:.0}", e.static_pairs_per_frame)
+    }),
+];
+
 const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("mover", |e| e.shape.into()),
     col("collide ns/call", |e| format!("{:.1}", e.ours_ns)),
@@ -216,6 +227,13 @@ impl Report {
                  frames of warm-up)"
                     .into(),
                 table(&BOUNCE, &self.bounce),
+            ),
+            (
+                "The static world: the shmup scene with no level, 100 000 static bodies or a \
+                 4 096² tile map, indexed once (uniform, grid; median frames of alternating \
+                 batches; bullets hit the level)"
+                    .into(),
+                table(&LEVELS, &self.levels),
             ),
             (
                 "Goals (collide-bench/GOALS.md)".into(),

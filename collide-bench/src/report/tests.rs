@@ -62,6 +62,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
         fast_shots: Vec::new(),
         character: Vec::new(),
         bounce: Vec::new(),
+        levels: Vec::new(),
         goals: Vec::new(),
         elapsed: Duration::ZERO,
     };

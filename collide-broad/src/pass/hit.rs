@@ -3,17 +3,23 @@
 
 use collide_core::Hit;
 
-/// One hit between bodies `a < b` (indices into the slice given to the pass).
+/// One hit between bodies `a < b` (indices into the slice given to the pass), or between body
+/// `a` and a static obstacle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassHit {
     /// The first body's index.
     pub a: usize,
-    /// The second body's index (`a < b`); the normal points from `a` to `b`.
+    /// The second body's index (`a < b`); the normal points from `a` to `b`. For a hit on a
+    /// static obstacle, `bodies.len() + id`: past every body, so hits on obstacles sort with
+    /// the others by `(t, a, b)`.
     pub b: usize,
     /// When, where and along which normal they first touched, from each body's own path
     /// (`hit.t`, `hit.point`, `hit.normal`: what a response needs), and how they overlap at
     /// the end of the frame, if they do (`hit.contact`: where to put the hit sparks).
     pub hit: Hit,
+    /// `Some(id)` when `b` is the static obstacle with this [`Obstacle::id`](crate::Obstacle)
+    /// (see [`CollisionPass::run_in`](crate::CollisionPass::run_in)).
+    pub obstacle: Option<u32>,
 }
 
 /// Which of the two bodies a resolved hit used up; later hits on a used-up body are dropped.
@@ -65,4 +71,6 @@ pub struct PassStats {
     pub sweeps_after_turns: usize,
     /// Hits skipped because one of their bodies had turned off that path before their time.
     pub hits_superseded: usize,
+    /// Body–obstacle candidates from the static world (each through the narrow phase).
+    pub static_pairs: usize,
 }

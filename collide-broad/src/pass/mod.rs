@@ -16,6 +16,8 @@ mod hit;
 mod order;
 mod response;
 mod rounds;
+mod statics;
+mod turned;
 
 pub use body::Body;
 pub use hit::{PassHit, PassStats, Used};
@@ -26,9 +28,10 @@ use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode, D
 use glam::Vec2;
 
 use crate::proxy::{keep_headroom, keep_room};
-use crate::{AnyBroadPhase, BroadPhase, Error, Proxy};
+use crate::{AnyBroadPhase, BroadPhase, Error, Obstacles, Proxy};
 use order::HitOrder;
 use rounds::{earlier, Frame, Rounds};
+use statics::NoObstacles;
 
 /// How many candidate pairs the pass gathers the bodies of before testing them.
 const GATHER: usize = 32;
@@ -93,6 +96,35 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 /// let turn = pass.turns()[0];
 /// assert!((turn.t - 0.5).abs() < 1e-3 && turn.velocity == Vec2::new(-60.0, 0.0));
 /// assert!((turn.end() - Vec2::ZERO).length() < 0.02); // back where it started
+/// # Ok::<(), collide_broad::Error>(())
+/// ```
+///
+/// # The static world
+///
+/// A level's tiles and static bodies need not be bodies of the pass: [`run_in`](Self::run_in)
+/// and [`detect_in`](Self::detect_in) take them as [`Obstacles`] indexed once (a
+/// [`StaticBodies`](crate::StaticBodies), a [`TileMap`](crate::TileMap), a slice of
+/// [`Obstacle`](crate::Obstacle)s). They never enter the broad phase: each body's swept box
+/// asks the static world for the obstacles it reaches, so a frame costs what the moving bodies
+/// and their paths reach, not the size of the level. A hit on an obstacle has
+/// [`PassHit::obstacle`] set to its id and `b = bodies.len() + id`; hits are the ones the same
+/// obstacles would give as bodies that stand still, in the same order. Obstacles never move,
+/// turn or get used up. Two obstacles are never paired.
+///
+/// ```
+/// use collide_broad::{Body, CollisionPass, Reaction, Response, TileMap};
+/// use collide_core::Circle;
+/// use glam::Vec2;
+///
+/// let level = TileMap::from_rows(&["#....#", "#....#", "######"], Vec2::splat(16.0), Vec2::ZERO)?;
+/// // A ball falls 40 units onto the floor, whose top is at y = 16.
+/// let bodies = [Body::new(Circle { radius: 4.0 }, Vec2::new(40.0, 40.0), Vec2::new(40.0, 0.0))];
+/// let mut pass = CollisionPass::default();
+/// pass.run_in(&bodies, &level, |hit| {
+///     assert_eq!(hit.obstacle, Some(level.cell_index(2, 0)));
+///     Response::a(Reaction::Stop)
+/// })?;
+/// assert!((pass.turns()[0].end().y - 20.0).abs() < 0.02); // resting on the floor
 /// # Ok::<(), collide_broad::Error>(())
 /// ```
 ///
@@ -276,6 +308,31 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// [`max_pairs`](Self::max_pairs); no hits are found then (see
     /// [the pair limit](Self#the-pair-limit)).
     pub fn detect(&mut self, bodies: &[Body<'_>]) -> Result<PassStats, Error> {
+        self.detect_with(bodies, None::<&NoObstacles>)
+    }
+
+    /// [`detect`](Self::detect) in a static world: the hits between bodies, and between each
+    /// body and the obstacles of `statics` its swept box reaches (see
+    /// [the static world](Self#the-static-world)).
+    ///
+    /// # Errors
+    ///
+    /// As [`detect`](Self::detect).
+    pub fn detect_in<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: &O,
+    ) -> Result<PassStats, Error> {
+        self.detect_with(bodies, Some(statics))
+    }
+
+    /// [`detect_in`](Self::detect_in), or [`detect`](Self::detect) with no static world at all
+    /// (not even a pass over the bodies asking an empty one).
+    fn detect_with<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: Option<&O>,
+    ) -> Result<PassStats, Error> {
         let mut stats = PassStats {
             skipped: self.collect_proxies(bodies),
             proxies: self.proxies.len(),
@@ -295,8 +352,22 @@ impl<B: BroadPhase> CollisionPass<B> {
         let floor = self.proxies.len();
         keep_room(&mut self.pairs, stats.pairs.max(floor));
         self.narrow_phase(bodies, &mut stats);
+        let (hits, order) = (&mut self.hits, &mut self.order);
+        let indices = statics.map_or(bodies.len(), |statics| {
+            statics::body_obstacle_hits(
+                bodies,
+                &self.proxies,
+                statics,
+                self.sweep_mode,
+                &mut stats,
+                &mut |hit| {
+                    order.push(hit.hit.t, hit.a as u32, hit.b as u32, hits.len());
+                    hits.push(hit);
+                },
+            )
+        });
         let room = self.hits.len().max(self.proxies.len() / 2);
-        self.order.sort(&mut self.hits, bodies.len(), room);
+        self.order.sort(&mut self.hits, indices, room);
         self.stats = stats;
         Ok(stats)
     }
@@ -350,7 +421,12 @@ impl<B: BroadPhase> CollisionPass<B> {
                     stats.discrete_hits += usize::from(!hit.by_sweep);
                     self.order.push(hit.t, a, b, self.hits.len());
                     let (a, b) = (a as usize, b as usize);
-                    self.hits.push(PassHit { a, b, hit });
+                    self.hits.push(PassHit {
+                        a,
+                        b,
+                        hit,
+                        obstacle: None,
+                    });
                 }
             }
         }
@@ -373,27 +449,50 @@ impl<B: BroadPhase> CollisionPass<B> {
     pub fn run<R: Into<Response>>(
         &mut self,
         bodies: &[Body<'_>],
+        resolve: impl FnMut(&PassHit) -> R,
+    ) -> Result<PassStats, Error> {
+        self.run_in(bodies, &NoObstacles, resolve)
+    }
+
+    /// [`run`](Self::run) in a static world: bodies also meet the obstacles of `statics` (see
+    /// [the static world](Self#the-static-world)). An obstacle never moves, turns or is used
+    /// up: the response's reaction for it is ignored.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](Self::run).
+    pub fn run_in<O: Obstacles + ?Sized, R: Into<Response>>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: &O,
         mut resolve: impl FnMut(&PassHit) -> R,
     ) -> Result<PassStats, Error> {
-        let mut stats = self.detect(bodies)?;
+        let mut stats = self.detect_with(bodies, Some(statics))?;
         self.used.clear();
         self.used.resize(bodies.len(), false);
         keep_headroom(&mut self.used);
         self.rounds.begin(bodies.len());
         let mut next = 0;
         while let Some(hit) = self.next_hit(&mut next, &mut stats) {
-            if self.used[hit.a] || self.used[hit.b] {
+            let used = |i: usize| self.used.get(i).copied().unwrap_or(false);
+            if used(hit.a) || used(hit.b) {
                 stats.hits_dropped += 1;
                 continue;
             }
-            let response = resolve(&hit).into();
+            let mut response = resolve(&hit).into();
+            if hit.obstacle.is_some() {
+                response.b = Reaction::Carry;
+            }
             stats.hits_resolved += 1;
             self.used[hit.a] |= response.a == Reaction::UsedUp;
-            self.used[hit.b] |= response.b == Reaction::UsedUp;
+            if let Some(b) = self.used.get_mut(hit.b) {
+                *b |= response.b == Reaction::UsedUp;
+            }
             if response.a.turns() || response.b.turns() {
                 let frame = Frame {
                     broad: &self.broad,
                     bodies,
+                    statics,
                     used: &self.used,
                     mode: self.sweep_mode,
                     skin: self.skin,

@@ -296,7 +296,12 @@ mod tests {
                     by_sweep: false,
                 };
                 order.push(t, a as u32, b as u32, i);
-                hits.push(PassHit { a, b, hit });
+                hits.push(PassHit {
+                    a,
+                    b,
+                    hit,
+                    obstacle: None,
+                });
             }
             let way = if rank_few(&order.keys, bodies).is_some() {
                 0

@@ -13,6 +13,9 @@ use std::collections::BinaryHeap;
 use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, Motion, Pose};
 use glam::Vec2;
 
+use crate::obstacles::{Obstacle, Obstacles};
+use crate::pass::statics::{find_obstacle, obstacle_index, standing};
+use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::{keep_headroom, keep_room};
 use crate::BroadPhase;
@@ -82,18 +85,20 @@ pub(crate) struct Rounds {
     turns: Vec<Turn>,
     /// Per body: its turns so far, and the index of its latest in `turns`.
     latest: Vec<(u32, u32)>,
-    /// The bodies that have turned this frame, once each.
-    turned: Vec<u32>,
+    /// Where the bodies that have turned this frame went.
+    turned: TurnedIndex,
     pending: BinaryHeap<Pending>,
     candidates: Vec<u32>,
     /// The most hits `pending` and bodies `candidates` held at once so far.
     peaks: (usize, usize),
 }
 
-/// What a turn needs from the pass: its settings, the broad phase and the bodies.
-pub(crate) struct Frame<'p, 'b, B> {
+/// What a turn needs from the pass: its settings, the broad phase, the bodies and the static
+/// world.
+pub(crate) struct Frame<'p, 'b, B, O: ?Sized> {
     pub broad: &'p B,
     pub bodies: &'p [Body<'b>],
+    pub statics: &'p O,
     pub used: &'p [bool],
     pub mode: collide_core::SweepMode,
     pub skin: f32,
@@ -106,7 +111,6 @@ impl Rounds {
         // Room for half again the busiest frame so far, so that a frame a little busier than
         // the last does not allocate (see `keep_room`).
         keep_headroom(&mut self.turns);
-        keep_headroom(&mut self.turned);
         keep_room(&mut self.candidates, self.peaks.1);
         let want = self.peaks.0 + self.peaks.0 / 2 + 16;
         if self.pending.capacity() < want {
@@ -115,7 +119,7 @@ impl Rounds {
         self.turns.clear();
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
-        self.turned.clear();
+        self.turned.begin(bodies);
         self.pending.clear();
     }
 
@@ -136,19 +140,22 @@ impl Rounds {
 
     /// The turns `body` has made this frame.
     pub(crate) fn turns_of(&self, body: usize) -> u32 {
-        self.latest[body].0
+        self.latest.get(body).map_or(0, |l| l.0)
     }
 
     /// `body`'s latest turn, if it has turned.
     fn latest_turn(&self, body: usize) -> Option<&Turn> {
-        let (count, index) = self.latest[body];
+        let &(count, index) = self.latest.get(body)?;
         (count > 0).then(|| &self.turns[index as usize])
     }
 
     /// `body`'s velocity (travel per frame) on its current path.
     fn velocity(&self, bodies: &[Body<'_>], body: usize) -> Vec2 {
-        self.latest_turn(body)
-            .map_or(bodies[body].end - bodies[body].start, |turn| turn.velocity)
+        match (self.latest_turn(body), bodies.get(body)) {
+            (Some(turn), _) => turn.velocity,
+            (None, Some(b)) => b.end - b.start,
+            (None, None) => Vec2::ZERO, // an obstacle
+        }
     }
 
     /// When `body`'s current path began.
@@ -168,9 +175,9 @@ impl Rounds {
 
     /// Applies `response` to `hit`: each body it turns is put a skin short of the impact on its
     /// own path with its new velocity, then swept again over the rest of the frame.
-    pub(crate) fn turn<B: BroadPhase>(
+    pub(crate) fn turn<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
         response: Response,
         stats: &mut PassStats,
@@ -201,14 +208,29 @@ impl Rounds {
 
     /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
     /// that turns is put, apart from the other so that a sweep from there starts clean.
-    fn safe_time<B: BroadPhase>(&self, frame: &Frame<'_, '_, B>, hit: &PassHit) -> f32 {
+    fn safe_time<B: BroadPhase, O: Obstacles + ?Sized>(
+        &self,
+        frame: &Frame<'_, '_, B, O>,
+        hit: &PassHit,
+    ) -> f32 {
         let (a, b) = (hit.a, hit.b);
         let from = self.since(a).max(self.since(b));
-        let (ma, mb) = (
-            self.motion_from(frame.bodies, a, from),
-            self.motion_from(frame.bodies, b, from),
-        );
-        let (sa, sb) = (frame.bodies[a].shape, frame.bodies[b].shape);
+        let ma = self.motion_from(frame.bodies, a, from);
+        let sa = frame.bodies[a].shape;
+        let (sb, mb) = match hit.obstacle {
+            None => (
+                frame.bodies[b].shape,
+                self.motion_from(frame.bodies, b, from),
+            ),
+            Some(id) => {
+                let area = path_bounds(&frame.bodies[a], &ma);
+                let layers = frame.bodies[a].layers;
+                match find_obstacle(frame.statics, &area, layers, id) {
+                    Some(o) => (o.shape, standing(&o)),
+                    None => return hit.hit.t.max(from),
+                }
+            }
+        };
         let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, frame.skin) {
             Some(stop) if stop.started_inside => 0.0,
             Some(stop) => stop.t,
@@ -220,9 +242,9 @@ impl Rounds {
 
     /// Records that `body` turns at `at` to `velocity` (or stops, at the cap); `false` when it
     /// was capped and stopped already, so nothing changes.
-    fn redirect<B: BroadPhase>(
+    fn redirect<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         body: usize,
         at: f32,
         velocity: Vec2,
@@ -241,10 +263,10 @@ impl Rounds {
             velocity: if capped { Vec2::ZERO } else { velocity },
             capped,
         });
-        if count == 0 {
-            self.turned.push(body as u32);
-        }
         self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);
+        let path = self.motion_from(frame.bodies, body, at);
+        let area = path_bounds(&frame.bodies[body], &path);
+        self.turned.insert(body as u32, count + 1, &area);
         stats.turns += 1;
         stats.capped += usize::from(capped);
         true
@@ -253,9 +275,9 @@ impl Rounds {
     /// Sweeps `body`'s new path against every body its box reaches and every body that has
     /// turned (whose path may have left its box), except `skip`; queues the hits, none before
     /// `now`.
-    fn sweep_again<B: BroadPhase>(
+    fn sweep_again<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         body: usize,
         skip: Option<usize>,
         now: f32,
@@ -266,9 +288,9 @@ impl Rounds {
         let area = path_bounds(&frame.bodies[body], &path);
         let mut candidates = core::mem::take(&mut self.candidates);
         frame.broad.query_aabb(&area, &mut candidates);
-        // Bodies that turned are tested from `turned` below, on their current paths.
+        // Bodies that turned are found in `turned` instead, by their current paths.
         candidates.retain(|&other| self.latest[other as usize].0 == 0);
-        candidates.extend_from_slice(&self.turned);
+        self.turned.near(&area, &self.latest, &mut candidates);
         self.peaks.1 = self.peaks.1.max(candidates.len());
         for &other in &candidates {
             let other = other as usize;
@@ -285,13 +307,62 @@ impl Rounds {
         }
         candidates.clear();
         self.candidates = candidates;
+        let layers = frame.bodies[body].layers;
+        frame.statics.near(&area, layers, &mut |o| {
+            self.test_obstacle(frame, body, &o, now, stats);
+        });
+    }
+
+    /// The narrow phase of `body` on its current path against a static obstacle over what is
+    /// left of the frame; a hit joins the queue.
+    fn test_obstacle<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        o: &Obstacle<'_>,
+        now: f32,
+        stats: &mut PassStats,
+    ) {
+        let Some(b) = obstacle_index(frame.bodies.len(), o.id) else {
+            return;
+        };
+        let from = self.since(body);
+        let ma = self.motion_from(frame.bodies, body, from);
+        let outcome = narrow_phase_detailed(
+            frame.bodies[body].shape,
+            &ma,
+            o.shape,
+            &standing(o),
+            frame.mode,
+        );
+        stats.sweeps_after_turns += 1;
+        let Some(found) = outcome.hit else {
+            return;
+        };
+        if found.t == 0.0 && ma.travel().dot(found.normal) <= 0.0 {
+            return; // leaving an obstacle it turned inside (see `test_pair`)
+        }
+        let hit = Hit {
+            t: (from + found.t * (1.0 - from)).max(now),
+            ..found
+        };
+        self.pending.push(Pending {
+            hit: PassHit {
+                a: body,
+                b,
+                hit,
+                obstacle: Some(o.id),
+            },
+            turns: [self.turns_of(body), 0],
+        });
+        self.peaks.0 = self.peaks.0.max(self.pending.len());
     }
 
     /// The narrow phase of `x` and `y` on their current paths over what is left of the frame
     /// for both; a hit joins the queue.
-    fn test_pair<B: BroadPhase>(
+    fn test_pair<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
-        frame: &Frame<'_, '_, B>,
+        frame: &Frame<'_, '_, B, O>,
         x: usize,
         y: usize,
         now: f32,
@@ -319,7 +390,12 @@ impl Rounds {
             let t = (from + found.t * (1.0 - from)).max(now);
             let hit = Hit { t, ..found };
             self.pending.push(Pending {
-                hit: PassHit { a, b, hit },
+                hit: PassHit {
+                    a,
+                    b,
+                    hit,
+                    obstacle: None,
+                },
                 turns: [self.turns_of(a), self.turns_of(b)],
             });
             self.peaks.0 = self.peaks.0.max(self.pending.len());

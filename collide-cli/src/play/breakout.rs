@@ -1,9 +1,11 @@
 //! Scene 4, breakout: a ball at up to 8 192 units per frame, many times the field's size,
-//! that never leaves the field or passes through a brick. Each frame the ball is swept
-//! against the walls, the paddle and every brick; at the first impact it stops a skin short,
-//! bounces (`collide_core::reflect`), and the rest of the frame's travel is swept again.
+//! that never leaves the field or passes through a brick. Each frame the ball, the paddle, the
+//! walls and the bricks go through `collide_broad::CollisionPass`, which answers every hit of
+//! the ball with a bounce (a used-up brick breaks): the ball is put a skin short of what it
+//! hit and swept again over the rest of the frame, as many times as it bounces.
 
-use collide_core::{overlaps, reflect, time_of_impact_with_skin, Aabb, Circle, Motion, Pose, Rect};
+use collide_broad::{Body, CollisionPass, PassHit, Reaction, Response};
+use collide_core::{overlaps, Circle, Layers, Pose, Rect, DEFAULT_SKIN};
 use glam::Vec2;
 
 use super::input::{pressed, presses, Held, InputEvent, Key};
@@ -32,19 +34,19 @@ const BRICK_ROWS: usize = 5;
 pub const BRICKS: usize = BRICK_COLUMNS * BRICK_ROWS;
 /// Walls are boxes this thick just outside the field.
 const WALL: f32 = 40.0;
-/// The most bounces swept in one frame; the rest of a frame's travel after that is dropped
-/// (the ball stays where the last bounce left it, inside the field).
-pub const MAX_BOUNCES: usize = 128;
-/// The gap the ball stops short of what it hits, so the next sweep starts apart.
-const SKIN: f32 = 0.01;
+/// The most bounces in one frame (the pass's cap on turns): at the next the ball stops where
+/// it is, a skin short of what it hit, for the rest of the frame.
+pub const MAX_BOUNCES: u32 = 128;
 
-/// What the ball can hit.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Solid {
-    Wall(usize),
-    Paddle,
-    Brick(usize),
-}
+/// The bodies of the pass, in this order: the ball, the paddle, the four walls, the bricks.
+const BALL_BODY: usize = 0;
+const PADDLE_BODY: usize = 1;
+const FLOOR_BODY: usize = 2 + 3;
+const FIRST_BRICK_BODY: usize = 2 + 4;
+/// The ball meets everything; the solids do not meet each other (the walls overlap at the
+/// corners, and would be tested every frame for nothing).
+const BALL_LAYERS: Layers = Layers::new(1, 2);
+const SOLID_LAYERS: Layers = Layers::new(2, 1);
 
 /// The field, the paddle, the bricks left and the ball.
 pub struct Breakout {
@@ -54,6 +56,11 @@ pub struct Breakout {
     paddle_x: f32,
     bricks: Vec<Option<Vec2>>,
     held: Held,
+    pass: CollisionPass,
+    /// The frame's bodies, rebuilt each frame in a buffer kept from frame to frame.
+    bodies: Vec<Body<'static>>,
+    /// The bricks the ball hit this frame.
+    hit_bricks: Vec<usize>,
     /// The ball's path this frame: where it started and every bounce.
     path: Vec<Vec2>,
     broken: u32,
@@ -71,6 +78,9 @@ impl Breakout {
             paddle_x: FIELD.x * 0.5,
             bricks: brick_wall(),
             held: Held::default(),
+            pass: CollisionPass::default().with_max_turns(MAX_BOUNCES),
+            bodies: Vec::with_capacity(FIRST_BRICK_BODY + BRICKS),
+            hit_bricks: Vec::new(),
             path: Vec::new(),
             broken: 0,
             floor_hits: 0,
@@ -100,81 +110,64 @@ impl Breakout {
         self.bricks.iter().flatten().copied()
     }
 
-    /// The shape and place of a solid.
-    fn solid(&self, s: Solid) -> Option<(Rect, Vec2)> {
-        match s {
-            Solid::Wall(i) => Some(walls()[i]),
-            Solid::Paddle => Some((PADDLE, Vec2::new(self.paddle_x, PADDLE_Y))),
-            Solid::Brick(i) => self.bricks[i].map(|c| (BRICK, c)),
-        }
+    /// This frame's bodies: the ball on its straight path, the paddle, the walls, and every
+    /// brick (a broken one disabled, so a brick's body index never changes).
+    fn build_bodies(&mut self) {
+        let travel = self.direction * self.speed();
+        self.bodies.clear();
+        self.bodies
+            .push(Body::new(BALL, self.ball, self.ball + travel).with_layers(BALL_LAYERS));
+        let paddle = Vec2::new(self.paddle_x, PADDLE_Y);
+        let solids = [(PADDLE, paddle)].into_iter().chain(walls());
+        self.bodies
+            .extend(solids.map(|(rect, at)| Body::stationary(rect, at).with_layers(SOLID_LAYERS)));
+        self.bodies.extend(self.bricks.iter().map(|b| {
+            Body::stationary(BRICK, b.unwrap_or(Vec2::ZERO))
+                .with_layers(SOLID_LAYERS)
+                .with_enabled(b.is_some())
+        }));
     }
 
-    /// The first solid the ball meets on `motion`, and where.
-    fn first_impact(&self, motion: &Motion) -> Option<(Solid, collide_core::SkinImpact)> {
-        let solids = (0..4)
-            .map(Solid::Wall)
-            .chain([Solid::Paddle])
-            .chain((0..self.bricks.len()).map(Solid::Brick));
-        // The box the ball sweeps, a skin larger: a solid outside it cannot be met.
-        let reach = BALL.radius + SKIN;
-        let path = Aabb::from_min_max(
-            motion.start.min(motion.end) - reach,
-            motion.start.max(motion.end) + reach,
-        );
-        let mut best: Option<(Solid, collide_core::SkinImpact)> = None;
-        for s in solids {
-            let Some((rect, centre)) = self.solid(s) else {
-                continue;
-            };
-            if !path.overlaps(&Aabb::new(centre, rect.half_extents)) {
-                continue;
-            }
-            let still = Motion::stationary(centre);
-            let Some(hit) = time_of_impact_with_skin(BALL, motion, rect, &still, SKIN) else {
-                continue;
-            };
-            if best.is_none_or(|(_, b)| hit.t < b.t) {
-                best = Some((s, hit));
-            }
-        }
-        best
-    }
-
-    /// Moves the ball one frame: sweep, stop at the first impact, bounce, sweep the rest.
+    /// Moves the ball one frame: the pass bounces it off whatever it meets, in the order it
+    /// meets them, and breaks the bricks it hits.
     fn fly(&mut self) {
-        let mut left = self.speed();
+        self.build_bodies();
+        let speed = self.speed();
+        let paddle_x = self.paddle_x;
+        let (broken, mut floor_hits) = (&mut self.hit_bricks, 0);
+        broken.clear();
+        // Only the ball moves, and only it meets anything: every hit is the ball (`a`, the
+        // lower index) against a solid.
+        let result = self.pass.run(&self.bodies, |hit| {
+            if hit.b >= FIRST_BRICK_BODY {
+                broken.push(hit.b - FIRST_BRICK_BODY);
+            }
+            floor_hits += u32::from(hit.b == FLOOR_BODY);
+            ball_response(hit, paddle_x, speed)
+        });
+        // Seventy-one bodies are far inside the pass's pair limit; were it ever reached, the
+        // ball would stay where it is for a frame.
+        if result.is_err() {
+            return;
+        }
         self.path.clear();
         self.path.push(self.ball);
-        self.bounces = 0;
-        while left > 0.0 && self.bounces < MAX_BOUNCES {
-            let travel = self.direction * left;
-            let motion = Motion::linear(self.ball, self.ball + travel);
-            let Some((solid, hit)) = self.first_impact(&motion) else {
-                self.ball += travel;
-                break;
-            };
-            self.ball += travel * hit.t;
-            left *= 1.0 - hit.t;
-            self.bounces += 1;
-            self.path.push(self.ball);
-            self.direction = reflect(self.direction, hit.normal, 1.0).normalize_or(-self.direction);
-            match solid {
-                Solid::Brick(i) => {
-                    self.bricks[i] = None;
-                    self.broken += 1;
-                }
-                // On the paddle's top face (the normal points down into it, y down), where
-                // it meets the paddle steers it, as in the arcade game; its sides and its
-                // underside bounce plainly.
-                Solid::Paddle if hit.normal.y > 0.5 => {
-                    let off = (self.ball.x - self.paddle_x) / PADDLE.half_extents.x;
-                    self.direction = Vec2::new(off.clamp(-1.0, 1.0) * 0.8, -1.0).normalize();
-                }
-                Solid::Wall(3) => self.floor_hits += 1,
-                Solid::Wall(_) | Solid::Paddle => {}
-            }
+        let turns = || self.pass.turns().iter().filter(|t| t.body == BALL_BODY);
+        self.path.extend(turns().map(|t| t.position));
+        self.bounces = turns().count();
+        self.ball = match turns().next_back() {
+            Some(last) => last.end(),
+            None => self.ball + self.direction * speed,
+        };
+        // A capped turn stops the ball (no velocity): it keeps the direction of its last bounce.
+        if let Some(last) = turns().rfind(|t| !t.capped) {
+            self.direction = last.velocity.normalize_or(self.direction);
         }
         self.path.push(self.ball);
+        for &i in &self.hit_bricks {
+            self.broken += u32::from(self.bricks[i].take().is_some());
+        }
+        self.floor_hits += floor_hits;
         if self.bricks.iter().all(Option::is_none) {
             self.refill();
         }
@@ -184,7 +177,7 @@ impl Breakout {
     fn refill(&mut self) {
         let ball = Pose::from_position(self.ball);
         let clear = Circle {
-            radius: BALL.radius + SKIN,
+            radius: BALL.radius + DEFAULT_SKIN,
         };
         self.bricks = brick_wall()
             .into_iter()
@@ -200,6 +193,26 @@ impl Breakout {
         if !overlaps(BALL, &Pose::from_position(self.ball), PADDLE, &paddle) {
             self.paddle_x = x;
         }
+    }
+}
+
+/// What the ball does at `hit`: it bounces, and a brick it hits is used up. On the paddle's
+/// top face (the normal points down into it, y down) where it lands steers it instead, as in
+/// the arcade game; the paddle's sides and underside bounce it plainly.
+fn ball_response(hit: &PassHit, paddle_x: f32, speed: f32) -> Response {
+    let bounce = Reaction::Bounce { restitution: 1.0 };
+    match hit.b {
+        PADDLE_BODY if hit.hit.normal.y > 0.5 => {
+            // On a flat top face the contact point lies straight below the ball's centre.
+            let off = (hit.hit.point.x - paddle_x) / PADDLE.half_extents.x;
+            let steered = Vec2::new(off.clamp(-1.0, 1.0) * 0.8, -1.0).normalize();
+            Response::a(Reaction::Velocity(steered * speed))
+        }
+        b if b >= FIRST_BRICK_BODY => Response {
+            a: bounce,
+            b: Reaction::UsedUp,
+        },
+        _ => Response::a(bounce),
     }
 }
 
@@ -348,12 +361,76 @@ mod tests {
         for _ in 0..30 {
             b.step(&[]);
             assert!(b.bounces > 10, "{}", b.bounces);
-            let r = BALL.radius - SKIN;
+            let r = BALL.radius - DEFAULT_SKIN;
             assert!(b
                 .path
                 .iter()
                 .all(|p| p.cmpge(Vec2::splat(r)).all() && p.cmple(FIELD - r).all()));
         }
+    }
+
+    /// The oracle for the pass's bounces: every stretch of the ball's path, sampled densely,
+    /// stays in the field and out of the paddle, of every brick still standing, and of every
+    /// brick broken this frame until the bounce that broke it (the first within a skin of
+    /// touching it; after that it is gone, and the ball may cross where it stood).
+    #[test]
+    fn sampled_densely_the_top_speed_path_never_enters_a_brick_or_the_paddle() {
+        let mut b = Breakout::new();
+        b.step(&vec![InputEvent::Press(Key::Up); SPEEDS.len()]);
+        let at = Pose::from_position;
+        let reach = Circle {
+            radius: BALL.radius + 2.0 * DEFAULT_SKIN,
+        };
+        let (mut samples, mut broken) = (0usize, 0usize);
+        for frame in 0..120 {
+            let before: Vec<Vec2> = b.bricks().collect();
+            // The paddle chases the ball, so the path meets it now and then.
+            let key = if b.ball().x < b.paddle_x {
+                Key::Left
+            } else {
+                Key::Right
+            };
+            b.step(&[InputEvent::Press(key)]);
+            b.held = Held::default();
+            if b.bricks().count() > before.len() {
+                continue; // a new wall: the bricks of the frame are no longer known
+            }
+            let paddle = at(Vec2::new(b.paddle_x, PADDLE_Y));
+            // Each brick that stood, and the path point until which it stands.
+            let until: Vec<(Vec2, usize)> = before
+                .iter()
+                .map(|&c| {
+                    let gone = b.bricks().all(|s| s != c);
+                    let met = b
+                        .path
+                        .iter()
+                        .position(|&p| overlaps(reach, &at(p), BRICK, &at(c)));
+                    assert!(!gone || met.is_some(), "frame {frame}: {c} broke untouched");
+                    broken += usize::from(gone);
+                    (c, if gone { met.unwrap_or(0) } else { b.path.len() })
+                })
+                .collect();
+            for (k, pair) in b.path.windows(2).enumerate() {
+                let steps = ((pair[1] - pair[0]).length() / 0.25).ceil().max(1.0) as usize;
+                for i in 0..=steps {
+                    let p = pair[0].lerp(pair[1], i as f32 / steps as f32);
+                    let r = BALL.radius - DEFAULT_SKIN;
+                    assert!(p.cmpge(Vec2::splat(r)).all() && p.cmple(FIELD - r).all());
+                    assert!(
+                        !overlaps(BALL, &at(p), PADDLE, &paddle),
+                        "frame {frame}: {p}"
+                    );
+                    for &(c, _) in until.iter().filter(|&&(_, end)| k < end) {
+                        assert!(!overlaps(BALL, &at(p), BRICK, &at(c)), "frame {frame}: {p}");
+                    }
+                    samples += 1;
+                }
+            }
+        }
+        assert!(
+            samples > 100_000 && broken > 0,
+            "{samples} samples, {broken} broken"
+        );
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub enum Key {
     R,
     /// Switch the sweep mode.
     S,
+    /// Bullets bounce or pass through.
+    T,
     /// Scene 1 to 4.
     // Only the window (and the tests) make it; the recordings start on their scene.
     #[cfg_attr(not(feature = "window"), allow(dead_code))]

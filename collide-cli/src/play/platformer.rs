@@ -1,12 +1,10 @@
 //! Scene 3, a platformer: a box that walks, jumps, lands, stops at walls and bumps its head,
-//! moved by `collide_broad::move_and_slide` through a level of 16-unit tiles (one
-//! `StaticBody` per tile, as `collide-broad/examples/platformer.rs` builds its level). The
-//! normals of the surfaces it touched this frame are drawn.
+//! moved by `collide_broad::move_and_slide` through a `collide_broad::TileMap` of 16-unit
+//! tiles, on whose seams nothing catches. The normals of the surfaces it touched this frame
+//! are drawn.
 
-use collide_broad::{
-    move_and_slide, SlideContact, SlideSettings, StaticBodies, StaticBody, Surface,
-};
-use collide_core::{Pose, Rect, Rot};
+use collide_broad::{move_and_slide, SlideContact, SlideSettings, Surface, TileMap};
+use collide_core::{Rect, Rot};
 use glam::Vec2;
 
 use super::input::{pressed, Held, InputEvent, Key};
@@ -52,7 +50,7 @@ const MAX_FALL: f32 = 20.0;
 
 /// The level, the body and what it touched last.
 pub struct Platformer {
-    level: StaticBodies,
+    level: TileMap,
     position: Vec2,
     velocity: Vec2,
     on_floor: bool,
@@ -64,18 +62,10 @@ impl Platformer {
     /// The level built and the body at its start.
     ///
     /// # Errors
-    /// When a tile cannot be added (never, for the finite tiles of [`LEVEL`]).
+    /// When the map cannot be built (never, for the rows of [`LEVEL`]).
     pub fn new() -> Result<Self, collide_broad::Error> {
-        let mut level = StaticBodies::new();
-        for (centre, half) in tiles() {
-            level.add(StaticBody::new(
-                Rect { half_extents: half },
-                Pose::from_position(centre),
-            ))?;
-        }
-        level.refresh();
         Ok(Self {
-            level,
+            level: level()?,
             position: START,
             velocity: Vec2::ZERO,
             on_floor: false,
@@ -103,22 +93,20 @@ impl Platformer {
     }
 }
 
-/// How many tiles [`LEVEL`] has.
-pub fn tile_count() -> usize {
-    tiles().count()
+/// [`LEVEL`] as a tile map in screen coordinates: cell `(x, y)` is column `x` of text row
+/// `y`, covering `(x, y) · TILE` to `(x + 1, y + 1) · TILE`, so row 0 is the top. (The map's
+/// own text reader, `TileMap::from_rows`, is for y up: its first row is the highest `y`.)
+fn level() -> Result<TileMap, collide_broad::Error> {
+    let rows: Vec<&[u8]> = LEVEL.iter().map(|row| row.as_bytes()).collect();
+    let (width, height) = (rows[0].len() as u32, rows.len() as u32);
+    TileMap::from_fn(width, height, Vec2::splat(TILE), Vec2::ZERO, |x, y| {
+        u8::from(rows[y as usize].get(x as usize) == Some(&b'#'))
+    })
 }
 
-/// Every tile of [`LEVEL`]: centre and half size.
-fn tiles() -> impl Iterator<Item = (Vec2, Vec2)> {
-    LEVEL.iter().enumerate().flat_map(|(row, line)| {
-        line.chars()
-            .enumerate()
-            .filter(|&(_, cell)| cell == '#')
-            .map(move |(column, _)| {
-                let centre = (Vec2::new(column as f32, row as f32) + 0.5) * TILE;
-                (centre, Vec2::splat(TILE / 2.0))
-            })
-    })
+/// How many solid tiles [`LEVEL`] has.
+pub fn tile_count() -> usize {
+    LEVEL.iter().map(|row| row.matches('#').count()).sum()
 }
 
 impl Scene for Platformer {
@@ -145,12 +133,13 @@ impl Scene for Platformer {
             .collect();
         vec![
             format!(
-                "AT ({:.2}, {:.2})   VELOCITY ({:.2}, {:.2}) PER FRAME   MOVE_AND_SLIDE ON {} TILES",
+                "AT ({:.2}, {:.2})   VELOCITY ({:.2}, {:.2}) PER FRAME   MOVE_AND_SLIDE ON A {} X {} TILE MAP",
                 self.position.x,
                 self.position.y,
                 self.velocity.x,
                 self.velocity.y,
-                self.level.len()
+                self.level.width(),
+                self.level.height()
             ),
             format!(
                 "TOUCHING {}",
@@ -194,8 +183,11 @@ impl Scene for Platformer {
 
     fn draw(&self, canvas: &mut Canvas) {
         canvas.set_view(Vec2::ZERO, 1.0, Vec2::new(0.0, PLAY_TOP + 2.0));
-        for (centre, half) in tiles() {
-            canvas.fill_box(centre - half, centre + half, colour::SOLID);
+        for y in 0..self.level.height() {
+            for x in (0..self.level.width()).filter(|&x| self.level.is_solid(x, y)) {
+                let cell = self.level.cell_bounds(x, y);
+                canvas.fill_box(cell.min(), cell.max(), colour::SOLID);
+            }
         }
         let half = BODY.half_extents;
         canvas.fill_box(self.position - half, self.position + half, colour::PLAYER);
@@ -252,6 +244,62 @@ mod tests {
             .iter()
             .any(|c| c.surface == Surface::Wall && c.normal == Vec2::X));
         assert_eq!(p.velocity.x, 0.0);
+    }
+
+    #[test]
+    fn walking_the_floor_it_crosses_every_seam_without_catching() {
+        let mut p = Platformer::new().unwrap();
+        run(&mut p, 60, &[]);
+        p.step(&[InputEvent::Press(Key::Right)]);
+        // From the start to the wall in column 27 the floor is 25 tiles, and 25 seams.
+        let face = 27.0 * TILE - BODY.half_extents.x;
+        let mut seams = 0;
+        while p.position().x + WALK < face {
+            let x = p.position().x;
+            p.step(&[]);
+            assert!((p.position().x - x - WALK).abs() < 1e-3, "caught at {x}");
+            assert!(p.on_floor());
+            assert!(p.contacts().iter().all(|c| c.surface == Surface::Floor));
+            seams += usize::from((x / TILE).floor() != (p.position().x / TILE).floor());
+        }
+        assert!(seams >= 24, "{seams} seams crossed");
+    }
+
+    /// The oracle for move_and_slide on the map: through a scripted run of walks and jumps,
+    /// under the platforms and into the walls, the body never overlaps a solid tile.
+    #[test]
+    fn through_walks_and_jumps_the_body_never_enters_a_tile() {
+        let mut p = Platformer::new().unwrap();
+        let mut touched: Vec<Surface> = Vec::new();
+        for frame in 0..900 {
+            let mut input = Vec::new();
+            match frame % 300 {
+                0 => input.push(InputEvent::Press(Key::Right)),
+                150 => input.extend([
+                    InputEvent::Release(Key::Right),
+                    InputEvent::Press(Key::Left),
+                ]),
+                299 => input.push(InputEvent::Release(Key::Left)),
+                _ => {}
+            }
+            if frame % 37 == 0 {
+                input.push(InputEvent::Press(Key::Space));
+            }
+            p.step(&input);
+            let pose = collide_core::Pose::from_position(p.position());
+            assert!(
+                !p.level.overlaps(BODY, &pose),
+                "frame {frame}: {}",
+                p.position()
+            );
+            touched.extend(p.contacts().iter().map(|c| c.surface));
+        }
+        for surface in [Surface::Floor, Surface::Wall, Surface::Ceiling] {
+            assert!(
+                touched.contains(&surface),
+                "the run never met a {surface:?}"
+            );
+        }
     }
 
     #[test]

@@ -55,9 +55,14 @@ pub fn clips() -> Vec<Clip> {
         .press(170, Key::O)
         .press(190, Key::L);
     // The shmup scene at 100 objects (the whole field near full size; a bigger one makes a
-    // GIF of megabytes): the grid, then sort and sweep.
+    // GIF of megabytes): the grid, then sort and sweep (switched as it runs), then the
+    // bullets bounce.
     let shmup_timing = Script::new().press(80, Key::B);
-    let shmup = shmup_timing.clone().press(0, Key::Down).press(0, Key::Down);
+    let shmup = shmup_timing
+        .clone()
+        .press(0, Key::Down)
+        .press(0, Key::Down)
+        .press(110, Key::T);
     // The platformer: land, walk under the low platform and bump it, on to the wall, jump.
     let platformer = Script::new()
         .hold(30, 170, Key::Right)

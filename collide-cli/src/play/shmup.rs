@@ -1,6 +1,7 @@
 //! Scene 2, the shmup benchmark scene live: `collide_scene::FrameRunner` runs it as
 //! `collide demo` and the benchmarks do (move every object, broad phase, collision pass), at
-//! 100 to 100 000 objects, with the broad phase and the sweep switched by keys. Hits only the
+//! 100 to 100 000 objects, with the broad phase switched live by a key (the scene carries on),
+//! the sweep switched, and bullets that bounce off enemies or pass through. Hits only the
 //! sweep found are ringed.
 
 use std::sync::OnceLock;
@@ -39,15 +40,17 @@ pub struct Shmup {
     objects: usize,
     kind: usize,
     mode: SweepMode,
+    bounces: bool,
     runner: FrameRunner<'static>,
     collision_ms: f64,
     hits: usize,
     swept_hits: usize,
+    turns: usize,
     error: Option<String>,
 }
 
 impl Shmup {
-    /// 1 000 objects, the grid, the exact sweep.
+    /// 1 000 objects, the grid, the exact sweep, bullets passing through.
     ///
     /// # Errors
     /// When the embedded sprite colliders cannot be read.
@@ -59,9 +62,11 @@ impl Shmup {
             objects,
             kind: 0,
             mode,
+            bounces: false,
             collision_ms: 0.0,
             hits: 0,
             swept_hits: 0,
+            turns: 0,
             error: None,
         })
     }
@@ -87,9 +92,15 @@ impl Shmup {
         self.runner.scene().frame()
     }
 
+    #[cfg(test)]
+    /// The last frame's turns: bounces of bullets off enemies.
+    pub fn turns(&self) -> usize {
+        self.turns
+    }
+
     fn restart(&mut self) {
         match runner(self.objects, self.broad_phase(), self.mode) {
-            Ok(r) => self.runner = r,
+            Ok(r) => self.runner = r.with_bounces(self.bounces),
             Err(e) => self.error = Some(format!("{e:#}")),
         }
     }
@@ -112,31 +123,36 @@ impl Scene for Shmup {
 
     fn keys(&self) -> &'static [&'static str] {
         &[
-            "UP/DOWN OBJECTS   B BROAD PHASE   S SWEEP   R RESTART (EACH CHANGE RESTARTS THE SCENE)",
+            "UP/DOWN OBJECTS   B BROAD PHASE   T BULLETS BOUNCE   S SWEEP   R RESTART (OBJECTS, SWEEP RESTART)",
             "YELLOW RINGS: HITS ONLY THE SWEEP FOUND",
         ]
     }
 
     fn status(&self) -> Vec<String> {
         let first = format!(
-            "OBJECTS {}   BROAD PHASE {}   SWEEP {}   FRAME {}",
+            "OBJECTS {}   BROAD PHASE {}   SWEEP {}   BULLETS {}   FRAME {}",
             self.objects(),
             self.broad_phase().name().to_uppercase(),
             mode_name(self.mode).to_uppercase(),
+            if self.bounces {
+                "BOUNCE"
+            } else {
+                "PASS THROUGH"
+            },
             self.frame()
         );
         let second = match &self.error {
             Some(e) => format!("ERROR: {e}"),
             None => format!(
-                "COLLISION {:.2} MS A FRAME (MOVE, BROAD, NARROW)   HITS {}   FOUND ONLY BY THE SWEEP {} (RINGED)",
-                self.collision_ms, self.hits, self.swept_hits
+                "COLLISION {:.2} MS (MOVE, BROAD, NARROW)   HITS {}   SWEEP ONLY {} (RINGED)   BOUNCES {}",
+                self.collision_ms, self.hits, self.swept_hits, self.turns
             ),
         };
         vec![first, second]
     }
 
     fn step(&mut self, input: &[InputEvent]) {
-        let before = (self.objects, self.kind, self.mode);
+        let before = (self.objects, self.mode);
         for _ in 0..presses(input, Key::Up) {
             let i = OBJECTS.iter().position(|&n| n == self.objects).unwrap_or(0);
             self.objects = OBJECTS[(i + 1).min(OBJECTS.len() - 1)];
@@ -145,7 +161,15 @@ impl Scene for Shmup {
             let i = OBJECTS.iter().position(|&n| n == self.objects).unwrap_or(0);
             self.objects = OBJECTS[i.saturating_sub(1)];
         }
-        self.kind = (self.kind + presses(input, Key::B)) % BroadPhaseKind::ALL.len();
+        let kind = (self.kind + presses(input, Key::B)) % BroadPhaseKind::ALL.len();
+        if kind != self.kind {
+            self.kind = kind;
+            self.runner.set_broad_phase(self.broad_phase());
+        }
+        if presses(input, Key::T) % 2 == 1 {
+            self.bounces = !self.bounces;
+            self.runner.set_bounces(self.bounces);
+        }
         if pressed(input, Key::S) {
             self.mode = match self.mode {
                 SweepMode::Exact => SweepMode::Off,
@@ -153,7 +177,7 @@ impl Scene for Shmup {
                 SweepMode::ExpandedBox => SweepMode::Exact,
             };
         }
-        if (self.objects, self.kind, self.mode) != before || pressed(input, Key::R) {
+        if (self.objects, self.mode) != before || pressed(input, Key::R) {
             self.restart();
         }
         let start = Instant::now();
@@ -167,6 +191,7 @@ impl Scene for Shmup {
                 };
                 self.hits = stats.discrete_hits + stats.swept_hits;
                 self.swept_hits = stats.swept_hits;
+                self.turns = stats.turns;
                 self.error = None;
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -247,10 +272,52 @@ mod tests {
         assert_eq!((s.objects(), s.frame()), (10_000, 1));
         s.step(&[InputEvent::Press(Key::B)]);
         assert_eq!(s.broad_phase(), BroadPhaseKind::SortAndSweep);
+        // Live: the scene carried on, on the new broad phase.
+        assert_eq!(s.frame(), 2);
+        assert_eq!(
+            s.runner.pass().broad_phase().kind(),
+            BroadPhaseKind::SortAndSweep
+        );
         for _ in 0..8 {
             s.step(&[InputEvent::Press(Key::Down)]);
         }
         assert_eq!(s.objects(), 100);
+    }
+
+    #[test]
+    fn t_turns_bouncing_bullets_on_and_off_without_a_restart() {
+        let mut s = Shmup::new().unwrap();
+        let mut turns = 0;
+        for _ in 0..10 {
+            s.step(&[]);
+            turns += s.turns();
+        }
+        assert_eq!(turns, 0, "bullets pass through by default");
+        s.step(&[InputEvent::Press(Key::T)]);
+        assert_eq!(s.frame(), 11, "the scene carried on");
+        let mut frames = 0;
+        while s.turns() == 0 && frames < 60 {
+            s.step(&[]);
+            frames += 1;
+        }
+        // Each bounce is a bullet's turn, and the scene follows it.
+        let pass = s.runner.pass();
+        let last = pass.turns().last().expect("a bullet bounced");
+        let bullet = &s.runner.scene().objects()[last.body];
+        assert_eq!(bullet.role, Role::Bullet);
+        assert_eq!(bullet.velocity, last.velocity);
+        // A restart keeps the setting; T again turns it off.
+        s.step(&[InputEvent::Press(Key::R)]);
+        assert_eq!(s.frame(), 1);
+        assert!(s.runner.bounces());
+        s.step(&[InputEvent::Press(Key::T)]);
+        assert!(!s.runner.bounces());
+        let mut after = s.turns();
+        for _ in 0..10 {
+            s.step(&[]);
+            after += s.turns();
+        }
+        assert_eq!(after, 0);
     }
 
     #[test]

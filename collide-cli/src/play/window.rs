@@ -78,6 +78,7 @@ fn key(k: minifb::Key) -> Option<Key> {
         K::O => Key::O,
         K::R => Key::R,
         K::S => Key::S,
+        K::T => Key::T,
         K::Key1 | K::NumPad1 => Key::Scene(1),
         K::Key2 | K::NumPad2 => Key::Scene(2),
         K::Key3 | K::NumPad3 => Key::Scene(3),
