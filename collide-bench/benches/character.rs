@@ -1,7 +1,9 @@
 //! `move_and_slide` and rapier2d's `KinematicCharacterController::move_shape` on the same
 //! platformer scene (a floor and a wall of 16 × 16 tiles), mover by mover.
 //!
-//! Ids: `character/<collide|rapier2d>/<box|circle|hexagon>`. One iteration is two calls, one
+//! Ids: `character/<collide|collide-tiles|rapier2d>/<box|circle|hexagon>`: `collide` keeps the
+//! tiles in `StaticBodies`, `collide-tiles` in a `TileMap` (the same tiles as solid cells;
+//! rapier2d keeps its cuboids either way). One iteration is two calls, one
 //! frame of the floor walk and one of the wall climb, at the report's seeded speeds (1 to 500
 //! units per frame, pressed 2 units into the surface); the throughput is reported per call.
 
@@ -12,8 +14,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn character(c: &mut Criterion) {
     let speeds = walk_speeds(2_000, scene::SEED);
-    let sides: [Box<dyn Controller>; 2] =
-        [Box::new(CollideSide::new()), Box::new(RapierSide::new())];
+    let sides: [Box<dyn Controller>; 3] = [
+        Box::new(CollideSide::new()),
+        Box::new(CollideSide::on_tile_map()),
+        Box::new(RapierSide::new()),
+    ];
     for side in &sides {
         let mut group = c.benchmark_group(format!("character/{}", side.name()));
         group.throughput(Throughput::Elements(Walk::ALL.len() as u64));

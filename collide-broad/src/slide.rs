@@ -298,9 +298,20 @@ const KEEP: usize = 32;
 
 /// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
 /// dropped first (only those within [`SAME_MOMENT`] of the first matter).
-#[derive(Default)]
 struct Found {
     stops: [Option<(u32, SkinImpact)>; KEEP],
+    /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
+    /// obstacle whether it can stop.
+    first: Option<f32>,
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Self {
+            stops: [None; KEEP],
+            first: None,
+        }
+    }
 }
 
 impl Found {
@@ -321,14 +332,11 @@ impl Found {
             }
         };
         self.stops[slot] = Some((obstacle, stop));
+        self.first = Some(self.first.map_or(stop.touch_t, |f| f.min(stop.touch_t)));
     }
 
     fn first_touch(&self) -> Option<f32> {
-        self.stops
-            .iter()
-            .flatten()
-            .map(|(_, s)| s.touch_t)
-            .reduce(f32::min)
+        self.first
     }
 
     /// The stops within [`SAME_MOMENT`] of `touch`.
@@ -341,8 +349,8 @@ impl Found {
     }
 }
 
-/// How many obstacles near one step's path [`sweep_all`] orders by when their boxes meet the
-/// body's; any beyond are swept in the order they come.
+/// How many obstacles near one part of a step's path [`sweep_all`] orders by when their boxes
+/// meet the body's; any beyond are swept in the order they come.
 const ORDERED: usize = 64;
 
 /// Sweeps the body along `motion` against the obstacles near its path, keeping the stops.
@@ -350,7 +358,9 @@ const ORDERED: usize = 64;
 /// The obstacles are taken in the order their boxes meet the body's (a lower bound of when
 /// the shapes can touch), and the search ends at the first whose box meets it later than the
 /// earliest touch found: a fast body passing a whole row of tiles sweeps the one or two it
-/// meets first, not every tile along its path.
+/// meets first, not every tile along its path. The path is searched in two parts: first as
+/// far as the body's own size, where a body pressed into a floor or a wall stops at once, and
+/// only then the rest, so that such a body never lists the tiles farther along.
 fn sweep_all<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     motion: &Motion,
@@ -360,39 +370,92 @@ fn sweep_all<O: Obstacles + ?Sized>(
     found: &mut Found,
 ) {
     let body = shape.aabb(&motion.start_pose());
-    // Only shapes that touch give a stop, so the boxes need only meet, give or take the
-    // rounding of their coordinates: a body resting a skin above a floor and moving along it
-    // skips every tile of the floor at this test.
-    let margin = 2.0 * skin_tolerance(0.0, &motion.start_pose(), &motion.end_pose());
-    let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
-    let mut count = 0;
-    let sweep = |o: &Obstacle<'_>, found: &mut Found| {
+    let step = StepSweep {
+        shape,
+        motion,
+        layers,
+        skin,
+        body,
+        // Only shapes that touch give a stop, so the boxes need only meet, give or take the
+        // rounding of their coordinates: a body resting a skin above a floor and moving along
+        // it skips every tile of the floor, and the query does not even list them.
+        margin: rounding_margin(motion, body.half_extents),
+    };
+    let near_part = 2.0 * body.half_extents.max_element() / motion.travel().abs().max_element();
+    if near_part.is_nan() || near_part >= 1.0 {
+        step.sweep_part(obstacles, (0.0, 1.0), found);
+        return;
+    }
+    step.sweep_part(obstacles, (0.0, near_part), found);
+    // Every obstacle left meets the body's box after `near_part`, so none of them can come
+    // before a stop found by then (the same test as the search's end, in `sweep_part`).
+    if found
+        .first_touch()
+        .is_some_and(|first| near_part >= first + SAME_MOMENT)
+    {
+        return;
+    }
+    step.sweep_part(obstacles, (near_part, 1.0), found);
+}
+
+/// One step's sweep: the body, its motion and its box, what it may hit, and the rounding
+/// margin of [`rounding_margin`].
+struct StepSweep<'s> {
+    shape: ShapeRef<'s>,
+    motion: &'s Motion,
+    layers: Layers,
+    skin: f32,
+    body: Aabb,
+    margin: Vec2,
+}
+
+impl StepSweep<'_> {
+    /// [`sweep_all`] over the obstacles whose boxes meet the body's box at a time in
+    /// `from..=to` (`from` itself only when it is `0`): each obstacle belongs to exactly one
+    /// part, whichever parts list it.
+    fn sweep_part<O: Obstacles + ?Sized>(
+        &self,
+        obstacles: &O,
+        (from, to): (f32, f32),
+        found: &mut Found,
+    ) {
+        let travel = self.motion.travel();
+        let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
+        let mut count = 0;
+        let area = path_area(&self.body, travel, (from, to), self.margin);
+        obstacles.near(&area, self.layers, &mut |o| {
+            let Some(bound) = box_entry(&self.body, travel, &o.bounds(), self.margin) else {
+                return; // their boxes never meet: neither can the shapes
+            };
+            if bound > to || (from > 0.0 && bound <= from) {
+                return; // another part's
+            }
+            if count < ORDERED {
+                ordered[count] = Some((bound, o));
+                count += 1;
+            } else {
+                self.sweep(&o, found);
+            }
+        });
+        let ordered = &mut ordered[..count];
+        ordered.sort_unstable_by(|a, b| key(a).total_cmp(&key(b)));
+        for &(bound, o) in ordered.iter().flatten() {
+            if found
+                .first_touch()
+                .is_some_and(|first| bound > first + SAME_MOMENT)
+            {
+                break;
+            }
+            self.sweep(&o, found);
+        }
+    }
+
+    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        if let Some(stop) = time_of_impact_with_skin(shape, motion, o.shape, &still, skin) {
+        let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        if let Some(stop) = stop {
             found.keep(o.id, stop);
         }
-    };
-    obstacles.near(&path_area(shape, motion, skin), layers, &mut |o| {
-        let Some(bound) = box_entry(&body, motion.travel(), &o.bounds(), margin) else {
-            return; // their boxes never meet: neither can the shapes
-        };
-        if count < ORDERED {
-            ordered[count] = Some((bound, o));
-            count += 1;
-        } else {
-            sweep(&o, found);
-        }
-    });
-    let ordered = &mut ordered[..count];
-    ordered.sort_unstable_by(|a, b| key(a).total_cmp(&key(b)));
-    for &(bound, o) in ordered.iter().flatten() {
-        if found
-            .first_touch()
-            .is_some_and(|first| bound > first + SAME_MOMENT)
-        {
-            break;
-        }
-        sweep(&o, found);
     }
 }
 
@@ -400,12 +463,20 @@ fn key(entry: &Option<(f32, Obstacle<'_>)>) -> f32 {
     entry.map_or(f32::INFINITY, |(bound, _)| bound)
 }
 
+/// How far apart, along each axis, the boxes of two shapes that touch may seem through the
+/// rounding of their coordinates: eight roundings of the largest coordinate the moving body's
+/// box reaches on that axis. Per axis, because a coordinate rounds on its own axis only: far
+/// along a floor, the height above it is still known to a small fraction of the skin.
+fn rounding_margin(motion: &Motion, half_extents: Vec2) -> Vec2 {
+    (motion.start.abs().max(motion.end.abs()) + half_extents) * (8.0 * f32::EPSILON)
+}
+
 /// When the box `body`, moving by `travel`, first meets `other` grown by `margin` (touching
 /// counts), as a fraction of the travel; `0` when they already overlap, `None` when they never
 /// meet. No earlier than the shapes inside the boxes can touch.
-fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: f32) -> Option<f32> {
+fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: Vec2) -> Option<f32> {
     let p = body.center - other.center;
-    let h = body.half_extents + other.half_extents + Vec2::splat(margin);
+    let h = body.half_extents + other.half_extents + margin;
     let (mut enter, mut leave) = (0.0f32, 1.0f32);
     for (p, d, h) in [(p.x, travel.x, h.x), (p.y, travel.y, h.y)] {
         if d == 0.0 {
@@ -457,15 +528,15 @@ fn stop_for(
     (contact, along_normal.min(stop.t))
 }
 
-/// The box around the body's whole path, grown by the skin and its tolerance, so that every
-/// obstacle a stop could involve is listed.
-fn path_area(shape: ShapeRef<'_>, motion: &Motion, skin: f32) -> Aabb {
-    let a = shape.aabb(&motion.start_pose());
-    let b = shape.aabb(&motion.end_pose());
-    let margin = 2.0 * (skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose()));
+/// The box around the path of the body's box `body` moving by `travel` over the times
+/// `from..=to`, grown by twice the rounding `margin` (so that it holds every box
+/// [`box_entry`] meets then, whatever the rounding of the positions).
+fn path_area(body: &Aabb, travel: Vec2, (from, to): (f32, f32), margin: Vec2) -> Aabb {
+    let (lo, hi) = (body.min(), body.max());
+    let (a, b) = (travel * from, travel * to);
     Aabb::from_min_max(
-        a.min().min(b.min()) - Vec2::splat(margin),
-        a.max().max(b.max()) + Vec2::splat(margin),
+        (lo + a).min(lo + b) - 2.0 * margin,
+        (hi + a).max(hi + b) + 2.0 * margin,
     )
 }
 

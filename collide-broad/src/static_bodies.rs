@@ -210,18 +210,27 @@ impl Obstacles for StaticBodies {
         }
         let mut offer = |index: u32| {
             if let Some(o) = self.obstacle(index) {
-                if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                if o.layers.interacts(layers) {
                     visit(o);
                 }
             }
         };
         if self.dirty {
-            (0..self.slots.len() as u32).for_each(&mut offer);
+            // No index to filter by box: every body, each checked here.
+            for index in 0..self.slots.len() as u32 {
+                if self
+                    .obstacle(index)
+                    .is_some_and(|o| touches(&o.bounds(), area))
+                {
+                    offer(index);
+                }
+            }
             return;
         }
         if !self.any_layers.interacts(layers) {
             return;
         }
+        // The index offers only the bodies whose boxes touch the area.
         self.index.visit(area, &mut offer);
     }
 }

@@ -24,6 +24,10 @@ pub(crate) struct CellIndex {
     /// Each body's cell range, by body index, to visit a body once: in the first cell of its
     /// range that the query covers.
     ranges: Vec<CellRange>,
+    /// Each body's box as its two corners, by body index: a query offers only the bodies whose
+    /// box touches its own, so that the bodies sharing its cells but not its box cost a
+    /// comparison, not a call.
+    corners: Vec<[Vec2; 2]>,
     /// Bodies covering too many cells, checked by every query.
     oversized: Vec<u32>,
     /// How many bodies are indexed.
@@ -47,6 +51,8 @@ impl CellIndex {
         self.bodies = count;
         self.ranges.clear();
         self.ranges.resize(slots, [0; 4]);
+        self.corners.clear();
+        self.corners.resize(slots, [Vec2::ZERO; 2]);
         self.oversized.clear();
         self.entries.clear();
         self.table.clear(4 * count);
@@ -56,6 +62,7 @@ impl CellIndex {
         for (i, b) in boxes.clone() {
             let r = self.cell_range(&b);
             self.ranges[i as usize] = r;
+            self.corners[i as usize] = [b.min(), b.max()];
             if covered(r) > MAX_CELLS_PER_BODY {
                 self.oversized.push(i);
                 continue;
@@ -89,9 +96,19 @@ impl CellIndex {
         }
     }
 
-    /// Calls `offer` with every body whose cells meet `area`'s, once each.
+    /// Calls `offer` with every body whose box touches `area` (overlaps it or shares an edge),
+    /// once each.
     pub fn visit(&self, area: &Aabb, offer: &mut impl FnMut(u32)) {
-        self.oversized.iter().for_each(|&i| offer(i));
+        let (lo, hi) = (area.min(), area.max());
+        let touching = |i: u32| {
+            let [min, max] = self.corners[i as usize];
+            min.cmple(hi).all() && lo.cmple(max).all()
+        };
+        for &i in &self.oversized {
+            if touching(i) {
+                offer(i);
+            }
+        }
         if self.bodies == 0 {
             return;
         }
@@ -99,7 +116,7 @@ impl CellIndex {
         if covered(q) > 2 * (self.starts.len() as u64) {
             // A query wider than the level's stored cells: every body, once, is cheaper.
             for (i, r) in self.ranges.iter().enumerate() {
-                if covered(*r) <= MAX_CELLS_PER_BODY && overlap(*r, q) {
+                if covered(*r) <= MAX_CELLS_PER_BODY && overlap(*r, q) && touching(i as u32) {
                     offer(i as u32);
                 }
             }
@@ -115,7 +132,7 @@ impl CellIndex {
                 for &i in list {
                     // Visit a body in one cell only: the first of its range the query covers.
                     let r = self.ranges[i as usize];
-                    if x == r[0].max(q[0]) && y == r[1].max(q[1]) {
+                    if x == r[0].max(q[0]) && y == r[1].max(q[1]) && touching(i) {
                         offer(i);
                     }
                 }

@@ -1,9 +1,11 @@
-//! The two character controllers on the platformer scene: collide's `move_and_slide` over
-//! `StaticBodies`, and rapier2d's `KinematicCharacterController::move_shape` over a
+//! The character controllers on the platformer scene: collide's `move_and_slide` over
+//! `StaticBodies` (or, as a second line, over a `TileMap` of the same tiles), and rapier2d's `KinematicCharacterController::move_shape` over a
 //! `QueryPipeline`, each built once from the same tiles and movers.
 
-use collide_broad::{move_and_slide, SlideSettings, StaticBodies, StaticBody};
-use collide_core::{Pose, Rot, Shape, DEFAULT_SKIN};
+use collide_broad::{
+    move_and_slide, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, TileMap,
+};
+use collide_core::{Pose, Rot, Shape, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 use parry2d::math::Pose as PeerPose;
 use parry2d::query::DefaultQueryDispatcher;
@@ -12,7 +14,7 @@ use rapier2d::dynamics::{IntegrationParameters, RigidBodySet};
 use rapier2d::geometry::{BroadPhaseBvh, ColliderBuilder, ColliderSet, SharedShape};
 use rapier2d::pipeline::QueryFilter;
 
-use super::scene::{movers, tile, tile_centres, TILE};
+use super::scene::{movers, tile, tile_centres, STRIP_TILES, TILE};
 
 /// A surface a call stopped at: where the mover was, and the normal from the mover into
 /// what it touched.
@@ -40,15 +42,23 @@ pub trait Controller {
     ) -> Vec2;
 }
 
-/// collide's side: the tiles in a [`StaticBodies`], moved through by [`move_and_slide`].
+/// collide's side: the tiles in a [`StaticBodies`] (or a [`TileMap`], with
+/// [`on_tile_map`](Self::on_tile_map)), moved through by [`move_and_slide`].
 pub struct CollideSide {
-    level: StaticBodies,
+    level: Level,
     movers: Vec<Shape>,
     settings: SlideSettings,
 }
 
+/// What collide's side keeps the tiles in.
+enum Level {
+    Bodies(StaticBodies),
+    Tiles(TileMap),
+}
+
 impl CollideSide {
-    /// The scene's tiles and movers; y grows upwards, the skin is the default 0.01.
+    /// The scene's tiles, one [`StaticBody`] each, and movers; y grows upwards, the skin is
+    /// the default 0.01.
     #[must_use]
     pub fn new() -> Self {
         let mut level = StaticBodies::new();
@@ -57,11 +67,53 @@ impl CollideSide {
             let _ = level.add(StaticBody::new(tile(), Pose::from_position(centre)));
         }
         level.refresh();
+        Self::with_level(Level::Bodies(level))
+    }
+
+    /// The same scene with the tiles as the solid cells of one [`TileMap`] (16 MiB: a cell for
+    /// every tile of the square the floor and the wall span).
+    #[must_use]
+    pub fn on_tile_map() -> Self {
+        // Cell (x, y) is tile (x - 1, y - 1): the floor is row 0, the wall column 0.
+        let side = STRIP_TILES as u32 + 1;
+        let map = TileMap::from_fn(side, side, Vec2::splat(TILE), Vec2::splat(-TILE), |x, y| {
+            u8::from((y == 0 && x >= 1) || (x == 0 && y >= 1))
+        })
+        .unwrap_or_else(|_| unreachable!("4 097 cells a side is within a tile map's limits"));
+        Self::with_level(Level::Tiles(map))
+    }
+
+    fn with_level(level: Level) -> Self {
         Self {
             level,
             movers: movers().into_iter().map(|(_, s)| s).collect(),
             settings: SlideSettings::new(Vec2::Y).with_skin(DEFAULT_SKIN),
         }
+    }
+
+    fn slide(&self, shape: ShapeRef<'_>, position: Vec2, travel: Vec2) -> Slide {
+        // Each level type by name, not through `dyn Obstacles`: as a game calls it.
+        match &self.level {
+            Level::Bodies(bodies) => self.slide_through(shape, position, travel, bodies),
+            Level::Tiles(map) => self.slide_through(shape, position, travel, map),
+        }
+    }
+
+    fn slide_through(
+        &self,
+        shape: ShapeRef<'_>,
+        position: Vec2,
+        travel: Vec2,
+        level: &impl Obstacles,
+    ) -> Slide {
+        move_and_slide(
+            shape,
+            Rot::IDENTITY,
+            position,
+            travel,
+            level,
+            &self.settings,
+        )
     }
 }
 
@@ -73,7 +125,10 @@ impl Default for CollideSide {
 
 impl Controller for CollideSide {
     fn name(&self) -> &'static str {
-        "collide"
+        match self.level {
+            Level::Bodies(_) => "collide",
+            Level::Tiles(_) => "collide-tiles",
+        }
     }
 
     fn step(
@@ -84,14 +139,7 @@ impl Controller for CollideSide {
         touches: Option<&mut Vec<Touch>>,
     ) -> Vec2 {
         let shape = self.movers[mover].as_shape_ref();
-        let slide = move_and_slide(
-            shape,
-            Rot::IDENTITY,
-            position,
-            travel,
-            &self.level,
-            &self.settings,
-        );
+        let slide = self.slide(shape, position, travel);
         if let Some(touches) = touches {
             touches.clear();
             touches.extend(slide.contacts().iter().map(|c| Touch {

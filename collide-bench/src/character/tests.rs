@@ -221,6 +221,34 @@ fn collide_fails_nothing_on_the_scene() {
 }
 
 #[test]
+fn collide_on_the_tile_map_fails_nothing_and_ends_where_the_bodies_do() {
+    let speeds = walk_speeds(3_000, scene::SEED);
+    let fast = fast_moves(300, scene::SEED);
+    let (tiles, bodies, checker) = (
+        CollideSide::on_tile_map(),
+        CollideSide::new(),
+        Checker::new(),
+    );
+    assert_eq!(tiles.name(), "collide-tiles");
+    for (mover, (name, _)) in movers().iter().enumerate() {
+        let f = count_failures(&tiles, &checker, mover, &speeds, &fast);
+        assert_eq!(f.total(), 0, "{name}: {f:?}");
+        assert_eq!((f.frames, f.moves), (2 * 2_999, 300), "{name}");
+        // The same tiles, so the same stops: a fall onto the floor and a run into the wall.
+        for (start, travel) in [
+            (Vec2::new(300.0, 200.0), Vec2::new(40.0, -500.0)),
+            (Vec2::new(100.0, 300.0), Vec2::new(-500.0, -30.0)),
+        ] {
+            let (a, b) = (
+                tiles.step(mover, start, travel, None),
+                bodies.step(mover, start, travel, None),
+            );
+            assert!((a - b).length() < 1e-3, "{name}: {a} vs {b}");
+        }
+    }
+}
+
+#[test]
 fn rapier_lands_on_the_floor_and_stops_at_the_wall() {
     let side = RapierSide::new();
     let checker = Checker::new();

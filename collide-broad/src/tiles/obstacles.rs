@@ -3,12 +3,14 @@
 use collide_core::{Aabb, Layers, Pose};
 
 use super::TileMap;
+use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles};
 
 /// Each solid cell under the area is one [`Obstacle`]: the cell's rectangle
 /// ([`TileMap::cell_rect`]) at its centre, with its [`cell_index`](TileMap::cell_index) as id
-/// and the map's [`layers`](TileMap::layers). Listing costs the cells under the area plus a
-/// cell of margin each way, whatever the map's size.
+/// and the map's [`layers`](TileMap::layers); only the cells whose rectangle's box touches the
+/// area are listed. Listing costs the cells under the area plus a cell of margin each way,
+/// whatever the map's size.
 ///
 /// ```
 /// use collide_broad::{move_and_slide, SlideSettings, TileMap};
@@ -33,7 +35,13 @@ impl Obstacles for TileMap {
         self.solid_cells_under(area, false, |x, y| {
             let pose = Pose::from_position(self.cell_center(x, y));
             let id = self.cell_index(x, y);
-            visit(Obstacle::new(id, rect, pose).with_layers(self.layers()));
+            let o = Obstacle::new(id, rect, pose).with_layers(self.layers());
+            // The cell walk has a cell of margin for rounding; the obstacles themselves are
+            // held to the area, so that a body resting on a floor and moving along it is
+            // offered no floor cell at all.
+            if touches(&o.bounds(), area) {
+                visit(o);
+            }
             false
         });
     }

@@ -52,6 +52,7 @@ mod motion;
 mod narrow;
 mod ray;
 mod skin;
+mod skin_closed;
 mod sweep;
 
 pub use contact::{
