@@ -11,9 +11,16 @@ use serde::Serialize;
 
 use crate::measure::{batch_size, calibrate, median};
 
-/// Frames run before anything is timed or counted: bouncing bullets spread out over the first
-/// few hundred frames, and the pass's buffers reach their size meanwhile.
+/// Frames run before anything is timed or counted, at least: bouncing bullets spread out over
+/// the first few hundred frames, and the pass's buffers reach their size meanwhile.
 const WARM_UP_FRAMES: usize = 1_000;
+
+/// The warm-up goes on, up to this many frames, until [`QUIET_FRAMES`] frames in a row
+/// allocated nothing (the steady state whose allocations the goal judges).
+const MAX_WARM_UP_FRAMES: usize = 10_000;
+
+/// Frames in a row without an allocation that end the warm-up.
+const QUIET_FRAMES: usize = 500;
 
 /// One size of the comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -41,13 +48,22 @@ pub fn compare_bounce(objects: usize, batches: usize) -> BounceEntry {
     let mut bounce = FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_bounces(true);
     let mut count = FrameRunner::new(&config, BroadPhaseKind::Grid, true);
     for _ in 0..WARM_UP_FRAMES {
-        let _ = bounce.frame();
         let _ = count.frame();
     }
-    let (runs, spent) = calibrate(Duration::from_millis(50), || {
+    let mut quiet = 0;
+    for frame in 0..MAX_WARM_UP_FRAMES {
+        let before = alloc_count::thread_snapshot();
+        let _ = bounce.frame();
+        let allocated = alloc_count::thread_snapshot().since(before).allocations > 0;
+        quiet = if allocated { 0 } else { quiet + 1 };
+        if frame >= WARM_UP_FRAMES && quiet >= QUIET_FRAMES {
+            break;
+        }
+    }
+    let (_, each) = calibrate(Duration::from_millis(50), || {
         let _ = bounce.frame();
     });
-    let frames = batch_size(spent / runs.max(1) as u32, Duration::from_millis(5));
+    let frames = batch_size(each, Duration::from_millis(5));
     let (mut bounce_ns, mut count_ns) = (Vec::new(), Vec::new());
     let (mut turns, mut resweeps, mut capped) = (0_usize, 0_usize, 0_usize);
     let (mut bytes, mut timed) = (0_u64, 0_u64);

@@ -223,7 +223,7 @@ pub const GOALS: [GoalSpec; 20] = [
         name: "bytes allocated per frame with bouncing bullets",
         bound: Bound::Exactly(0.0, " in steady state"),
         measures: "the shmup scene with bullets that bounce off enemies (the pass's responses), uniform, grid",
-        judged: "the largest figure of the sizes measured, after 1 000 frames of warm-up",
+        judged: "the largest figure of the sizes measured, after the warm-up",
         measure: Measure::BounceBytes,
     },
     GoalSpec {

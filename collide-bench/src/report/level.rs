@@ -47,10 +47,10 @@ pub fn compare_levels(objects: usize, batches: usize) -> Vec<LevelEntry> {
             let _ = runner.frame();
         }
     }
-    let (runs, spent) = calibrate(Duration::from_millis(50), || {
+    let (_, each) = calibrate(Duration::from_millis(50), || {
         let _ = runners[0].frame();
     });
-    let frames = batch_size(spent / runs.max(1) as u32, Duration::from_millis(5));
+    let frames = batch_size(each, Duration::from_millis(5));
     let mut samples = vec![Vec::new(); runners.len()];
     let mut static_pairs = vec![0_usize; runners.len()];
     for batch in 0..batches.max(2) {

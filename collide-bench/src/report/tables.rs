@@ -223,8 +223,8 @@ impl Report {
             ),
             (
                 "The pass with responses: bullets that bounce off enemies beside hits only \
-                 counted (uniform scene, grid; median frames of alternating batches; after 1 000 \
-                 frames of warm-up)"
+                 counted (uniform scene, grid; median frames of alternating batches; after a warm-up \
+                 that ends when 500 frames in a row allocated nothing)"
                     .into(),
                 table(&BOUNCE, &self.bounce),
             ),
