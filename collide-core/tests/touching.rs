@@ -66,33 +66,34 @@ fn rects_three_ulps_apart_all_frame_are_no_hit() {
 }
 
 /// Two boxes (and a circle against a box, and two circles) at `x ≈ 3456` that end the frame
-/// overlapping by `4e-5`, less than one ulp there and under the tolerance (`τ ≈ 1.6e-3`): no
-/// discrete contact, no overlap, no sweep hit and no narrow-phase hit. Overlapping by `3τ`
-/// instead, each is a contact and a hit.
+/// overlapping by `4e-5`, less than one ulp there (`2.4e-4`) and under the tolerance
+/// (`τ ≈ 1.6e-3`): no discrete contact, no overlap, no sweep hit and no narrow-phase hit.
+/// Overlapping by `3τ` instead, each is a contact and a hit. The positions are whole units;
+/// the overlap is in the mover's size, the only place a sub-ulp overlap can live there.
 #[test]
 fn overlapping_by_less_than_the_tolerance_at_the_end_is_no_contact_and_no_hit() {
     let x = 3456.0f32;
-    let rect = Shape::Rect(Rect {
-        half_extents: Vec2::new(5.0, 6.0),
-    });
-    let circle = Shape::Circle(Circle { radius: 5.0 });
     let tile = Rect {
         half_extents: Vec2::new(8.0, 8.0),
     };
-    for mover in [rect, circle] {
-        for target in [Shape::Rect(tile), circle] {
-            let target_reach = match target {
-                Shape::Circle(c) => c.radius,
-                _ => tile.half_extents.x,
-            };
-            let reach = 5.0 + target_reach;
-            let still = Motion::stationary(Vec2::new(x, 100.0));
-            for (overlap, hit) in [(4e-5f32, false), (3.0 * touch_tolerance([still.end]), true)] {
-                // The mover comes from the left along y = 100 and ends `overlap` into the target.
-                let end = Vec2::new(x - reach + overlap, 100.0);
+    let still = Motion::stationary(Vec2::new(x, 100.0));
+    let tau = touch_tolerance([still.end]);
+    let mut checked = 0;
+    for (overlap, hit) in [(4e-5f32, false), (3.0 * tau, true)] {
+        let size = 5.0 + overlap;
+        let rect = Shape::Rect(Rect {
+            half_extents: Vec2::new(size, 6.0),
+        });
+        let circle = Shape::Circle(Circle { radius: size });
+        for mover in [rect, circle] {
+            for target in [Shape::Rect(tile), Shape::Circle(Circle { radius: 8.0 })] {
+                // The mover comes from the left along y = 100 and ends `overlap` into the
+                // target: its centre 13 units left of the target's.
+                let end = Vec2::new(x - 13.0, 100.0);
                 let moving = Motion::linear(end - Vec2::new(40.0, 0.0), end);
-                let real = f64::from(reach) - (f64::from(x) - f64::from(end.x));
-                assert!((real - f64::from(overlap)).abs() < 1e-4, "{real}");
+                let real = f64::from(size) + 8.0 - (f64::from(x) - f64::from(end.x));
+                assert!((real - f64::from(overlap)).abs() < 1e-6, "{real}");
+                assert!(touch_tolerance([moving.start, moving.end, still.end]) <= tau);
                 let ctx = format!("{mover:?} {moving:?} {target:?} {still:?}");
                 let (pa, pb) = (moving.end_pose(), still.end_pose());
                 assert_eq!(contact(&mover, &pa, &target, &pb).is_some(), hit, "{ctx}");
@@ -102,9 +103,11 @@ fn overlapping_by_less_than_the_tolerance_at_the_end_is_no_contact_and_no_hit() 
                 assert_eq!(swept.is_some(), hit, "{ctx}");
                 let narrow = narrow_phase(&mover, &moving, &target, &still, SweepMode::Exact);
                 assert_eq!(narrow.is_some(), hit, "{ctx}");
+                checked += 1;
             }
         }
     }
+    assert_eq!(checked, 8);
 }
 
 /// A box (and a circle) dropped onto a tile far from the origin, put at its exact time of
