@@ -1,7 +1,7 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
 //! by strip in the order it reaches them.
 
-use collide_core::{time_of_impact_strict, Motion, ShapeRef};
+use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{meets, Meets};
@@ -38,9 +38,8 @@ impl TileMap {
     /// When `shape`, moving along `motion` (rotation held, as in
     /// [`collide_core::time_of_impact`]), first meets a solid cell through an exposed face.
     ///
-    /// The hit is the earliest over the solid cells of [`collide_core::time_of_impact_strict`]
-    /// (the strict sweep: the cells are pieces of one surface, which a body grazes one after
-    /// another) against the cell's box ([`cell_rect`](Self::cell_rect) at
+    /// The hit is the earliest over the solid cells of [`collide_core::time_of_impact`]
+    /// against the cell's box ([`cell_rect`](Self::cell_rect) at
     /// [`cell_center`](Self::cell_center)), each put through
     /// [`face_normal`](Self::face_normal): a hit on an internal face is dropped, one on a
     /// half-exposed corner gets the flat face's normal. Ties go to a face over a corner, then
@@ -153,7 +152,7 @@ impl TileMap {
             return None;
         }
         let still = Motion::stationary(self.cell_center(x, y));
-        let impact = time_of_impact_strict(shape, motion, self.cell_rect(), &still)?;
+        let impact = time_of_impact(shape, motion, self.cell_rect(), &still)?;
         let normal = self.face_normal(x, y, impact.normal)?;
         Some(TileHit {
             t: impact.t,

@@ -29,9 +29,8 @@ use super::contact::{
 use super::distance::gjk::Core;
 use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
 use super::sweep::{
-    sweep_advance, sweep_circle_circle, sweep_circle_circle_within, sweep_circle_rect,
-    sweep_circle_rect_narrow, sweep_circle_rect_within, sweep_rect_circle, sweep_rect_rect,
-    sweep_rect_rect_within, Impact,
+    sweep_advance, sweep_circle_circle, sweep_circle_rect, sweep_circle_rect_narrow,
+    sweep_rect_circle, sweep_rect_rect, Impact,
 };
 use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
@@ -89,26 +88,6 @@ pub(super) fn time_of_impact(
     }
 }
 
-/// [`time_of_impact_strict`](crate::time_of_impact_strict): the closed forms with a contact
-/// tolerance of `0`, and conservative advancement as in [`time_of_impact`].
-#[inline(always)]
-pub(super) fn time_of_impact_strict(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-) -> Option<Impact> {
-    match (a, b) {
-        (C(a), C(b)) => sweep_circle_circle_within(&a, motion_a, &b, motion_b, 0.0),
-        (C(a), R(b)) => sweep_circle_rect_within(&a, motion_a, &b, motion_b, 0.0),
-        (R(a), C(b)) => {
-            sweep_circle_rect_within(&b, motion_b, &a, motion_a, 0.0).map(Impact::flipped)
-        }
-        (R(a), R(b)) => sweep_rect_rect_within(&a, motion_a, &b, motion_b, 0.0),
-        (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
-    }
-}
-
 /// [`narrow_phase_detailed`](crate::narrow_phase_detailed) for finite motions: per pair, the
 /// discrete test at the end of the frame and the sweep [`settle`] calls for a pair that moved.
 #[inline(always)]
@@ -129,7 +108,6 @@ pub(super) fn narrow_phase(
             contact_circle_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            (ma, mb),
             || (sweep_circle_circle(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -137,7 +115,6 @@ pub(super) fn narrow_phase(
             contact_circle_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            (ma, mb),
             || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -145,7 +122,6 @@ pub(super) fn narrow_phase(
             contact_rect_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            (ma, mb),
             || {
                 (
                     sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
@@ -158,7 +134,6 @@ pub(super) fn narrow_phase(
             contact_rect_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            (ma, mb),
             || (sweep_rect_rect(&x, ma, &y, mb), 0),
             expanded,
         ),
@@ -166,7 +141,6 @@ pub(super) fn narrow_phase(
             contact(a, &end_a, b, &end_b),
             moved,
             mode,
-            (ma, mb),
             || sweep_advance(a, ma, b, mb, true),
             expanded,
         ),

@@ -19,51 +19,9 @@
 //!
 //! - Normals are unit length and point from the first shape (`a`) to the second (`b`) (at
 //!   absurdly small scales, see [Units](#units)).
-//! - Overlap is strict: shapes that only touch do not overlap, and shapes within the contact
-//!   tolerance of touching only touch (see [Touching](#touching)).
+//! - Overlap is strict: shapes that only touch do not overlap.
 //! - Non-finite input gives "no hit" (`None` / `false`), never a panic.
 //! - No query allocates.
-//!
-//! # Touching
-//!
-//! `f32` positions carry rounding: a game's `start + velocity · dt` is off by half a unit in
-//! the last place (ulp) of the coordinate, and so is a body put back at its time of impact on
-//! its path. Two shapes that really share an edge are then a few ulps apart or a few ulps into
-//! each other, at random. One rule settles such grazes for every query:
-//!
-//! **The contact tolerance** of a pair is `τ = TOUCH_TOLERANCE · m`, where `m` is the largest
-//! magnitude of any coordinate of the pair's positions (both poses for a discrete test; both
-//! motions' starts and ends for a sweep). Shapes that overlap by at most `τ` (whose
-//! penetration depth, the shortest distance that separates them, is at most `τ`) are
-//! **touching**, not overlapping.
-//!
-//! - The discrete tests ([`contact()`], [`overlaps`] and the pair functions) report a contact
-//!   only when its depth exceeds `τ`.
-//! - A sweep ([`time_of_impact`] and the pair functions) reports a hit only when the shapes come
-//!   to overlap by more than `τ` at some moment of the frame. Its `t` is still the moment they
-//!   first touch exactly (overlap `0`), so a hit is never late; shapes that start within `τ` of
-//!   each other and do not close in further, or that only graze within `τ`, are no hit.
-//! - The narrow phase ([`narrow_phase`]) is those two together, so a pair that only touches
-//!   is no hit there either.
-//!
-//! The rule is for two whole shapes. A surface made of pieces swept one at a time (the tiles
-//! of a floor) is another matter: a body grazes one piece within `τ` on its way onto the
-//! next, and the rule, applied piece by piece, would drop the first touch of the surface.
-//! Such callers use [`time_of_impact_strict`], which counts any overlap, and settle grazes
-//! by their own means; [`time_of_impact_with_skin`] is one.
-//!
-//! [`TOUCH_TOLERANCE`] is `2⁻²¹`: one ulp of `m` is between `2⁻²⁴·m` and `2⁻²³·m`, so `τ` is
-//! 4 to 8 ulps of the largest coordinate. That covers the rounding the inputs bring (half an
-//! ulp for each of the four positions, up to one more for a position put at a time of
-//! impact, and the roundings of the relative offset and travel, up to about three ulps in
-//! all), and stays far below anything a player sees: a body at `x = 10 000` has `τ ≈ 0.005`
-//! units. A power of two keeps the rule exact under the scaling described in
-//! [Units](#units); at the origin, `τ = 0` and the rule is plain strict overlap.
-//!
-//! The sweeps of pairs with a hull (conservative advancement) follow the rule where they
-//! can: a pair that starts within `τ`, by the discrete test, and moves apart or slides is no
-//! hit; but their own stopping distance, [`ADVANCE_TOLERANCE`], is coarser than `τ`, so a pair
-//! that passes within it may still count.
 //!
 //! # Units
 //!
@@ -110,41 +68,6 @@ pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKI
 pub use sweep::*;
 
 use glam::Vec2;
-
-/// The contact tolerance as a fraction of the largest coordinate of a pair's positions, `2⁻²¹`:
-/// shapes that overlap by at most `τ = TOUCH_TOLERANCE · m` only touch. See
-/// [Touching](crate::query#touching) for the rule and why this value.
-pub const TOUCH_TOLERANCE: f32 = 1.0 / 2_097_152.0;
-
-/// The contact tolerance `τ` of a pair whose positions are `positions`:
-/// [`TOUCH_TOLERANCE`] times the largest magnitude of their coordinates. See
-/// [Touching](crate::query#touching).
-///
-/// ```
-/// use collide_core::query::touch_tolerance;
-/// use glam::Vec2;
-///
-/// // Four ulps of 1024, the largest coordinate.
-/// let tau = touch_tolerance([Vec2::new(3.0, -1024.0), Vec2::new(1000.0, 7.0)]);
-/// assert_eq!(tau, 4.0 * (1024.0 * f32::EPSILON));
-/// ```
-#[inline(always)]
-#[must_use]
-pub fn touch_tolerance<const N: usize>(positions: [Vec2; N]) -> f32 {
-    // `max`/`min` pick rather than propagate a NaN, but every caller rejects non-finite
-    // positions on its own; an infinite `τ` only turns a hit into a miss.
-    let largest = positions.iter().fold(Vec2::ZERO, |m, p| m.max(p.abs()));
-    largest.max_element() * TOUCH_TOLERANCE
-}
-
-/// [`touch_tolerance`] of two motions' starts and ends, the tolerance of a sweep: the same
-/// value, in a few vector instructions (two 4-lane absolute values, one maximum, and the
-/// maximum across the lanes) rather than sixteen scalar ones.
-#[inline(always)]
-pub(crate) fn motion_tolerance(a: &Motion, b: &Motion) -> f32 {
-    let lanes = |m: &Motion| glam::Vec4::new(m.start.x, m.start.y, m.end.x, m.end.y).abs();
-    lanes(a).max(lanes(b)).max_element() * TOUCH_TOLERANCE
-}
 
 /// Whether every component of `values` is finite, with one comparison: `x · 0` is `0` for a
 /// finite `x` and NaN for an infinite or NaN one, and a sum of zeros is zero.

@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::{contact::Contact, sweep::Impact};
-use crate::{query::motion_tolerance, Motion, ShapeRef};
+use crate::{Motion, ShapeRef};
 
 /// How the narrow phase looks between the frame's end positions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -103,14 +103,13 @@ pub fn narrow_phase_detailed<'a, 'b>(
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
-/// whether it `moved` relative to each other, its `motions`, and its sweeps: `sweep`, the full impact (with
+/// whether it `moved` relative to each other, and its sweeps: `sweep`, the full impact (with
 /// its conservative-advancement steps); `expanded`, the expanded-box test.
 #[inline(always)]
 pub(super) fn settle(
     discrete: Option<Contact>,
     moved: bool,
     mode: SweepMode,
-    motions: (&Motion, &Motion),
     sweep: impl FnOnce() -> (Option<Impact>, u32),
     expanded: impl FnOnce() -> Option<Hit>,
 ) -> NarrowOutcome {
@@ -127,13 +126,9 @@ pub(super) fn settle(
             let hit = match (impact, discrete) {
                 (Some(i), contact) => Some(Hit::at(&i, contact)),
                 // Overlapping at the end by the discrete test, yet the sweep saw no overlap:
-                // a pair within rounding of touching all frame. The end is all there is, under
-                // the sweep's tolerance (of all four positions, so at least the discrete
-                // test's, of the two ends): deeper than that, it is a hit.
-                (None, Some(c)) if c.depth > motion_tolerance(motions.0, motions.1) => {
-                    Some(Hit::from_contact(1.0, c))
-                }
-                (None, _) => None,
+                // a pair within rounding of touching all frame. The end is all there is.
+                (None, Some(c)) => Some(Hit::from_contact(1.0, c)),
+                (None, None) => None,
             };
             NarrowOutcome {
                 hit,
@@ -226,7 +221,7 @@ pub fn narrow_phase<'a, 'b>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{contact, time_of_impact, touch_tolerance, Circle, Rect};
+    use crate::{contact, time_of_impact, Circle, Rect};
 
     /// With the sweep on, the narrow phase is exactly the full sweep's impact with the discrete
     /// test at the end of the frame as its contact: its start-overlap shortcut changes nothing.
@@ -268,18 +263,14 @@ mod tests {
                         contact: end,
                         by_sweep: end.is_none(),
                     }),
-                    (None, Some(c))
-                        if c.depth > touch_tolerance([ma.start, ma.end, mb.start, mb.end]) =>
-                    {
-                        Some(Hit {
-                            t: 1.0,
-                            point: c.point,
-                            normal: c.normal,
-                            contact: Some(c),
-                            by_sweep: false,
-                        })
-                    }
-                    (None, _) => None,
+                    (None, Some(c)) => Some(Hit {
+                        t: 1.0,
+                        point: c.point,
+                        normal: c.normal,
+                        contact: Some(c),
+                        by_sweep: false,
+                    }),
+                    (None, None) => None,
                 };
                 let expected = NarrowOutcome {
                     hit: want,

@@ -9,7 +9,7 @@
 use glam::Vec2;
 
 use super::skin_closed::{gap_between, rect_axes};
-use crate::{distance, overlaps, Motion, Pose, ShapeRef, MAX_HULL_VERTICES};
+use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef, MAX_HULL_VERTICES};
 
 /// The default skin, in world units: a hundredth of a unit.
 ///
@@ -63,14 +63,7 @@ pub fn skin_tolerance(skin: f32, pose_a: &Pose, pose_b: &Pose) -> f32 {
 ///
 /// A negative or non-finite `skin` counts as zero. Shapes already within the skin at the
 /// start and closing in stop at `t = 0`; shapes that overlap at the start give
-/// [`started_inside`](SkinImpact::started_inside) (overlap as the discrete tests define it,
-/// more than the contact tolerance: see [Touching](crate::query#touching)). Non-finite motions
-/// give `None`.
-///
-/// The sweep under it is the strict one, which counts any overlap, however slight, as a hit:
-/// a body gliding over a floor of tiles grazes each tile on its way onto the next, and the
-/// touching rule, applied tile by tile, would drop that first touch. A graze of a body moving
-/// apart or along is still no stop (its closing speed says so).
+/// [`started_inside`](SkinImpact::started_inside). Non-finite motions give `None`.
 ///
 /// ```
 /// use collide_core::{time_of_impact_with_skin, Motion, Rect, DEFAULT_SKIN};
@@ -100,12 +93,7 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     } else {
         0.0
     };
-    // The strict sweep, not the touching rule's: a body slides over floors and along walls
-    // made of pieces (tiles, static boxes side by side), swept one at a time, and a piece it
-    // only grazes on its way onto the next is, for the surface as a whole, where it first
-    // touched. Grazes that come to nothing are answered below, by the closing speed; a start
-    // within the contact tolerance by the discrete test.
-    let hit = crate::time_of_impact_strict(a, motion_a, b, motion_b)?;
+    let hit = time_of_impact(a, motion_a, b, motion_b)?;
     let (start_a, start_b) = (motion_a.start_pose(), motion_b.start_pose());
     if overlaps(a, &start_a, b, &start_b) {
         return Some(SkinImpact {

@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::{depth_within, unit_along, Contact};
-use crate::{math, query::touch_tolerance, Circle, Pose};
+use crate::{math, Circle, Pose};
 
 /// The offset between the centres, its squared length and the squared sum of the radii, when
 /// the circles overlap; `None` when they do not, or for invalid input (including a radius sum
@@ -22,20 +22,13 @@ fn squared_overlap(
     if !(dist_sq < reach_sq) {
         return None;
     }
-    // Overlapping by at most the contact tolerance is touching (floored at zero: a reach the
-    // tolerance exceeds meets nothing).
-    let deep = (reach - touch_tolerance([pose_a.position, pose_b.position])).max(0.0);
-    if !(dist_sq < deep * deep) {
-        return None;
-    }
     let valid = a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite();
     (valid && reach_sq.is_finite()).then_some((d, dist_sq, reach_sq))
 }
 
 /// The contact between two circles, or `None` when they do not overlap.
 ///
-/// Compares squared distances, so a miss costs no square root. Circles that overlap by no more
-/// than the contact tolerance only touch (see [Touching](crate::query#touching)). Rotation is
+/// Compares squared distances, so a miss costs no square root. Rotation is
 /// ignored. The point lies midway between the two surfaces on the line of centres; coincident
 /// centres get the normal `+x`. See [`Contact`].
 #[inline(always)]

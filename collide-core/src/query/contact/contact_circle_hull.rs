@@ -1,13 +1,12 @@
 use super::{depth_within, unit_along, Contact};
-use crate::{math, query::touch_tolerance, Circle, Hull, Pose};
+use crate::{math, Circle, Hull, Pose};
 
 /// The contact between a circle and a convex hull, or `None` when they do not overlap.
 ///
 /// Closest feature, in the hull's frame: the edge whose line the centre lies farthest outside
 /// of holds the hull's nearest point (an edge line at least the radius away ends the test
 /// early), then the centre is clamped to that edge. A centre inside the hull leaves through
-/// the nearest edge; a depth within the contact tolerance is touching (see
-/// [Touching](crate::query#touching)). This is the separating-axis test over the hull's normals and the axis from
+/// the nearest edge. This is the separating-axis test over the hull's normals and the axis from
 /// the nearest vertex, done without trying every axis. The circle ignores rotation; the hull
 /// follows it. The point is midway between the two surfaces along the normal through the
 /// circle's centre. See [`Contact`].
@@ -71,9 +70,7 @@ pub fn contact_circle_hull(a: &Circle, pose_a: &Pose, b: &Hull, pose_b: &Pose) -
     };
     let normal = pose_b.transform_vector(normal);
     let point = pose_a.position + normal * (r - 0.5 * depth);
-    // Overlapping by at most the contact tolerance is touching.
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
-    (point.is_finite() && depth.is_finite() && depth > tau).then_some(Contact {
+    (point.is_finite() && depth.is_finite()).then_some(Contact {
         point,
         normal,
         depth,

@@ -1,13 +1,12 @@
 use glam::Vec2;
 
 use super::{depth_within, unit_along, Contact};
-use crate::{math, query::touch_tolerance, Circle, Pose, Rect};
+use crate::{math, Circle, Pose, Rect};
 
 /// The contact between a circle and a rect, or `None` when they do not overlap.
 ///
 /// The nearest-point test: clamp the circle's centre to the rect and compare the
-/// distance with the radius (squared, so a miss costs no root); overlapping by no more than the
-/// contact tolerance is touching (see [Touching](crate::query#touching)). A centre inside the rect
+/// distance with the radius (squared, so a miss costs no root). A centre inside the rect
 /// leaves through the nearest side (the `x` sides on a tie; towards `-x` when centred, so the
 /// normal is `+x`). Both shapes ignore rotation. The point is midway between the two surfaces
 /// along the normal through the circle's centre. See [`Contact`].
@@ -23,13 +22,6 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
     // The common case first, before any validation: apart. `!(x < y)`: a NaN from bad input
     // or overflowing positions is a miss too.
     if dist_sq > 0.0 && !(dist_sq < r * r) {
-        return None;
-    }
-    // Overlapping by at most the contact tolerance is touching (floored at zero: a radius the
-    // tolerance exceeds reaches nothing from outside).
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
-    let deep_r = (r - tau).max(0.0);
-    if dist_sq > 0.0 && !(dist_sq < deep_r * deep_r) {
         return None;
     }
     // `r · r < ∞` is the circle's validity (a finite radius) and also keeps the depth finite.
@@ -56,7 +48,7 @@ pub fn contact_circle_rect(a: &Circle, pose_a: &Pose, b: &Rect, pose_b: &Pose) -
             (if local.y > 0.0 { -Vec2::Y } else { Vec2::Y }, room.y)
         };
         let depth = r + room;
-        if !(depth > tau && depth.is_finite()) {
+        if !(depth > 0.0 && depth.is_finite()) {
             return None;
         }
         (normal, depth)

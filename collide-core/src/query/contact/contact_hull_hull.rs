@@ -1,7 +1,7 @@
 use glam::{Vec2, Vec4};
 
 use super::Contact;
-use crate::{query::touch_tolerance, Hull, Pose, MAX_HULL_VERTICES};
+use crate::{Hull, Pose, MAX_HULL_VERTICES};
 
 /// What the separating-axis test found, in `a`'s local frame.
 pub(super) struct Penetration {
@@ -188,8 +188,7 @@ fn separating_axes_in<const CHUNKS: usize>(a: &Lanes<'_>, b: &Moved<'_>) -> Opti
 ///
 /// The separating-axis test over both hulls' edge normals: the axis with the
 /// smallest overlap gives normal and depth, and the first axis that separates (touching
-/// included) ends the test; a depth within the contact tolerance is touching (see
-/// [Touching](crate::query#touching)). Runs in `a`'s local frame, so `b` is moved once and `a` not at
+/// included) ends the test. Runs in `a`'s local frame, so `b` is moved once and `a` not at
 /// all; no trigonometry, no allocation. The point is the vertex of `a` that reaches deepest
 /// into `b`; with the hulls swapped it is a vertex of `b` instead. See [`Contact`].
 #[must_use]
@@ -197,14 +196,11 @@ pub fn contact_hull_hull(a: &Hull, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
     if !(pose_a.is_finite() && pose_b.is_finite()) {
         return None;
     }
-    // Overlapping by at most the contact tolerance is touching.
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
     separating_axes(
         &Lanes::new(a.vertices(), a.normals()),
         &Moved::hull(b, pose_b, pose_a),
     )?
     .to_world(a.vertices(), pose_a)
-    .filter(|c| c.depth > tau)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@ use glam::Vec2;
 
 use super::contact_hull_hull::{separating_axes, Lanes, Moved};
 use super::Contact;
-use crate::{query::touch_tolerance, Hull, Pose, Rect};
+use crate::{Hull, Pose, Rect};
 
 /// The rect's corners about its centre, in positive-area order like a [`Hull`].
 #[inline]
@@ -18,8 +18,7 @@ const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
 ///
 /// The rect is a 4-gon here: the separating-axis test runs over `x`, `y` and the hull's edge
 /// normals, in the rect's frame (the rect ignores rotation; the hull follows it). The point is
-/// the rect's corner that reaches deepest into the hull (the rule for two polygons). A depth
-/// within the contact tolerance is touching (see [Touching](crate::query#touching)). See
+/// the rect's corner that reaches deepest into the hull (the rule for two polygons). See
 /// [`Contact`].
 #[must_use]
 pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Option<Contact> {
@@ -33,9 +32,7 @@ pub fn contact_rect_hull(a: &Rect, pose_a: &Pose, b: &Hull, pose_b: &Pose) -> Op
         &Moved::hull(b, pose_b, &frame),
     )?;
     let point = pose_a.position + a_corners[hit.deepest];
-    // Overlapping by at most the contact tolerance is touching.
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
-    (point.is_finite() && hit.depth > tau).then_some(Contact {
+    point.is_finite().then_some(Contact {
         point,
         normal: hit.normal,
         depth: hit.depth,
@@ -60,10 +57,7 @@ pub fn contact_hull_rect(a: &Hull, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Op
         turn: pose_a.rotation.apply_inverse(Vec2::X),
         shift: pose_a.inverse_transform_point(pose_b.position),
     };
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
-    separating_axes(&Lanes::new(a.vertices(), a.normals()), &b_in_a)?
-        .to_world(a.vertices(), pose_a)
-        .filter(|c| c.depth > tau)
+    separating_axes(&Lanes::new(a.vertices(), a.normals()), &b_in_a)?.to_world(a.vertices(), pose_a)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 use glam::Vec2;
 
 use super::Contact;
-use crate::{query::touch_tolerance, Pose, Rect};
+use crate::{Pose, Rect};
 
 /// The offset from `a` to `b` and how far the two rects overlap on each axis, when they
 /// overlap (both overlaps positive); `None` when they do not, or for invalid input.
@@ -14,11 +14,6 @@ fn axis_overlaps(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<(Ve
     if !(overlap.x > 0.0 && overlap.y > 0.0) {
         return None;
     }
-    // Overlapping by at most the contact tolerance is touching.
-    let tau = touch_tolerance([pose_a.position, pose_b.position]);
-    if !(overlap.x > tau && overlap.y > tau) {
-        return None;
-    }
     let valid = a.is_valid() && b.is_valid() && pose_a.is_finite() && pose_b.is_finite();
     valid.then_some((d, overlap))
 }
@@ -26,8 +21,7 @@ fn axis_overlaps(a: &Rect, pose_a: &Pose, b: &Rect, pose_b: &Pose) -> Option<(Ve
 /// The contact between two rects, or `None` when they do not overlap.
 ///
 /// The separating-axis test with its two axes, under the strict overlap rule (rects that share
-/// an edge, or overlap by no more than the contact tolerance, do not overlap: see
-/// [Touching](crate::query#touching)); the axis with the smaller overlap gives the normal, `x` on a tie, and
+/// an edge do not overlap); the axis with the smaller overlap gives the normal, `x` on a tie, and
 /// `+x` when the centres coincide on that axis. Rotation is ignored. The point is the centre
 /// of the overlap box. See [`Contact`].
 #[inline(always)]

@@ -55,9 +55,8 @@ pub(super) use contact_rect_rect::overlaps_rect_rect;
 /// How two overlapping shapes `a` and `b` overlap: a point, the normal and the depth.
 ///
 /// - `normal` is unit length and points from `a` to `b`.
-/// - `depth` is the shortest distance that separates them, and always above the pair's contact
-///   tolerance (see [Touching](crate::query#touching)): moving `b` by `normal * depth` leaves
-///   the two exactly touching, which is not an overlap.
+/// - `depth` is the shortest distance that separates them, and always positive: moving `b` by
+///   `normal * depth` leaves the two exactly touching, which is not an overlap.
 /// - `point` is a single witness point in world coordinates, for effects such as hit sparks:
 ///   - a pair with a **circle**: midway between the two surfaces along the normal line through
 ///     the circle's centre, `center + n * (radius - depth / 2)` with `n` pointing away from the
@@ -80,8 +79,7 @@ pub struct Contact {
     pub point: Vec2,
     /// Unit normal from `a` to `b`: moving `b` along it separates the pair soonest.
     pub normal: Vec2,
-    /// How far `b` must move along `normal` to separate from `a`; always above the contact
-    /// tolerance, so `> 0`.
+    /// How far `b` must move along `normal` to separate from `a`; always `> 0`.
     pub depth: f32,
 }
 
@@ -121,8 +119,7 @@ pub(super) fn unit_along(v: Vec2, dist: f32, dist_sq: f32) -> Vec2 {
 /// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
 /// `None` when they do not overlap.
 ///
-/// Overlap is strict: shapes that only touch give `None`, and so do shapes that overlap by no
-/// more than the contact tolerance (see [Touching](crate::query#touching)). Circles and rects ignore the pose's
+/// Overlap is strict: shapes that only touch give `None`. Circles and rects ignore the pose's
 /// rotation; hulls follow it. A non-finite pose, a negative or non-finite radius or extent
 /// give `None`. Never allocates or panics. See [`Contact`] for the normal, depth and point.
 ///

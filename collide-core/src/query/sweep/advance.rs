@@ -47,7 +47,7 @@ pub(crate) fn advance(
     // never do is a miss without any distance evaluation, and one whose circles meet later in
     // the frame cannot touch before then.
     let (ra, rb) = (pair.a.bounding_radius(), pair.b.bounding_radius());
-    let Some(mut t) = super::slab::circle_entry(offset, velocity, ra + rb, 0.0) else {
+    let Some(mut t) = super::slab::circle_entry(offset, velocity, ra + rb) else {
         return (None, 0);
     };
     let tolerance = ADVANCE_TOLERANCE * (1.0 + ra.max(rb));

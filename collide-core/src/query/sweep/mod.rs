@@ -17,14 +17,12 @@ use crate::{Motion, ShapeRef};
 
 pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
 pub use sweep_circle_circle::sweep_circle_circle;
-pub(crate) use sweep_circle_circle::sweep_circle_circle_within;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
+pub(crate) use sweep_circle_rect::sweep_circle_rect_narrow;
 pub use sweep_circle_rect::{sweep_circle_rect, sweep_rect_circle};
-pub(crate) use sweep_circle_rect::{sweep_circle_rect_narrow, sweep_circle_rect_within};
 pub use sweep_hull_hull::sweep_hull_hull;
 pub use sweep_rect_hull::{sweep_hull_rect, sweep_rect_hull};
 pub use sweep_rect_rect::sweep_rect_rect;
-pub(crate) use sweep_rect_rect::sweep_rect_rect_within;
 
 /// When and where two moving shapes first touch during a frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,11 +67,9 @@ impl Impact {
 ///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
 ///   size ([`sweep_hull_hull()`] and the others).
 ///
-/// A hit means the shapes overlap by more than the contact tolerance at some moment of the
-/// frame, as in the discrete tests (see [Touching](crate::query#touching)), and its `t` is the
-/// moment they first touch exactly: shapes that only graze, slide along each other, or touch
-/// (within the tolerance) at the start and move apart are not hit; shapes that touch at the
-/// start and move into each other give `t = 0`.
+/// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
+/// discrete tests): shapes that only graze, slide along each other, or touch at the start and
+/// move apart are not hit; shapes that touch at the start and move into each other give `t = 0`.
 /// A pair with **no relative motion** is never swept: the answer is `t = 0` when it overlaps at
 /// the start, else `None`. Invalid input (non-finite positions or rotations, negative or
 /// non-finite sizes) gives `None`, never a panic; nothing allocates.
@@ -100,46 +96,9 @@ pub fn time_of_impact<'a, 'b>(
     crate::query::dispatch::time_of_impact(a.into(), motion_a, b.into(), motion_b)
 }
 
-/// [`time_of_impact`] under the strict rule: any overlap, however slight, is a hit (the closed
-/// forms with a contact tolerance of zero; the sweeps with a hull are the same either way).
-///
-/// For the pieces of a compound surface swept one at a time: the tiles of a floor, boxes laid
-/// side by side. The touching rule (see [Touching](crate::query#touching)) is meant for the
-/// surface as a whole; applied piece by piece, it drops the touch on a piece that a body only
-/// grazes on its way onto the next, and with it the first touch of the surface. A caller of
-/// this function answers grazes itself: by the closing speed, as
-/// [`time_of_impact_with_skin`](crate::time_of_impact_with_skin) does, or by its own rule for
-/// which faces count.
-///
-/// ```
-/// use collide_core::{time_of_impact, time_of_impact_strict, Motion, Rect};
-/// use glam::Vec2;
-///
-/// // A box sliding along the top of a tile at x ≈ 3 000 (y down), sinking a thousandth into
-/// // it: under the tolerance there, about 1.4e-3.
-/// let tile = Rect { half_extents: Vec2::splat(8.0) };
-/// let at = Motion::stationary(Vec2::new(3008.0, 8.0));
-/// let body = Rect { half_extents: Vec2::splat(4.0) };
-/// let slide = Motion::linear(Vec2::new(3004.0, -4.0), Vec2::new(3012.0, -3.999));
-/// assert!(time_of_impact(body, &slide, tile, &at).is_none());
-/// let touch = time_of_impact_strict(body, &slide, tile, &at).unwrap();
-/// assert_eq!((touch.t, touch.normal), (0.0, Vec2::Y));
-/// ```
-#[inline]
-#[must_use]
-pub fn time_of_impact_strict<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    motion_a: &Motion,
-    b: impl Into<ShapeRef<'b>>,
-    motion_b: &Motion,
-) -> Option<Impact> {
-    crate::query::dispatch::time_of_impact_strict(a.into(), motion_a, b.into(), motion_b)
-}
-
 /// Whether a pair that advancement reports at `t = 0` only touches at the start (within its
-/// tolerance, and not overlapping by more than the contact tolerance: see
-/// [Touching](crate::query#touching)) while moving apart or sliding along each other: that is
-/// no hit. The direction is the least-penetration axis of their cores, which
+/// tolerance, not overlapping by the strict rule) while moving apart or sliding along each
+/// other: that is no hit. The direction is the least-penetration axis of their cores, which
 /// for shapes that touch is the touching face's normal.
 fn touching_and_parting(
     a: ShapeRef<'_>,

@@ -18,12 +18,8 @@ pub(crate) fn from_start(t: f32) -> f32 {
 /// When a point entered an open box, and which axis produced the entry.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SlabEntry {
-    /// The latest entry time over both axes into the box itself (the moment of exact
-    /// contact); negative when the point starts inside.
+    /// The latest entry time over both axes; negative when the point starts inside.
     pub entry: f32,
-    /// The latest entry time into the box shrunk by the contact tolerance (the moment the
-    /// overlap exceeds it); negative when the point starts that deep inside.
-    pub deep: f32,
     /// `0` for x, `1` for y: the axis whose slab was entered last.
     pub axis: usize,
 }
@@ -47,83 +43,58 @@ pub(crate) fn inwards(local: Vec2, axis: BVec2) -> Vec2 {
 }
 
 /// The time a point starting at `p` and moving by `d` over the frame enters the open box
-/// `|x| < h`, if it comes more than `tau` deep inside it (inside the box `|x| < h − tau`) at
-/// some moment of `[0, 1]`: the slab test under the [touching](crate::query#touching) rule.
+/// `|x| < h`, if it is inside the box at some moment of `[0, 1]`.
 ///
 /// Each axis gives an open interval of times during which the point is inside that axis's slab;
 /// the point is inside the box during the intersection of both. Motion in the negative direction
 /// crosses the two faces in the opposite order, so each pair is sorted. An axis with no motion
-/// that the positions can resolve (`|d| ≤ ε·(|p| + h)`, or below the normal floats) is handled
-/// apart: dividing by it would give infinities, and the answer is simply whether the point is
-/// already `tau` deep inside that slab. Comparisons are strict, as overlap is: a point sliding
-/// along a face is not inside. The entry is the time of exact contact with the box; the flag
-/// is the shrunk box's.
+/// that the positions can resolve (`|d| ≤ ε·(|p| + h)`) is handled apart: dividing by it would
+/// give infinities, and the answer is simply whether the point is already inside that slab.
+/// Comparisons are strict, as overlap is: a point sliding along a face is not inside.
 #[inline(always)]
-pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2, tau: f32) -> Option<SlabEntry> {
-    let (hit, entry) = slab_flag(p, d, h, tau);
+pub(crate) fn slab(p: Vec2, d: Vec2, h: Vec2) -> Option<SlabEntry> {
+    let (hit, entry) = slab_flag(p, d, h);
     hit.then_some(entry)
 }
 
 /// [`slab`] as a flag and an entry (meaningless without the flag), for callers that fold
 /// their own checks into the same flag and so test it once.
 #[inline(always)]
-pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2, tau: f32) -> (bool, SlabEntry) {
+pub(crate) fn slab_flag(p: Vec2, d: Vec2, h: Vec2) -> (bool, SlabEntry) {
     // Both axes at once, and `min`/`max` rather than a swap to order each axis's crossings:
     // a branch on the direction of travel is a coin toss over a game's pairs.
     let inv = d.recip();
     let (to_low, to_high) = ((-h - p) * inv, (h - p) * inv);
     let (mut near, mut far) = (to_low.min(to_high), to_low.max(to_high));
-    // The shrunk box's faces lie `tau` inside the box's, crossed `tau / |d|` later going in
-    // and as much sooner going out. A box `tau` shrinks past nothing (`h ≤ tau`) gets an
-    // empty interval that way, with no floor to apply.
-    let margin = tau * inv.abs();
-    let (mut deep_near, mut deep_far) = (near + margin, far - margin);
-    // Travel below the smallest normal float counts as none too: its reciprocal may overflow,
-    // and `0 · ∞` in the margin would be a NaN that the picks below skip over.
-    let still = d
-        .abs()
-        .cmple(f32::EPSILON * (p.abs() + h) + Vec2::splat(f32::MIN_POSITIVE));
+    let still = d.abs().cmple(f32::EPSILON * (p.abs() + h));
     if still.any() {
-        // Inside that slab all frame (no limit), or never (an empty interval). A point that is
-        // not `tau` deep inside gives no hit, so its touching time does not matter.
-        let inside = p.abs().cmplt(h - Vec2::splat(tau));
+        // Inside that slab all frame (no limit), or never (an empty interval).
+        let inside = p.abs().cmplt(h);
         let (open, shut) = (Vec2::NEG_INFINITY, Vec2::INFINITY);
         near = Vec2::select(still, Vec2::select(inside, open, shut), near);
         far = Vec2::select(still, Vec2::select(inside, shut, open), far);
-        deep_near = Vec2::select(still, near, deep_near);
-        deep_far = Vec2::select(still, far, deep_far);
     }
     // The later entry wins; x on a tie. Compare-and-pick rather than `f32::max`/`min`, which
     // add NaN handling: a NaN here comes only from the non-finite input every caller rejects.
     let later = near.y > near.x;
     let axis = usize::from(later);
     let entry = if later { near.y } else { near.x };
-    let deep = if deep_near.y > deep_near.x {
-        deep_near.y
-    } else {
-        deep_near.x
-    };
-    let exit = if deep_far.y < deep_far.x {
-        deep_far.y
-    } else {
-        deep_far.x
-    };
+    let exit = if far.y < far.x { far.y } else { far.x };
     // `&`, not `&&`: whether a random pair hits is a coin toss, so one test, not three.
-    let hit = (deep < exit) & (deep < 1.0) & (exit > 0.0);
-    (hit, SlabEntry { entry, deep, axis })
+    let hit = (entry < exit) & (entry < 1.0) & (exit > 0.0);
+    (hit, SlabEntry { entry, axis })
 }
 
 /// The earliest time in `[0, 1]` at which a point starting at `p` and moving by `d` comes
-/// strictly within `radius` of the origin, if it comes within `radius − tau` at some moment
-/// of `[0, 1]` (the [touching](crate::query#touching) rule).
+/// strictly within `radius` of the origin.
 ///
 /// Solves `|p + t·d|² = r²` for its smaller root. A point already inside gives `0`; one
 /// exactly on the circle gives `0` only when it moves inwards. The discriminant is taken in the
 /// form `a·r² − (p×d)²` (see [`circle_entry_parts`]), so that a point moving thousands of times
 /// its distance from the circle still finds it.
 #[inline(always)]
-pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32, tau: f32) -> Option<f32> {
-    let (hit, t) = circle_entry_flag(p, d, radius, tau);
+pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32) -> Option<f32> {
+    let (hit, t) = circle_entry_flag(p, d, radius);
     hit.then_some(t)
 }
 
@@ -134,11 +105,11 @@ pub(crate) fn circle_entry(p: Vec2, d: Vec2, radius: f32, tau: f32) -> Option<f3
 /// input never hits, nor does input whose squares are not floats: an offset or travel beyond
 /// about 1.8e19, or a travel times the radius beyond that.
 #[inline(always)]
-pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32, tau: f32) -> (bool, f32) {
+pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32) -> (bool, f32) {
     // The flag comes from products and sums alone, never from the root: a caller's branch on
     // it then waits for a few multiplies, not for a square root and a division, whose latency
     // a mispredicted branch would add to its penalty.
-    let entry = circle_entry_parts(p, d, radius, tau);
+    let entry = circle_entry_parts(p, d, radius);
     (entry.hit, entry.time())
 }
 
@@ -148,10 +119,9 @@ pub(crate) fn circle_entry_flag(p: Vec2, d: Vec2, radius: f32, tau: f32) -> (boo
 /// With `a = |d|²`, `b = p·d` and `c = |p|² − r²`, the discriminant is taken as
 /// `a·r² − (p×d)²`, which keeps its digits at any speed (see the comment at its line).
 #[inline(always)]
-pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32, tau: f32) -> CircleEntry {
+pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32) -> CircleEntry {
     let r2 = radius * radius;
-    let pp = p.dot(p);
-    let c = pp - r2;
+    let c = p.dot(p) - r2;
     let b = p.dot(d);
     let a = d.dot(d);
     // `|p × d| / |d|` is how far from the centre the path passes.
@@ -163,25 +133,19 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32, tau: f32) -> Cir
     // The second subtracts `(p×d)²`, which is at most `a·r²` whenever the point crosses the
     // circle, so it keeps the discriminant's digits at any speed.
     let disc = a * r2 - cross * cross;
-    // The flag asks the same of the circle shrunk by the tolerance (floored at zero: shrunk
-    // past nothing, it is empty); the root below stays the circle's own.
-    let deep_r = from_start(radius - tau);
-    let deep_r2 = deep_r * deep_r;
-    let deep_disc = a * deep_r2 - cross * cross;
     // Branch-free: whether a random pair hits is a coin toss, so the conditions are combined
     // with `&` (no short-circuit) into one flag; a NaN fails each.
     // Not approaching (or touching and leaving) misses; so does passing outside, or only
     // grazing.
     let approaching = b < 0.0;
-    let crosses = deep_disc > 0.0;
+    let crosses = disc > 0.0;
     // The entry comes no later than the closest approach (`t = −b/a`), so it lies within the
     // frame when the closest approach does, or when the end position is inside. The end test
     // is the end position's own `|p + d|² < r²`, not `a + 2b + c < 0`, which cancels as the
     // textbook discriminant does.
     let end = p + d;
-    let in_time = (-b < a) | (end.dot(end) < deep_r2);
+    let in_time = (-b < a) | (end.dot(end) < r2);
     let entering = approaching & crosses & in_time;
-    let deep_inside = pp < deep_r2;
     let inside = c < 0.0;
     // Entering, `c > 0` makes `disc < b²`, so `−b − √disc > 0` and the exact root lies in
     // `[0, 1)`; the clamp keeps its rounding there too. Inside, the time is `0` whatever the
@@ -201,7 +165,7 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32, tau: f32) -> Cir
     // `a·r²`, and for `b` and `p × d`, bounded by `|p|·|d|`.
     let finite = (a * r2 + c) * 0.0 == 0.0;
     CircleEntry {
-        hit: (deep_inside | entering) & finite,
+        hit: (inside | entering) & finite,
         root,
         inv_scale,
         inside,
@@ -214,8 +178,7 @@ pub(crate) fn circle_entry_parts(p: Vec2, d: Vec2, radius: f32, tau: f32) -> Cir
 /// The entry of a point into a circle, as [`circle_entry_parts`] finds it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CircleEntry {
-    /// Whether the point comes more than the tolerance inside the circle within the frame, or
-    /// starts that deep inside it.
+    /// Whether the point enters the circle within the frame, or starts inside it.
     pub hit: bool,
     /// The root of the quadratic, clamped to `[0, 1]`: the time of entry for a point that
     /// enters; meaningless for one inside, or without `hit`.
@@ -299,40 +262,40 @@ mod tests {
     #[test]
     fn slab_basic_and_reversed() {
         let h = Vec2::new(1.0, 1.0);
-        let e = slab(Vec2::new(-3.0, 0.0), Vec2::new(4.0, 0.0), h, 0.0).unwrap();
+        let e = slab(Vec2::new(-3.0, 0.0), Vec2::new(4.0, 0.0), h).unwrap();
         assert!((e.entry - 0.5).abs() < 1e-6 && e.axis == 0);
-        let e = slab(Vec2::new(3.0, 0.5), Vec2::new(-4.0, 0.0), h, 0.0).unwrap();
+        let e = slab(Vec2::new(3.0, 0.5), Vec2::new(-4.0, 0.0), h).unwrap();
         assert!((e.entry - 0.5).abs() < 1e-6 && e.axis == 0);
         // Sliding along a face is not inside.
-        assert!(slab(Vec2::new(-3.0, 1.0), Vec2::new(6.0, 0.0), h, 0.0).is_none());
+        assert!(slab(Vec2::new(-3.0, 1.0), Vec2::new(6.0, 0.0), h).is_none());
         // Too short.
-        assert!(slab(Vec2::new(-3.0, 0.0), Vec2::new(1.5, 0.0), h, 0.0).is_none());
+        assert!(slab(Vec2::new(-3.0, 0.0), Vec2::new(1.5, 0.0), h).is_none());
         // Already inside.
-        assert!(slab(Vec2::ZERO, Vec2::ZERO, h, 0.0).unwrap().entry < 0.0);
+        assert!(slab(Vec2::ZERO, Vec2::ZERO, h).unwrap().entry < 0.0);
     }
 
     #[test]
     fn circle_entry_cases() {
-        let t = circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0), 1.5, 0.0).unwrap();
+        let t = circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0), 1.5).unwrap();
         assert!((t - 0.3125).abs() < 1e-6);
         assert_eq!(
-            circle_entry(Vec2::new(1.5, 0.0), Vec2::new(-1.0, 0.0), 1.5, 0.0),
+            circle_entry(Vec2::new(1.5, 0.0), Vec2::new(-1.0, 0.0), 1.5),
             Some(0.0)
         );
         assert_eq!(
-            circle_entry(Vec2::new(1.5, 0.0), Vec2::new(1.0, 0.0), 1.5, 0.0),
+            circle_entry(Vec2::new(1.5, 0.0), Vec2::new(1.0, 0.0), 1.5),
             None
         );
         assert_eq!(
-            circle_entry(Vec2::new(-4.0, 1.5), Vec2::new(8.0, 0.0), 1.5, 0.0),
+            circle_entry(Vec2::new(-4.0, 1.5), Vec2::new(8.0, 0.0), 1.5),
             None
         );
         assert_eq!(
-            circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(2.0, 0.0), 1.5, 0.0),
+            circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(2.0, 0.0), 1.5),
             None
         );
         assert_eq!(
-            circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0), 0.0, 0.0),
+            circle_entry(Vec2::new(-4.0, 0.0), Vec2::new(8.0, 0.0), 0.0),
             None
         );
     }
@@ -353,7 +316,7 @@ mod tests {
             // Starting up to 1.5 radii off the circle, a little behind the travel's middle.
             let aim = Vec2::new(next() - 0.5, next() - 0.5) * (3.0 * radius);
             let p = aim - d * (0.25 + 0.5 * next());
-            let entry = circle_entry_parts(p, d, radius, 0.0);
+            let entry = circle_entry_parts(p, d, radius);
             if !entry.hit {
                 continue;
             }
@@ -409,7 +372,7 @@ mod tests {
             };
             let p = dir.perp() * (pass * radius) - dir * (travel * (0.2 + 0.6 * next()));
             let d = dir * travel;
-            let entry = circle_entry_parts(p, d, radius, 0.0);
+            let entry = circle_entry_parts(p, d, radius);
             let ctx = format!("case {case}: p {p:?} d {d:?} r {radius} pass {pass}");
             assert_eq!(entry.hit, pass.abs() < 1.0, "{ctx}");
             if !entry.hit {
@@ -462,7 +425,7 @@ mod tests {
     #[test]
     fn entry_normal_falls_back_where_the_closed_form_does_not_serve() {
         let normal = |p: Vec2, d: Vec2, radius: f32| {
-            let entry = circle_entry_parts(p, d, radius, 0.0);
+            let entry = circle_entry_parts(p, d, radius);
             assert!(entry.hit, "{p:?} {d:?} {radius}");
             let (_, normal, distance) = point_contact(&entry, p, d, radius);
             (normal, distance)

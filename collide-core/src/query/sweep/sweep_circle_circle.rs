@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::{slab::circle_entry_parts, Impact};
-use crate::{query::motion_tolerance, Circle, Motion};
+use crate::{Circle, Motion};
 
 /// The time of impact of two moving circles (rotation is ignored).
 ///
@@ -11,8 +11,7 @@ use crate::{query::motion_tolerance, Circle, Motion};
 /// radius `ra + rb`; the quadratic gives the time. The normal runs from a's centre
 /// to b's at that moment, and the point is on a's rim, along the normal from a's centre on its
 /// own path; circles that start overlapping give the middle of the overlap. Coincident centres
-/// at the start give the normal `+x`. Circles that only touch, within the contact tolerance,
-/// are no hit (see [Touching](crate::query#touching)). A relative offset or travel beyond about 1.8e19, or a
+/// at the start give the normal `+x`. A relative offset or travel beyond about 1.8e19, or a
 /// relative travel times the summed radii beyond that, whose square is not a float, gives
 /// `None` as non-finite input does. See
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
@@ -35,27 +34,9 @@ pub fn sweep_circle_circle(
     b: &Circle,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    sweep_circle_circle_within(
-        a,
-        motion_a,
-        b,
-        motion_b,
-        motion_tolerance(motion_a, motion_b),
-    )
-}
-
-/// [`sweep_circle_circle`] with the contact tolerance `tau` given: `0` for the strict rule.
-#[inline(always)]
-pub(crate) fn sweep_circle_circle_within(
-    a: &Circle,
-    motion_a: &Motion,
-    b: &Circle,
-    motion_b: &Motion,
-    tau: f32,
-) -> Option<Impact> {
     let (p, d) = relative(motion_a, motion_b);
     let radius = a.radius + b.radius;
-    let entry = circle_entry_parts(p, d, radius, tau);
+    let entry = circle_entry_parts(p, d, radius);
     // The flag holds only for finite relative start and travel, which hold only when all four
     // positions are finite (and so then are the positions at the time, between start and end),
     // and for a finite summed radius; negative radii are checked here. The time, point and

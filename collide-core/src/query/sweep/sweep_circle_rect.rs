@@ -4,11 +4,11 @@
 use glam::{BVec2, Vec2};
 
 use super::{
-    slab::{circle_entry, circle_entry_flag, from_start, inwards, slab, slab_flag, SlabEntry},
+    slab::{circle_entry, from_start, inwards, slab, SlabEntry},
     Impact,
 };
 use crate::{
-    query::{all_finite, motion_tolerance, normalize_or},
+    query::{all_finite, normalize_or},
     Circle, Motion, Rect,
 };
 
@@ -18,8 +18,7 @@ use crate::{
 /// the box grown by the radius with square corners; when the centre at impact lies in a corner
 /// zone (past both a vertical and a horizontal edge), solve that corner again as what it
 /// really is, a circle of the same radius. A circle that only passes within `r·√2` of a corner
-/// is therefore not a hit, nor is one that comes within less than the contact tolerance of
-/// the box (see [Touching](crate::query#touching)). The normal runs from the circle's centre to the box's nearest point.
+/// is therefore not a hit. The normal runs from the circle's centre to the box's nearest point.
 /// See [`time_of_impact`](crate::time_of_impact) for the shared conventions.
 ///
 /// ```
@@ -42,26 +41,8 @@ pub fn sweep_circle_rect(
     b: &Rect,
     motion_b: &Motion,
 ) -> Option<Impact> {
-    sweep_circle_rect_within(
-        a,
-        motion_a,
-        b,
-        motion_b,
-        motion_tolerance(motion_a, motion_b),
-    )
-}
-
-/// [`sweep_circle_rect`] with the contact tolerance `tau` given: `0` for the strict rule.
-#[inline(always)]
-pub(crate) fn sweep_circle_rect_within(
-    a: &Circle,
-    motion_a: &Motion,
-    b: &Rect,
-    motion_b: &Motion,
-    tau: f32,
-) -> Option<Impact> {
     let (r, h) = (a.radius, b.half_extents);
-    let Entry { t, hit, corner } = entry_circle_rect(a, motion_a, b, motion_b, tau)?;
+    let Entry { t, hit, corner } = entry_circle_rect(a, motion_a, b, motion_b)?;
     // Checked on the way to a hit only (on the way to a miss a NaN fails by itself), in one
     // test: valid shapes, and finite relative start and travel, which hold only when all four
     // positions are finite (so then are the positions at `t`). The point and normal below do
@@ -134,29 +115,24 @@ struct Entry {
 
 /// The entry of [`sweep_circle_rect`]; the caller validates the shapes.
 #[inline(always)]
-fn entry_circle_rect(
-    a: &Circle,
-    motion_a: &Motion,
-    b: &Rect,
-    motion_b: &Motion,
-    tau: f32,
-) -> Option<Entry> {
+fn entry_circle_rect(a: &Circle, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Entry> {
     let (r, h) = (a.radius, b.half_extents);
     // The circle's centre relative to the box's.
     let p = motion_a.start - motion_b.start;
     let d = motion_a.travel() - motion_b.travel();
-    // Whether the centre comes more than `tau` deep into the grown box, first with square
-    // corners: the grown box shrunk by `tau` is the box grown by `r − tau`, rounded with that
-    // radius (square where `r ≤ tau`). The time is the entry into the grown box itself.
-    let hit = slab(p, d, h + Vec2::splat(r), tau)?;
+    let hit = slab(p, d, h + Vec2::splat(r))?;
     let t_box = from_start(hit.entry);
-    let touch = p + d * t_box;
-    let deep = p + d * from_start(hit.deep);
-    // Past both faces at either moment, the grown shape (or the shrunk one) is round there.
-    let at_corner = touch.abs().cmpgt(h).all() & (r > 0.0);
-    let deep_at_corner = deep.abs().cmpgt(h).all() & (r - tau > 0.0);
-    if at_corner | deep_at_corner {
-        return corner_entry(p, d, h, r, tau, hit);
+    let c = p + d * t_box;
+    let past = c.abs().cmpgt(h);
+    if r > 0.0 && past.all() {
+        // A squared-off corner: the real grown shape is round there.
+        let corner = Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
+        let t = corner_entry(p - corner, d, r)?;
+        return Some(Entry {
+            t,
+            hit,
+            corner: Some(corner),
+        });
     }
     Some(Entry {
         t: t_box,
@@ -165,74 +141,27 @@ fn entry_circle_rect(
     })
 }
 
-/// [`entry_circle_rect`] where the centre enters the square-cornered grown box, or comes `tau`
-/// deep into it, past both faces: the corners there
-/// decide, each solved as the circle it really is. Kept out of line: corner hits are the rare
-/// case of a circle meeting a box, and inlined, the quadratic's extra live values crowd the
-/// common path in every loop that inlines the sweep.
+/// [`circle_entry`] for a rounded corner, kept out of line.
+// Corner hits are the rare case of a circle meeting a box; inlined, the quadratic's extra live
+// values crowd the common path in every loop that inlines the sweep.
 #[inline(never)]
-fn corner_entry(p: Vec2, d: Vec2, h: Vec2, r: f32, tau: f32, hit: SlabEntry) -> Option<Entry> {
-    let (touch, deep) = (p + d * from_start(hit.entry), p + d * from_start(hit.deep));
-    let corner_of = |c: Vec2| Vec2::new(h.x.copysign(c.x), h.y.copysign(c.y));
-    let at_corner = touch.abs().cmpgt(h).all() & (r > 0.0);
-    let (corner, deep_corner) = (corner_of(touch), corner_of(deep));
-    if deep.abs().cmpgt(h).all() & (r - tau > 0.0) {
-        // Coming `tau` deep past both faces: through that corner's shrunk circle, which the
-        // path crosses on its way to a face's strip. But a path nearly tangent to that circle
-        // and only then deeper over a face may round to missing it: the shrunk shape is also
-        // the two boxes of its cross and its corner circles, so the cross is asked then.
-        let (deep_hit, t) = circle_entry_flag(p - deep_corner, d, r, tau);
-        if !deep_hit {
-            let grow = r - tau;
-            let (wide, _) = slab_flag(p, d, h + Vec2::new(grow, 0.0), 0.0);
-            let (tall, _) = slab_flag(p, d, h + Vec2::new(0.0, grow), 0.0);
-            if !(wide | tall) {
-                return None;
-            }
-        } else if at_corner & (corner == deep_corner) {
-            // The same corner first touched: its circle's own entry is the time.
-            return Some(Entry {
-                t,
-                hit,
-                corner: Some(corner),
-            });
-        }
-    }
-    // Deep in (through a face, or another corner). The first exact touch is where the centre
-    // enters the grown box, unless that lies past both faces: then it is on that corner's
-    // circle, which the path crosses on its way in (if rounding has it miss, the box's).
-    if at_corner {
-        if let Some(t) = circle_entry(p - corner, d, r, 0.0) {
-            return Some(Entry {
-                t,
-                hit,
-                corner: Some(corner),
-            });
-        }
-    }
-    Some(Entry {
-        t: from_start(hit.entry),
-        hit,
-        corner: None,
-    })
+fn corner_entry(p: Vec2, d: Vec2, r: f32) -> Option<f32> {
+    circle_entry(p, d, r)
 }
 
-/// Whether a circle of radius `r` centred at `p` relative to the box `|x| ≤ h` overlaps it by
-/// more than `tau`: exactly when [`entry_circle_rect`] gives `t = 0` from a start that deep
-/// (for finite motions), by the same comparisons its slab and corner tests make at `t = 0`,
-/// without their divisions.
+/// Whether a circle of radius `r` centred at `p` relative to the box `|x| ≤ h` strictly
+/// overlaps it: exactly when [`entry_circle_rect`] gives `t = 0` (for finite motions), by the
+/// same comparisons its slab and corner tests make at `t = 0`, without their divisions.
 #[inline(always)]
-fn starts_inside(r: f32, h: Vec2, p: Vec2, tau: f32) -> bool {
+fn starts_inside(r: f32, h: Vec2, p: Vec2) -> bool {
     let along = p.abs();
-    if !along.cmplt(h + Vec2::splat(r) - Vec2::splat(tau)).all() {
+    if !along.cmplt(h + Vec2::splat(r)).all() {
         return false;
     }
-    // In a square-off corner zone (past both faces) the shrunk shape is round: inside only
-    // within `r − tau` of the corner. (Where `r ≤ tau`, the test above keeps the centre
-    // within both faces.)
+    // In a square-off corner zone (past both faces) the grown shape is round: inside only
+    // within `r` of the corner.
     let out = along - h;
-    let deep_r = from_start(r - tau);
-    !out.cmpgt(Vec2::ZERO).all() || out.dot(out) < deep_r * deep_r
+    !out.cmpgt(Vec2::ZERO).all() || out.dot(out) - r * r < 0.0
 }
 
 /// [`sweep_circle_rect`] for the narrow phase after a discrete miss, where the circle often
@@ -249,9 +178,8 @@ pub(crate) fn sweep_circle_rect_narrow(
         motion_a.start - motion_b.start,
         motion_a.travel() - motion_b.travel(),
     );
-    let tau = motion_tolerance(motion_a, motion_b);
-    if !starts_inside(a.radius, b.half_extents, p, tau) {
-        return sweep_circle_rect_within(a, motion_a, b, motion_b, tau);
+    if !starts_inside(a.radius, b.half_extents, p) {
+        return sweep_circle_rect(a, motion_a, b, motion_b);
     }
     if !(a.is_valid() & b.is_valid() & all_finite([p, d])) {
         return None;

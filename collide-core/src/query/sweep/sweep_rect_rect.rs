@@ -6,10 +6,7 @@ use super::{
     slab::{from_start, slab_flag},
     Impact,
 };
-use crate::{
-    query::{all_finite, motion_tolerance},
-    Motion, Rect,
-};
+use crate::{query::all_finite, Motion, Rect};
 
 /// The time of impact of two moving axis-aligned rectangles (rotation is ignored).
 ///
@@ -17,8 +14,7 @@ use crate::{
 /// square corners are exact, and a's centre is cast into it one axis at a time. The normal is
 /// the axis whose slab was entered last, pointing from a to b; the point is the middle of the
 /// two touching faces' overlap, from each box's own path. Boxes that already overlap give
-/// `t = 0` and the axis of least penetration; boxes that only touch, within the contact
-/// tolerance, are no hit (see [Touching](crate::query#touching)). Half-extents whose sum is not a float (beyond
+/// `t = 0` and the axis of least penetration. Half-extents whose sum is not a float (beyond
 /// about 1.7e38) give `None`, as non-finite ones do. See
 /// [`time_of_impact`](crate::time_of_impact).
 ///
@@ -41,31 +37,13 @@ use crate::{
 #[inline(always)]
 #[must_use]
 pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion) -> Option<Impact> {
-    sweep_rect_rect_within(
-        a,
-        motion_a,
-        b,
-        motion_b,
-        motion_tolerance(motion_a, motion_b),
-    )
-}
-
-/// [`sweep_rect_rect`] with the contact tolerance `tau` given: `0` for the strict rule.
-#[inline(always)]
-pub(crate) fn sweep_rect_rect_within(
-    a: &Rect,
-    motion_a: &Motion,
-    b: &Rect,
-    motion_b: &Motion,
-    tau: f32,
-) -> Option<Impact> {
     let (p, d) = (
         motion_a.start - motion_b.start,
         motion_a.travel() - motion_b.travel(),
     );
     let (ha, hb) = (a.half_extents, b.half_extents);
     let h = ha + hb;
-    let (hit, entry) = slab_flag(p, d, h, tau);
+    let (hit, entry) = slab_flag(p, d, h);
     // Both rects valid, in one mask and with no branch (`Rect::is_valid`'s `&&`s would make
     // four): extents not negative, and a finite sum, which also needs each finite. NaN fails
     // every compare. Extents whose sum is not a float give `None`, as non-finite ones do.
