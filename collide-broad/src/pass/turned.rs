@@ -48,7 +48,8 @@ impl TurnedIndex {
         keep_headroom(&mut self.entries);
         keep_headroom(&mut self.heads);
         keep_headroom(&mut self.wide);
-        self.table.clear(self.heads.len());
+        // Sized for the capacity, which keeps half again the busiest frame so far.
+        self.table.clear(self.heads.capacity());
         self.cell = 0.0;
         self.heads.clear();
         self.entries.clear();
