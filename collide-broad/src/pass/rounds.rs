@@ -336,26 +336,15 @@ impl Rounds {
             frame.mode,
         );
         stats.sweeps_after_turns += 1;
-        let Some(found) = outcome.hit else {
-            return;
-        };
-        if found.t == 0.0 && ma.travel().dot(found.normal) <= 0.0 {
-            return; // leaving an obstacle it turned inside (see `test_pair`)
-        }
-        let hit = Hit {
-            t: (from + found.t * (1.0 - from)).max(now),
-            ..found
-        };
-        self.pending.push(Pending {
-            hit: PassHit {
+        if let Some(found) = outcome.hit {
+            let hit = PassHit {
                 a: body,
                 b,
-                hit,
+                hit: found,
                 obstacle: Some(o.id),
-            },
-            turns: [self.turns_of(body), 0],
-        });
-        self.peaks.0 = self.peaks.0.max(self.pending.len());
+            };
+            self.queue(hit, &ma, &standing(o), from, now);
+        }
     }
 
     /// The narrow phase of `x` and `y` on their current paths over what is left of the frame
@@ -378,28 +367,36 @@ impl Rounds {
         let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, frame.mode);
         stats.sweeps_after_turns += 1;
         if let Some(found) = outcome.hit {
-            // Overlapping at the start of the rest of the frame and moving apart (a body that
-            // turned inside another, and now leaves it): letting it go is the answer, not a
-            // hit at once that would turn it back in.
-            let closing = (mb.travel() - ma.travel()).dot(found.normal);
-            if found.t == 0.0 && closing >= 0.0 {
-                return;
-            }
-            // Times from the rest of the frame back to the whole frame; never before the hit
-            // being answered, so the hits stay in time order.
-            let t = (from + found.t * (1.0 - from)).max(now);
-            let hit = Hit { t, ..found };
-            self.pending.push(Pending {
-                hit: PassHit {
-                    a,
-                    b,
-                    hit,
-                    obstacle: None,
-                },
-                turns: [self.turns_of(a), self.turns_of(b)],
-            });
-            self.peaks.0 = self.peaks.0.max(self.pending.len());
+            let hit = PassHit {
+                a,
+                b,
+                hit: found,
+                obstacle: None,
+            };
+            self.queue(hit, &ma, &mb, from, now);
         }
+    }
+
+    /// Queues `found`, a hit of the narrow phase over the rest of the frame from `from` (the
+    /// motions `ma` and `mb` of its two sides), at its time in the whole frame and never
+    /// before `now`, so the hits stay in time order.
+    fn queue(&mut self, found: PassHit, ma: &Motion, mb: &Motion, from: f32, now: f32) {
+        // Overlapping at the start of the rest of the frame and moving apart (a body that
+        // turned inside another, and now leaves it): letting it go is the answer, not a hit at
+        // once that would turn it back in.
+        let closing = (mb.travel() - ma.travel()).dot(found.hit.normal);
+        if found.hit.t == 0.0 && closing >= 0.0 {
+            return;
+        }
+        let hit = Hit {
+            t: (from + found.hit.t * (1.0 - from)).max(now),
+            ..found.hit
+        };
+        self.pending.push(Pending {
+            hit: PassHit { hit, ..found },
+            turns: [self.turns_of(found.a), self.turns_of(found.b)],
+        });
+        self.peaks.0 = self.peaks.0.max(self.pending.len());
     }
 }
 
