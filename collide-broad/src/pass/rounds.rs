@@ -17,7 +17,7 @@ use crate::obstacles::{Obstacle, Obstacles};
 use crate::pass::statics::{find_obstacle, obstacle_index, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
-use crate::proxy::{keep_headroom, keep_room};
+use crate::proxy::keep_room;
 use crate::BroadPhase;
 
 /// How many times one body's motion may change in one frame unless told otherwise.
@@ -78,6 +78,10 @@ pub(crate) fn earlier(x: &PassHit, y: &PassHit) -> bool {
         .is_lt()
 }
 
+/// The least room for turns a pass keeps once it has turned a body: small scenes swing the
+/// most, by several times their body count from one frame to another.
+const FEW_TURNS: usize = 256;
+
 /// One frame's turns and the hits found after them; buffers kept from frame to frame.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Rounds {
@@ -91,6 +95,8 @@ pub(crate) struct Rounds {
     candidates: Vec<u32>,
     /// The most hits `pending` and bodies `candidates` held at once so far.
     peaks: (usize, usize),
+    /// Whether any frame of this pass has turned a body.
+    ever_turned: bool,
 }
 
 /// What a turn needs from the pass: its settings, the broad phase, the bodies and the static
@@ -109,17 +115,29 @@ impl Rounds {
     /// Forgets the last frame; ready for `bodies` bodies.
     pub(crate) fn begin(&mut self, bodies: usize) {
         // Room for half again the busiest frame so far, so that a frame a little busier than
-        // the last does not allocate (see `keep_room`).
-        keep_headroom(&mut self.turns);
-        keep_room(&mut self.candidates, self.peaks.1);
-        let want = self.peaks.0 + self.peaks.0 / 2 + 16;
+        // the last does not allocate (see `keep_room`). Once a frame has turned a body, the
+        // frames are of the bouncing kind, and the room is at least one turn per body (and as
+        // many candidates and pending hits, and never less than for `FEW_TURNS`): over a long
+        // game a frame busier than any before comes now and then, and it should find its room
+        // already there.
+        self.ever_turned |= !self.turns.is_empty();
+        let floor = if self.ever_turned {
+            bodies.max(FEW_TURNS)
+        } else {
+            0
+        };
+        let turns = self.turns.len().max(floor);
+        keep_room(&mut self.turns, turns);
+        keep_room(&mut self.candidates, self.peaks.1.max(floor));
+        let peak = self.peaks.0.max(floor);
+        let want = peak + peak / 2 + 16;
         if self.pending.capacity() < want {
             self.pending.reserve(want - self.pending.len());
         }
         self.turns.clear();
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
-        self.turned.begin(bodies);
+        self.turned.begin(bodies, floor);
         self.pending.clear();
     }
 

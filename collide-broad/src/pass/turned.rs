@@ -10,7 +10,7 @@
 use collide_core::Aabb;
 
 use crate::cell_table::{cell_key, CellTable};
-use crate::proxy::keep_headroom;
+use crate::proxy::keep_room;
 
 /// Paths covering more cells than this are kept in a list every query reads.
 const MAX_CELLS: i64 = 16;
@@ -43,11 +43,16 @@ pub(crate) struct TurnedIndex {
 }
 
 impl TurnedIndex {
-    /// Forgets the last frame; ready for `bodies` bodies.
-    pub(crate) fn begin(&mut self, bodies: usize) {
-        keep_headroom(&mut self.entries);
-        keep_headroom(&mut self.heads);
-        keep_headroom(&mut self.wide);
+    /// Forgets the last frame; ready for `bodies` bodies, with room for at least `turns` turns
+    /// (listed in four cells each, or all of them too wide for the cells, before the room
+    /// must grow).
+    pub(crate) fn begin(&mut self, bodies: usize, turns: usize) {
+        let cells = self.entries.len().max(4 * turns);
+        keep_room(&mut self.entries, cells);
+        let heads = self.heads.len().max(4 * turns);
+        keep_room(&mut self.heads, heads);
+        let wide = self.wide.len().max(turns);
+        keep_room(&mut self.wide, wide);
         // Sized for the capacity, which keeps half again the busiest frame so far.
         self.table.clear(self.heads.capacity());
         self.cell = 0.0;
