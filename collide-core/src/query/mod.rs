@@ -19,9 +19,39 @@
 //!
 //! - Normals are unit length and point from the first shape (`a`) to the second (`b`) (at
 //!   absurdly small scales, see [Units](#units)).
-//! - Overlap is strict: shapes that only touch do not overlap.
+//! - Overlap is strict: shapes that only touch do not overlap (see [Touching](#touching)).
 //! - Non-finite input gives "no hit" (`None` / `false`), never a panic.
 //! - No query allocates.
+//!
+//! # Touching
+//!
+//! One rule settles grazes for the discrete tests, the closed-form sweeps and the narrow phase
+//! (and so the collision pass, which is those two together): **overlap is strict, with no
+//! tolerance**. Shapes whose outlines meet and whose insides do not are touching, and touching
+//! is no contact, no overlap and no hit: a graze, a slide along a face, and a start in touch
+//! followed by moving apart or along are not hit; a start in touch followed by closing in is
+//! hit at `t = 0`. The rule is applied to the positions as given.
+//!
+//! `f32` positions carry rounding, so shapes a game means to be flush may be a few ulps apart
+//! or a few ulps into each other. Three things keep that rounding from turning into wrong
+//! answers where a game meets it:
+//!
+//! - The collision pass widens every swept box by what its corners can lose to rounding, so a
+//!   pair that overlaps at the end of the frame by any amount, however slight, reaches the
+//!   narrow phase.
+//! - A body stopped by a response is put a **skin** short of its impact, never at it: the
+//!   collision pass's responses and `move_and_slide` do this, and
+//!   [`time_of_impact_with_skin`] gives such a stop to a caller of its own. A body put exactly
+//!   at its time of impact ([`Motion::position_at`]) rounds to a few µm inside what it hit as
+//!   often as not, and is then hit again at `t = 0` when it moves on, away or along; put a skin
+//!   short, it is not.
+//! - Surfaces made of pieces (the cells of a tile map) answer for their internal faces
+//!   themselves: a face between two solid cells never gives a hit or a normal.
+//!
+//! The sweeps of pairs with a hull (conservative advancement) are the one exception: they
+//! stop within [`ADVANCE_TOLERANCE`] of contact, so a pair that passes that close without
+//! overlapping may count as a hit; a pair that starts within it and moves apart or along is
+//! not.
 //!
 //! # Units
 //!
