@@ -91,13 +91,21 @@ impl TileMap {
         // Strips across the axis the motion crosses more cells along.
         let along = usize::from(d.y.abs() * self.cell_size().x > d.x.abs() * self.cell_size().y);
         let cross = 1 - along;
-        let count = c1[along] - c0[along] + 1;
+        let (first, last) = if d[along] < 0.0 {
+            (c1[along], c0[along])
+        } else {
+            (c0[along], c1[along])
+        };
         let mut best: Option<TileHit> = None;
-        for k in 0..count {
-            let s = if d[along] < 0.0 {
-                c1[along] - k
+        let mut next = Some(first);
+        // Only strips holding a solid cell somewhere across the path are looked at.
+        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, c0, c1)) {
+            next = if s == last {
+                None
+            } else if d[along] < 0.0 {
+                Some(s - 1)
             } else {
-                c0[along] + k
+                Some(s + 1)
             };
             let (e0, e1) = self.strip_span(along, s);
             let Some((t_in, t_out)) = window(lo[along], hi[along], d[along], e0, e1) else {
@@ -160,6 +168,24 @@ impl TileMap {
             normal,
             cell,
         })
+    }
+
+    /// The first strip from `s` towards `last` (column strips for `along = 0`, row strips
+    /// for `1`) holding a solid cell within the cross-axis range of `c0..=c1`.
+    fn next_solid_strip(
+        &self,
+        along: usize,
+        s: u32,
+        last: u32,
+        c0: [u32; 2],
+        c1: [u32; 2],
+    ) -> Option<u32> {
+        let bits = self.occupancy();
+        if along == 0 {
+            bits.first_column(s, last, (c0[1], c1[1]))
+        } else {
+            bits.first_row(s, last, (c0[0], c1[0]))
+        }
     }
 
     /// The world span of strip `s` along `axis` (column `s` for `x`, row `s` for `y`).
