@@ -1,11 +1,11 @@
 //! Which cells of a tile map are solid, one bit a cell, in rows of 64-bit words, and one bit
-//! per block of 8 × 8 cells: the casts skip runs of empty cells a word or a block at a time
+//! per block of 4 × 4 cells: the casts skip runs of empty cells a word or a block at a time
 //! instead of looking at each cell.
 
 use core::fmt;
 
 /// Cells a block spans on each axis.
-pub(crate) const BLOCK: u32 = 8;
+pub(crate) const BLOCK: u32 = 4;
 
 /// A grid of bits, row by row, each row a whole number of 64-bit words.
 #[derive(Clone, PartialEq, Eq)]
@@ -42,45 +42,38 @@ impl Bits {
 
     /// The set bit of row `y` in `lo..=hi` nearest `lo` (the lowest) or, `reverse`, nearest
     /// `hi` (the highest).
+    #[inline]
     fn first(&self, y: u32, lo: u32, hi: u32, reverse: bool) -> Option<u32> {
         if lo > hi {
             return None;
         }
-        let row = &self.words[y as usize * self.words_per_row..][..self.words_per_row];
+        let base = y as usize * self.words_per_row;
         let (w0, w1) = ((lo / 64) as usize, (hi / 64) as usize);
-        if w0 == w1 {
-            // One word: the common case, without the loop.
-            let bits = row[w0] & (u64::MAX << (lo % 64)) & (u64::MAX >> (63 - hi % 64));
-            if bits == 0 {
-                return None;
+        let (lo_mask, hi_mask) = (u64::MAX << (lo % 64), u64::MAX >> (63 - hi % 64));
+        let word = |w: usize| {
+            let mut bits = self.words[base + w];
+            if w == w0 {
+                bits &= lo_mask;
             }
-            let at = if reverse {
+            if w == w1 {
+                bits &= hi_mask;
+            }
+            bits
+        };
+        let at = |w: usize, bits: u64| {
+            let bit = if reverse {
                 63 - bits.leading_zeros()
             } else {
                 bits.trailing_zeros()
             };
-            return Some(w0 as u32 * 64 + at);
-        }
-        let masked = |w: usize| {
-            let mut bits = row[w];
-            if w == w0 {
-                bits &= u64::MAX << (lo % 64);
-            }
-            if w == w1 {
-                bits &= u64::MAX >> (63 - hi % 64);
-            }
-            bits
+            w as u32 * 64 + bit
         };
         if reverse {
-            (w0..=w1).rev().find_map(|w| {
-                let bits = masked(w);
-                (bits != 0).then(|| w as u32 * 64 + 63 - bits.leading_zeros())
-            })
+            (w0..=w1)
+                .rev()
+                .find_map(|w| Some(word(w)).filter(|&b| b != 0).map(|b| at(w, b)))
         } else {
-            (w0..=w1).find_map(|w| {
-                let bits = masked(w);
-                (bits != 0).then(|| w as u32 * 64 + bits.trailing_zeros())
-            })
+            (w0..=w1).find_map(|w| Some(word(w)).filter(|&b| b != 0).map(|b| at(w, b)))
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::Error;
 /// and the face between two solid cells is internal: no query on the map ever reports a hit,
 /// a contact or a normal on it, so nothing catches on the seams between tiles (see
 /// [`face_normal`](Self::face_normal) for the rule). Besides its bytes the map keeps a bit per
-/// cell and per block of 8 × 8 cells (solid or not), so a 4 096 × 4 096 map holds 18 MiB in
+/// cell and per block of 4 × 4 cells (solid or not), so a 4 096 × 4 096 map holds 18 MiB in
 /// all.
 ///
 /// ```

@@ -2,7 +2,7 @@
 //! on the seams between tiles.
 //!
 //! - `map`: [`TileMap`], its constructors, cells and world coordinates;
-//! - `bits`: the solid cells as bits (per cell and per 8 × 8 block), for the casts to skip
+//! - `bits`: the solid cells as bits (per cell and per 4 × 4 block), for the casts to skip
 //!   empty runs;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
 //!   ([`TileMap::face_normal`]);

@@ -1,5 +1,5 @@
 //! Segment casts on a tile map: row by row in the order the segment crosses them, a block of
-//! 8 rows at a time where the blocks it crosses are empty, each row's solid cells found a word
+//! 4 rows at a time where the blocks it crosses are empty, each row's solid cells found a word
 //! of bits at a time and tested exactly in the order the segment reaches them.
 
 use glam::Vec2;
@@ -22,7 +22,7 @@ impl TileMap {
     /// before it, which is empty, the face is exposed.
     ///
     /// **Cost.** The walk visits the rows the segment crosses inside the map, in order, and
-    /// stops at the first solid cell entered: a look at a bit per block of 8 × 8 cells for each
+    /// stops at the first solid cell entered: a look at a bit per block of 4 × 4 cells for each
     /// block row it crosses, and, in the block rows where those blocks hold a solid cell, a
     /// 64-bit word per 64 cells of each row it crosses, and the exact test on the solid cells
     /// it finds there. The cost follows the segment's length, not the map's size. Non-finite
