@@ -1,5 +1,5 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
-//! by strip in the order it reaches them.
+//! by strip in the order it reaches them, skipping the strips with no solid cell across it.
 
 use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
@@ -52,8 +52,12 @@ impl TileMap {
     /// walk ends at the first strip the box reaches after the best hit so far: about
     /// `(n + 3) · (m + 3)` cells for a path that crosses `n` strips before its hit with a box
     /// `m` cells across (counting the cross-axis drift within one strip), whatever the size of
-    /// the map. Empty and buried cells cost a lookup; only cells whose box the shape's box can
-    /// reach are swept. Non-finite input gives `None`. Allocation-free.
+    /// the map. A strip with no solid cell anywhere across the path is skipped without a look
+    /// at its cells (a scan of the map's bits per row the path covers, 64 cells a word; a
+    /// vertical path scans a block of 4 × 4 cells a bit), so a run through open air to a wall
+    /// costs about one scan per row. Empty and buried cells of the strips visited cost a
+    /// lookup; only cells whose box the shape's box can reach are swept. Non-finite input
+    /// gives `None`. Allocation-free.
     ///
     /// ```
     /// use collide_broad::{TileCell, TileMap};
