@@ -18,8 +18,8 @@ impl TileMap {
     /// is strict, as everywhere in collide). A segment that starts inside a solid cell enters
     /// it at `t = 0`, with its own direction as the normal (`+x` for a zero-length one).
     /// Entering through a corner, the normal is that of a face whose neighbour is empty
-    /// (the `x` face if both are, or neither). Since the walk enters each cell from the one
-    /// before it, which is empty, the face is exposed.
+    /// (the `x` face if both are, or neither). The first solid cell the segment enters it
+    /// enters from an empty one, so that face is exposed.
     ///
     /// **Cost.** The walk visits the rows the segment crosses inside the map, in order, and
     /// stops at the first solid cell entered: a look at a bit per block of 4 × 4 cells for each
