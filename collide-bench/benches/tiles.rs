@@ -1,7 +1,8 @@
 //! Tile map queries: the same segment cast and the same shape casts on a 64 × 64 and a
 //! 4 096 × 4 096 map of 16-unit tiles with the same tiles near the casts, so the time follows
 //! the cells crossed, not the map's size; and the same casts on parry2d's `Voxels` and on a
-//! parry2d `Compound` of one cuboid per solid cell.
+//! parry2d `Compound` of one cuboid per solid cell (the scene and both peers' casts:
+//! `collide_bench::tiles`, which the report's tile-cast lines use too).
 //!
 //! Ids: `tiles/<query>/<side>/<side length>`, for `<query>` in `segment`, `floor_<mover>` (a
 //! mover resting on the floor walks 400 units along it, pressed 1 unit in) and `wall_<mover>`
@@ -13,124 +14,25 @@
 //! (1 to 500 units, pressed 1 unit in, starting exactly on it), how many hits each side
 //! reports with a normal other than the floor's.
 
-use collide_bench::peer::{cast_options, PeerShape};
-use collide_broad::TileMap;
-use collide_core::{Circle, Hull, Motion, Pose, Rect, Shape};
-use collide_testkit::SplitMix64;
+use collide_bench::peer::PeerShape;
+use collide_bench::tiles::{
+    floor_walk, level, movers, peer_cast, peer_segment, seam_hits, TileSides,
+};
+use collide_core::Motion;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use glam::{IVec2, Vec2};
-use parry2d::math::Pose as PeerPose;
-use parry2d::query::{self, Ray};
-use parry2d::shape::{Compound, Cuboid, Shape as PeerShapeTrait, SharedShape, Voxels};
+use glam::Vec2;
 use std::hint::black_box;
 
-const TILE: f32 = 16.0;
-
-/// The level near the casts: a floor two tiles thick (its top at y = 32), a pillar 4 tiles
-/// high every 16 columns (the first at x = 192), a two-tile platform every 24 columns.
-fn level(x: u32, y: u32) -> u8 {
-    u8::from(y < 2 || (x % 16 == 12 && y < 6) || (x % 24 == 5 && (10..12).contains(&y)))
-}
-
-/// The same tiles three ways: ours, parry2d's voxels, and a compound of cuboids.
-struct Sides {
-    map: TileMap,
-    voxels: Voxels,
-    compound: Compound,
-}
-
-impl Sides {
-    fn new(side: u32, cells: impl Fn(u32, u32) -> u8) -> Self {
-        let map = TileMap::from_fn(side, side, Vec2::splat(TILE), Vec2::ZERO, &cells).unwrap();
-        let mut solid = Vec::new();
-        for y in 0..side {
-            for x in 0..side {
-                if cells(x, y) != 0 {
-                    solid.push(IVec2::new(x as i32, y as i32));
-                }
-            }
-        }
-        let voxels = Voxels::new(Vec2::splat(TILE), &solid);
-        let cuboid = SharedShape::new(Cuboid::new(Vec2::splat(TILE / 2.0)));
-        let parts = solid
-            .iter()
-            .map(|c| {
-                let centre = (c.as_vec2() + 0.5) * TILE;
-                (PeerPose::from_translation(centre), cuboid.clone())
-            })
-            .collect();
-        Self {
-            map,
-            voxels,
-            compound: Compound::new(parts),
-        }
-    }
-
-    fn peer(&self, compound: bool) -> &dyn PeerShapeTrait {
-        if compound {
-            &self.compound
-        } else {
-            &self.voxels
-        }
-    }
-}
-
-fn movers() -> [(&'static str, Shape); 3] {
-    [
-        ("circle", Circle { radius: 6.0 }.into()),
-        (
-            "box",
-            Rect {
-                half_extents: Vec2::new(6.0, 10.0),
-            }
-            .into(),
-        ),
-        ("hexagon", Hull::regular(6, 8.0).unwrap().into()),
-    ]
-}
-
-/// parry2d's cast of `mover` along `motion` against the tiles `tiles` (standing at the
-/// origin): the time and the normal on the mover.
-fn peer_cast(
-    mover: &PeerShape,
-    motion: &Motion,
-    tiles: &dyn PeerShapeTrait,
-) -> Option<(f32, Vec2)> {
-    query::cast_shapes(
-        &PeerPose::from_translation(motion.start),
-        motion.travel(),
-        mover.as_dyn(),
-        &PeerPose::IDENTITY,
-        Vec2::ZERO,
-        tiles,
-        cast_options(),
-    )
-    .ok()
-    .flatten()
-    .map(|hit| (hit.time_of_impact, hit.normal1))
-}
-
-/// A mover resting on the floor (its bottom at y = 32) walking `length` along it from `x`,
-/// pressed 1 unit in.
-fn floor_walk(shape: &Shape, x: f32, length: f32) -> Motion {
-    let half = shape.aabb(&Pose::IDENTITY).half_extents;
-    let start = Vec2::new(x, 2.0 * TILE + half.y);
-    Motion::linear(start, start + Vec2::new(length, -1.0))
-}
-
-fn bench_casts(c: &mut Criterion, side: u32, sides: &Sides) {
+fn bench_casts(c: &mut Criterion, side: u32, sides: &TileSides) {
     let mut group = c.benchmark_group("tiles");
     let (from, to) = (Vec2::new(40.0, 700.0), Vec2::new(900.0, 10.0));
     group.bench_function(BenchmarkId::new("segment/collide", side), |b| {
         b.iter(|| black_box(&sides.map).cast_segment(black_box(from), black_box(to)))
     });
-    let ray = Ray::new(from, to - from);
     for (name, compound) in [("parry2d_voxels", false), ("parry2d_compound", true)] {
         let tiles = sides.peer(compound);
         group.bench_function(BenchmarkId::new(format!("segment/{name}"), side), |b| {
-            b.iter(|| {
-                tiles.cast_ray_and_get_normal(&PeerPose::IDENTITY, black_box(&ray), 1.0, true)
-            })
+            b.iter(|| peer_segment(tiles, black_box(from), black_box(to)))
         });
     }
     for (mover, shape) in movers() {
@@ -156,29 +58,13 @@ fn bench_casts(c: &mut Criterion, side: u32, sides: &Sides) {
 /// Of 2 000 seeded walks along a flat floor, the hits each side reports with a normal other
 /// than the floor's (`-y`, from the mover into the floor), per mover.
 fn print_seam_hits() {
-    let floor = Sides::new(4096, |_, y| u8::from(y < 2));
+    let floor = TileSides::new(4096, |_, y| u8::from(y < 2));
     for (mover, shape) in movers() {
-        let peer = PeerShape::from_shape(&shape).unwrap();
-        let mut rng = SplitMix64::new(0x5EA3);
-        let (mut ours, mut voxels, mut compound, mut walks) = (0, 0, 0, 0);
-        for _ in 0..2_000 {
-            let motion = floor_walk(&shape, rng.range(100.0, 60_000.0), rng.range(1.0, 500.0));
-            walks += 1;
-            let seam = |n: Vec2| (n - Vec2::NEG_Y).length() > 1e-3;
-            ours += usize::from(
-                floor
-                    .map
-                    .time_of_impact(&shape, &motion)
-                    .is_some_and(|h| seam(h.normal)),
-            );
-            voxels +=
-                usize::from(peer_cast(&peer, &motion, &floor.voxels).is_some_and(|h| seam(h.1)));
-            compound +=
-                usize::from(peer_cast(&peer, &motion, &floor.compound).is_some_and(|h| seam(h.1)));
-        }
+        let s = seam_hits(&floor, &shape, 2_000);
         println!(
-            "tiles/seam_hits/{mover}: collide {ours}, parry2d_voxels {voxels}, \
-             parry2d_compound {compound} of {walks} floor walks"
+            "tiles/seam_hits/{mover}: collide {}, parry2d_voxels {}, parry2d_compound {} of {} \
+             floor walks",
+            s.ours, s.voxels, s.compound, s.walks
         );
     }
 }
@@ -186,7 +72,7 @@ fn print_seam_hits() {
 fn tiles(c: &mut Criterion) {
     print_seam_hits();
     for side in [64, 4096] {
-        let sides = Sides::new(side, level);
+        let sides = TileSides::new(side, level);
         bench_casts(c, side, &sides);
     }
 }

@@ -65,6 +65,7 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     check_sweep_cost(&report, &json);
     check_versus(&config, &json);
     check_fast_shots(&json);
+    check_tiles(&json);
     check_character(&config, &json);
 
     // Every goal is judged, in the order of the goal data; the tiny run has no 100 000.
@@ -86,6 +87,9 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     assert!(text.contains("KinematicCharacterController::move_shape") && text.contains("hexagon"));
     assert!(goal("`move_and_slide`, platformer scene")["met"].is_boolean());
     assert!(goal("seam catches")["met"].is_boolean());
+    assert!(goal("tile-map casts vs parry2d")["met"].is_boolean());
+    assert_eq!(goal("tile-map casts: wrong answers")["met"], true);
+    assert!(text.contains("Tile-map casts beside parry2d's Voxels"));
 }
 
 /// Every line of the experiment: its keys, zero allocations, and per-pass counts that a fresh
@@ -243,6 +247,30 @@ fn check_fast_shots(json: &Value) {
         assert_eq!(e["ours_wrong"], 0, "{e}");
         let shots = collide_bench::fast_shots::SHOTS as u64;
         assert!(e["peer_wrong"].as_u64().is_some_and(|n| n <= shots), "{e}");
+    }
+}
+
+/// Tile-map casts: a line per kind of cast and mover, both sides timed, collide right wherever
+/// the two disagree and never on a seam.
+fn check_tiles(json: &Value) {
+    use collide_bench::tiles::CASES;
+    let lines = json["tiles"].as_array().expect("`tiles` is an array");
+    let names: Vec<&str> = lines.iter().map(|e| text(e, "query")).collect();
+    assert_eq!(names.len(), 7, "{names:?}");
+    assert!(names.contains(&"tiles_wall_hexagon") && names.contains(&"tiles_segment"));
+    for e in lines {
+        assert_eq!(text(e, "peer"), "parry2d_voxels");
+        for key in ["ours_ns", "peer_ns", "speedup", "max_difference"] {
+            assert!(number(e, key) >= 0.0, "{key} in {e}");
+        }
+        assert_eq!(e["cases"], CASES, "{e}");
+        assert_eq!(e["batches"], ReportConfig::tiny().batches, "{e}");
+        assert!(
+            e["peer_hits"].as_u64().is_some_and(|n| n <= CASES as u64),
+            "{e}"
+        );
+        assert_eq!(e["disagreements_ours_right"], e["disagreements"], "{e}");
+        assert_eq!(e["ours_seam_hits"], 0, "{e}");
     }
 }
 

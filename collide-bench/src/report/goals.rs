@@ -78,6 +78,11 @@ pub enum Measure {
     BounceBytes,
     /// A static level's median frame ÷ the frame with none.
     LevelRatio(LevelKind),
+    /// The slowest tile-cast line's speedup over parry2d's `Voxels`.
+    TileSpeedup,
+    /// The larger of collide's two failure counts on the tile casts: answers the oracle calls
+    /// wrong, and seam hits.
+    TileFailures,
 }
 
 /// One goal: what it is called, its bound, what it measures and how it is judged.
@@ -112,7 +117,7 @@ const fn speedup(
 }
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 20] = [
+pub const GOALS: [GoalSpec; 22] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -246,6 +251,20 @@ pub const GOALS: [GoalSpec; 20] = [
         3.0,
         "the first body along each of 256 rays, uniform scene, 10 000 objects, grid; parry2d: `Bvh::cast_ray` on each leaf's real shape",
     ),
+    GoalSpec {
+        name: "tile-map casts vs parry2d Voxels (slowest cast)",
+        bound: Bound::AtLeast(10.0, "× faster"),
+        measures: "a circle, a box and a hexagon walking a tile floor and running into tile pillars, and segments shot at the floor, on a 4 096² map; parry2d: `cast_shapes` and `cast_ray` on `Voxels`",
+        judged: "the slowest line's median of the batch ratios, parry2d ns ÷ collide ns",
+        measure: Measure::TileSpeedup,
+    },
+    GoalSpec {
+        name: "tile-map casts: wrong answers and seam hits for collide",
+        bound: Bound::Exactly(0.0, " each"),
+        measures: "casts the two libraries disagree on (by more than 1e-3) where the oracle sides against collide, floor walks hit with a normal other than the floor's",
+        judged: "each count summed over the lines; the oracle: every solid cell's box cast exactly",
+        measure: Measure::TileFailures,
+    },
 ];
 
 /// The speedup a `versus` line must reach, if a goal names it.
@@ -370,6 +389,14 @@ impl Measure {
             }
             Measure::CharacterFailures => read_character_failures(report),
             Measure::BounceBytes => read_bounce_bytes(report),
+            Measure::TileSpeedup => {
+                let e = report
+                    .tiles
+                    .iter()
+                    .min_by(|a, b| a.speedup.total_cmp(&b.speedup))?;
+                Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.query)))
+            }
+            Measure::TileFailures => read_tile_failures(report),
             Measure::LevelRatio(kind) => {
                 let e = report.levels.iter().find(|e| e.level == kind)?;
                 let text = format!("{:.2} ({} moving objects)", e.ratio, e.objects);
@@ -406,6 +433,22 @@ fn read_character_failures(report: &Report) -> Option<(f64, String)> {
         f.catches, f.penetrations, f.jitters, f.tunnelled, f.frames, f.moves
     );
     Some((worst as f64, text))
+}
+
+fn read_tile_failures(report: &Report) -> Option<(f64, String)> {
+    if report.tiles.is_empty() {
+        return None;
+    }
+    let sum = |count: fn(&crate::tiles::TileEntry) -> usize| report.tiles.iter().map(count).sum();
+    let wrong: usize = sum(|e| e.disagreements.saturating_sub(e.verdicts.ours_right));
+    let seams: usize = sum(|e| e.ours_seam_hits);
+    let (cases, disagreements): (usize, usize) = (sum(|e| e.cases), sum(|e| e.disagreements));
+    let text = format!(
+        "wrong {wrong}, seam hits {seams} (of {cases} casts, {disagreements} disagreements; \
+         parry2d's seam hits {})",
+        sum(|e| e.peer_seam_hits)
+    );
+    Some((wrong.max(seams) as f64, text))
 }
 
 fn read_bounce_bytes(report: &Report) -> Option<(f64, String)> {

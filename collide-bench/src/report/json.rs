@@ -8,7 +8,10 @@
 //! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`) and
 //! `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
 //! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`) and `levels[]`
-//! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`).
+//! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`) and `tiles[]` (`peer`,
+//! `query`, `ours_ns`, `peer_ns`, `speedup`, `batches`, `cases`, `peer_hits`, `disagreements`,
+//! `disagreements_ours_right`, `disagreements_peer_right`, `max_difference`, `ours_seam_hits`,
+//! `peer_seam_hits`).
 
 use serde::Serialize;
 use serde_json::Value;
@@ -21,6 +24,7 @@ use super::machine::Machine;
 use super::{Report, ScaleRow};
 use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
 use crate::fast_shots::FastShotsEntry;
+use crate::tiles::TileEntry;
 use crate::versus::{VersusEntry, PEER};
 
 #[derive(Serialize)]
@@ -29,6 +33,7 @@ struct ReportJson<'a> {
     scene: Vec<SceneJson>,
     sweep_cost: Vec<SweepCostJson>,
     versus: Vec<VersusJson<'a>>,
+    tiles: Vec<TileJson<'a>>,
     scale: Vec<ScaleRow>,
     goals: &'a [Goal],
     fast_shots: Vec<FastShotJson>,
@@ -170,6 +175,47 @@ impl<'a> From<&'a VersusEntry> for VersusJson<'a> {
 }
 
 #[derive(Serialize)]
+struct TileJson<'a> {
+    /// `parry2d_voxels`.
+    peer: &'static str,
+    query: &'a str,
+    ours_ns: f64,
+    peer_ns: f64,
+    /// The median of the batch ratios.
+    speedup: f64,
+    batches: usize,
+    cases: usize,
+    peer_hits: usize,
+    disagreements: usize,
+    disagreements_ours_right: usize,
+    disagreements_peer_right: usize,
+    max_difference: f32,
+    ours_seam_hits: usize,
+    peer_seam_hits: usize,
+}
+
+impl<'a> From<&'a TileEntry> for TileJson<'a> {
+    fn from(e: &'a TileEntry) -> Self {
+        Self {
+            peer: "parry2d_voxels",
+            query: &e.query,
+            ours_ns: e.ours_ns,
+            peer_ns: e.peer_ns,
+            speedup: e.speedup,
+            batches: e.batches,
+            cases: e.cases,
+            peer_hits: e.peer_hits,
+            disagreements: e.disagreements,
+            disagreements_ours_right: e.verdicts.ours_right,
+            disagreements_peer_right: e.verdicts.peer_right,
+            max_difference: e.max_difference,
+            ours_seam_hits: e.ours_seam_hits,
+            peer_seam_hits: e.peer_seam_hits,
+        }
+    }
+}
+
+#[derive(Serialize)]
 struct FastShotJson {
     peer: &'static str,
     rim: &'static str,
@@ -232,6 +278,7 @@ impl Report {
             scene: self.scene.iter().map(SceneJson::from).collect(),
             sweep_cost: self.sweep_cost.iter().map(SweepCostJson::from).collect(),
             versus: self.versus.iter().map(VersusJson::from).collect(),
+            tiles: self.tiles.iter().map(TileJson::from).collect(),
             scale: self.scale(),
             goals: &self.goals,
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),

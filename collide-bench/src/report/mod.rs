@@ -1,5 +1,6 @@
 //! The logic of the `collide-report` binary: the cost experiment, the scale table, the
-//! side-by-side comparison with parry2d and the character controller beside rapier2d's, as data ([`Report`]), as tables ([`Report::text`],
+//! side-by-side comparison with parry2d (queries, broad phases, ray casts, tile-map casts) and
+//! the character controller beside rapier2d's, as data ([`Report`]), as tables ([`Report::text`],
 //! [`Report::markdown`]) and as JSON ([`Report::to_json`]), each goal judged.
 //!
 //! - [`config`]: the `--quick`, full and test presets;
@@ -44,6 +45,7 @@ use crate::character::{compare_character, CharacterEntry};
 use crate::fast_shots::{compare_fast_shots, FastShotsEntry};
 use crate::queries::compare_query;
 use crate::rays::compare_rays;
+use crate::tiles::{compare_tiles, TileEntry};
 use crate::versus::{compare_broad, VersusEntry};
 pub use bounce::BounceEntry;
 pub use level::LevelEntry;
@@ -64,6 +66,8 @@ pub struct Report {
     pub sweep_cost: Vec<SweepCost>,
     /// Side by side with parry2d.
     pub versus: Vec<VersusEntry>,
+    /// Tile-map casts beside parry2d's `Voxels`, cast by cast.
+    pub tiles: Vec<TileEntry>,
     /// Fast shots that clip a rim: which each library calls wrong.
     pub fast_shots: Vec<FastShotsEntry>,
     /// `move_and_slide` beside rapier2d's character controller, mover by mover.
@@ -123,6 +127,8 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
     }
     progress(&format!("versus: ray casts, {}", config.broad_objects));
     versus.extend(compare_rays(config.broad_objects, config.batches));
+    progress("tile-map casts vs parry2d's voxels");
+    let tiles = compare_tiles(config.batches);
     progress("fast shots that clip a rim");
     let fast_shots = compare_fast_shots();
     let character = compare_character(&config.character, |mover| {
@@ -145,6 +151,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         scene,
         sweep_cost,
         versus,
+        tiles,
         fast_shots,
         character,
         bounce,

@@ -59,6 +59,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
             broad_phase: None,
             verdicts: None,
         }],
+        tiles: Vec::new(),
         fast_shots: Vec::new(),
         character: Vec::new(),
         bounce: Vec::new(),
@@ -209,6 +210,61 @@ fn character_goals_read_the_slowest_mover_and_collides_failures() {
         .measured;
     assert!(measured.contains("jitters 1"), "{measured}");
     assert!(r.text().contains("0 / 7"));
+}
+
+fn tile_line(query: &str, speedup: f64, wrong: usize, seams: usize) -> crate::tiles::TileEntry {
+    use crate::versus::Verdicts;
+    crate::tiles::TileEntry {
+        query: query.into(),
+        ours_ns: 100.0,
+        peer_ns: 100.0 * speedup,
+        speedup,
+        batches: 3,
+        cases: 64,
+        peer_hits: 60,
+        disagreements: 2 + wrong,
+        verdicts: Verdicts {
+            ours_right: 2,
+            peer_right: wrong,
+        },
+        max_difference: 0.1,
+        ours_seam_hits: seams,
+        peer_seam_hits: 9,
+    }
+}
+
+#[test]
+fn tile_goals_read_the_slowest_cast_and_collides_wrong_answers_and_seams() {
+    let mut r = report(vec![], cost(5.0, 8.0), vec![100]);
+    assert_eq!(met(&r, "tile-map casts vs"), None);
+    assert_eq!(met(&r, "tile-map casts: wrong"), None);
+    r.tiles = vec![
+        tile_line("tiles_floor_box", 40.0, 0, 0),
+        tile_line("tiles_segment", 11.0, 0, 0),
+    ];
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "tile-map casts vs"), Some(true));
+    // Disagreements the oracle settles for collide, and parry2d's seam hits, are no failure.
+    assert_eq!(met(&r, "tile-map casts: wrong"), Some(true));
+    r.tiles.push(tile_line("tiles_wall_hexagon", 9.0, 0, 0));
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "tile-map casts vs"), Some(false));
+    let measured = |r: &Report, name: &str| {
+        let g = r.goals.iter().find(|g| g.name.starts_with(name));
+        g.unwrap().measured.clone()
+    };
+    assert!(measured(&r, "tile-map casts vs").contains("tiles_wall_hexagon"));
+    for (wrong, seams) in [(1, 0), (0, 1)] {
+        r.tiles[0] = tile_line("tiles_floor_box", 40.0, wrong, seams);
+        r.goals = goals(&r);
+        assert_eq!(
+            met(&r, "tile-map casts: wrong"),
+            Some(false),
+            "{wrong} {seams}"
+        );
+    }
+    assert!(measured(&r, "tile-map casts: wrong").contains("seam hits 1"));
+    assert!(r.text().contains("tiles_segment"));
 }
 
 #[test]

@@ -1,7 +1,10 @@
-//! Segment casts on a tile map: a cell walk (Amanatides–Woo) from one end to the other.
+//! Segment casts on a tile map: row by row in the order the segment crosses them, a block of
+//! 4 rows at a time where the blocks it crosses are empty, each row's solid cells found a word
+//! of bits at a time and tested exactly in the order the segment reaches them.
 
 use glam::Vec2;
 
+use super::bits::BLOCK;
 use super::faces::Face;
 use super::{TileCell, TileHit, TileMap};
 
@@ -15,12 +18,15 @@ impl TileMap {
     /// is strict, as everywhere in collide). A segment that starts inside a solid cell enters
     /// it at `t = 0`, with its own direction as the normal (`+x` for a zero-length one).
     /// Entering through a corner, the normal is that of a face whose neighbour is empty
-    /// (the `x` face if both are, or neither). Since the walk enters each cell from the one
-    /// before it, which is empty, the face is exposed.
+    /// (the `x` face if both are, or neither). The first solid cell the segment enters it
+    /// enters from an empty one, so that face is exposed.
     ///
-    /// **Cost.** The walk visits the cells the segment crosses inside the map, in order, and
-    /// stops at the first solid one: at most `|Δx| / cell_w + |Δy| / cell_h + 2` cells, not
-    /// the map's size. Non-finite input gives `None`. Allocation-free.
+    /// **Cost.** The walk visits the rows the segment crosses inside the map, in order, and
+    /// stops at the first solid cell entered: a look at a bit per block of 4 × 4 cells for each
+    /// block row it crosses, and, in the block rows where those blocks hold a solid cell, a
+    /// 64-bit word per 64 cells of each row it crosses, and the exact test on the solid cells
+    /// it finds there. The cost follows the segment's length, not the map's size. Non-finite
+    /// input gives `None`. Allocation-free.
     ///
     /// ```
     /// use collide_broad::{TileCell, TileMap};
@@ -45,57 +51,85 @@ impl TileMap {
         }
         let bounds = self.bounds();
         let (t0, t1) = clip(from, d, bounds.min(), bounds.max())?;
-        let step = [step_of(d.x), step_of(d.y)];
-        // The walk starts a cell back from where the segment enters the map on each axis it
-        // moves along, so the rounding of that point can never skip a cell; cells it does not
-        // enter are refused by the exact test.
-        let entry = from + d * t0;
-        let (w, h) = (i64::from(self.width()), i64::from(self.height()));
-        let mut i = self
-            .column_of(entry.x)
-            .saturating_sub(step[0])
-            .clamp(0, w - 1);
-        let mut j = self.row_of(entry.y).saturating_sub(step[1]).clamp(0, h - 1);
+        let walk = Walk::new(self, from, d, t0, t1.min(1.0));
+        // The rows the segment crosses inside the map, and one more each side, so that the
+        // rounding of its ends can never leave a row out; cells it does not enter are
+        // refused by the exact test.
+        let (a, b) = (walk.at(walk.t0).y, walk.at(walk.t1).y);
+        let h = i64::from(self.height());
+        let row = |v: f32, by: i64| self.row_of(v).saturating_add(by).clamp(0, h - 1) as u32;
+        let (first, last) = (row(a.min(b), -1), row(a.max(b), 1));
+        let up = d.y >= 0.0;
         let mut best: Option<TileHit> = None;
+        let mut y = if up { first } else { last };
         loop {
-            let (x, y) = (i as u32, j as u32);
-            if self.is_solid(x, y) {
-                if let Some(hit) = self.segment_enters(x, y, from, d) {
-                    if best.is_none_or(|b| hit.before(&b, self)) {
-                        best = Some(hit);
-                    }
-                }
-            }
-            // When the segment crosses the next column edge and the next row edge, the same
-            // formula as the exact test, so the walk and the test agree on every tie.
-            let tx = self.next_crossing(from.x, d.x, i, step[0], |k| self.edge_x(k));
-            let ty = self.next_crossing(from.y, d.y, j, step[1], |k| self.edge_y(k));
-            let next = tx.min(ty);
-            if best.is_some_and(|b| next > b.t) || next >= t1.min(1.0) {
+            let block = y / BLOCK;
+            let rows = (
+                block * BLOCK,
+                (block * BLOCK + BLOCK - 1).min(self.height() - 1),
+            );
+            // The rows of this block the walk visits, up to `stop`, in its order.
+            let (stop, past) = if up {
+                (rows.1.min(last), rows.1 >= last)
+            } else {
+                (rows.0.max(first), rows.0 <= first)
+            };
+            if best.is_some_and(|b| walk.enters_rows_after(self, rows, b.t)) {
                 break;
             }
-            // Equal crossings step both ways at once: the segment passes the corner and never
-            // enters the two cells beside it.
-            if tx <= ty {
-                i += step[0];
-            }
-            if ty <= tx {
-                j += step[1];
-            }
-            if i < 0 || j < 0 || i >= w || j >= h {
+            let (c0, c1) = walk.columns(self, rows);
+            if self.occupancy().any_block(block, c0 / BLOCK, c1 / BLOCK)
+                && self.rows_hits((y, stop), &walk, &mut best)
+            {
                 break;
             }
+            if past {
+                break;
+            }
+            y = if up { stop + 1 } else { stop - 1 };
         }
         best
     }
 
-    /// When the segment crosses the next edge past cell `k` in direction `step` (`+inf` if it
-    /// does not move on this axis).
-    fn next_crossing(&self, p: f32, d: f32, k: i64, step: i64, edge: impl Fn(i64) -> f32) -> f32 {
-        match step {
-            1 => (edge(k + 1) - p) / d,
-            -1 => (edge(k) - p) / d,
-            _ => f32::INFINITY,
+    /// Tests the rows from `rows.0` to `rows.1` (either way) in turn; true once the segment
+    /// reaches the next of them only after `best`, and no later row can hold a nearer hit.
+    fn rows_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
+        let mut y = rows.0;
+        loop {
+            if best.is_some_and(|b| walk.enters_rows_after(self, (y, y), b.t)) {
+                return true;
+            }
+            self.row_hits(y, walk.columns(self, (y, y)), walk, best);
+            if y == rows.1 {
+                return false;
+            }
+            y = if rows.1 > y { y + 1 } else { y - 1 };
+        }
+    }
+
+    /// Tests the solid cells of row `y` within `columns` in the order the segment reaches
+    /// them, until one that it reaches only after `best`.
+    fn row_hits(&self, y: u32, columns: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) {
+        let (from, d) = (walk.from, walk.d);
+        let reverse = d.x < 0.0;
+        let (mut lo, mut hi) = columns;
+        while let Some(x) = self.occupancy().first_in_row(y, lo, hi, reverse) {
+            // The cell is entered no sooner than the segment reaches its near column edge
+            // (the exact test's formula).
+            let near = self.edge_x(i64::from(x) + i64::from(reverse));
+            if d.x != 0.0 && best.is_some_and(|b| (near - from.x) / d.x > b.t) {
+                break;
+            }
+            if let Some(hit) = self.segment_enters(x, y, from, d) {
+                if best.is_none_or(|b| hit.before(&b, self)) {
+                    *best = Some(hit);
+                }
+            }
+            match reverse {
+                true if x > lo => hi = x - 1,
+                false if x < hi => lo = x + 1,
+                _ => break,
+            }
         }
     }
 
@@ -132,6 +166,100 @@ impl TileMap {
             _ if !self.exposed(x, y, fx) && self.exposed(x, y, fy) => fy.inward(),
             _ => fx.inward(),
         }
+    }
+}
+
+/// The segment `from + d · t`, the part `t0..=t1` of it inside the map, and what finding the
+/// columns it crosses within a run of rows takes: the column coordinate where it meets a row
+/// edge is linear in the edge's number, `base + j · per_row`.
+struct Walk {
+    from: Vec2,
+    d: Vec2,
+    t0: f32,
+    t1: f32,
+    /// Whether the segment moves along y enough for `base` and `per_row` to mean anything.
+    sloped: bool,
+    base: f64,
+    per_row: f64,
+    /// The column coordinates of the part inside the map, and the margin every column range
+    /// gets.
+    lo: f64,
+    hi: f64,
+    margin: f64,
+}
+
+impl Walk {
+    fn new(map: &TileMap, from: Vec2, d: Vec2, t0: f32, t1: f32) -> Self {
+        let (o, size) = (map.origin(), map.cell_size());
+        let inv_w = 1.0 / f64::from(size.x);
+        let column = |x: f32| (f64::from(x) - f64::from(o.x)) * inv_w;
+        let (ca, cb) = (column(from.x + d.x * t0), column(from.x + d.x * t1));
+        let slope = f64::from(d.x) / f64::from(d.y);
+        let sloped = d.y != 0.0 && slope.is_finite();
+        let (base, per_row) = if sloped {
+            let from_edge0 = f64::from(o.y) - f64::from(from.y);
+            (
+                column(from.x) + from_edge0 * slope * inv_w,
+                f64::from(size.y) * slope * inv_w,
+            )
+        } else {
+            (0.0, 0.0)
+        };
+        // The exact test crosses row edges at `t`s rounded in f32: a few ulps of the largest
+        // y coordinate, over d.y, which x turns into `slope` times as much; and the rounding
+        // of x itself. One column more besides.
+        let far = f64::from(from.y.abs().max(map.bounds().max().y.abs()).max(o.y.abs()));
+        let slack_x = slope.abs() * far * 2f64.powi(-21) + f64::from(d.x.abs()) * 2f64.powi(-21);
+        let margin = 1.0 + if sloped { slack_x * inv_w } else { 0.0 };
+        Self {
+            from,
+            d,
+            t0,
+            t1,
+            sloped,
+            base,
+            per_row,
+            lo: ca.min(cb),
+            hi: ca.max(cb),
+            margin,
+        }
+    }
+
+    fn at(&self, t: f32) -> Vec2 {
+        self.from + self.d * t
+    }
+
+    /// The columns the segment may cross within rows `rows.0..=rows.1`, with the margin: a
+    /// prefilter (the exact test decides on each solid cell found).
+    fn columns(&self, map: &TileMap, rows: (u32, u32)) -> (u32, u32) {
+        // Plain comparisons rather than `min`/`max`: every value here is finite.
+        let (mut lo, mut hi) = (self.lo, self.hi);
+        if self.sloped {
+            let a = self.base + f64::from(rows.0) * self.per_row;
+            let b = self.base + f64::from(rows.1 + 1) * self.per_row;
+            let (a, b) = if a < b { (a, b) } else { (b, a) };
+            lo = if a > lo { a } else { lo };
+            hi = if b < hi { b } else { hi };
+        }
+        if hi < lo {
+            (lo, hi) = (hi, lo);
+        }
+        let last = map.width() - 1;
+        // Truncation is the floor for every column in the map, and `as` saturates: one
+        // before the map is 0, one past it is clamped to the last.
+        let column = |c: f64| (c as u32).min(last);
+        (column(lo - self.margin), column(hi + self.margin))
+    }
+
+    /// Whether the segment reaches rows `rows.0..=rows.1` only after `t`: by the exact
+    /// test's formula, so that no cell of them is entered at or before `t` then.
+    fn enters_rows_after(&self, map: &TileMap, rows: (u32, u32), t: f32) -> bool {
+        let (d, p) = (self.d.y, self.from.y);
+        if d == 0.0 {
+            return false;
+        }
+        let near = if d > 0.0 { rows.0 } else { rows.1 + 1 };
+        (map.edge_y(i64::from(near)) - p) / d > t
     }
 }
 
@@ -188,14 +316,4 @@ fn clip(from: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f32)> {
         t1 = t1.min(a.max(b));
     }
     (t0 <= t1).then_some((t0, t1))
-}
-
-fn step_of(d: f32) -> i64 {
-    if d > 0.0 {
-        1
-    } else if d < 0.0 {
-        -1
-    } else {
-        0
-    }
 }

@@ -1,5 +1,5 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
-//! by strip in the order it reaches them.
+//! by strip in the order it reaches them, skipping the strips with no solid cell across it.
 
 use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
@@ -52,8 +52,12 @@ impl TileMap {
     /// walk ends at the first strip the box reaches after the best hit so far: about
     /// `(n + 3) · (m + 3)` cells for a path that crosses `n` strips before its hit with a box
     /// `m` cells across (counting the cross-axis drift within one strip), whatever the size of
-    /// the map. Empty and buried cells cost a lookup; only cells whose box the shape's box can
-    /// reach are swept. Non-finite input gives `None`. Allocation-free.
+    /// the map. A strip with no solid cell anywhere across the path is skipped without a look
+    /// at its cells (a scan of the map's bits per row the path covers, 64 cells a word; a
+    /// vertical path scans a block of 4 × 4 cells a bit), so a run through open air to a wall
+    /// costs about one scan per row. Empty and buried cells of the strips visited cost a
+    /// lookup; only cells whose box the shape's box can reach are swept. Non-finite input
+    /// gives `None`. Allocation-free.
     ///
     /// ```
     /// use collide_broad::{TileCell, TileMap};
@@ -91,13 +95,21 @@ impl TileMap {
         // Strips across the axis the motion crosses more cells along.
         let along = usize::from(d.y.abs() * self.cell_size().x > d.x.abs() * self.cell_size().y);
         let cross = 1 - along;
-        let count = c1[along] - c0[along] + 1;
+        let (first, last) = if d[along] < 0.0 {
+            (c1[along], c0[along])
+        } else {
+            (c0[along], c1[along])
+        };
         let mut best: Option<TileHit> = None;
-        for k in 0..count {
-            let s = if d[along] < 0.0 {
-                c1[along] - k
+        let mut next = Some(first);
+        // Only strips holding a solid cell somewhere across the path are looked at.
+        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, c0, c1)) {
+            next = if s == last {
+                None
+            } else if d[along] < 0.0 {
+                Some(s - 1)
             } else {
-                c0[along] + k
+                Some(s + 1)
             };
             let (e0, e1) = self.strip_span(along, s);
             let Some((t_in, t_out)) = window(lo[along], hi[along], d[along], e0, e1) else {
@@ -160,6 +172,24 @@ impl TileMap {
             normal,
             cell,
         })
+    }
+
+    /// The first strip from `s` towards `last` (column strips for `along = 0`, row strips
+    /// for `1`) holding a solid cell within the cross-axis range of `c0..=c1`.
+    fn next_solid_strip(
+        &self,
+        along: usize,
+        s: u32,
+        last: u32,
+        c0: [u32; 2],
+        c1: [u32; 2],
+    ) -> Option<u32> {
+        let bits = self.occupancy();
+        if along == 0 {
+            bits.first_column(s, last, (c0[1], c1[1]))
+        } else {
+            bits.first_row(s, last, (c0[0], c1[0]))
+        }
     }
 
     /// The world span of strip `s` along `axis` (column `s` for `x`, row `s` for `y`).

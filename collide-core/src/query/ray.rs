@@ -75,9 +75,9 @@ fn wide(v: Vec2) -> [f64; 2] {
     [f64::from(v.x), f64::from(v.y)]
 }
 
-/// The hit at fraction `t` (`+0.0` or positive) of `from → to`, with a normal given in `f64`.
-fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
-    let point = if t == 0.0 {
+/// The point at fraction `t` (`+0.0` or positive) of `from → to`.
+fn point_at(from: Vec2, to: Vec2, t: f64) -> Vec2 {
+    if t == 0.0 {
         from
     } else {
         let (f, e) = (wide(from), wide(to));
@@ -85,10 +85,16 @@ fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
             (f[0] + (e[0] - f[0]) * t) as f32,
             (f[1] + (e[1] - f[1]) * t) as f32,
         )
-    };
+    }
+}
+
+/// The hit at fraction `t` (`+0.0` or positive) of `from → to`, with a normal given in `f64`.
+fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
+    let point = point_at(from, to, t);
     let length = sqrt64(normal[0] * normal[0] + normal[1] * normal[1]);
     let normal = if length > 0.0 && length.is_finite() {
-        Vec2::new((normal[0] / length) as f32, (normal[1] / length) as f32)
+        let inv = 1.0 / length;
+        Vec2::new((normal[0] * inv) as f32, (normal[1] * inv) as f32)
     } else {
         Vec2::X
     };
@@ -162,11 +168,14 @@ pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<R
             continue;
         }
         let sign = d[axis].signum();
-        let near = (-sign * h[axis] - p[axis]) / d[axis];
+        // One division per axis: a product by the reciprocal is within two f64 ulps of the
+        // quotient, far below the f32 the fraction is rounded to.
+        let inv = 1.0 / d[axis];
+        let near = (-sign * h[axis] - p[axis]) * inv;
         if near > enter {
             (enter, face) = (near, (axis, sign));
         }
-        exit = exit.min((sign * h[axis] - p[axis]) / d[axis]);
+        exit = exit.min((sign * h[axis] - p[axis]) * inv);
     }
     let t0 = if enter > 0.0 { enter } else { 0.0 };
     // The interior is crossed for a positive span of the segment, or not at all.
@@ -189,7 +198,12 @@ pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<R
         };
         normal[axis] = -side;
     }
-    Some(hit_at(from, to, t0, normal))
+    // The normal is an axis already: no square root to make it one.
+    Some(RayHit {
+        t: t0 as f32,
+        point: point_at(from, to, t0),
+        normal: Vec2::new(normal[0] as f32, normal[1] as f32),
+    })
 }
 
 /// [`cast_ray`] against a hull placed at `pose`: Cyrus–Beck clipping against each edge's

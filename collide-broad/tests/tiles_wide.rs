@@ -1,0 +1,189 @@
+//! Casts across maps wider and taller than a 64-bit word of cells, mostly empty, with long
+//! floors and walls: the casts skip empty runs a word or a block of cells at a time, and must
+//! still give what a loop over every solid cell gives (segments: the earliest strict entry;
+//! shapes: the earliest sweep of a cell's box that the face rule keeps).
+
+use collide_broad::{TileCell, TileHit, TileMap};
+use collide_core::{time_of_impact, Circle, Hull, Motion, Rect, Shape, ShapeRef};
+use collide_testkit::SplitMix64;
+use glam::Vec2;
+
+/// A sparse map of 65 to 200 columns and rows: a few long floors, walls and blocks, and a
+/// scatter of single cells.
+fn wide_map(rng: &mut SplitMix64) -> TileMap {
+    let (w, h) = (65 + rng.index(136) as u32, 65 + rng.index(136) as u32);
+    let cell = Vec2::new(rng.range(1.0, 20.0), rng.range(1.0, 20.0));
+    let origin = Vec2::new(rng.range(-300.0, 300.0), rng.range(-300.0, 300.0));
+    let mut cells = vec![0u8; (w * h) as usize];
+    let mut fill = |x0: usize, y0: usize, bw: usize, bh: usize| {
+        for y in y0..(y0 + bh).min(h as usize) {
+            for x in x0..(x0 + bw).min(w as usize) {
+                cells[y * w as usize + x] = 1;
+            }
+        }
+    };
+    for _ in 0..1 + rng.index(3) {
+        let (x0, y0) = (rng.index(w as usize), rng.index(h as usize));
+        match rng.index(3) {
+            0 => fill(x0, y0, 10 + rng.index(150), 1 + rng.index(3)),
+            1 => fill(x0, y0, 1 + rng.index(3), 10 + rng.index(150)),
+            _ => fill(x0, y0, 1 + rng.index(12), 1 + rng.index(12)),
+        }
+    }
+    for _ in 0..rng.index(40) {
+        fill(rng.index(w as usize), rng.index(h as usize), 1, 1);
+    }
+    TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
+}
+
+fn solid_cells(map: &TileMap) -> Vec<TileCell> {
+    (0..map.height())
+        .flat_map(|y| (0..map.width()).map(move |x| TileCell::new(x, y)))
+        .filter(|c| map.is_solid(c.x, c.y))
+        .collect()
+}
+
+/// When the segment is strictly inside the box `lo..hi` (`0` if it starts inside).
+fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<f32> {
+    let d = to - from;
+    let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if from[axis] <= lo[axis] || from[axis] >= hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let a = (lo[axis] - from[axis]) / d[axis];
+        let b = (hi[axis] - from[axis]) / d[axis];
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    let t = enter.max(0.0);
+    (enter < leave && t < leave.min(1.0)).then_some(t)
+}
+
+#[test]
+fn long_segments_across_wide_sparse_maps_match_every_cell() {
+    let mut rng = SplitMix64::new(0x51DE);
+    let (mut cases, mut hits) = (0, 0);
+    for _ in 0..200 {
+        let map = wide_map(&mut rng);
+        let solid = solid_cells(&map);
+        let b = map.bounds();
+        for _ in 0..40 {
+            let (from, to) = (
+                rng.in_box(b.min() - 30.0, b.max() + 30.0),
+                rng.in_box(b.min() - 30.0, b.max() + 30.0),
+            );
+            let ours = map.cast_segment(from, to).map(|h| (h.t, h.cell));
+            let mut brute: Option<(f32, TileCell)> = None;
+            for &c in &solid {
+                let (lo, hi) = (map.cell_min(c.x, c.y), map.cell_min(c.x + 1, c.y + 1));
+                if let Some(t) = strict_entry(from, to, lo, hi) {
+                    let earlier = brute.is_none_or(|(bt, bc)| {
+                        t < bt || (t == bt && map.cell_index(c.x, c.y) < map.cell_index(bc.x, bc.y))
+                    });
+                    if earlier {
+                        brute = Some((t, c));
+                    }
+                }
+            }
+            assert_eq!(
+                ours,
+                brute,
+                "{from} → {to} on a {}×{} map",
+                map.width(),
+                map.height()
+            );
+            cases += 1;
+            hits += usize::from(ours.is_some());
+        }
+    }
+    assert!(hits > cases / 5, "only {hits} of {cases} segments hit");
+}
+
+/// Whether `a` comes before `b`: by time, then a face before a corner, then by cell.
+fn before(map: &TileMap, a: &TileHit, b: &TileHit) -> bool {
+    let rank = |h: &TileHit| {
+        let corner = h.normal.x != 0.0 && h.normal.y != 0.0;
+        (corner, map.cell_index(h.cell.x, h.cell.y))
+    };
+    a.t < b.t || (a.t == b.t && rank(a) < rank(b))
+}
+
+fn brute_time_of_impact(
+    map: &TileMap,
+    solid: &[TileCell],
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+) -> Option<TileHit> {
+    let mut best: Option<TileHit> = None;
+    for &c in solid {
+        let still = Motion::stationary(map.cell_center(c.x, c.y));
+        let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
+            continue;
+        };
+        let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
+            continue;
+        };
+        let hit = TileHit {
+            t: i.t,
+            point: i.point,
+            normal,
+            cell: c,
+        };
+        if best.is_none_or(|b| before(map, &hit, &b)) {
+            best = Some(hit);
+        }
+    }
+    best
+}
+
+#[test]
+fn long_sweeps_across_wide_sparse_maps_match_every_cell() {
+    let mut rng = SplitMix64::new(0x5EE9);
+    let (mut cases, mut hits) = (0, 0);
+    for _ in 0..150 {
+        let map = wide_map(&mut rng);
+        let solid = solid_cells(&map);
+        let size = map.cell_size().max_element();
+        let b = map.bounds();
+        for _ in 0..15 {
+            let shape: Shape = match rng.index(3) {
+                0 => Circle {
+                    radius: rng.range(0.2, 2.0) * size,
+                }
+                .into(),
+                1 => Rect {
+                    half_extents: Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0)) * size,
+                }
+                .into(),
+                _ => Hull::regular(3 + rng.index(6), rng.range(0.3, 2.0) * size)
+                    .unwrap()
+                    .into(),
+            };
+            let start = rng.in_box(b.min(), b.max());
+            let end = match rng.index(3) {
+                // Along an axis, the length of the map.
+                0 => {
+                    start
+                        + [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y][rng.index(4)]
+                            * b.size().max_element()
+                }
+                _ => rng.in_box(b.min() - 30.0, b.max() + 30.0),
+            };
+            let motion = Motion::linear(start, end);
+            let shape = shape.as_shape_ref();
+            let ours = map.time_of_impact(shape, &motion);
+            assert_eq!(
+                ours,
+                brute_time_of_impact(&map, &solid, shape, &motion),
+                "{shape:?} {motion:?}"
+            );
+            cases += 1;
+            hits += usize::from(ours.is_some());
+        }
+    }
+    assert!(hits > cases / 4, "only {hits} of {cases} sweeps hit");
+}
