@@ -1,16 +1,25 @@
-//! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it.
+//! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it,
+//! and the face rule applied to the collision pass's hits on those rectangles.
 
-use collide_core::{Aabb, Layers, Pose};
+use collide_core::{Aabb, Contact, Hit, Layers, Pose};
+use glam::Vec2;
 
 use super::TileMap;
 use crate::obstacles::touches;
-use crate::{Obstacle, Obstacles};
+use crate::{Obstacle, Obstacles, Proxy};
 
 /// Each solid cell under the area is one [`Obstacle`]: the cell's rectangle
 /// ([`TileMap::cell_rect`]) at its centre, with its [`cell_index`](TileMap::cell_index) as id
 /// and the map's [`layers`](TileMap::layers); only the cells whose rectangle's box touches the
 /// area are listed. Listing costs the cells under the area plus a cell of margin each way,
 /// whatever the map's size.
+///
+/// In the collision pass, a hit on a cell's rectangle follows the face rule
+/// ([`face_normal`](TileMap::face_normal)), as every query of the map does: a hit through a
+/// face between two solid cells is dropped (the neighbour gives the hit on the exposed face),
+/// one on a corner where the region is flat gets the flat face's normal, and an end-of-frame
+/// contact is the one [`contacts`](TileMap::contacts) gives. So a body in the pass never
+/// catches on a seam: see [`Obstacles::refine_hit`].
 ///
 /// ```
 /// use collide_broad::{move_and_slide, SlideSettings, TileMap};
@@ -28,21 +37,104 @@ use crate::{Obstacle, Obstacles};
 /// ```
 impl Obstacles for TileMap {
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
-        if !self.layers().interacts(layers) {
-            return;
+        if self.layers().interacts(layers) {
+            self.cells_near(area, self.cell_size().recip(), visit);
         }
-        let rect = self.cell_rect();
-        self.solid_cells_under(area, false, |x, y| {
-            let pose = Pose::from_position(self.cell_center(x, y));
-            let id = self.cell_index(x, y);
-            let o = Obstacle::new(id, rect, pose).with_layers(self.layers());
-            // The cell walk has a cell of margin for rounding; the obstacles themselves are
-            // held to the area, so that a body resting on a floor and moving along it is
-            // offered no floor cell at all.
-            if touches(&o.bounds(), area) {
-                visit(o);
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        let inverse = self.cell_size().recip();
+        for q in queries {
+            if self.layers().interacts(q.layers) {
+                self.cells_near(&q.bounds, inverse, |o| visit(q, o));
             }
-            false
+        }
+    }
+
+    fn refine_hit(&self, id: u32, end: &Aabb, hit: Hit) -> Option<Hit> {
+        if id as usize >= self.cells().len() {
+            return Some(hit); // not one of this map's cells
+        }
+        let cell = self.cell_of_index(id);
+        let (x, y) = (cell.x, cell.y);
+        let contact = hit.contact.and_then(|c| {
+            let (normal, depth) = self.exposed_way_out(x, y, c.normal, end)?;
+            let depth = if normal == c.normal { c.depth } else { depth };
+            Some(Contact {
+                point: c.point,
+                normal,
+                depth,
+            })
         });
+        // A hit that only the end of the frame saw has the contact's normal for its impact's:
+        // it takes the contact's way out too.
+        let seen_at_end = hit
+            .contact
+            .is_some_and(|c| c.normal == hit.normal && c.point == hit.point);
+        let normal = match self.face_normal(x, y, hit.normal) {
+            Some(n) => n,
+            None if seen_at_end => contact?.normal,
+            None => return None,
+        };
+        Some(Hit {
+            normal,
+            contact,
+            by_sweep: hit.by_sweep || contact.is_none(),
+            ..hit
+        })
+    }
+}
+
+impl TileMap {
+    /// Calls `visit` with the obstacle of every solid cell whose box touches `area`;
+    /// `inverse` is one over the cell size.
+    #[inline]
+    fn cells_near<'s>(&'s self, area: &Aabb, inverse: Vec2, mut visit: impl FnMut(Obstacle<'s>)) {
+        let Some((lo, hi)) = self.cells_under(area, inverse) else {
+            return;
+        };
+        let (rect, width) = (self.cell_rect(), self.width() as usize);
+        for y in lo[1]..=hi[1] {
+            let row = y as usize * width;
+            // Most cells are empty: a row's run of bytes is scanned for the few that are not.
+            let run = &self.cells()[row + lo[0] as usize..=row + hi[0] as usize];
+            for (dx, _) in run.iter().enumerate().filter(|(_, &v)| v != 0) {
+                let x = lo[0] + dx as u32;
+                let pose = Pose::from_position(self.cell_center(x, y));
+                let o = Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers());
+                // The cell range has a margin for rounding; the obstacles themselves are held
+                // to the area, so that a body resting on a floor and moving along it is
+                // offered no floor cell at all.
+                if touches(&o.bounds(), area) {
+                    visit(o);
+                }
+            }
+        }
+    }
+
+    /// The columns and rows of the cells that the closed box `area` touches, clamped to the
+    /// map, or `None` when it touches none: as [`cell_range`](Self::cell_range), by
+    /// multiplying by `inverse`, one over the cell size, instead of dividing (a query's
+    /// cost here is mostly these few operations). Each bound is pushed out by what the
+    /// subtraction and the two roundings of the product can lose: a few ulps of each term,
+    /// and a millionth of a cell besides, so no cell the box touches is left out; the
+    /// obstacles are held to the area exactly afterwards.
+    #[inline]
+    fn cells_under(&self, area: &Aabb, inverse: Vec2) -> Option<([u32; 2], [u32; 2])> {
+        let (lo, hi, o) = (area.min(), area.max(), self.origin());
+        if !(lo.is_finite() && hi.is_finite()) {
+            return None;
+        }
+        let (ulo, uhi) = ((lo - o) * inverse, (hi - o) * inverse);
+        let eps = 8.0 * f32::EPSILON;
+        let reach = |v: Vec2, u: Vec2| ((v.abs() + o.abs()) * inverse + u.abs()) * eps + 1e-6;
+        let (a, b) = (ulo - reach(lo, ulo), uhi + reach(hi, uhi));
+        let (w, h) = (self.width() as f32, self.height() as f32);
+        if b.x < 0.0 || b.y < 0.0 || a.x >= w || a.y >= h {
+            return None;
+        }
+        // Clamped to the map first, truncating is the floor.
+        let cell = |v: f32, n: f32| v.clamp(0.0, n - 1.0) as u32;
+        Some(([cell(a.x, w), cell(a.y, h)], [cell(b.x, w), cell(b.y, h)]))
     }
 }
