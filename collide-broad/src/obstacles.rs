@@ -1,7 +1,7 @@
 //! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
 //! slice of [`Obstacle`]s checked one by one.
 
-use collide_core::{Aabb, Hit, Layers, Pose, ShapeRef};
+use collide_core::{Aabb, Hit, Layers, Motion, Pose, ShapeRef};
 
 use crate::Proxy;
 
@@ -68,16 +68,16 @@ pub trait Obstacles {
         }
     }
 
-    /// The hit the collision pass found between a moving shape and obstacle `id` (one that
-    /// [`near`](Self::near) listed), as this set reports it: `None` when it is no hit on the
-    /// set. `end` is the moving shape's box at the end of the frame.
+    /// The hit the collision pass found between `shape`, moving along `motion`, and obstacle
+    /// `id` (one that [`near`](Self::near) listed), as this set reports it: `None` when it is
+    /// no hit on the set.
     ///
     /// The default keeps every hit as it is. A [`TileMap`](crate::TileMap) applies its face
     /// rule ([`TileMap::face_normal`](crate::TileMap::face_normal)): a hit through a face
     /// between two solid cells is dropped, and a hit on a corner where the region is flat gets
     /// the flat face's normal, so bodies in the pass never catch on the seams between tiles.
-    fn refine_hit(&self, id: u32, end: &Aabb, hit: Hit) -> Option<Hit> {
-        let _ = (id, end);
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        let _ = (id, shape, motion);
         Some(hit)
     }
 }
@@ -101,8 +101,8 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
         (**self).near_each(queries, visit);
     }
 
-    fn refine_hit(&self, id: u32, end: &Aabb, hit: Hit) -> Option<Hit> {
-        (**self).refine_hit(id, end, hit)
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        (**self).refine_hit(id, shape, motion, hit)
     }
 }
 

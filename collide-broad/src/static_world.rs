@@ -1,7 +1,7 @@
 //! A level's whole static world in one value: static bodies of any shape and a tile map, as
 //! one set of [`Obstacles`] for the collision pass and `move_and_slide`.
 
-use collide_core::{Aabb, Hit, Layers};
+use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
 
 use crate::{Obstacle, Obstacles, Proxy, StaticBodies, TileCell, TileMap};
 
@@ -97,11 +97,11 @@ impl Obstacles for StaticWorld {
         });
     }
 
-    fn refine_hit(&self, id: u32, end: &Aabb, hit: Hit) -> Option<Hit> {
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         if id >= TILE_IDS {
-            self.tiles.refine_hit(id - TILE_IDS, end, hit)
+            self.tiles.refine_hit(id - TILE_IDS, shape, motion, hit)
         } else {
-            self.bodies.refine_hit(id, end, hit)
+            self.bodies.refine_hit(id, shape, motion, hit)
         }
     }
 }

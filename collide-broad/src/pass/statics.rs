@@ -57,7 +57,7 @@ pub(crate) fn refined(
     motion: &Motion,
     found: Hit,
 ) -> Option<Hit> {
-    statics.refine_hit(o.id, &shape.aabb(&motion.end_pose()), found)
+    statics.refine_hit(o.id, shape, motion, found)
 }
 
 /// Every live body (its proxy) against the obstacles near its swept box, through the narrow

@@ -1,9 +1,10 @@
 //! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it,
 //! and the face rule applied to the collision pass's hits on those rectangles.
 
-use collide_core::{Aabb, Contact, Hit, Layers, Pose};
+use collide_core::{Aabb, Contact, Hit, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
+use super::faces::{meets, Face, Meets};
 use super::TileMap;
 use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles, Proxy};
@@ -51,14 +52,15 @@ impl Obstacles for TileMap {
         }
     }
 
-    fn refine_hit(&self, id: u32, end: &Aabb, hit: Hit) -> Option<Hit> {
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         if id as usize >= self.cells().len() {
             return Some(hit); // not one of this map's cells
         }
         let cell = self.cell_of_index(id);
         let (x, y) = (cell.x, cell.y);
+        let end = shape.aabb(&motion.end_pose());
         let contact = hit.contact.and_then(|c| {
-            let (normal, depth) = self.exposed_way_out(x, y, c.normal, end)?;
+            let (normal, depth) = self.exposed_way_out(x, y, c.normal, &end)?;
             let depth = if normal == c.normal { c.depth } else { depth };
             Some(Contact {
                 point: c.point,
@@ -76,6 +78,9 @@ impl Obstacles for TileMap {
             None if seen_at_end => contact?.normal,
             None => return None,
         };
+        if self.grazes_a_seam(x, y, normal, hit.point, motion.travel()) {
+            return None;
+        }
         Some(Hit {
             normal,
             contact,
@@ -86,6 +91,40 @@ impl Obstacles for TileMap {
 }
 
 impl TileMap {
+    /// Whether a hit on cell `(x, y)` with normal `normal` (kept by the face rule) at `point`
+    /// is a shape moving along a flat face (not into it) that touches the cell's corner where
+    /// the face goes on into the neighbouring cell: a seam of the face, which the face itself
+    /// never gives (moving along a rectangle's face meets nothing). A corner that ends the
+    /// face is not a seam, and a shape moving into the face hits it.
+    fn grazes_a_seam(&self, x: u32, y: u32, normal: Vec2, point: Vec2, travel: Vec2) -> bool {
+        let Some(Meets::Face(face)) = meets(normal) else {
+            return false;
+        };
+        if travel.dot(normal) > 0.0 {
+            return false;
+        }
+        // The face runs along x for a floor or a ceiling, along y for a wall.
+        let axis = usize::from(matches!(face, Face::Left | Face::Right));
+        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        // The impact point of a graze lies on the corner to within the rounding of the sweep.
+        let size = self.cell_size().max_element();
+        let tolerance = 1e-5 * (1.0 + size + point.abs().max_element());
+        let continues = |forward: bool| {
+            let (nx, ny) = match (axis, forward) {
+                (0, false) => (x.checked_sub(1), Some(y)),
+                (0, true) => (Some(x + 1), Some(y)),
+                (_, false) => (Some(x), y.checked_sub(1)),
+                (_, true) => (Some(x), Some(y + 1)),
+            };
+            match (nx, ny) {
+                (Some(nx), Some(ny)) => self.is_solid(nx, ny) && self.exposed(nx, ny, face),
+                _ => false,
+            }
+        };
+        ((point[axis] - lo[axis]).abs() <= tolerance && continues(false))
+            || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true))
+    }
+
     /// Calls `visit` with the obstacle of every solid cell whose box touches `area`;
     /// `inverse` is one over the cell size.
     #[inline]
@@ -136,5 +175,51 @@ impl TileMap {
         // Clamped to the map first, truncating is the floor.
         let cell = |v: f32, n: f32| v.clamp(0.0, n - 1.0) as u32;
         Some(([cell(a.x, w), cell(a.y, h)], [cell(b.x, w), cell(b.y, h)]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_testkit::SplitMix64;
+
+    /// The cells listed are exactly the solid cells whose box touches the area (brute force
+    /// over the map), for areas anywhere, edges on cell edges included, on maps near and far
+    /// from the origin.
+    #[test]
+    fn near_lists_exactly_the_solid_cells_touching_the_area() {
+        let mut rng = SplitMix64::new(0x7153);
+        for origin in [Vec2::ZERO, Vec2::new(-3.5, 7.25), Vec2::new(1e6, -2e5)] {
+            let size = Vec2::new(16.0, 12.0);
+            let map =
+                TileMap::from_fn(40, 30, size, origin, |_, _| u8::from(rng.unit() < 0.3)).unwrap();
+            let mut listed = 0;
+            for i in 0..2_000 {
+                let lo = origin + rng.in_box(Vec2::splat(-40.0), Vec2::new(680.0, 400.0));
+                // Every third area starts on a cell edge exactly.
+                let lo = if i % 3 == 0 {
+                    origin + ((lo - origin) / size).round() * size
+                } else {
+                    lo
+                };
+                let hi = lo + rng.in_box(Vec2::ZERO, Vec2::splat(60.0));
+                let area = Aabb::from_min_max(lo, hi);
+                let mut got = Vec::new();
+                map.near(&area, Layers::ALL, &mut |o| got.push(o.id));
+                let rect = map.cell_rect();
+                let want: Vec<u32> = (0..map.cells().len() as u32)
+                    .filter(|&id| {
+                        let c = map.cell_of_index(id);
+                        let o =
+                            Obstacle::new(id, rect, Pose::from_position(map.cell_center(c.x, c.y)));
+                        map.is_solid(c.x, c.y) && touches(&o.bounds(), &area)
+                    })
+                    .collect();
+                got.sort_unstable();
+                assert_eq!(got, want, "{origin} {area:?}");
+                listed += got.len();
+            }
+            assert!(listed > 1_000, "{listed} cells listed");
+        }
     }
 }
