@@ -39,15 +39,15 @@ use crate::{Obstacle, Obstacles, Proxy};
 impl Obstacles for TileMap {
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if self.layers().interacts(layers) {
-            self.cells_near(area, self.cell_size().recip(), visit);
+            self.cells_near(area, &self.scale(), visit);
         }
     }
 
     fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
-        let inverse = self.cell_size().recip();
+        let scale = self.scale();
         for q in queries {
             if self.layers().interacts(q.layers) {
-                self.cells_near(&q.bounds, inverse, |o| visit(q, o));
+                self.cells_near(&q.bounds, &scale, |o| visit(q, o));
             }
         }
     }
@@ -125,11 +125,10 @@ impl TileMap {
             || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true))
     }
 
-    /// Calls `visit` with the obstacle of every solid cell whose box touches `area`;
-    /// `inverse` is one over the cell size.
+    /// Calls `visit` with the obstacle of every solid cell whose box touches `area`.
     #[inline]
-    fn cells_near<'s>(&'s self, area: &Aabb, inverse: Vec2, mut visit: impl FnMut(Obstacle<'s>)) {
-        let Some((lo, hi)) = self.cells_under(area, inverse) else {
+    fn cells_near<'s>(&'s self, area: &Aabb, scale: &Scale, mut visit: impl FnMut(Obstacle<'s>)) {
+        let Some((lo, hi)) = self.cells_under(area, scale) else {
             return;
         };
         let (rect, width) = (self.cell_rect(), self.width() as usize);
@@ -151,31 +150,55 @@ impl TileMap {
         }
     }
 
+    /// How [`cells_under`](Self::cells_under) turns world coordinates into cells.
+    fn scale(&self) -> Scale {
+        let inverse = self.cell_size().recip();
+        let cells = Vec2::new(self.width() as f32, self.height() as f32);
+        // `u = (v − origin) · inverse` loses to rounding a few ulps of `|v − origin| / size`
+        // (the subtraction), of `|u|` (the reciprocal and the product): for a box touching
+        // the map, `|v| ≤ |origin| + size · cells`, so twice the origin in cells plus the map's
+        // cells bound both, and eight ulps of that (and a millionth of a cell) is the margin.
+        // A box farther out is off the map by more than its own rounding.
+        let margin = (2.0 * self.origin().abs() * inverse + cells) * (8.0 * f32::EPSILON) + 1e-6;
+        Scale {
+            inverse,
+            margin,
+            last: cells - 1.0,
+        }
+    }
+
     /// The columns and rows of the cells that the closed box `area` touches, clamped to the
     /// map, or `None` when it touches none: as [`cell_range`](Self::cell_range), by
-    /// multiplying by `inverse`, one over the cell size, instead of dividing (a query's
-    /// cost here is mostly these few operations). Each bound is pushed out by what the
-    /// subtraction and the two roundings of the product can lose: a few ulps of each term,
-    /// and a millionth of a cell besides, so no cell the box touches is left out; the
-    /// obstacles are held to the area exactly afterwards.
+    /// multiplying by the inverse cell size instead of dividing, with a margin for rounding
+    /// worked out once for the map (a query's cost here is mostly these few operations). No
+    /// cell the box touches is left out; the obstacles are held to the area exactly
+    /// afterwards.
     #[inline]
-    fn cells_under(&self, area: &Aabb, inverse: Vec2) -> Option<([u32; 2], [u32; 2])> {
+    fn cells_under(&self, area: &Aabb, scale: &Scale) -> Option<([u32; 2], [u32; 2])> {
         let (lo, hi, o) = (area.min(), area.max(), self.origin());
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
         }
-        let (ulo, uhi) = ((lo - o) * inverse, (hi - o) * inverse);
-        let eps = 8.0 * f32::EPSILON;
-        let reach = |v: Vec2, u: Vec2| ((v.abs() + o.abs()) * inverse + u.abs()) * eps + 1e-6;
-        let (a, b) = (ulo - reach(lo, ulo), uhi + reach(hi, uhi));
-        let (w, h) = (self.width() as f32, self.height() as f32);
-        if b.x < 0.0 || b.y < 0.0 || a.x >= w || a.y >= h {
+        let a = (lo - o) * scale.inverse - scale.margin;
+        let b = (hi - o) * scale.inverse + scale.margin;
+        if b.x < 0.0 || b.y < 0.0 || a.x > scale.last.x + 1.0 || a.y > scale.last.y + 1.0 {
             return None;
         }
         // Clamped to the map first, truncating is the floor.
-        let cell = |v: f32, n: f32| v.clamp(0.0, n - 1.0) as u32;
-        Some(([cell(a.x, w), cell(a.y, h)], [cell(b.x, w), cell(b.y, h)]))
+        let cell = |v: f32, last: f32| v.clamp(0.0, last) as u32;
+        Some((
+            [cell(a.x, scale.last.x), cell(a.y, scale.last.y)],
+            [cell(b.x, scale.last.x), cell(b.y, scale.last.y)],
+        ))
     }
+}
+
+/// One over a map's cell size, the margin its cell ranges take for rounding, and its last
+/// column and row, for [`TileMap::cells_under`].
+struct Scale {
+    inverse: Vec2,
+    margin: Vec2,
+    last: Vec2,
 }
 
 #[cfg(test)]
