@@ -3,11 +3,13 @@
 use collide_core::{Aabb, Layers, Rect};
 use glam::Vec2;
 
+use super::rows::SolidRows;
 use crate::Error;
 
 /// A rectangle of `width × height` square-or-rectangular cells, each empty (`0`) or solid with
 /// a value from `1` to `255` that the game may use (a material, a layer); one byte a cell, so a
-/// 4 096 × 4 096 map holds 16 MiB.
+/// 4 096 × 4 096 map holds 16 MiB (and 2 MiB more: a bit a cell, whether it is solid, which
+/// the map's queries scan).
 ///
 /// Cell `(x, y)` covers the world box from `origin + (x, y) · cell_size` to
 /// `origin + (x + 1, y + 1) · cell_size`: `x` grows with world x and `y` with world y, so with
@@ -41,6 +43,8 @@ pub struct TileMap {
     layers: Layers,
     /// Row-major, row `y = 0` first.
     cells: Vec<u8>,
+    /// Which cells are solid, a bit each (kept with `cells`).
+    solid: SolidRows,
 }
 
 /// A cell of a [`TileMap`]: its column `x` and its row `y`.
@@ -65,7 +69,7 @@ impl TileMap {
     /// origin, and 65 536 keeps every cell index well inside a `u32`.
     pub const MAX_SIDE: u32 = 1 << 16;
 
-    /// The most cells in all: 2^28, a map of 256 MiB.
+    /// The most cells in all: 2^28, a map of 256 MiB (and 32 MiB of solid bits).
     pub const MAX_CELLS: usize = 1 << 28;
 
     /// A map whose cell `(x, y)` holds `value(x, y)` (`0` empty, else solid).
@@ -166,6 +170,7 @@ impl TileMap {
             cell_size,
             origin,
             layers: Layers::ALL,
+            solid: SolidRows::new(width, &cells),
             cells,
         }
     }
@@ -212,6 +217,11 @@ impl TileMap {
         &self.cells
     }
 
+    /// Which cells are solid, a bit each.
+    pub(crate) fn solid_rows(&self) -> &SolidRows {
+        &self.solid
+    }
+
     /// The value of cell `(x, y)`, or `None` outside the map.
     #[must_use]
     pub fn get(&self, x: u32, y: u32) -> Option<u8> {
@@ -234,6 +244,7 @@ impl TileMap {
             return Err(Error::OutsideTileMap);
         }
         let i = self.index(x, y);
+        self.solid.set(x, y, value != 0);
         Ok(core::mem::replace(&mut self.cells[i], value))
     }
 

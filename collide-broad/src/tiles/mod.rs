@@ -7,12 +7,14 @@
 //! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
 //! - `sweep`: [`TileMap::time_of_impact`] of a moving shape;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
-//! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide`.
+//! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide`;
+//! - `rows`: a bit per cell, whether it is solid, for the obstacles' row scans.
 
 mod faces;
 mod map;
 mod obstacles;
 mod overlap;
+mod rows;
 mod segment;
 mod sweep;
 
