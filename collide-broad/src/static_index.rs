@@ -53,7 +53,7 @@ struct Level {
     /// One over its cells' size (cells are found by multiplying, the same way at build and
     /// query).
     inverse: f32,
-    /// Its items: `placed[first..end]`.
+    /// Its items: `boxes[first..end]` (and `data` alike).
     first: usize,
     end: usize,
     /// How many cells hold its items.
@@ -127,7 +127,8 @@ impl<T: Clone> CellIndex<T> {
     fn build_levels(&mut self, finest: f32, cells: &[(u32, [i32; 2])]) {
         self.levels.clear();
         self.starts.clear();
-        self.table.clear(cells.len());
+        // Sized for what the hashed levels insert (none, most often), growing as they do.
+        self.table.clear(0);
         let mut first = 0;
         while first < cells.len() {
             let level = cells[first].0;
