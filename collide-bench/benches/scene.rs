@@ -2,13 +2,15 @@
 //! broad phase, sweep on and off.
 //!
 //! Ids: `scene/<scene>/<broad phase>/<sweep on|off>/<size>`, e.g.
-//! `scene/uniform/grid/on/10k`. Brute force only up to 1 000 objects.
+//! `scene/uniform/grid/on/10k`. Brute force only up to 1 000 objects. And the uniform scene at
+//! 10 000 objects in each static level (what a level costs while it does not move):
+//! `scene-level/<none|bodies|tiles>/10k`.
 
 use std::hint::black_box;
 
 use collide_broad::BroadPhaseKind;
 use collide_scene::FrameRunner;
-use collide_scene::{SceneConfig, SceneKind};
+use collide_scene::{LevelKind, SceneConfig, SceneKind};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 fn size_label(n: usize) -> String {
@@ -45,12 +47,24 @@ fn scene(c: &mut Criterion) {
     }
 }
 
+fn levels(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scene-level");
+    let config = SceneConfig::uniform(10_000);
+    for (kind, name) in LevelKind::ALL.into_iter().zip(["none", "bodies", "tiles"]) {
+        let mut runner = FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_level(kind);
+        group.bench_function(BenchmarkId::new(name, "10k"), |b| {
+            b.iter(|| black_box(runner.frame().expect("within the pair limit")));
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = scene
+    targets = scene, levels
 }
 criterion_main!(benches);

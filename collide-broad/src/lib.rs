@@ -65,6 +65,7 @@ mod slide;
 mod sort_and_sweep;
 mod static_bodies;
 mod static_index;
+mod static_occupancy;
 mod static_world;
 mod tiles;
 

@@ -1,7 +1,9 @@
 //! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
 //! slice of [`Obstacle`]s checked one by one.
 
-use collide_core::{Aabb, Layers, Pose, ShapeRef};
+use collide_core::{Aabb, Hit, Layers, Motion, Pose, ShapeRef};
+
+use crate::Proxy;
 
 /// One static obstacle as a query sees it: an id, a shape where it stands, and its layers.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,6 +55,31 @@ pub trait Obstacles {
     /// Calls `visit` once with every obstacle that may overlap `area` and interacts with
     /// `layers`. The obstacles borrow from `self`, so a caller may keep them while it holds it.
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>));
+
+    /// [`near`](Self::near) for many boxes at once: calls `visit(query, obstacle)` with every
+    /// obstacle that may overlap `query.bounds` and interacts with `query.layers`, for each
+    /// query in turn. The collision pass asks this once a frame with every body's swept box.
+    ///
+    /// The default calls `near` for each query; a set that overrides it walks its index for
+    /// all of them in one call (no dynamic call per query when the set is a `dyn Obstacles`).
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        for q in queries {
+            self.near(&q.bounds, q.layers, &mut |o| visit(q, o));
+        }
+    }
+
+    /// The hit the collision pass found between `shape`, moving along `motion`, and obstacle
+    /// `id` (one that [`near`](Self::near) listed), as this set reports it: `None` when it is
+    /// no hit on the set.
+    ///
+    /// The default keeps every hit as it is. A [`TileMap`](crate::TileMap) applies its face
+    /// rule ([`TileMap::face_normal`](crate::TileMap::face_normal)): a hit through a face
+    /// between two solid cells is dropped, and a hit on a corner where the region is flat gets
+    /// the flat face's normal, so bodies in the pass never catch on the seams between tiles.
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        let _ = (id, shape, motion);
+        Some(hit)
+    }
 }
 
 impl Obstacles for [Obstacle<'_>] {
@@ -68,6 +95,14 @@ impl Obstacles for [Obstacle<'_>] {
 impl<T: Obstacles + ?Sized> Obstacles for &T {
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         (**self).near(area, layers, visit);
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        (**self).near_each(queries, visit);
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        (**self).refine_hit(id, shape, motion, hit)
     }
 }
 

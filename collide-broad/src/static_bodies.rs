@@ -1,10 +1,11 @@
-//! Static bodies of any shape, added and removed by handle, indexed once in a uniform grid.
+//! Static bodies of any shape, added and removed by handle, indexed once in a hierarchy of
+//! grids.
 
-use collide_core::{Aabb, Layers, Pose, Shape};
+use collide_core::{Aabb, Circle, Layers, Pose, Rect, Shape, ShapeRef};
 
 use crate::obstacles::touches;
 use crate::static_index::CellIndex;
-use crate::{Error, Obstacle, Obstacles};
+use crate::{Error, Obstacle, Obstacles, Proxy};
 
 /// A body that does not move: its shape, where it stands and its layers.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,13 +59,33 @@ struct Slot {
     generation: u32,
 }
 
-/// A set of static bodies, indexed in a uniform grid that is rebuilt only when the set changed.
+/// What the index keeps of a body, beside its box, so that a query reads one place in memory:
+/// its id, pose and layers, and its shape unless it is a hull (read from its slot).
+#[derive(Clone, Copy, Debug)]
+struct Standing {
+    id: u32,
+    pose: Pose,
+    layers: Layers,
+    shape: StandingShape,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum StandingShape {
+    Circle(Circle),
+    Rect(Rect),
+    Hull,
+}
+
+/// A set of static bodies, indexed in grids that are rebuilt only when the set changed.
 ///
 /// Add and remove bodies by handle, then call [`refresh`](Self::refresh) once after a batch of
 /// changes: it rebuilds the index if anything changed, and does nothing otherwise, so a level
 /// that does not move costs nothing per frame. Until then, [`near`](Obstacles::near) still
-/// answers correctly by checking every body. A query visits the cells its box covers, plus the
-/// few bodies too large for the grid (those covering more than 64 cells).
+/// answers correctly by checking every body. Each body is indexed once, on the grid whose cells
+/// are about its size (cells twice the bodies' average size, and grids of cells twice, four
+/// times … as large for larger bodies); a query reads, on each grid, a bitmap of the fine
+/// cells the bodies touch, and where that finds some, the boxes of the cells under it and one
+/// cell around. Its cost follows the bodies near it, not the level's size.
 ///
 /// ```
 /// use collide_broad::{Obstacles, StaticBodies, StaticBody};
@@ -88,7 +109,7 @@ pub struct StaticBodies {
     slots: Vec<Slot>,
     free: Vec<u32>,
     len: usize,
-    index: CellIndex,
+    index: CellIndex<Standing>,
     /// Every indexed body's layers and masks together: a query no body can interact with
     /// (the enemies of a level only bullets hit) stops at once.
     any_layers: Layers,
@@ -172,9 +193,20 @@ impl StaticBodies {
         if self.dirty {
             let boxes = self.slots.iter().enumerate().filter_map(|(i, s)| {
                 let b = s.body.as_ref()?;
-                Some((i as u32, b.shape.as_shape_ref().aabb(&b.pose)))
+                let shape = match &b.shape {
+                    Shape::Circle(c) => StandingShape::Circle(*c),
+                    Shape::Rect(r) => StandingShape::Rect(*r),
+                    Shape::Hull(_) => StandingShape::Hull,
+                };
+                let standing = Standing {
+                    id: i as u32,
+                    pose: b.pose,
+                    layers: b.layers,
+                    shape,
+                };
+                Some((b.shape.as_shape_ref().aabb(&b.pose), standing))
             });
-            self.index.build(self.slots.len(), boxes);
+            self.index.build(boxes);
             self.any_layers = self
                 .slots
                 .iter()
@@ -190,6 +222,44 @@ impl StaticBodies {
     #[must_use]
     pub fn is_indexed(&self) -> bool {
         !self.dirty
+    }
+
+    /// The obstacle an index entry stands for.
+    #[inline]
+    fn standing(&self, s: &Standing) -> Obstacle<'_> {
+        let shape = match s.shape {
+            StandingShape::Circle(c) => ShapeRef::Circle(c),
+            StandingShape::Rect(r) => ShapeRef::Rect(r),
+            // A hull's slot holds it as long as the index is current.
+            StandingShape::Hull => match &self.slots[s.id as usize].body {
+                Some(b) => b.shape.as_shape_ref(),
+                None => ShapeRef::Circle(Circle { radius: 0.0 }),
+            },
+        };
+        Obstacle {
+            id: s.id,
+            shape,
+            pose: s.pose,
+            layers: s.layers,
+        }
+    }
+
+    /// The indexed bodies near `area` that interact with `layers`.
+    #[inline]
+    fn near_indexed<'s>(
+        &'s self,
+        area: &Aabb,
+        layers: Layers,
+        mut visit: impl FnMut(Obstacle<'s>),
+    ) {
+        if !(area.center.is_finite() && area.half_extents.is_finite()) {
+            return;
+        }
+        self.index.visit(area, &mut |s| {
+            if s.layers.interacts(layers) {
+                visit(self.standing(s));
+            }
+        });
     }
 
     fn obstacle(&self, index: u32) -> Option<Obstacle<'_>> {
@@ -208,30 +278,35 @@ impl Obstacles for StaticBodies {
         if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
         }
-        let mut offer = |index: u32| {
-            if let Some(o) = self.obstacle(index) {
-                if o.layers.interacts(layers) {
-                    visit(o);
-                }
-            }
-        };
         if self.dirty {
             // No index to filter by box: every body, each checked here.
             for index in 0..self.slots.len() as u32 {
-                if self
-                    .obstacle(index)
-                    .is_some_and(|o| touches(&o.bounds(), area))
-                {
-                    offer(index);
+                if let Some(o) = self.obstacle(index) {
+                    if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                        visit(o);
+                    }
                 }
             }
             return;
         }
-        if !self.any_layers.interacts(layers) {
+        if self.any_layers.interacts(layers) {
+            self.near_indexed(area, layers, visit);
+        }
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        if self.dirty {
+            for q in queries {
+                self.near(&q.bounds, q.layers, &mut |o| visit(q, o));
+            }
             return;
         }
-        // The index offers only the bodies whose boxes touch the area.
-        self.index.visit(area, &mut offer);
+        // One call for every query: the level's index is walked inline, body after body.
+        for q in queries {
+            if self.any_layers.interacts(q.layers) {
+                self.near_indexed(&q.bounds, q.layers, |o| visit(q, o));
+            }
+        }
     }
 }
 
@@ -267,9 +342,11 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_index_lists_exactly_what_a_scan_of_every_body_lists() {
-        let mut rng = SplitMix64::new(33);
+    /// Seeded rounds of adds and removes, each time the index against a scan of every body;
+    /// with `far`, bodies far away too (their cells saturate, and the level's table is a hash
+    /// of its occupied cells), else the bodies lie close (a dense table and its bitmap).
+    fn index_against_scan(seed: u64, far: bool) {
+        let mut rng = SplitMix64::new(seed);
         let mut bodies = StaticBodies::new();
         let mut handles = Vec::new();
         for round in 0..4 {
@@ -281,9 +358,7 @@ mod tests {
                 assert!(bodies.remove(h).is_some());
                 assert!(bodies.remove(h).is_none(), "a stale handle removes nothing");
             }
-            // Far-away bodies (cell numbers saturate there) and queries as wide as the level
-            // (which read every body instead of every cell) take their paths too.
-            for far in [3e9, -3e9] {
+            for far in [3e9, -3e9].into_iter().filter(|_| far) {
                 let at = Pose::from_position(Vec2::new(far, rng.range(-1e9, 1e9)));
                 handles.push(
                     bodies
@@ -291,10 +366,11 @@ mod tests {
                         .unwrap(),
                 );
             }
-            let queries: Vec<(Aabb, Layers)> = (0..200)
+            // Queries as wide as the level read every body instead of every cell.
+            let queries: Vec<(Aabb, Layers)> = (0..300)
                 .map(|i| {
                     let c = rng.in_box(Vec2::splat(-700.0), Vec2::splat(700.0));
-                    let wide = [80.0, 80.0, 80.0, 3_000.0, 4e9][i % 5];
+                    let wide = [80.0, 80.0, 80.0, 3_000.0, 4e9, 2.0][i % 6];
                     let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
                     (Aabb::new(c, h), Layers::new(u32::MAX, 1 << rng.index(3)))
                 })
@@ -303,14 +379,47 @@ mod tests {
                 queries.iter().map(|(a, l)| seen(&bodies, a, *l)).collect();
             bodies.refresh();
             assert!(bodies.is_indexed());
+            assert_eq!(bodies.index.hashed_levels() > 0, far, "round {round}");
             let mut listed = 0;
             for ((area, layers), want) in queries.iter().zip(&scanned) {
                 assert_eq!(&seen(&bodies, area, *layers), want, "round {round}");
                 listed += want.len();
             }
             assert!(listed > 100, "round {round}: queries found only {listed}");
+            // Each body's own box, and boxes just clear of it, as queries: edges shared
+            // exactly count, and a gap of an ulp does not.
+            for h in handles.iter().take(50) {
+                let b = bodies.get(*h).unwrap();
+                let bounds = b.shape.as_shape_ref().aabb(&b.pose);
+                assert!(seen(&bodies, &bounds, Layers::ALL).contains(&h.id()));
+                let right = Vec2::new(bounds.max().x, bounds.center.y);
+                // `Aabb` keeps a centre and half-extents: nudged until its left edge is at or
+                // before the body's right edge.
+                let mut touching = Aabb::from_min_max(right, right + 1.0);
+                while touching.min().x > right.x {
+                    touching.center.x = touching.center.x.next_down();
+                }
+                assert!(seen(&bodies, &touching, Layers::ALL).contains(&h.id()));
+                // The nearest box whose left edge (as `Aabb` computes it) is past the body's.
+                let mut clear = touching;
+                while clear.min().x <= right.x {
+                    clear.center.x = clear.center.x.next_up();
+                }
+                assert!(!seen(&bodies, &clear, Layers::ALL).contains(&h.id()));
+            }
         }
         assert_eq!(bodies.len(), handles.len());
+    }
+
+    #[test]
+    fn the_index_lists_exactly_what_a_scan_of_every_body_lists() {
+        index_against_scan(33, false);
+        index_against_scan(34, false);
+    }
+
+    #[test]
+    fn far_apart_bodies_are_indexed_by_their_occupied_cells_alone() {
+        index_against_scan(35, true);
     }
 
     #[test]

@@ -1,168 +1,306 @@
-//! The index behind [`StaticBodies`](crate::StaticBodies): which cells of a uniform grid each
-//! body covers, with only the cells that hold something stored (a hash table from cell to a
-//! list), so a level's cost follows its bodies, not the area it spans.
+//! The index behind [`StaticBodies`](crate::StaticBodies): a hierarchy of loose uniform grids,
+//! built once, whose items lie in one array in the order of their cells.
+//!
+//! An item goes to the finest level whose cells are at least as large as its box, and is
+//! listed once, in the cell of its box's minimum corner: its box then reaches at most one cell
+//! further up and right, so a query looks at the cells under its box plus one row and one
+//! column below and to the left. The items of a level are sorted row by row, so the items of a
+//! run of cells along a row lie side by side in memory: a query walks a few short runs of
+//! boxes, with no list of cells to follow. A level whose cells are mostly occupied keeps a
+//! dense table of where each cell's run starts; a sparse one (bodies far apart) keeps only
+//! its occupied cells, in a hash table.
 
 use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
+use crate::static_occupancy::Occupancy;
 
-/// The most cells one body may cover before it is kept apart and checked by every query.
-const MAX_CELLS_PER_BODY: u64 = 64;
+/// The levels of the hierarchy: level `k` has cells `2^k` times the finest.
+const LEVELS: u32 = 24;
 
-/// A range of cells, `[x0, y0, x1, y1]`, inclusive.
-type CellRange = [i32; 4];
+/// A level's dense table may have this many cells per item (and this many besides) before the
+/// level keeps a hash of its occupied cells instead.
+const DENSE_CELLS_PER_ITEM: u64 = 16;
+const DENSE_CELLS_EXTRA: u64 = 256;
+/// The most cells one dense table may have (64 MiB of starts).
+const DENSE_CELLS_MAX: u64 = 1 << 24;
 
-#[derive(Clone, Debug, Default)]
-pub(crate) struct CellIndex {
-    cell: f32,
-    table: CellTable,
-    /// Where each stored cell's list starts in `entries` (by the table's cell numbers); one
-    /// more than there are cells.
-    starts: Vec<u32>,
-    entries: Vec<u32>,
-    /// Each body's cell range, by body index, to visit a body once: in the first cell of its
-    /// range that the query covers.
-    ranges: Vec<CellRange>,
-    /// Each body's box as its two corners, by body index: a query offers only the bodies whose
-    /// box touches its own, so that the bodies sharing its cells but not its box cost a
-    /// comparison, not a call.
-    corners: Vec<[Vec2; 2]>,
-    /// Bodies covering too many cells, checked by every query.
-    oversized: Vec<u32>,
-    /// How many bodies are indexed.
-    bodies: usize,
+/// An item's box as its two corners.
+type Corners = [Vec2; 2];
+
+/// How one level finds the run of items of a cell.
+#[derive(Clone, Debug)]
+enum Cells {
+    /// Cells `origin..origin + size`, row by row; the run of cell `c` (counted from the
+    /// origin) is `starts[base + c]..starts[base + c + 1]`.
+    Dense {
+        origin: [i32; 2],
+        size: [u32; 2],
+        base: usize,
+        /// Which fine cells (a quarter of a cell a side) the level's boxes touch.
+        occupancy: Option<Occupancy>,
+    },
+    /// Only occupied cells, numbered by the hash table (`level` its tag); the run of cell
+    /// number `n` is `starts[n]..starts[n + 1]`.
+    Hashed,
 }
 
-impl CellIndex {
-    /// Indexes the bodies' boxes, `(body index, box)`; body indices are below `slots`.
-    pub fn build(&mut self, slots: usize, boxes: impl Iterator<Item = (u32, Aabb)> + Clone) {
+#[derive(Clone, Debug)]
+struct Level {
+    /// This level's number (its cells are `2^level` times the finest).
+    level: u32,
+    /// One over its cells' size (cells are found by multiplying, the same way at build and
+    /// query).
+    inverse: f32,
+    /// Its items: `boxes[first..end]` (and `data` alike).
+    first: usize,
+    end: usize,
+    /// How many cells hold its items.
+    occupied: u64,
+    cells: Cells,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct CellIndex<T> {
+    /// The items' boxes, level by level and row by row: what a query reads most, on its own
+    /// so that a run of cells is a run of 16-byte boxes.
+    boxes: Vec<Corners>,
+    /// The items' data, in the same order.
+    data: Vec<T>,
+    levels: Vec<Level>,
+    starts: Vec<u32>,
+    table: CellTable,
+    /// Items too large for every level (or with no finite cell), checked by every query.
+    oversized: Vec<(Corners, T)>,
+}
+
+impl<T> Default for CellIndex<T> {
+    fn default() -> Self {
+        Self {
+            boxes: Vec::new(),
+            data: Vec::new(),
+            levels: Vec::new(),
+            starts: Vec::new(),
+            table: CellTable::default(),
+            oversized: Vec::new(),
+        }
+    }
+}
+
+impl<T: Clone> CellIndex<T> {
+    /// Indexes the items, `(box, data)`; every box must be finite.
+    pub fn build(&mut self, items: impl Iterator<Item = (Aabb, T)> + Clone) {
         let (mut sizes, mut count) = (0.0f64, 0usize);
-        for (_, b) in boxes.clone() {
+        for (b, _) in items.clone() {
             sizes += f64::from(b.size().max_element());
             count += 1;
         }
-        // Cells about twice the average body: most bodies cover one to four of them.
+        // The finest cells about twice the average item: most items are on the first level, and
+        // a small query looks at a few cells of about one item each.
         let average = if count > 0 { sizes / count as f64 } else { 1.0 };
-        self.cell = (2.0 * average as f32).max(f32::MIN_POSITIVE * 1e6);
-        if !self.cell.is_finite() {
-            self.cell = f32::MAX;
-        }
-        self.bodies = count;
-        self.ranges.clear();
-        self.ranges.resize(slots, [0; 4]);
-        self.corners.clear();
-        self.corners.resize(slots, [Vec2::ZERO; 2]);
+        let finest = (2.0 * average as f32).max(f32::MIN_POSITIVE * 1e6);
+        let finest = if finest.is_finite() { finest } else { f32::MAX };
         self.oversized.clear();
-        self.entries.clear();
-        self.table.clear(4 * count);
-        self.starts.clear();
-        self.starts.push(0);
-        // Count each cell's bodies (cells numbered as the table first meets them), then place.
-        for (i, b) in boxes.clone() {
-            let r = self.cell_range(&b);
-            self.ranges[i as usize] = r;
-            self.corners[i as usize] = [b.min(), b.max()];
-            if covered(r) > MAX_CELLS_PER_BODY {
-                self.oversized.push(i);
-                continue;
-            }
-            for key in cells(r) {
-                let fresh = self.starts.len() as u32 - 1;
-                let (cell, new) = self.table.insert(key, 0, fresh);
-                if new {
-                    self.starts.push(0);
-                }
-                self.starts[cell as usize + 1] += 1;
+        let mut keyed = Vec::with_capacity(count);
+        for (b, data) in items {
+            let (min, max) = (b.min(), b.max());
+            match place(finest, min, max) {
+                Some((level, cell)) => keyed.push((level, cell, [min, max], data)),
+                None => self.oversized.push(([min, max], data)),
             }
         }
-        for c in 1..self.starts.len() {
-            self.starts[c] += self.starts[c - 1];
+        keyed.sort_by_key(|&(level, [x, y], ..)| (level, y, x));
+        self.boxes.clear();
+        self.data.clear();
+        let mut cells = Vec::with_capacity(keyed.len());
+        for (level, cell, corners, data) in keyed {
+            cells.push((level, cell));
+            self.boxes.push(corners);
+            self.data.push(data);
         }
-        self.entries
-            .resize(*self.starts.last().unwrap_or(&0) as usize, 0);
-        let mut fill = self.starts.clone();
-        for (i, _) in boxes {
-            let r = self.ranges[i as usize];
-            if covered(r) > MAX_CELLS_PER_BODY {
-                continue;
-            }
-            for key in cells(r) {
-                if let Some(cell) = self.table.get(key, 0) {
-                    self.entries[fill[cell as usize] as usize] = i;
-                    fill[cell as usize] += 1;
-                }
-            }
-        }
+        self.build_levels(finest, &cells);
     }
 
-    /// Calls `offer` with every body whose box touches `area` (overlaps it or shares an edge),
-    /// once each.
-    pub fn visit(&self, area: &Aabb, offer: &mut impl FnMut(u32)) {
-        let (lo, hi) = (area.min(), area.max());
-        let touching = |i: u32| {
-            let [min, max] = self.corners[i as usize];
-            min.cmple(hi).all() && lo.cmple(max).all()
-        };
-        for &i in &self.oversized {
-            if touching(i) {
-                offer(i);
-            }
-        }
-        if self.bodies == 0 {
-            return;
-        }
-        let q = self.cell_range(area);
-        if covered(q) > 2 * (self.starts.len() as u64) {
-            // A query wider than the level's stored cells: every body, once, is cheaper.
-            for (i, r) in self.ranges.iter().enumerate() {
-                if covered(*r) <= MAX_CELLS_PER_BODY && overlap(*r, q) && touching(i as u32) {
-                    offer(i as u32);
+    /// The levels' cell tables, from each item's level and first cell (sorted by level, row
+    /// and column, as the items are).
+    fn build_levels(&mut self, finest: f32, cells: &[(u32, [i32; 2])]) {
+        self.levels.clear();
+        self.starts.clear();
+        // Sized for what the hashed levels insert (none, most often), growing as they do.
+        self.table.clear(0);
+        let mut first = 0;
+        while first < cells.len() {
+            let level = cells[first].0;
+            let end = first + cells[first..].iter().take_while(|c| c.0 == level).count();
+            let items = &cells[first..end];
+            let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
+            let mut occupied = 0u64;
+            for (i, (_, cell)) in items.iter().enumerate() {
+                occupied += u64::from(i == 0 || items[i - 1].1 != *cell);
+                for a in 0..2 {
+                    lo[a] = lo[a].min(cell[a]);
+                    hi[a] = hi[a].max(cell[a]);
                 }
             }
-            return;
+            let size = [0, 1].map(|a| (i64::from(hi[a]) - i64::from(lo[a]) + 1) as u64);
+            let area = size[0] * size[1];
+            let dense = area <= DENSE_CELLS_PER_ITEM * items.len() as u64 + DENSE_CELLS_EXTRA
+                && area <= DENSE_CELLS_MAX;
+            let cells = if dense {
+                let base = self.starts.len();
+                let [w, h] = size.map(|s| s as usize);
+                self.starts.resize(base + w * h + 1, 0);
+                for (_, cell) in items {
+                    let c = (cell[1] - lo[1]) as usize * w + (cell[0] - lo[0]) as usize;
+                    self.starts[base + c + 1] += 1;
+                }
+                let mut run = first as u32;
+                for s in &mut self.starts[base..] {
+                    run += *s;
+                    *s = run;
+                }
+                Cells::Dense {
+                    origin: lo,
+                    size: [w as u32, h as u32],
+                    base,
+                    occupancy: Occupancy::new(
+                        level_cell(finest, level) / 4.0,
+                        &self.boxes[first..end],
+                    ),
+                }
+            } else {
+                // Numbered in the items' order, so cell `n`'s run ends where `n + 1`'s starts.
+                for (i, (_, cell)) in items.iter().enumerate() {
+                    let fresh = self.starts.len() as u32;
+                    let (_, new) = self.table.insert(cell_key(cell[0], cell[1]), level, fresh);
+                    if new {
+                        self.starts.push((first + i) as u32);
+                    }
+                }
+                Cells::Hashed
+            };
+            self.levels.push(Level {
+                level,
+                inverse: level_inverse(finest, level),
+                first,
+                end,
+                occupied,
+                cells,
+            });
+            first = end;
         }
-        for y in q[1]..=q[3] {
-            for x in q[0]..=q[2] {
-                let Some(cell) = self.table.get(cell_key(x, y), 0) else {
-                    continue;
-                };
-                let list = &self.entries
-                    [self.starts[cell as usize] as usize..self.starts[cell as usize + 1] as usize];
-                for &i in list {
-                    // Visit a body in one cell only: the first of its range the query covers.
-                    let r = self.ranges[i as usize];
-                    if x == r[0].max(q[0]) && y == r[1].max(q[1]) && touching(i) {
-                        offer(i);
+        // The end of the last hashed run (and a harmless extra entry otherwise).
+        self.starts.push(cells.len() as u32);
+    }
+
+    /// How many levels keep a hash of their occupied cells (the others keep a dense table).
+    #[cfg(test)]
+    pub fn hashed_levels(&self) -> usize {
+        let hashed = |l: &&Level| matches!(l.cells, Cells::Hashed);
+        self.levels.iter().filter(hashed).count()
+    }
+
+    /// Calls `offer` with every item whose box touches `area` (overlaps it or shares an edge),
+    /// once each.
+    #[inline]
+    pub fn visit(&self, area: &Aabb, offer: &mut impl FnMut(&T)) {
+        let (lo, hi) = (area.min(), area.max());
+        let touching = |[min, max]: &Corners| min.cmple(hi).all() && lo.cmple(*max).all();
+        for (corners, data) in &self.oversized {
+            if touching(corners) {
+                offer(data);
+            }
+        }
+        let mut run = |from: usize, to: usize| {
+            for (i, corners) in self.boxes[from..to].iter().enumerate() {
+                if touching(corners) {
+                    offer(&self.data[from + i]);
+                }
+            }
+        };
+        let starts = |i: usize| self.starts[i] as usize;
+        for level in &self.levels {
+            let ([x0, y0], [x1, y1]) = (cell_of(level.inverse, lo), cell_of(level.inverse, hi));
+            let (x0, y0, x1, y1) = (x0 - 1, y0 - 1, x1, y1);
+            let (columns, rows) = ((x1 - x0 + 1) as u64, (y1 - y0 + 1) as u64);
+            if columns.saturating_mul(rows) > 2 * level.occupied {
+                // A query wider than the level's occupied cells: each of its items is cheaper.
+                run(level.first, level.end);
+                continue;
+            }
+            match &level.cells {
+                Cells::Dense {
+                    origin,
+                    size,
+                    base,
+                    occupancy,
+                } => {
+                    if occupancy.as_ref().is_some_and(|o| !o.may_touch(lo, hi)) {
+                        continue;
+                    }
+                    let (ox, oy) = (i64::from(origin[0]), i64::from(origin[1]));
+                    let (cx0, cx1) = ((x0 - ox).max(0), (x1 - ox).min(i64::from(size[0]) - 1));
+                    let (cy0, cy1) = ((y0 - oy).max(0), (y1 - oy).min(i64::from(size[1]) - 1));
+                    if cx0 > cx1 {
+                        continue;
+                    }
+                    for y in cy0..=cy1 {
+                        let row = *base + y as usize * size[0] as usize;
+                        run(starts(row + cx0 as usize), starts(row + cx1 as usize + 1));
+                    }
+                }
+                Cells::Hashed => {
+                    for y in y0..=y1 {
+                        for x in x0..=x1 {
+                            // Cells outside `i32` hold nothing (items' cells saturate there).
+                            let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
+                                continue;
+                            };
+                            if let Some(n) = self.table.get(cell_key(x, y), level.level) {
+                                run(starts(n as usize), starts(n as usize + 1));
+                            }
+                        }
                     }
                 }
             }
         }
     }
-
-    fn cell_of(&self, p: Vec2) -> [i32; 2] {
-        // `as` saturates: far-away boxes share the edge cells, consistently for bodies and
-        // queries alike.
-        let c = (p / self.cell).floor();
-        [c.x as i32, c.y as i32]
-    }
-
-    fn cell_range(&self, b: &Aabb) -> CellRange {
-        let [x0, y0] = self.cell_of(b.min());
-        let [x1, y1] = self.cell_of(b.max());
-        [x0, y0, x1, y1]
-    }
 }
 
-/// The cell keys of a range, row by row.
-fn cells([x0, y0, x1, y1]: CellRange) -> impl Iterator<Item = u64> + Clone {
-    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| cell_key(x, y)))
+/// The size of level `level`'s cells.
+fn level_cell(finest: f32, level: u32) -> f32 {
+    finest * (1u32 << level) as f32
 }
 
-fn covered([x0, y0, x1, y1]: CellRange) -> u64 {
-    (i64::from(x1) - i64::from(x0) + 1) as u64 * (i64::from(y1) - i64::from(y0) + 1) as u64
+/// One over it.
+fn level_inverse(finest: f32, level: u32) -> f32 {
+    1.0 / level_cell(finest, level)
 }
 
-fn overlap(a: CellRange, b: CellRange) -> bool {
-    a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
+/// The finest level on which the box `min..=max` spans at most two cells along each axis, and
+/// its first cell there; `None` when none does.
+fn place(finest: f32, min: Vec2, max: Vec2) -> Option<(u32, [i32; 2])> {
+    (0..LEVELS).find_map(|level| {
+        let inverse = level_inverse(finest, level);
+        let (a, b) = (cell_of(inverse, min), cell_of(inverse, max));
+        let spans = |k: usize| b[k] - a[k] <= 1;
+        let first = [a[0] as i32, a[1] as i32];
+        (spans(0) && spans(1)).then_some((level, first))
+    })
+}
+
+/// The cell of `p` for cells of size `1 / inverse`, saturating to `i32` (far-away boxes share
+/// the edge cells, consistently for items and queries alike). It is monotonic in `p`, which is
+/// what keeps every item touching a box within one cell of the cells under it.
+#[inline]
+fn cell_of(inverse: f32, p: Vec2) -> [i64; 2] {
+    [floor_i32(p.x * inverse), floor_i32(p.y * inverse)]
+}
+
+/// `v.floor()`, saturating to `i32`, without a call to the C library's `floorf`; NaN gives 0.
+#[inline]
+fn floor_i32(v: f32) -> i64 {
+    let t = v as i32;
+    i64::from(t.saturating_sub(i32::from((t as f32) > v)))
 }

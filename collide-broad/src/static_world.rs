@@ -1,9 +1,9 @@
 //! A level's whole static world in one value: static bodies of any shape and a tile map, as
 //! one set of [`Obstacles`] for the collision pass and `move_and_slide`.
 
-use collide_core::{Aabb, Layers};
+use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
 
-use crate::{Obstacle, Obstacles, StaticBodies, TileCell, TileMap};
+use crate::{Obstacle, Obstacles, Proxy, StaticBodies, TileCell, TileMap};
 
 /// Where the ids of the tile map's cells start: a cell's obstacle id is this plus its
 /// [`cell_index`](TileMap::cell_index), above every static body's id.
@@ -82,5 +82,26 @@ impl Obstacles for StaticWorld {
                 ..o
             });
         });
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        self.bodies.near_each(queries, visit);
+        self.tiles.near_each(queries, &mut |q, o| {
+            visit(
+                q,
+                Obstacle {
+                    id: TILE_IDS + o.id,
+                    ..o
+                },
+            );
+        });
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        if id >= TILE_IDS {
+            self.tiles.refine_hit(id - TILE_IDS, shape, motion, hit)
+        } else {
+            self.bodies.refine_hit(id, shape, motion, hit)
+        }
     }
 }

@@ -108,8 +108,10 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 /// asks the static world for the obstacles it reaches, so a frame costs what the moving bodies
 /// and their paths reach, not the size of the level. A hit on an obstacle has
 /// [`PassHit::obstacle`] set to its id and `b = bodies.len() + id`; hits are the ones the same
-/// obstacles would give as bodies that stand still, in the same order. Obstacles never move,
-/// turn or get used up. Two obstacles are never paired.
+/// obstacles would give as bodies that stand still, in the same order, as the set reports them
+/// ([`Obstacles::refine_hit`]: a tile map's follow its face rule, so nothing catches on the
+/// seams between tiles). Obstacles never move, turn or get used up. Two obstacles are never
+/// paired.
 ///
 /// ```
 /// use collide_broad::{Body, CollisionPass, Reaction, Response, TileMap};

@@ -14,7 +14,7 @@ use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, M
 use glam::Vec2;
 
 use crate::obstacles::{Obstacle, Obstacles};
-use crate::pass::statics::{find_obstacle, obstacle_index, standing};
+use crate::pass::statics::{find_obstacle, obstacle_index, refined, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::keep_room;
@@ -354,7 +354,11 @@ impl Rounds {
             frame.mode,
         );
         stats.sweeps_after_turns += 1;
-        if let Some(found) = outcome.hit {
+        let shape = frame.bodies[body].shape;
+        let found = outcome
+            .hit
+            .and_then(|h| refined(frame.statics, o, shape, &ma, h));
+        if let Some(found) = found {
             let hit = PassHit {
                 a: body,
                 b,

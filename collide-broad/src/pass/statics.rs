@@ -6,7 +6,7 @@
 //! A hit on an obstacle has `b = bodies.len() + id` (past every body, so the hit order stays
 //! `(t, a, b)`) and [`PassHit::obstacle`] `= Some(id)`.
 
-use collide_core::{narrow_phase_detailed, Aabb, Layers, Motion, SweepMode};
+use collide_core::{narrow_phase_detailed, Aabb, Hit, Layers, Motion, ShapeRef, SweepMode};
 
 use crate::obstacles::{Obstacle, Obstacles};
 use crate::pass::{Body, PassHit, PassStats};
@@ -47,6 +47,19 @@ pub(crate) fn find_obstacle<'s>(
     found
 }
 
+/// A hit the narrow phase found on obstacle `o` for a shape moving along `motion`, as the
+/// static world reports it ([`Obstacles::refine_hit`]).
+#[inline]
+pub(crate) fn refined(
+    statics: &(impl Obstacles + ?Sized),
+    o: &Obstacle<'_>,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    found: Hit,
+) -> Option<Hit> {
+    statics.refine_hit(o.id, shape, motion, found)
+}
+
 /// Every live body (its proxy) against the obstacles near its swept box, through the narrow
 /// phase; calls `hit` with each hit and its obstacle index. Returns one more than the largest
 /// index a hit got (the bound the hit order needs).
@@ -59,30 +72,33 @@ pub(crate) fn body_obstacle_hits(
     hit: &mut impl FnMut(PassHit),
 ) -> usize {
     let mut bound = bodies.len();
-    for proxy in proxies {
+    // One call for the whole frame: most bodies meet no obstacle, and pay only the lookup.
+    statics.near_each(proxies, &mut |proxy, o| {
+        let Some(b) = obstacle_index(bodies.len(), o.id) else {
+            return;
+        };
         let a = proxy.id as usize;
         let body = &bodies[a];
         let motion = body.motion();
-        statics.near(&proxy.bounds, proxy.layers, &mut |o| {
-            let Some(b) = obstacle_index(bodies.len(), o.id) else {
-                return;
-            };
-            stats.static_pairs += 1;
-            let outcome = narrow_phase_detailed(body.shape, &motion, o.shape, &standing(&o), mode);
-            stats.sweeps += usize::from(outcome.swept);
-            stats.max_steps = stats.max_steps.max(outcome.steps);
-            if let Some(found) = outcome.hit {
-                stats.swept_hits += usize::from(found.by_sweep);
-                stats.discrete_hits += usize::from(!found.by_sweep);
-                bound = bound.max(b + 1);
-                hit(PassHit {
-                    a,
-                    b,
-                    hit: found,
-                    obstacle: Some(o.id),
-                });
-            }
+        stats.static_pairs += 1;
+        let outcome = narrow_phase_detailed(body.shape, &motion, o.shape, &standing(&o), mode);
+        stats.sweeps += usize::from(outcome.swept);
+        stats.max_steps = stats.max_steps.max(outcome.steps);
+        let Some(found) = outcome.hit else {
+            return;
+        };
+        let Some(found) = refined(statics, &o, body.shape, &motion, found) else {
+            return;
+        };
+        stats.swept_hits += usize::from(found.by_sweep);
+        stats.discrete_hits += usize::from(!found.by_sweep);
+        bound = bound.max(b + 1);
+        hit(PassHit {
+            a,
+            b,
+            hit: found,
+            obstacle: Some(o.id),
         });
-    }
+    });
     bound
 }

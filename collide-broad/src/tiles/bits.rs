@@ -139,6 +139,20 @@ impl Occupancy {
         self.cells.first(y, lo, hi, reverse)
     }
 
+    /// Calls `visit(x)` for each solid cell of row `y` in columns `lo..=hi` (both in the map),
+    /// left to right.
+    #[inline]
+    pub(crate) fn each_in_row(&self, y: u32, lo: u32, hi: u32, mut visit: impl FnMut(u32)) {
+        let mut from = lo;
+        while let Some(x) = self.first_in_row(y, from, hi, false) {
+            visit(x);
+            if x == hi {
+                break;
+            }
+            from = x + 1;
+        }
+    }
+
     /// Whether block row `by` holds a solid cell in block columns `lo..=hi`.
     #[inline]
     pub(crate) fn any_block(&self, by: u32, lo: u32, hi: u32) -> bool {

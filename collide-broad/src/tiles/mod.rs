@@ -9,7 +9,7 @@
 //! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
 //! - `sweep`: [`TileMap::time_of_impact`] of a moving shape;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
-//! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide`.
+//! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod bits;
 mod faces;

@@ -114,7 +114,13 @@ impl TileMap {
     /// face rule; where that normal meets an internal face, the shallower exposed face across
     /// the other axis on the shape's side of the cell, its depth from the shape's box `bounds`
     /// (exact for any convex shape: its extent along an axis is its box's).
-    fn exposed_way_out(&self, x: u32, y: u32, normal: Vec2, bounds: &Aabb) -> Option<(Vec2, f32)> {
+    pub(super) fn exposed_way_out(
+        &self,
+        x: u32,
+        y: u32,
+        normal: Vec2,
+        bounds: &Aabb,
+    ) -> Option<(Vec2, f32)> {
         if let Some(kept) = self.face_normal(x, y, normal) {
             let depth = match meets(kept)? {
                 Meets::Face(f) => self.face_depth(x, y, f, bounds),
