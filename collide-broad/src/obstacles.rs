@@ -80,6 +80,12 @@ pub trait Obstacles {
         let _ = (id, shape, motion);
         Some(hit)
     }
+
+    /// Whether the set surely holds no obstacle, so that the collision pass skips its lookups
+    /// altogether. The default says `false` (a set that cannot tell is looked through).
+    fn is_empty(&self) -> bool {
+        false
+    }
 }
 
 impl Obstacles for [Obstacle<'_>] {
@@ -89,6 +95,10 @@ impl Obstacles for [Obstacle<'_>] {
                 visit(*o);
             }
         }
+    }
+
+    fn is_empty(&self) -> bool {
+        <[Obstacle<'_>]>::is_empty(self)
     }
 }
 
@@ -103,6 +113,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         (**self).refine_hit(id, shape, motion, hit)
+    }
+
+    fn is_empty(&self) -> bool {
+        (**self).is_empty()
     }
 }
 

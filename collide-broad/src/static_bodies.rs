@@ -274,6 +274,10 @@ impl StaticBodies {
 }
 
 impl Obstacles for StaticBodies {
+    fn is_empty(&self) -> bool {
+        StaticBodies::is_empty(self)
+    }
+
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
@@ -316,6 +320,21 @@ mod tests {
     use collide_core::{Circle, Rect};
     use collide_testkit::SplitMix64;
     use glam::Vec2;
+
+    /// The pass skips its lookups for a static world that says it is empty: a set with no
+    /// body (never filled, or emptied again) says so, and one with a body does not.
+    #[test]
+    fn an_empty_set_says_so_to_the_pass() {
+        let mut rng = SplitMix64::new(0xE5);
+        let mut set = StaticBodies::new();
+        assert!(Obstacles::is_empty(&set));
+        let handle = set.add(body(&mut rng)).expect("a valid body");
+        assert!(!Obstacles::is_empty(&set));
+        assert!(set.remove(handle).is_some());
+        assert!(Obstacles::is_empty(&set));
+        let none: &[Obstacle<'_>] = &[];
+        assert!(Obstacles::is_empty(none));
+    }
 
     fn body(rng: &mut SplitMix64) -> StaticBody {
         let at = Pose::from_position(rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0)));

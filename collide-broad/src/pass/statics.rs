@@ -17,6 +17,10 @@ pub(crate) struct NoObstacles;
 
 impl Obstacles for NoObstacles {
     fn near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
+
+    fn is_empty(&self) -> bool {
+        true
+    }
 }
 
 /// An obstacle's motion over the frame: standing where it is.
@@ -72,6 +76,9 @@ pub(crate) fn body_obstacle_hits(
     hit: &mut impl FnMut(PassHit),
 ) -> usize {
     let mut bound = bodies.len();
+    if statics.is_empty() {
+        return bound;
+    }
     // One call for the whole frame: most bodies meet no obstacle, and pay only the lookup.
     statics.near_each(proxies, &mut |proxy, o| {
         let Some(b) = obstacle_index(bodies.len(), o.id) else {
