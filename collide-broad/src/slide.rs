@@ -265,17 +265,22 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
             break;
         };
         // Stop a skin short of every obstacle met at this moment, but clip the rest of the
-        // travel by the one surface that takes the least of it: the next slide meets the others
-        // again if they are still in the way. Over a seam the next tile's corner is met within
-        // rounding of the face the body rests on, and its slanted normal would deflect it.
+        // travel by one surface: a face before a corner, then the one that takes the least of
+        // the travel; the next slide meets the others again if they are still in the way. Over
+        // a seam a circle meets a tile's corner within rounding of the next tile's face, and
+        // the corner's slanted normal would deflect it: up when the corner is ahead (it takes
+        // more), down when it is behind (it takes less, so only the face rule keeps it off).
         let mut step = touch;
-        let mut chosen: Option<(f32, SlideContact)> = None;
+        let mut chosen: Option<((bool, f32), SlideContact)> = None;
         for (obstacle, stop) in found.touching_at(touch) {
-            let (contact, t) = stop_for(settings, &motion, obstacle, stop, skin);
+            let (contact, t) = stop_for(settings, &motion, obstacle.id, stop, skin);
             step = step.min(t);
-            let takes = motion.travel().dot(contact.normal);
-            if chosen.is_none_or(|(least, _)| takes < least) {
-                chosen = Some((takes, contact));
+            let rank = (
+                !on_a_face(shape, rotation, &obstacle, contact.normal),
+                motion.travel().dot(contact.normal),
+            );
+            if chosen.is_none_or(|(best, _)| rank < best) {
+                chosen = Some((rank, contact));
             }
         }
         pos = motion.position_at(step);
@@ -298,14 +303,14 @@ const KEEP: usize = 32;
 
 /// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
 /// dropped first (only those within [`SAME_MOMENT`] of the first matter).
-struct Found {
-    stops: [Option<(u32, SkinImpact)>; KEEP],
+struct Found<'o> {
+    stops: [Option<(Obstacle<'o>, SkinImpact)>; KEEP],
     /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
     /// obstacle whether it can stop.
     first: Option<f32>,
 }
 
-impl Default for Found {
+impl Default for Found<'_> {
     fn default() -> Self {
         Self {
             stops: [None; KEEP],
@@ -314,8 +319,8 @@ impl Default for Found {
     }
 }
 
-impl Found {
-    fn keep(&mut self, obstacle: u32, stop: SkinImpact) {
+impl<'o> Found<'o> {
+    fn keep(&mut self, obstacle: Obstacle<'o>, stop: SkinImpact) {
         let slot = match self.stops.iter().position(Option::is_none) {
             Some(free) => free,
             None => {
@@ -340,7 +345,7 @@ impl Found {
     }
 
     /// The stops within [`SAME_MOMENT`] of `touch`.
-    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (u32, SkinImpact)> + '_ {
+    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (Obstacle<'o>, SkinImpact)> + '_ {
         self.stops
             .iter()
             .flatten()
@@ -361,13 +366,13 @@ const ORDERED: usize = 64;
 /// meets first, not every tile along its path. The path is searched in two parts: first as
 /// far as the body's own size, where a body pressed into a floor or a wall stops at once, and
 /// only then the rest, so that such a body never lists the tiles farther along.
-fn sweep_all<O: Obstacles + ?Sized>(
+fn sweep_all<'o, O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     motion: &Motion,
-    obstacles: &O,
+    obstacles: &'o O,
     layers: Layers,
     skin: f32,
-    found: &mut Found,
+    found: &mut Found<'o>,
 ) {
     let body = shape.aabb(&motion.start_pose());
     let step = StepSweep {
@@ -413,11 +418,11 @@ impl StepSweep<'_> {
     /// [`sweep_all`] over the obstacles whose boxes meet the body's box at a time in
     /// `from..=to` (`from` itself only when it is `0`): each obstacle belongs to exactly one
     /// part, whichever parts list it.
-    fn sweep_part<O: Obstacles + ?Sized>(
+    fn sweep_part<'o, O: Obstacles + ?Sized>(
         &self,
-        obstacles: &O,
+        obstacles: &'o O,
         (from, to): (f32, f32),
-        found: &mut Found,
+        found: &mut Found<'o>,
     ) {
         let travel = self.motion.travel();
         let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
@@ -450,13 +455,26 @@ impl StepSweep<'_> {
         }
     }
 
-    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
+    fn sweep<'o>(&self, o: &Obstacle<'o>, found: &mut Found<'o>) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         if let Some(stop) = stop {
-            found.keep(o.id, stop);
+            found.keep(*o, stop);
         }
     }
+}
+
+/// Whether `normal` (from the body into `obstacle`) is a face normal of either shape: one of
+/// the body's own, turned by `rotation`, or one of the obstacle's, reversed. The sweeps give a
+/// face's normal exactly where two polygons meet, or a circle meets a rect's face; a circle at
+/// a corner gets the direction to it instead.
+fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal: Vec2) -> bool {
+    let faces = |shape: ShapeRef<'_>, turn: Rot, n: Vec2| match shape {
+        ShapeRef::Circle(_) => false,
+        ShapeRef::Rect(_) => n.x == 0.0 || n.y == 0.0,
+        ShapeRef::Hull(hull) => hull.normals().iter().any(|m| turn.apply(*m) == n),
+    };
+    faces(body, rotation, normal) || faces(obstacle.shape, obstacle.pose.rotation, -normal)
 }
 
 fn key(entry: &Option<(f32, Obstacle<'_>)>) -> f32 {

@@ -206,11 +206,34 @@ fn touching(
 /// From a circle's centre to the nearest point of `other`: at contact the centre is a radius
 /// away from it, so the direction is well conditioned (unlike that between two touching rims).
 fn circle_normal(radius: f32, centre: Vec2, other: ShapeRef<'_>, pose: &Pose) -> Option<Vec2> {
-    let point = crate::Circle { radius: 0.0 };
-    let nearest = distance(point, &Pose::from_position(centre), other, pose)?;
-    let towards = nearest.point_b - centre;
+    let towards = match other {
+        ShapeRef::Rect(rect) => match circle_rect_normal(centre - pose.position, rect.half_extents)
+        {
+            Ok(face) => return Some(face),
+            Err(towards) => towards,
+        },
+        _ => {
+            let point = crate::Circle { radius: 0.0 };
+            distance(point, &Pose::from_position(centre), other, pose)?.point_b - centre
+        }
+    };
     // A point-like circle touching is as ill conditioned as two rims: keep the sweep's normal.
     (towards.length() > 0.5 * radius).then(|| towards.normalize())
+}
+
+/// [`circle_normal`] against a rect, for a centre at `d` from the rect's: the face's own axis
+/// when the centre lies beside a face (exactly, so that a caller can tell a face from the
+/// corner of the tile next to it: the distance query's nearest point rounds, and the direction
+/// to it can tilt by an ulp), else `Err` with the way from the centre to the nearest corner (or
+/// zero, for a centre inside the rect, which no touching circle has).
+fn circle_rect_normal(d: Vec2, half: Vec2) -> Result<Vec2, Vec2> {
+    let within = d.abs().cmple(half);
+    match (within.x, within.y) {
+        (true, false) => Ok(Vec2::new(0.0, -d.y.signum())),
+        (false, true) => Ok(Vec2::new(-d.x.signum(), 0.0)),
+        (false, false) => Err(d.signum() * half - d),
+        (true, true) => Err(Vec2::ZERO),
+    }
 }
 
 /// The face normal along which two polygons meet: of every face normal of either, the axis
@@ -429,6 +452,42 @@ mod tests {
         }
         let bad = Motion::linear(Vec2::new(f32::NAN, 0.0), Vec2::new(10.0, 0.0));
         assert_eq!(time_of_impact_with_skin(c, &bad, c, &origin, 0.01), None);
+    }
+
+    #[test]
+    fn a_circle_beside_a_rect_face_gets_the_axis_and_agrees_with_the_distance_query() {
+        let mut rng = collide_testkit::SplitMix64::new(0xC12C);
+        let mut faces = 0;
+        for _ in 0..20_000 {
+            let r = rect(rng.range(0.5, 20.0), rng.range(0.5, 20.0));
+            let radius = rng.range(0.5, 20.0);
+            // Far from the origin at times, where a coordinate's ulp is a thousandth.
+            let at = rng
+                .in_box(Vec2::splat(-9000.0), Vec2::splat(9000.0))
+                .round();
+            let pose = Pose::from_position(at);
+            let centre = at + rng.in_box(Vec2::splat(-40.0), Vec2::splat(40.0));
+            let closed = circle_normal(radius, centre, r.into(), &pose);
+            let point = Circle { radius: 0.0 };
+            let nearest = distance(point, &Pose::from_position(centre), r, &pose);
+            let towards = nearest.map(|n| n.point_b - centre);
+            let general = towards.and_then(|v| (v.length() > 0.5 * radius).then(|| v.normalize()));
+            match (closed, general) {
+                (Some(c), Some(g)) => assert!((c - g).length() < 1e-3, "{r:?} {centre} {c} {g}"),
+                (None, None) => {}
+                // The closed form answers a face even for a centre closer than half a radius.
+                (Some(c), None) => assert!(c.x == 0.0 || c.y == 0.0, "{r:?} {centre} {c}"),
+                (None, Some(g)) => panic!("{r:?} {centre}: none, the query says {g}"),
+            }
+            if let Some(c) = closed {
+                let d = centre - at;
+                let beside = d.x.abs() <= r.half_extents.x || d.y.abs() <= r.half_extents.y;
+                // Exactly an axis beside a face, and then the one the centre is off along.
+                assert_eq!(c.x == 0.0 || c.y == 0.0, beside, "{r:?} {centre} {c}");
+                faces += usize::from(beside);
+            }
+        }
+        assert!(faces > 5_000, "{faces}");
     }
 
     #[test]
