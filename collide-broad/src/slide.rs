@@ -7,6 +7,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles};
 
 /// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
@@ -244,21 +245,38 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         return Slide::at(position, travel);
     }
     let skin = settings.skin.max(0.0);
+    let slides = settings.max_slides.min(MAX_SLIDES);
     let mut out = Slide::at(position, travel);
-    let mut pos = push_out(shape, rotation, position, obstacles, settings, &mut out);
+    // The first slide's sweep lists everything the body's box touches at the start, and asks
+    // those whether the body starts inside them: only then does pushing out make a query of
+    // its own (and the first slide is swept again, from where it ends).
+    let mut found = Found::default();
+    let mut first_swept = false;
+    if slides > 0 && travel != Vec2::ZERO {
+        let motion = Motion::new(position, position + travel, rotation);
+        sweep_all(shape, &motion, obstacles, settings, true, &mut found);
+        first_swept = !found.inside;
+    }
+    let mut pos = if first_swept {
+        position
+    } else {
+        push_out(shape, rotation, position, obstacles, settings, &mut out)
+    };
     let mut remaining = travel;
     let mut planes = [Vec2::ZERO; MAX_SLIDES as usize];
     let mut planes_used = out.count;
     for (plane, c) in planes.iter_mut().zip(out.contacts()) {
         *plane = c.normal;
     }
-    for _ in 0..settings.max_slides.min(MAX_SLIDES) {
+    for slide in 0..slides {
         if remaining == Vec2::ZERO {
             break;
         }
         let motion = Motion::new(pos, pos + remaining, rotation);
-        let mut found = Found::default();
-        sweep_all(shape, &motion, obstacles, settings.layers, skin, &mut found);
+        if !core::mem::take(&mut first_swept) {
+            found = Found::default();
+            sweep_all(shape, &motion, obstacles, settings, slide == 0, &mut found);
+        }
         let Some(touch) = found.first_touch() else {
             pos = motion.end;
             remaining = Vec2::ZERO;
@@ -272,13 +290,10 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         // more), down when it is behind (it takes less, so only the face rule keeps it off).
         let mut step = touch;
         let mut chosen: Option<((bool, f32), SlideContact)> = None;
-        for (obstacle, stop) in found.touching_at(touch) {
-            let (contact, t) = stop_for(settings, &motion, obstacle.id, stop, skin);
+        for (obstacle, stop, on_face) in found.touching_at(touch) {
+            let (contact, t) = stop_for(settings, &motion, obstacle, stop, skin);
             step = step.min(t);
-            let rank = (
-                !on_a_face(shape, rotation, &obstacle, contact.normal),
-                motion.travel().dot(contact.normal),
-            );
+            let rank = (!on_face, motion.travel().dot(contact.normal));
             if chosen.is_none_or(|(best, _)| rank < best) {
                 chosen = Some((rank, contact));
             }
@@ -303,24 +318,28 @@ const KEEP: usize = 32;
 
 /// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
 /// dropped first (only those within [`SAME_MOMENT`] of the first matter).
-struct Found<'o> {
-    stops: [Option<(Obstacle<'o>, SkinImpact)>; KEEP],
+struct Found {
+    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]).
+    stops: [Option<(u32, SkinImpact, bool)>; KEEP],
     /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
     /// obstacle whether it can stop.
     first: Option<f32>,
+    /// The body overlaps an obstacle where it starts (asked on a first slide only).
+    inside: bool,
 }
 
-impl Default for Found<'_> {
+impl Default for Found {
     fn default() -> Self {
         Self {
             stops: [None; KEEP],
             first: None,
+            inside: false,
         }
     }
 }
 
-impl<'o> Found<'o> {
-    fn keep(&mut self, obstacle: Obstacle<'o>, stop: SkinImpact) {
+impl Found {
+    fn keep(&mut self, obstacle: u32, stop: SkinImpact, on_face: bool) {
         let slot = match self.stops.iter().position(Option::is_none) {
             Some(free) => free,
             None => {
@@ -328,7 +347,7 @@ impl<'o> Found<'o> {
                     .stops
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, s)| s.map(|(_, s)| (i, s.touch_t)))
+                    .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.touch_t)))
                     .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
                 if stop.touch_t >= at {
                     return;
@@ -336,7 +355,7 @@ impl<'o> Found<'o> {
                 latest
             }
         };
-        self.stops[slot] = Some((obstacle, stop));
+        self.stops[slot] = Some((obstacle, stop, on_face));
         self.first = Some(self.first.map_or(stop.touch_t, |f| f.min(stop.touch_t)));
     }
 
@@ -345,12 +364,12 @@ impl<'o> Found<'o> {
     }
 
     /// The stops within [`SAME_MOMENT`] of `touch`.
-    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (Obstacle<'o>, SkinImpact)> + '_ {
+    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (u32, SkinImpact, bool)> + '_ {
         self.stops
             .iter()
             .flatten()
             .copied()
-            .filter(move |(_, s)| s.touch_t <= touch + SAME_MOMENT)
+            .filter(move |(_, s, _)| s.touch_t <= touch + SAME_MOMENT)
     }
 }
 
@@ -363,17 +382,20 @@ const ORDERED: usize = 64;
 /// The obstacles are taken in the order their boxes meet the body's (a lower bound of when
 /// the shapes can touch), and the search ends at the first whose box meets it later than the
 /// earliest touch found: a fast body passing a whole row of tiles sweeps the one or two it
-/// meets first, not every tile along its path. The path is searched in two parts: first as
-/// far as the body's own size, where a body pressed into a floor or a wall stops at once, and
-/// only then the rest, so that such a body never lists the tiles farther along.
-fn sweep_all<'o, O: Obstacles + ?Sized>(
+/// meets first, not every tile along its path. On a `first` slide the path is searched in two
+/// parts: first as far as the body's own size, where a body pressed into a floor or a wall
+/// stops at once, and only then the rest, so that such a body never lists the tiles farther
+/// along; the first part also tells [`Found::inside`]. A later slide's travel has been
+/// clipped off what the body pressed into, so its path is searched in one query.
+fn sweep_all<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     motion: &Motion,
-    obstacles: &'o O,
-    layers: Layers,
-    skin: f32,
-    found: &mut Found<'o>,
+    obstacles: &O,
+    settings: &SlideSettings,
+    first: bool,
+    found: &mut Found,
 ) {
+    let (layers, skin) = (settings.layers, settings.skin.max(0.0));
     let body = shape.aabb(&motion.start_pose());
     let step = StepSweep {
         shape,
@@ -385,9 +407,10 @@ fn sweep_all<'o, O: Obstacles + ?Sized>(
         // rounding of their coordinates: a body resting a skin above a floor and moving along
         // it skips every tile of the floor, and the query does not even list them.
         margin: rounding_margin(motion, body.half_extents),
+        check_inside: first,
     };
     let near_part = 2.0 * body.half_extents.max_element() / motion.travel().abs().max_element();
-    if near_part.is_nan() || near_part >= 1.0 {
+    if !first || near_part.is_nan() || near_part >= 1.0 {
         step.sweep_part(obstacles, (0.0, 1.0), found);
         return;
     }
@@ -412,24 +435,32 @@ struct StepSweep<'s> {
     skin: f32,
     body: Aabb,
     margin: Vec2,
+    /// Whether to ask every obstacle the first part lists whether the body starts inside it.
+    check_inside: bool,
 }
 
 impl StepSweep<'_> {
     /// [`sweep_all`] over the obstacles whose boxes meet the body's box at a time in
     /// `from..=to` (`from` itself only when it is `0`): each obstacle belongs to exactly one
     /// part, whichever parts list it.
-    fn sweep_part<'o, O: Obstacles + ?Sized>(
+    fn sweep_part<O: Obstacles + ?Sized>(
         &self,
-        obstacles: &'o O,
+        obstacles: &O,
         (from, to): (f32, f32),
-        found: &mut Found<'o>,
+        found: &mut Found,
     ) {
         let travel = self.motion.travel();
         let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
         let mut count = 0;
         let area = path_area(&self.body, travel, (from, to), self.margin);
+        let check_inside = self.check_inside && from == 0.0;
         obstacles.near(&area, self.layers, &mut |o| {
-            let Some(bound) = box_entry(&self.body, travel, &o.bounds(), self.margin) else {
+            let bounds = o.bounds();
+            if check_inside && !found.inside && touches(&self.body, &bounds) {
+                let start = self.motion.start_pose();
+                found.inside = overlaps(self.shape, &start, o.shape, &o.pose);
+            }
+            let Some(bound) = box_entry(&self.body, travel, &bounds, self.margin) else {
                 return; // their boxes never meet: neither can the shapes
             };
             if bound > to || (from > 0.0 && bound <= from) {
@@ -455,11 +486,12 @@ impl StepSweep<'_> {
         }
     }
 
-    fn sweep<'o>(&self, o: &Obstacle<'o>, found: &mut Found<'o>) {
+    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         if let Some(stop) = stop {
-            found.keep(*o, stop);
+            let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
+            found.keep(o.id, stop, on_face);
         }
     }
 }

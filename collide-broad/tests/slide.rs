@@ -210,6 +210,54 @@ fn an_inside_corner_stops_a_wall_slides_and_a_fall_lands() {
     }
 }
 
+/// A body that starts sunk into a floor is pushed out first, whether it then moves or not,
+/// and wherever it was sunk: on a tile, across a seam, or in an inside corner.
+#[test]
+fn a_body_that_starts_inside_is_pushed_out_and_then_moves() {
+    let mut level = StaticBodies::new();
+    tiles(&mut level, (0, -1), (1, 0), 10); // floor: tops at y = 0, x in [0, 160]
+    tiles(&mut level, (10, 0), (0, 1), 10); // wall: its left face at x = 160
+    level.refresh();
+    let obstacles = level_as_slice(&level);
+    let settings = SlideSettings::new(Vec2::Y);
+    for (name, shape) in movers() {
+        let shape = shape.as_shape_ref();
+        let half = half_height(shape);
+        for at in [
+            Vec2::new(40.0, half.y - 1.5),
+            Vec2::new(48.0, half.y - 0.25),
+            Vec2::new(160.0 - half.x + 1.0, half.y - 1.0),
+        ] {
+            assert!(
+                inside(shape, Rot::IDENTITY, at, &obstacles).is_some(),
+                "{name} {at}"
+            );
+            let still = move_and_slide(shape, Rot::IDENTITY, at, Vec2::ZERO, &level, &settings);
+            for travel in [Vec2::ZERO, Vec2::new(-30.0, -2.0), Vec2::new(0.0, 40.0)] {
+                let step = move_and_slide(shape, Rot::IDENTITY, at, travel, &level, &settings);
+                let end = step.position;
+                assert_eq!(
+                    inside(shape, Rot::IDENTITY, end, &obstacles),
+                    None,
+                    "{name} {at}"
+                );
+                // Its first contacts are the push-out's, the same as without a travel.
+                let pushed = &step.contacts()[..still.contacts().len()];
+                assert_eq!(pushed, still.contacts(), "{name} {at} {travel}");
+                assert!(step.on_floor, "{name} {at} {travel}: {step:?}");
+            }
+        }
+    }
+}
+
+/// The level's bodies as obstacles, for the brute-force checks.
+fn level_as_slice(level: &StaticBodies) -> Vec<Obstacle<'_>> {
+    let everywhere = collide_core::Aabb::from_min_max(Vec2::splat(-1e6), Vec2::splat(1e6));
+    let mut all = Vec::new();
+    level.near(&everywhere, collide_core::Layers::ALL, &mut |o| all.push(o));
+    all
+}
+
 /// The first obstacle the body overlaps at `at`, by brute force.
 fn inside(shape: ShapeRef<'_>, turn: Rot, at: Vec2, obstacles: &[Obstacle<'_>]) -> Option<u32> {
     let pose = Pose::new(at, turn);
