@@ -116,6 +116,22 @@ impl<'h> Polygon<'h> {
         (lo, hi)
     }
 
+    /// The least and the most corner of the box around the vertices.
+    fn box_corners(&self) -> (Vec2, Vec2) {
+        let (mut lo, mut hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+        self.each_vertex(|v| {
+            lo = Vec2::new(
+                if v.x < lo.x { v.x } else { lo.x },
+                if v.y < lo.y { v.y } else { lo.y },
+            );
+            hi = Vec2::new(
+                if v.x > hi.x { v.x } else { hi.x },
+                if v.y > hi.y { v.y } else { hi.y },
+            );
+        });
+        (lo, hi)
+    }
+
     /// The most of `v · normal` over the vertices, for the polygon's own face normal `i`: the
     /// level of face `i` (from vertex `i` to `i + 1`), the larger at its two ends.
     #[inline(always)]
@@ -243,9 +259,16 @@ impl<'s> PolygonPair<'s> {
         let mut axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
         let (ka, kb) = (pa.count(), pb.count());
         let (b_axes, a_axes) = axes.split_at_mut(kb);
+        // A rect's axes are the box axes, along which `a`'s most is a corner of its box: one
+        // pass over its vertices for all four (the same values the pass per axis gives).
+        let a_box = matches!(pb.outline, Outline::Rect(_)).then(|| pa.box_corners());
         for (i, slot) in b_axes.iter_mut().enumerate() {
             let axis = -pb.normal(i);
-            let gap = -pb.face_level(i) - pa.extent(axis).1;
+            let a_most = match a_box {
+                Some((lo, hi)) => [hi.y, -lo.x, -lo.y, hi.x][i],
+                None => pa.extent(axis).1,
+            };
+            let gap = -pb.face_level(i) - a_most;
             *slot = (gap, closing.dot(axis), axis);
         }
         for (i, slot) in a_axes[..ka].iter_mut().enumerate() {
