@@ -2,12 +2,16 @@
 //! stopping at what it hits and sliding along it.
 
 use collide_core::{
-    clip_motion, contact, overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Layers, Motion,
-    Pose, Rot, ShapeRef, SkinImpact, DEFAULT_SKIN,
+    clip_motion, contact, overlaps, skin_tolerance, Layers, Motion, Pose, Rot, ShapeRef,
+    SkinImpact, DEFAULT_SKIN,
 };
 use glam::Vec2;
 
-use crate::{Obstacle, Obstacles};
+use crate::Obstacles;
+
+mod search;
+
+use search::{sweep_all, Found};
 
 /// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
 pub const MAX_SLIDES: u32 = 16;
@@ -244,38 +248,57 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         return Slide::at(position, travel);
     }
     let skin = settings.skin.max(0.0);
+    let slides = settings.max_slides.min(MAX_SLIDES);
     let mut out = Slide::at(position, travel);
-    let mut pos = push_out(shape, rotation, position, obstacles, settings, &mut out);
+    // The first slide's sweep lists everything the body's box touches at the start, and asks
+    // those whether the body starts inside them: only then does pushing out make a query of
+    // its own (and the first slide is swept again, from where it ends).
+    let mut found = Found::default();
+    let mut first_swept = false;
+    if slides > 0 && travel != Vec2::ZERO {
+        let motion = Motion::new(position, position + travel, rotation);
+        sweep_all(shape, &motion, obstacles, settings, true, &mut found);
+        first_swept = !found.inside;
+    }
+    let mut pos = if first_swept {
+        position
+    } else {
+        push_out(shape, rotation, position, obstacles, settings, &mut out)
+    };
     let mut remaining = travel;
     let mut planes = [Vec2::ZERO; MAX_SLIDES as usize];
     let mut planes_used = out.count;
     for (plane, c) in planes.iter_mut().zip(out.contacts()) {
         *plane = c.normal;
     }
-    for _ in 0..settings.max_slides.min(MAX_SLIDES) {
+    for slide in 0..slides {
         if remaining == Vec2::ZERO {
             break;
         }
         let motion = Motion::new(pos, pos + remaining, rotation);
-        let mut found = Found::default();
-        sweep_all(shape, &motion, obstacles, settings.layers, skin, &mut found);
+        if !core::mem::take(&mut first_swept) {
+            found = Found::default();
+            sweep_all(shape, &motion, obstacles, settings, slide == 0, &mut found);
+        }
         let Some(touch) = found.first_touch() else {
             pos = motion.end;
             remaining = Vec2::ZERO;
             break;
         };
         // Stop a skin short of every obstacle met at this moment, but clip the rest of the
-        // travel by the one surface that takes the least of it: the next slide meets the others
-        // again if they are still in the way. Over a seam the next tile's corner is met within
-        // rounding of the face the body rests on, and its slanted normal would deflect it.
+        // travel by one surface: a face before a corner, then the one that takes the least of
+        // the travel; the next slide meets the others again if they are still in the way. Over
+        // a seam a circle meets a tile's corner within rounding of the next tile's face, and
+        // the corner's slanted normal would deflect it: up when the corner is ahead (it takes
+        // more), down when it is behind (it takes less, so only the face rule keeps it off).
         let mut step = touch;
-        let mut chosen: Option<(f32, SlideContact)> = None;
-        for (obstacle, stop) in found.touching_at(touch) {
+        let mut chosen: Option<((bool, f32), SlideContact)> = None;
+        for (obstacle, stop, on_face) in found.touching_at(touch) {
             let (contact, t) = stop_for(settings, &motion, obstacle, stop, skin);
             step = step.min(t);
-            let takes = motion.travel().dot(contact.normal);
-            if chosen.is_none_or(|(least, _)| takes < least) {
-                chosen = Some((takes, contact));
+            let rank = (!on_face, motion.travel().dot(contact.normal));
+            if chosen.is_none_or(|(best, _)| rank < best) {
+                chosen = Some((rank, contact));
             }
         }
         pos = motion.position_at(step);
@@ -291,206 +314,6 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     out.position = pos;
     out.remaining = remaining;
     out
-}
-
-/// How many of the earliest stops along one step [`Found`] keeps.
-const KEEP: usize = 32;
-
-/// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
-/// dropped first (only those within [`SAME_MOMENT`] of the first matter).
-struct Found {
-    stops: [Option<(u32, SkinImpact)>; KEEP],
-    /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
-    /// obstacle whether it can stop.
-    first: Option<f32>,
-}
-
-impl Default for Found {
-    fn default() -> Self {
-        Self {
-            stops: [None; KEEP],
-            first: None,
-        }
-    }
-}
-
-impl Found {
-    fn keep(&mut self, obstacle: u32, stop: SkinImpact) {
-        let slot = match self.stops.iter().position(Option::is_none) {
-            Some(free) => free,
-            None => {
-                let (latest, at) = self
-                    .stops
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, s)| s.map(|(_, s)| (i, s.touch_t)))
-                    .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
-                if stop.touch_t >= at {
-                    return;
-                }
-                latest
-            }
-        };
-        self.stops[slot] = Some((obstacle, stop));
-        self.first = Some(self.first.map_or(stop.touch_t, |f| f.min(stop.touch_t)));
-    }
-
-    fn first_touch(&self) -> Option<f32> {
-        self.first
-    }
-
-    /// The stops within [`SAME_MOMENT`] of `touch`.
-    fn touching_at(&self, touch: f32) -> impl Iterator<Item = (u32, SkinImpact)> + '_ {
-        self.stops
-            .iter()
-            .flatten()
-            .copied()
-            .filter(move |(_, s)| s.touch_t <= touch + SAME_MOMENT)
-    }
-}
-
-/// How many obstacles near one part of a step's path [`sweep_all`] orders by when their boxes
-/// meet the body's; any beyond are swept in the order they come.
-const ORDERED: usize = 64;
-
-/// Sweeps the body along `motion` against the obstacles near its path, keeping the stops.
-///
-/// The obstacles are taken in the order their boxes meet the body's (a lower bound of when
-/// the shapes can touch), and the search ends at the first whose box meets it later than the
-/// earliest touch found: a fast body passing a whole row of tiles sweeps the one or two it
-/// meets first, not every tile along its path. The path is searched in two parts: first as
-/// far as the body's own size, where a body pressed into a floor or a wall stops at once, and
-/// only then the rest, so that such a body never lists the tiles farther along.
-fn sweep_all<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-    obstacles: &O,
-    layers: Layers,
-    skin: f32,
-    found: &mut Found,
-) {
-    let body = shape.aabb(&motion.start_pose());
-    let step = StepSweep {
-        shape,
-        motion,
-        layers,
-        skin,
-        body,
-        // Only shapes that touch give a stop, so the boxes need only meet, give or take the
-        // rounding of their coordinates: a body resting a skin above a floor and moving along
-        // it skips every tile of the floor, and the query does not even list them.
-        margin: rounding_margin(motion, body.half_extents),
-    };
-    let near_part = 2.0 * body.half_extents.max_element() / motion.travel().abs().max_element();
-    if near_part.is_nan() || near_part >= 1.0 {
-        step.sweep_part(obstacles, (0.0, 1.0), found);
-        return;
-    }
-    step.sweep_part(obstacles, (0.0, near_part), found);
-    // Every obstacle left meets the body's box after `near_part`, so none of them can come
-    // before a stop found by then (the same test as the search's end, in `sweep_part`).
-    if found
-        .first_touch()
-        .is_some_and(|first| near_part >= first + SAME_MOMENT)
-    {
-        return;
-    }
-    step.sweep_part(obstacles, (near_part, 1.0), found);
-}
-
-/// One step's sweep: the body, its motion and its box, what it may hit, and the rounding
-/// margin of [`rounding_margin`].
-struct StepSweep<'s> {
-    shape: ShapeRef<'s>,
-    motion: &'s Motion,
-    layers: Layers,
-    skin: f32,
-    body: Aabb,
-    margin: Vec2,
-}
-
-impl StepSweep<'_> {
-    /// [`sweep_all`] over the obstacles whose boxes meet the body's box at a time in
-    /// `from..=to` (`from` itself only when it is `0`): each obstacle belongs to exactly one
-    /// part, whichever parts list it.
-    fn sweep_part<O: Obstacles + ?Sized>(
-        &self,
-        obstacles: &O,
-        (from, to): (f32, f32),
-        found: &mut Found,
-    ) {
-        let travel = self.motion.travel();
-        let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
-        let mut count = 0;
-        let area = path_area(&self.body, travel, (from, to), self.margin);
-        obstacles.near(&area, self.layers, &mut |o| {
-            let Some(bound) = box_entry(&self.body, travel, &o.bounds(), self.margin) else {
-                return; // their boxes never meet: neither can the shapes
-            };
-            if bound > to || (from > 0.0 && bound <= from) {
-                return; // another part's
-            }
-            if count < ORDERED {
-                ordered[count] = Some((bound, o));
-                count += 1;
-            } else {
-                self.sweep(&o, found);
-            }
-        });
-        let ordered = &mut ordered[..count];
-        ordered.sort_unstable_by(|a, b| key(a).total_cmp(&key(b)));
-        for &(bound, o) in ordered.iter().flatten() {
-            if found
-                .first_touch()
-                .is_some_and(|first| bound > first + SAME_MOMENT)
-            {
-                break;
-            }
-            self.sweep(&o, found);
-        }
-    }
-
-    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
-        let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
-        if let Some(stop) = stop {
-            found.keep(o.id, stop);
-        }
-    }
-}
-
-fn key(entry: &Option<(f32, Obstacle<'_>)>) -> f32 {
-    entry.map_or(f32::INFINITY, |(bound, _)| bound)
-}
-
-/// How far apart, along each axis, the boxes of two shapes that touch may seem through the
-/// rounding of their coordinates: eight roundings of the largest coordinate the moving body's
-/// box reaches on that axis. Per axis, because a coordinate rounds on its own axis only: far
-/// along a floor, the height above it is still known to a small fraction of the skin.
-fn rounding_margin(motion: &Motion, half_extents: Vec2) -> Vec2 {
-    (motion.start.abs().max(motion.end.abs()) + half_extents) * (8.0 * f32::EPSILON)
-}
-
-/// When the box `body`, moving by `travel`, first meets `other` grown by `margin` (touching
-/// counts), as a fraction of the travel; `0` when they already overlap, `None` when they never
-/// meet. No earlier than the shapes inside the boxes can touch.
-fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: Vec2) -> Option<f32> {
-    let p = body.center - other.center;
-    let h = body.half_extents + other.half_extents + margin;
-    let (mut enter, mut leave) = (0.0f32, 1.0f32);
-    for (p, d, h) in [(p.x, travel.x, h.x), (p.y, travel.y, h.y)] {
-        if d == 0.0 {
-            if p.abs() > h {
-                return None;
-            }
-            continue;
-        }
-        // A division, not a reciprocal: `0 · inf` cannot arise, so a subnormal travel is fine.
-        let (a, b) = ((-h - p) / d, (h - p) / d);
-        enter = enter.max(a.min(b));
-        leave = leave.min(a.max(b));
-    }
-    (enter <= leave && enter.is_finite()).then_some(enter)
 }
 
 /// The contact a stop makes, and the time to stop at for it: a skin short of it along its
@@ -526,18 +349,6 @@ fn stop_for(
         surface: settings.surface(stop.normal),
     };
     (contact, along_normal.min(stop.t))
-}
-
-/// The box around the path of the body's box `body` moving by `travel` over the times
-/// `from..=to`, grown by twice the rounding `margin` (so that it holds every box
-/// [`box_entry`] meets then, whatever the rounding of the positions).
-fn path_area(body: &Aabb, travel: Vec2, (from, to): (f32, f32), margin: Vec2) -> Aabb {
-    let (lo, hi) = (body.min(), body.max());
-    let (a, b) = (travel * from, travel * to);
-    Aabb::from_min_max(
-        (lo + a).min(lo + b) - 2.0 * margin,
-        (hi + a).max(hi + b) + 2.0 * margin,
-    )
 }
 
 /// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin

@@ -210,6 +210,54 @@ fn an_inside_corner_stops_a_wall_slides_and_a_fall_lands() {
     }
 }
 
+/// A body that starts sunk into a floor is pushed out first, whether it then moves or not,
+/// and wherever it was sunk: on a tile, across a seam, or in an inside corner.
+#[test]
+fn a_body_that_starts_inside_is_pushed_out_and_then_moves() {
+    let mut level = StaticBodies::new();
+    tiles(&mut level, (0, -1), (1, 0), 10); // floor: tops at y = 0, x in [0, 160]
+    tiles(&mut level, (10, 0), (0, 1), 10); // wall: its left face at x = 160
+    level.refresh();
+    let obstacles = level_as_slice(&level);
+    let settings = SlideSettings::new(Vec2::Y);
+    for (name, shape) in movers() {
+        let shape = shape.as_shape_ref();
+        let half = half_height(shape);
+        for at in [
+            Vec2::new(40.0, half.y - 1.5),
+            Vec2::new(48.0, half.y - 0.25),
+            Vec2::new(160.0 - half.x + 1.0, half.y - 1.0),
+        ] {
+            assert!(
+                inside(shape, Rot::IDENTITY, at, &obstacles).is_some(),
+                "{name} {at}"
+            );
+            let still = move_and_slide(shape, Rot::IDENTITY, at, Vec2::ZERO, &level, &settings);
+            for travel in [Vec2::ZERO, Vec2::new(-30.0, -2.0), Vec2::new(0.0, 40.0)] {
+                let step = move_and_slide(shape, Rot::IDENTITY, at, travel, &level, &settings);
+                let end = step.position;
+                assert_eq!(
+                    inside(shape, Rot::IDENTITY, end, &obstacles),
+                    None,
+                    "{name} {at}"
+                );
+                // Its first contacts are the push-out's, the same as without a travel.
+                let pushed = &step.contacts()[..still.contacts().len()];
+                assert_eq!(pushed, still.contacts(), "{name} {at} {travel}");
+                assert!(step.on_floor, "{name} {at} {travel}: {step:?}");
+            }
+        }
+    }
+}
+
+/// The level's bodies as obstacles, for the brute-force checks.
+fn level_as_slice(level: &StaticBodies) -> Vec<Obstacle<'_>> {
+    let everywhere = collide_core::Aabb::from_min_max(Vec2::splat(-1e6), Vec2::splat(1e6));
+    let mut all = Vec::new();
+    level.near(&everywhere, collide_core::Layers::ALL, &mut |o| all.push(o));
+    all
+}
+
 /// The first obstacle the body overlaps at `at`, by brute force.
 fn inside(shape: ShapeRef<'_>, turn: Rot, at: Vec2, obstacles: &[Obstacle<'_>]) -> Option<u32> {
     let pose = Pose::new(at, turn);
@@ -322,8 +370,10 @@ fn a_slice_and_the_index_give_the_same_moves() {
 /// Three moves at a seam of a floor of 16-unit tiles (tops at y = 0), found by the benchmark's
 /// comparison with another character controller: each once met the next tile's corner within
 /// rounding of the floor and caught on it (the box stopped against a wall normal), was thrown
-/// up by its slanted normal (the hexagon, to y = 161) or lifted by a tilted second floor normal
-/// (the circle, by 0.3). Each must move its whole travel along the floor at its height.
+/// up by its slanted normal (the hexagon, to y = 161), lifted by a tilted second floor normal
+/// (the circle, by 0.3), or lowered by the slanted normal of the corner just behind it (the
+/// circle at a seam an ulp short of it, by 0.0018, with the next tile's face met at the same
+/// moment). Each must move its whole travel along the floor at its height.
 #[test]
 fn the_seams_a_character_benchmark_caught_on() {
     let mut floor = StaticBodies::new();
@@ -331,7 +381,7 @@ fn the_seams_a_character_benchmark_caught_on() {
     floor.refresh();
     let settings = SlideSettings::new(Vec2::Y);
     let hexagon = Hull::regular(6, 8.0).unwrap();
-    let cases: [(ShapeRef<'_>, Vec2, f32); 3] = [
+    let cases: [(ShapeRef<'_>, Vec2, f32); 4] = [
         (
             Rect {
                 half_extents: Vec2::new(6.0, 10.0),
@@ -345,6 +395,11 @@ fn the_seams_a_character_benchmark_caught_on() {
             Circle { radius: 6.0 }.into(),
             Vec2::new(51935.414, 6.01),
             114.26663,
+        ),
+        (
+            Circle { radius: 6.0 }.into(),
+            Vec2::new(8063.9453, 6.01),
+            11.175876,
         ),
     ];
     for (shape, at, speed) in cases {

@@ -83,6 +83,7 @@ mod narrow;
 mod ray;
 mod skin;
 mod skin_closed;
+mod skin_polygon;
 mod sweep;
 
 pub use contact::{

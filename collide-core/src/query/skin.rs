@@ -9,7 +9,8 @@
 use glam::Vec2;
 
 use super::skin_closed::{gap_between, rect_axes};
-use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef, MAX_HULL_VERTICES};
+use super::skin_polygon::{Polygon, PolygonPair};
+use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
 /// The default skin, in world units: a hundredth of a unit.
 ///
@@ -93,52 +94,66 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     } else {
         0.0
     };
-    let hit = time_of_impact(a, motion_a, b, motion_b)?;
     let (start_a, start_b) = (motion_a.start_pose(), motion_b.start_pose());
-    if overlaps(a, &start_a, b, &start_b) {
-        return Some(SkinImpact {
-            t: 0.0,
-            gap: 0.0,
-            touch_t: 0.0,
-            point: hit.point,
-            normal: hit.normal,
-            started_inside: true,
-        });
-    }
-    // The normal from the touching features first: the closing speed along the sweep's own
-    // normal, tilted a little near contact, can read as moving apart when a body glides fast
-    // along a face.
-    let (touch_t, normal) = touching(a, motion_a, b, motion_b, &hit);
+    let inside = |point, normal| SkinImpact {
+        t: 0.0,
+        gap: 0.0,
+        touch_t: 0.0,
+        point,
+        normal,
+        started_inside: true,
+    };
+    let pair = PolygonPair::new(a, motion_a, b, motion_b);
+    let (touch_t, normal, point) = if let Some(pair) = &pair {
+        let m = pair.sweep(motion_a, motion_a.travel() - motion_b.travel())?;
+        if m.at_start && overlaps(a, &start_a, b, &start_b) {
+            return Some(inside(m.point, m.normal));
+        }
+        (m.touch_t, m.normal, m.point)
+    } else {
+        let hit = time_of_impact(a, motion_a, b, motion_b)?;
+        if overlaps(a, &start_a, b, &start_b) {
+            return Some(inside(hit.point, hit.normal));
+        }
+        // The normal from the touching features first: the closing speed along the sweep's
+        // own normal, tilted a little near contact, can read as moving apart when a body
+        // glides fast along a face.
+        let (touch_t, normal) = touching(a, motion_a, b, motion_b, &hit);
+        (touch_t, normal, hit.point)
+    };
     // How fast `a` closes in on `b` along the normal, in units per frame.
     let closing = (motion_a.travel() - motion_b.travel()).dot(normal);
     if closing.is_nan() || closing <= 0.0 {
         // Touching (or grazing) while moving apart or along: nothing to stop for.
         return None;
     }
-    let (t, gap) = stop_time(a, motion_a, b, motion_b, touch_t, closing, skin)?;
+    let gap_at = |t: f32| {
+        let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
+        let offset = pose_b.position - pose_a.position;
+        let closed = pair.as_ref().and_then(|p| p.gap(offset, normal));
+        closed.or_else(|| gap_between(a, &pose_a, b, &pose_b))
+    };
+    let upper = |t: f32| skin + skin_tolerance(skin, &motion_a.pose_at(t), &motion_b.pose_at(t));
+    let (t, gap) = stop_time(gap_at, upper, touch_t, closing, skin)?;
     Some(SkinImpact {
         t,
         gap,
         touch_t: touch_t.max(t),
-        point: hit.point,
+        point,
         normal,
         started_inside: false,
     })
 }
 
-/// The latest time before `touch_t` at which the gap is in `(0, skin + tolerance]`, and that
+/// The latest time before `touch_t` at which the gap (`gap_at`) is in `(0, upper]`, and that
 /// gap; `None` when the distance query fails (non-finite input).
 fn stop_time(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
+    gap_at: impl Fn(f32) -> Option<f32>,
+    upper: impl Fn(f32) -> f32,
     touch_t: f32,
     closing: f32,
     skin: f32,
 ) -> Option<(f32, f32)> {
-    let gap_at = |t: f32| gap_between(a, &motion_a.pose_at(t), b, &motion_b.pose_at(t));
-    let upper = |t: f32| skin + skin_tolerance(skin, &motion_a.pose_at(t), &motion_b.pose_at(t));
     // The distance along a straight relative path is convex in time and falls at `closing`
     // units per frame into the contact, so backing off by `skin / closing` leaves at least the
     // skin. That one probe settles a head-on approach; a glancing one can leave more, which
@@ -206,11 +221,34 @@ fn touching(
 /// From a circle's centre to the nearest point of `other`: at contact the centre is a radius
 /// away from it, so the direction is well conditioned (unlike that between two touching rims).
 fn circle_normal(radius: f32, centre: Vec2, other: ShapeRef<'_>, pose: &Pose) -> Option<Vec2> {
-    let point = crate::Circle { radius: 0.0 };
-    let nearest = distance(point, &Pose::from_position(centre), other, pose)?;
-    let towards = nearest.point_b - centre;
+    let towards = match other {
+        ShapeRef::Rect(rect) => match circle_rect_normal(centre - pose.position, rect.half_extents)
+        {
+            Ok(face) => return Some(face),
+            Err(towards) => towards,
+        },
+        _ => {
+            let point = crate::Circle { radius: 0.0 };
+            distance(point, &Pose::from_position(centre), other, pose)?.point_b - centre
+        }
+    };
     // A point-like circle touching is as ill conditioned as two rims: keep the sweep's normal.
     (towards.length() > 0.5 * radius).then(|| towards.normalize())
+}
+
+/// [`circle_normal`] against a rect, for a centre at `d` from the rect's: the face's own axis
+/// when the centre lies beside a face (exactly, so that a caller can tell a face from the
+/// corner of the tile next to it: the distance query's nearest point rounds, and the direction
+/// to it can tilt by an ulp), else `Err` with the way from the centre to the nearest corner (or
+/// zero, for a centre inside the rect, which no touching circle has).
+fn circle_rect_normal(d: Vec2, half: Vec2) -> Result<Vec2, Vec2> {
+    let within = d.abs().cmple(half);
+    match (within.x, within.y) {
+        (true, false) => Ok(Vec2::new(0.0, -d.y.signum())),
+        (false, true) => Ok(Vec2::new(-d.x.signum(), 0.0)),
+        (false, false) => Err(d.signum() * half - d),
+        (true, true) => Err(Vec2::ZERO),
+    }
 }
 
 /// The face normal along which two polygons meet: of every face normal of either, the axis
@@ -243,28 +281,22 @@ fn polygon_axes_normal(
     closing: Vec2,
 ) -> Option<(f32, Vec2)> {
     let offset = pose_b.position - pose_a.position;
-    let (mut va, mut vb) = (
-        [Vec2::ZERO; MAX_HULL_VERTICES],
-        [Vec2::ZERO; MAX_HULL_VERTICES],
-    );
-    let (mut na, mut nb) = (
-        [Vec2::ZERO; MAX_HULL_VERTICES],
-        [Vec2::ZERO; MAX_HULL_VERTICES],
-    );
-    let ka = polygon(a, pose_a.rotation, Vec2::ZERO, &mut va, &mut na)?;
-    let kb = polygon(b, pose_b.rotation, offset, &mut vb, &mut nb)?;
-    let (va, vb) = (&va[..ka], &vb[..kb]);
-    let reach = va
-        .iter()
-        .chain(vb)
+    let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO)?;
+    let pb = Polygon::new(b, pose_b.rotation, offset)?;
+    let reach = pa
+        .vertices()
+        .chain(pb.vertices())
         .fold(0.0f32, |r, v| r.max(v.abs().max_element()));
     // `b`'s faces first, and kept on a near tie: two faces meeting flat give the same entry up
     // to rounding, and `b` is usually the level (a tile's axis-aligned face is exact, where a
     // built hull's face normal is off by an ulp or so).
-    let axes = nb[..kb].iter().map(|n| -*n).chain(na[..ka].iter().copied());
+    let axes = pb.normals().map(|n| -n).chain(pa.normals());
     let axes = axes.map(|axis| {
-        let gap = vb.iter().map(|v| v.dot(axis)).fold(f32::INFINITY, f32::min)
-            - va.iter()
+        let gap = pb
+            .vertices()
+            .map(|v| v.dot(axis))
+            .fold(f32::INFINITY, f32::min)
+            - pa.vertices()
                 .map(|v| v.dot(axis))
                 .fold(f32::NEG_INFINITY, f32::max);
         (gap, closing.dot(axis), axis)
@@ -275,7 +307,10 @@ fn polygon_axes_normal(
 /// Of the axes given as `(gap, closing speed, axis)`, in order, the one whose gap closes last
 /// and when (`-inf` for one that starts closed); an earlier axis is kept on a near tie.
 /// `reach` is the largest coordinate of the shapes' corners, which sets what a tie is.
-fn latest_axis(reach: f32, axes: impl Iterator<Item = (f32, f32, Vec2)>) -> Option<(f32, Vec2)> {
+pub(super) fn latest_axis(
+    reach: f32,
+    axes: impl Iterator<Item = (f32, f32, Vec2)>,
+) -> Option<(f32, Vec2)> {
     let mut best: Option<(f32, Vec2)> = None;
     for (gap, speed, axis) in axes {
         let entry = if gap <= 0.0 {
@@ -301,43 +336,6 @@ fn latest_axis(reach: f32, axes: impl Iterator<Item = (f32, f32, Vec2)>) -> Opti
 /// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be
 /// for its entry to replace one found before it: a few roundings of the coordinates.
 const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
-
-/// A rect's or hull's vertices and outward face normals, turned by `rotation` (rects do not
-/// turn) and moved by `offset`; their count, or `None` for a circle.
-fn polygon(
-    shape: ShapeRef<'_>,
-    rotation: crate::Rot,
-    offset: Vec2,
-    vertices: &mut [Vec2; MAX_HULL_VERTICES],
-    normals: &mut [Vec2; MAX_HULL_VERTICES],
-) -> Option<usize> {
-    match shape {
-        ShapeRef::Circle(_) => None,
-        ShapeRef::Rect(r) => {
-            let h = r.half_extents;
-            let corners = [
-                Vec2::new(-h.x, -h.y),
-                Vec2::new(h.x, -h.y),
-                Vec2::new(h.x, h.y),
-                Vec2::new(-h.x, h.y),
-            ];
-            for (v, c) in vertices.iter_mut().zip(corners) {
-                *v = c + offset;
-            }
-            normals[..4].copy_from_slice(&[Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X]);
-            Some(4)
-        }
-        ShapeRef::Hull(hull) => {
-            for (v, &p) in vertices.iter_mut().zip(hull.vertices()) {
-                *v = rotation.apply(p) + offset;
-            }
-            for (n, &m) in normals.iter_mut().zip(hull.normals()) {
-                *n = rotation.apply(m);
-            }
-            Some(hull.vertex_count())
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -429,6 +427,42 @@ mod tests {
         }
         let bad = Motion::linear(Vec2::new(f32::NAN, 0.0), Vec2::new(10.0, 0.0));
         assert_eq!(time_of_impact_with_skin(c, &bad, c, &origin, 0.01), None);
+    }
+
+    #[test]
+    fn a_circle_beside_a_rect_face_gets_the_axis_and_agrees_with_the_distance_query() {
+        let mut rng = collide_testkit::SplitMix64::new(0xC12C);
+        let mut faces = 0;
+        for _ in 0..20_000 {
+            let r = rect(rng.range(0.5, 20.0), rng.range(0.5, 20.0));
+            let radius = rng.range(0.5, 20.0);
+            // Far from the origin at times, where a coordinate's ulp is a thousandth.
+            let at = rng
+                .in_box(Vec2::splat(-9000.0), Vec2::splat(9000.0))
+                .round();
+            let pose = Pose::from_position(at);
+            let centre = at + rng.in_box(Vec2::splat(-40.0), Vec2::splat(40.0));
+            let closed = circle_normal(radius, centre, r.into(), &pose);
+            let point = Circle { radius: 0.0 };
+            let nearest = distance(point, &Pose::from_position(centre), r, &pose);
+            let towards = nearest.map(|n| n.point_b - centre);
+            let general = towards.and_then(|v| (v.length() > 0.5 * radius).then(|| v.normalize()));
+            match (closed, general) {
+                (Some(c), Some(g)) => assert!((c - g).length() < 1e-3, "{r:?} {centre} {c} {g}"),
+                (None, None) => {}
+                // The closed form answers a face even for a centre closer than half a radius.
+                (Some(c), None) => assert!(c.x == 0.0 || c.y == 0.0, "{r:?} {centre} {c}"),
+                (None, Some(g)) => panic!("{r:?} {centre}: none, the query says {g}"),
+            }
+            if let Some(c) = closed {
+                let d = centre - at;
+                let beside = d.x.abs() <= r.half_extents.x || d.y.abs() <= r.half_extents.y;
+                // Exactly an axis beside a face, and then the one the centre is off along.
+                assert_eq!(c.x == 0.0 || c.y == 0.0, beside, "{r:?} {centre} {c}");
+                faces += usize::from(beside);
+            }
+        }
+        assert!(faces > 5_000, "{faces}");
     }
 
     #[test]

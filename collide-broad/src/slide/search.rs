@@ -1,0 +1,256 @@
+//! The search of one slide: which obstacles near the path to sweep, in which order, and the
+//! earliest stops found.
+
+use collide_core::{
+    overlaps, time_of_impact_with_skin, Aabb, Layers, Motion, Rot, ShapeRef, SkinImpact,
+};
+use glam::Vec2;
+
+use super::{SlideSettings, SAME_MOMENT};
+use crate::obstacles::touches;
+use crate::{Obstacle, Obstacles};
+
+/// How many of the earliest stops along one step [`Found`] keeps.
+const KEEP: usize = 32;
+
+/// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
+/// dropped first (only those within [`SAME_MOMENT`] of the first matter).
+pub(super) struct Found {
+    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]).
+    stops: [Option<(u32, SkinImpact, bool)>; KEEP],
+    /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
+    /// obstacle whether it can stop.
+    first: Option<f32>,
+    /// The body overlaps an obstacle where it starts (asked on a first slide only).
+    pub(super) inside: bool,
+}
+
+impl Default for Found {
+    fn default() -> Self {
+        Self {
+            stops: [None; KEEP],
+            first: None,
+            inside: false,
+        }
+    }
+}
+
+impl Found {
+    fn keep(&mut self, obstacle: u32, stop: SkinImpact, on_face: bool) {
+        let slot = match self.stops.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                let (latest, at) = self
+                    .stops
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.touch_t)))
+                    .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+                if stop.touch_t >= at {
+                    return;
+                }
+                latest
+            }
+        };
+        self.stops[slot] = Some((obstacle, stop, on_face));
+        self.first = Some(self.first.map_or(stop.touch_t, |f| f.min(stop.touch_t)));
+    }
+
+    pub(super) fn first_touch(&self) -> Option<f32> {
+        self.first
+    }
+
+    /// The stops within [`SAME_MOMENT`] of `touch`.
+    pub(super) fn touching_at(
+        &self,
+        touch: f32,
+    ) -> impl Iterator<Item = (u32, SkinImpact, bool)> + '_ {
+        self.stops
+            .iter()
+            .flatten()
+            .copied()
+            .filter(move |(_, s, _)| s.touch_t <= touch + SAME_MOMENT)
+    }
+}
+
+/// How many obstacles near one part of a step's path [`sweep_all`] orders by when their boxes
+/// meet the body's; any beyond are swept in the order they come.
+const ORDERED: usize = 64;
+
+/// Sweeps the body along `motion` against the obstacles near its path, keeping the stops.
+///
+/// The obstacles are taken in the order their boxes meet the body's (a lower bound of when
+/// the shapes can touch), and the search ends at the first whose box meets it later than the
+/// earliest touch found: a fast body passing a whole row of tiles sweeps the one or two it
+/// meets first, not every tile along its path. On a `first` slide the path is searched in two
+/// parts: first as far as the body's own size, where a body pressed into a floor or a wall
+/// stops at once, and only then the rest, so that such a body never lists the tiles farther
+/// along; the first part also tells [`Found::inside`]. A later slide's travel has been
+/// clipped off what the body pressed into, so its path is searched in one query.
+pub(super) fn sweep_all<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    obstacles: &O,
+    settings: &SlideSettings,
+    first: bool,
+    found: &mut Found,
+) {
+    let (layers, skin) = (settings.layers, settings.skin.max(0.0));
+    let body = shape.aabb(&motion.start_pose());
+    let step = StepSweep {
+        shape,
+        motion,
+        layers,
+        skin,
+        body,
+        // Only shapes that touch give a stop, so the boxes need only meet, give or take the
+        // rounding of their coordinates: a body resting a skin above a floor and moving along
+        // it skips every tile of the floor, and the query does not even list them.
+        margin: rounding_margin(motion, body.half_extents),
+        check_inside: first,
+    };
+    let near_part = 2.0 * body.half_extents.max_element() / motion.travel().abs().max_element();
+    if !first || near_part.is_nan() || near_part >= 1.0 {
+        step.sweep_part(obstacles, (0.0, 1.0), found);
+        return;
+    }
+    step.sweep_part(obstacles, (0.0, near_part), found);
+    // Every obstacle left meets the body's box after `near_part`, so none of them can come
+    // before a stop found by then (the same test as the search's end, in `sweep_part`).
+    if found
+        .first_touch()
+        .is_some_and(|first| near_part >= first + SAME_MOMENT)
+    {
+        return;
+    }
+    step.sweep_part(obstacles, (near_part, 1.0), found);
+}
+
+/// One step's sweep: the body, its motion and its box, what it may hit, and the rounding
+/// margin of [`rounding_margin`].
+struct StepSweep<'s> {
+    shape: ShapeRef<'s>,
+    motion: &'s Motion,
+    layers: Layers,
+    skin: f32,
+    body: Aabb,
+    margin: Vec2,
+    /// Whether to ask every obstacle the first part lists whether the body starts inside it.
+    check_inside: bool,
+}
+
+impl StepSweep<'_> {
+    /// [`sweep_all`] over the obstacles whose boxes meet the body's box at a time in
+    /// `from..=to` (`from` itself only when it is `0`): each obstacle belongs to exactly one
+    /// part, whichever parts list it.
+    fn sweep_part<O: Obstacles + ?Sized>(
+        &self,
+        obstacles: &O,
+        (from, to): (f32, f32),
+        found: &mut Found,
+    ) {
+        let travel = self.motion.travel();
+        let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
+        let mut count = 0;
+        let area = path_area(&self.body, travel, (from, to), self.margin);
+        let check_inside = self.check_inside && from == 0.0;
+        obstacles.near(&area, self.layers, &mut |o| {
+            let bounds = o.bounds();
+            if check_inside && !found.inside && touches(&self.body, &bounds) {
+                let start = self.motion.start_pose();
+                found.inside = overlaps(self.shape, &start, o.shape, &o.pose);
+            }
+            let Some(bound) = box_entry(&self.body, travel, &bounds, self.margin) else {
+                return; // their boxes never meet: neither can the shapes
+            };
+            if bound > to || (from > 0.0 && bound <= from) {
+                return; // another part's
+            }
+            if count < ORDERED {
+                ordered[count] = Some((bound, o));
+                count += 1;
+            } else {
+                self.sweep(&o, found);
+            }
+        });
+        let ordered = &mut ordered[..count];
+        ordered.sort_unstable_by(|a, b| key(a).total_cmp(&key(b)));
+        for &(bound, o) in ordered.iter().flatten() {
+            if found
+                .first_touch()
+                .is_some_and(|first| bound > first + SAME_MOMENT)
+            {
+                break;
+            }
+            self.sweep(&o, found);
+        }
+    }
+
+    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
+        let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+        let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        if let Some(stop) = stop {
+            let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
+            found.keep(o.id, stop, on_face);
+        }
+    }
+}
+
+/// Whether `normal` (from the body into `obstacle`) is a face normal of either shape: one of
+/// the body's own, turned by `rotation`, or one of the obstacle's, reversed. The sweeps give a
+/// face's normal exactly where two polygons meet, or a circle meets a rect's face; a circle at
+/// a corner gets the direction to it instead.
+fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal: Vec2) -> bool {
+    let faces = |shape: ShapeRef<'_>, turn: Rot, n: Vec2| match shape {
+        ShapeRef::Circle(_) => false,
+        ShapeRef::Rect(_) => n.x == 0.0 || n.y == 0.0,
+        ShapeRef::Hull(hull) => hull.normals().iter().any(|m| turn.apply(*m) == n),
+    };
+    faces(body, rotation, normal) || faces(obstacle.shape, obstacle.pose.rotation, -normal)
+}
+
+fn key(entry: &Option<(f32, Obstacle<'_>)>) -> f32 {
+    entry.map_or(f32::INFINITY, |(bound, _)| bound)
+}
+
+/// How far apart, along each axis, the boxes of two shapes that touch may seem through the
+/// rounding of their coordinates: eight roundings of the largest coordinate the moving body's
+/// box reaches on that axis. Per axis, because a coordinate rounds on its own axis only: far
+/// along a floor, the height above it is still known to a small fraction of the skin.
+fn rounding_margin(motion: &Motion, half_extents: Vec2) -> Vec2 {
+    (motion.start.abs().max(motion.end.abs()) + half_extents) * (8.0 * f32::EPSILON)
+}
+
+/// When the box `body`, moving by `travel`, first meets `other` grown by `margin` (touching
+/// counts), as a fraction of the travel; `0` when they already overlap, `None` when they never
+/// meet. No earlier than the shapes inside the boxes can touch.
+fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: Vec2) -> Option<f32> {
+    let p = body.center - other.center;
+    let h = body.half_extents + other.half_extents + margin;
+    let (mut enter, mut leave) = (0.0f32, 1.0f32);
+    for (p, d, h) in [(p.x, travel.x, h.x), (p.y, travel.y, h.y)] {
+        if d == 0.0 {
+            if p.abs() > h {
+                return None;
+            }
+            continue;
+        }
+        // A division, not a reciprocal: `0 · inf` cannot arise, so a subnormal travel is fine.
+        let (a, b) = ((-h - p) / d, (h - p) / d);
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    (enter <= leave && enter.is_finite()).then_some(enter)
+}
+
+/// The box around the path of the body's box `body` moving by `travel` over the times
+/// `from..=to`, grown by twice the rounding `margin` (so that it holds every box
+/// [`box_entry`] meets then, whatever the rounding of the positions).
+fn path_area(body: &Aabb, travel: Vec2, (from, to): (f32, f32), margin: Vec2) -> Aabb {
+    let (lo, hi) = (body.min(), body.max());
+    let (a, b) = (travel * from, travel * to);
+    Aabb::from_min_max(
+        (lo + a).min(lo + b) - 2.0 * margin,
+        (hi + a).max(hi + b) + 2.0 * margin,
+    )
+}
