@@ -3,12 +3,12 @@
 //! region), segment casts (every cell's box, strictly), overlap, the obstacles listed near a
 //! box; and bad input gives no hit.
 
-use collide_broad::{Obstacles, TileCell, TileHit, TileMap};
-use collide_core::{
-    distance, overlaps, time_of_impact, Circle, Hull, Layers, Motion, Pose, Rect, Rot, Shape,
-    ShapeRef,
-};
+mod common;
+
+use collide_broad::{Obstacles, TileCell, TileMap};
+use collide_core::{distance, overlaps, Circle, Layers, Motion, Pose, Rot, ShapeRef};
 use collide_testkit::SplitMix64;
+use common::tiles::{brute_time_of_impact, random_mover, solid_cells};
 use glam::Vec2;
 
 /// A random map: a few solid blocks (so there are many internal faces) and scattered cells,
@@ -36,62 +36,6 @@ fn random_map(rng: &mut SplitMix64) -> TileMap {
         }
     }
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
-}
-
-/// A random mover about the size of a cell or two.
-fn random_shape(rng: &mut SplitMix64, map: &TileMap) -> Shape {
-    let size = map.cell_size().max_element();
-    match rng.index(3) {
-        0 => Circle {
-            radius: rng.range(0.1, 1.5) * size,
-        }
-        .into(),
-        1 => Rect {
-            half_extents: Vec2::new(rng.range(0.1, 1.5), rng.range(0.1, 1.5)) * size,
-        }
-        .into(),
-        _ => Hull::regular(3 + rng.index(6), rng.range(0.2, 1.5) * size)
-            .unwrap()
-            .into(),
-    }
-}
-
-/// Whether the hit `a` comes before `b`: by time, then a face before a corner, then by cell.
-fn before(map: &TileMap, a: &TileHit, b: &TileHit) -> bool {
-    let rank = |h: &TileHit| {
-        let corner = h.normal.x != 0.0 && h.normal.y != 0.0;
-        (corner, map.cell_index(h.cell.x, h.cell.y))
-    };
-    a.t < b.t || (a.t == b.t && rank(a) < rank(b))
-}
-
-/// Every solid cell, the mover swept against its box, each hit put through the face rule.
-fn brute_time_of_impact(map: &TileMap, shape: ShapeRef<'_>, motion: &Motion) -> Option<TileHit> {
-    let mut best: Option<TileHit> = None;
-    for y in 0..map.height() {
-        for x in 0..map.width() {
-            if !map.is_solid(x, y) {
-                continue;
-            }
-            let still = Motion::stationary(map.cell_center(x, y));
-            let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
-                continue;
-            };
-            let Some(normal) = map.face_normal(x, y, i.normal) else {
-                continue;
-            };
-            let hit = TileHit {
-                t: i.t,
-                point: i.point,
-                normal,
-                cell: TileCell::new(x, y),
-            };
-            if best.is_none_or(|b| before(map, &hit, &b)) {
-                best = Some(hit);
-            }
-        }
-    }
-    best
 }
 
 /// Whether the shape at `pose` overlaps any solid cell, checked against every one.
@@ -127,14 +71,14 @@ fn time_of_impact_matches_brute_force_over_every_cell() {
     let (mut cases, mut hits) = (0, 0);
     while cases < 3000 {
         let map = random_map(&mut rng);
-        let shape = random_shape(&mut rng, &map);
+        let shape = random_mover(&mut rng, &map, (0.1, 1.5));
         let shape = shape.as_shape_ref();
         for _ in 0..10 {
             let Some(motion) = random_motion(&mut rng, &map, shape) else {
                 continue;
             };
             let ours = map.time_of_impact(shape, &motion);
-            let brute = brute_time_of_impact(&map, shape, &motion);
+            let brute = brute_time_of_impact(&map, &solid_cells(&map), shape, &motion);
             assert_eq!(ours, brute, "{shape:?} {motion:?} on {map:?}");
             cases += 1;
             hits += usize::from(ours.is_some());
@@ -149,7 +93,7 @@ fn a_sweep_never_tunnels_into_the_solid_region() {
     let (mut cases, mut hits) = (0, 0);
     while cases < 1500 {
         let map = random_map(&mut rng);
-        let shape = random_shape(&mut rng, &map);
+        let shape = random_mover(&mut rng, &map, (0.1, 1.5));
         let shape = shape.as_shape_ref();
         let Some(motion) = random_motion(&mut rng, &map, shape) else {
             continue;
@@ -272,7 +216,7 @@ fn overlap_and_the_obstacles_near_a_box_match_every_cell() {
     let mut rng = SplitMix64::new(0x0B5);
     for _ in 0..200 {
         let map = random_map(&mut rng);
-        let shape = random_shape(&mut rng, &map);
+        let shape = random_mover(&mut rng, &map, (0.1, 1.5));
         let shape = shape.as_shape_ref();
         let b = map.bounds();
         for _ in 0..20 {

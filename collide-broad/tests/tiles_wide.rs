@@ -3,9 +3,12 @@
 //! still give what a loop over every solid cell gives (segments: the earliest strict entry;
 //! shapes: the earliest sweep of a cell's box that the face rule keeps).
 
-use collide_broad::{TileCell, TileHit, TileMap};
-use collide_core::{time_of_impact, Circle, Hull, Motion, Rect, Shape, ShapeRef};
+mod common;
+
+use collide_broad::{TileCell, TileMap};
+use collide_core::Motion;
 use collide_testkit::SplitMix64;
+use common::tiles::{brute_time_of_impact, random_mover, solid_cells};
 use glam::Vec2;
 
 /// A sparse map of 65 to 200 columns and rows: a few long floors, walls and blocks, and a
@@ -34,13 +37,6 @@ fn wide_map(rng: &mut SplitMix64) -> TileMap {
         fill(rng.index(w as usize), rng.index(h as usize), 1, 1);
     }
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
-}
-
-fn solid_cells(map: &TileMap) -> Vec<TileCell> {
-    (0..map.height())
-        .flat_map(|y| (0..map.width()).map(move |x| TileCell::new(x, y)))
-        .filter(|c| map.is_solid(c.x, c.y))
-        .collect()
 }
 
 /// When the segment is strictly inside the box `lo..hi` (`0` if it starts inside).
@@ -103,43 +99,6 @@ fn long_segments_across_wide_sparse_maps_match_every_cell() {
     assert!(hits > cases / 5, "only {hits} of {cases} segments hit");
 }
 
-/// Whether `a` comes before `b`: by time, then a face before a corner, then by cell.
-fn before(map: &TileMap, a: &TileHit, b: &TileHit) -> bool {
-    let rank = |h: &TileHit| {
-        let corner = h.normal.x != 0.0 && h.normal.y != 0.0;
-        (corner, map.cell_index(h.cell.x, h.cell.y))
-    };
-    a.t < b.t || (a.t == b.t && rank(a) < rank(b))
-}
-
-fn brute_time_of_impact(
-    map: &TileMap,
-    solid: &[TileCell],
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-) -> Option<TileHit> {
-    let mut best: Option<TileHit> = None;
-    for &c in solid {
-        let still = Motion::stationary(map.cell_center(c.x, c.y));
-        let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
-            continue;
-        };
-        let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
-            continue;
-        };
-        let hit = TileHit {
-            t: i.t,
-            point: i.point,
-            normal,
-            cell: c,
-        };
-        if best.is_none_or(|b| before(map, &hit, &b)) {
-            best = Some(hit);
-        }
-    }
-    best
-}
-
 #[test]
 fn long_sweeps_across_wide_sparse_maps_match_every_cell() {
     let mut rng = SplitMix64::new(0x5EE9);
@@ -147,22 +106,9 @@ fn long_sweeps_across_wide_sparse_maps_match_every_cell() {
     for _ in 0..150 {
         let map = wide_map(&mut rng);
         let solid = solid_cells(&map);
-        let size = map.cell_size().max_element();
         let b = map.bounds();
         for _ in 0..15 {
-            let shape: Shape = match rng.index(3) {
-                0 => Circle {
-                    radius: rng.range(0.2, 2.0) * size,
-                }
-                .into(),
-                1 => Rect {
-                    half_extents: Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0)) * size,
-                }
-                .into(),
-                _ => Hull::regular(3 + rng.index(6), rng.range(0.3, 2.0) * size)
-                    .unwrap()
-                    .into(),
-            };
+            let shape = random_mover(&mut rng, &map, (0.2, 2.0));
             let start = rng.in_box(b.min(), b.max());
             let end = match rng.index(3) {
                 // Along an axis, the length of the map.

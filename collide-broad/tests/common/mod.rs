@@ -1,6 +1,8 @@
 //! Seeded scenes shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod tiles;
+
 use collide_broad::Proxy;
 use collide_core::{Aabb, Layers};
 use glam::Vec2;
