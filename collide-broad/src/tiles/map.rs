@@ -261,6 +261,10 @@ impl TileMap {
 
     /// Gives cell `(x, y)` a new value (`0` empties it) and returns the old one.
     ///
+    /// Emptying a solid cell looks at the other cells of its 16 × 16 block (32 words of
+    /// bytes), to clear the block's bit when it was the last solid one; other changes cost a
+    /// byte and a bit. Allocation-free.
+    ///
     /// # Errors
     ///
     /// [`Error::OutsideTileMap`] when the cell is not in the map.
