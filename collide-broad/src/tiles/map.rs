@@ -3,7 +3,7 @@
 use collide_core::{Aabb, Layers, Rect};
 use glam::Vec2;
 
-use super::bits::Occupancy;
+use super::scan::Blocks;
 use crate::Error;
 
 /// A rectangle of `width × height` square-or-rectangular cells, each empty (`0`) or solid with
@@ -17,9 +17,11 @@ use crate::Error;
 /// Neighbouring cells share their edge exactly (both are computed as `origin + i · cell_size`),
 /// and the face between two solid cells is internal: no query on the map ever reports a hit,
 /// a contact or a normal on it, so nothing catches on the seams between tiles (see
-/// [`face_normal`](Self::face_normal) for the rule). Besides its bytes the map keeps a bit per
-/// cell and per block of 4 × 4 cells (solid or not), so a 4 096 × 4 096 map holds 18 MiB in
-/// all.
+/// [`face_normal`](Self::face_normal) for the rule).
+///
+/// **Memory.** A byte per cell and a bit per 16 × 16 block of cells (whether it holds a solid
+/// cell, for the casts to skip empty space): a 4 096 × 4 096 map takes 16 MiB and 8 KiB on
+/// the heap ([`heap_bytes`](Self::heap_bytes)).
 ///
 /// ```
 /// use collide_broad::{TileCell, TileMap};
@@ -43,8 +45,8 @@ pub struct TileMap {
     layers: Layers,
     /// Row-major, row `y = 0` first.
     cells: Vec<u8>,
-    /// The same cells as bits (solid or not), for the casts to skip empty runs.
-    occupancy: Occupancy,
+    /// Which blocks of cells hold a solid cell, for the casts to skip empty runs.
+    blocks: Blocks,
 }
 
 /// A cell of a [`TileMap`]: its column `x` and its row `y`.
@@ -69,7 +71,8 @@ impl TileMap {
     /// origin, and 65 536 keeps every cell index well inside a `u32`.
     pub const MAX_SIDE: u32 = 1 << 16;
 
-    /// The most cells in all: 2^28, a map of 288 MiB (a byte and a bit a cell).
+    /// The most cells in all: 2^28, a map of 256 MiB (a byte a cell) and some 128 KiB (a bit
+    /// per 16 × 16 block).
     pub const MAX_CELLS: usize = 1 << 28;
 
     /// A map whose cell `(x, y)` holds `value(x, y)` (`0` empty, else solid).
@@ -170,14 +173,36 @@ impl TileMap {
             cell_size,
             origin,
             layers: Layers::ALL,
-            occupancy: Occupancy::new(width, height, &cells),
+            blocks: Blocks::new(width, height, &cells),
             cells,
         }
     }
 
-    /// The solid cells as bits.
-    pub(crate) fn occupancy(&self) -> &Occupancy {
-        &self.occupancy
+    /// Which blocks of cells hold a solid cell.
+    pub(crate) fn blocks(&self) -> &Blocks {
+        &self.blocks
+    }
+
+    pub(crate) fn blocks_mut(&mut self) -> &mut Blocks {
+        &mut self.blocks
+    }
+
+    /// The bytes the map holds on the heap: its cells' buffer (a byte a cell) and its block
+    /// bits (a bit per 16 × 16 block, packed in 64-bit words). Queries and
+    /// [`set`](Self::set) never change it.
+    ///
+    /// ```
+    /// use collide_broad::TileMap;
+    /// use glam::Vec2;
+    ///
+    /// let map = TileMap::from_fn(256, 128, Vec2::ONE, Vec2::ZERO, |_, y| u8::from(y == 0))?;
+    /// // 32 768 cell bytes, and the bits of 16 × 8 blocks in two 64-bit words.
+    /// assert_eq!(map.heap_bytes(), 256 * 128 + 16);
+    /// # Ok::<(), collide_broad::Error>(())
+    /// ```
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.capacity() + self.blocks.heap_bytes()
     }
 
     /// The number of columns.
@@ -231,10 +256,14 @@ impl TileMap {
     /// Whether cell `(x, y)` is in the map and solid.
     #[must_use]
     pub fn is_solid(&self, x: u32, y: u32) -> bool {
-        self.occupancy.solid(x, y)
+        x < self.width && y < self.height && self.cells[self.index(x, y)] != 0
     }
 
     /// Gives cell `(x, y)` a new value (`0` empties it) and returns the old one.
+    ///
+    /// Emptying a solid cell looks at the other cells of its 16 × 16 block (32 words of
+    /// bytes), to clear the block's bit when it was the last solid one; other changes cost a
+    /// byte and a bit. Allocation-free.
     ///
     /// # Errors
     ///
@@ -244,8 +273,11 @@ impl TileMap {
             return Err(Error::OutsideTileMap);
         }
         let i = self.index(x, y);
-        self.occupancy.set(x, y, value != 0);
-        Ok(core::mem::replace(&mut self.cells[i], value))
+        let old = core::mem::replace(&mut self.cells[i], value);
+        if (old != 0) != (value != 0) {
+            self.update_block(x, y);
+        }
+        Ok(old)
     }
 
     /// The index of cell `(x, y)` in [`cells`](Self::cells), `y · width + x` (the id the
@@ -390,6 +422,7 @@ fn check(width: u32, height: u32, cell_size: Vec2, origin: Vec2) -> Result<(), E
 
 #[cfg(test)]
 mod tests {
+    use super::super::scan::BLOCK;
     use super::*;
 
     #[test]
@@ -470,5 +503,42 @@ mod tests {
         assert!(!map.is_solid(2, 1));
         assert!(map.is_solid(1, 1));
         assert_eq!(map.set(3, 0, 1), Err(Error::OutsideTileMap));
+    }
+
+    #[test]
+    fn a_4096_square_map_holds_a_byte_a_cell_and_a_negligible_summary() {
+        let side = 4096;
+        let cells = side as usize * side as usize;
+        // A byte a cell, and at most a 1 024th of a byte a cell besides.
+        let most = (16 << 20) + cells / 1024;
+        let level = |x: u32, y: u32| u8::from(y < 2 || (x % 16 == 12 && y < 6));
+        let mut map = TileMap::from_fn(side, side, Vec2::ONE, Vec2::ZERO, level).unwrap();
+        assert!(map.heap_bytes() >= cells, "the cells are counted");
+        assert!(map.heap_bytes() <= most, "{} bytes", map.heap_bytes());
+        let copy = TileMap::from_cells(side, side, map.cells(), Vec2::ONE, Vec2::ZERO).unwrap();
+        assert_eq!(copy.heap_bytes(), map.heap_bytes());
+        // Setting cells never grows the map.
+        let before = map.heap_bytes();
+        for i in 0..1_000 {
+            map.set(i * 4 % side, i * 7 % side, (i % 3) as u8).unwrap();
+        }
+        assert_eq!(map.heap_bytes(), before);
+    }
+
+    #[test]
+    fn block_bits_are_packed_across_rows() {
+        // Narrow and flat maps too: the block bits take a bit per block, rounded up to whole
+        // 64-bit words over the whole map, not per row of blocks.
+        for (w, h) in [(1, 1), (1, 1 << 16), (1 << 16, 1), (33, 31), (100, 3_000)] {
+            let map = TileMap::from_fn(w, h, Vec2::ONE, Vec2::ZERO, |x, _| u8::from(x == 0));
+            let map = map.unwrap();
+            let blocks = w.div_ceil(BLOCK) as usize * h.div_ceil(BLOCK) as usize;
+            let bits_bytes = blocks.div_ceil(64) * 8;
+            assert_eq!(
+                map.heap_bytes(),
+                w as usize * h as usize + bits_bytes,
+                "{w}×{h}"
+            );
+        }
     }
 }

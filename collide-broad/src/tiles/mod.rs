@@ -2,8 +2,8 @@
 //! on the seams between tiles.
 //!
 //! - `map`: [`TileMap`], its constructors, cells and world coordinates;
-//! - `bits`: the solid cells as bits (per cell and per 4 × 4 block), for the casts to skip
-//!   empty runs;
+//! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
+//!   16 × 16 block, for the casts to skip empty runs;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
 //!   ([`TileMap::face_normal`]);
 //! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
@@ -11,11 +11,11 @@
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
-mod bits;
 mod faces;
 mod map;
 mod obstacles;
 mod overlap;
+mod scan;
 mod segment;
 mod sweep;
 

@@ -133,8 +133,9 @@ impl TileMap {
         };
         let rect = self.cell_rect();
         for y in lo[1]..=hi[1] {
-            // Most cells are empty: a row's run of bits is scanned for the few that are not.
-            self.occupancy().each_in_row(y, lo[0], hi[0], |x| {
+            // Most cells are empty: a row's run of cells is scanned, eight at a time, for the
+            // few that are not.
+            self.each_in_row(y, lo[0], hi[0], |x| {
                 let pose = Pose::from_position(self.cell_center(x, y));
                 let o = Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers());
                 // The cell range has a margin for rounding; the obstacles themselves are held

@@ -1,12 +1,18 @@
-//! Segment casts on a tile map: row by row in the order the segment crosses them, a block of
-//! 4 rows at a time where the blocks it crosses are empty, each row's solid cells found a word
-//! of bits at a time and tested exactly in the order the segment reaches them.
+//! Segment casts on a tile map: row by row in the order the segment crosses them, a block row
+//! of 16 at a time where the blocks it crosses are empty and a band of 4 where the cells under
+//! it are, each row's solid cells found eight cell bytes at a time and tested exactly in the
+//! order the segment reaches them.
 
 use glam::Vec2;
 
-use super::bits::BLOCK;
 use super::faces::Face;
+use super::scan::BLOCK;
 use super::{TileCell, TileHit, TileMap};
+
+/// Rows tested together inside a block row that holds a solid cell: the cell bytes of the
+/// band's rows under the segment, or-ed eight columns a word, say whether any row of it needs
+/// a look.
+const BAND: u32 = 4;
 
 impl TileMap {
     /// The first solid cell the segment `from → to` enters, with the fraction `t` of the
@@ -22,9 +28,10 @@ impl TileMap {
     /// enters from an empty one, so that face is exposed.
     ///
     /// **Cost.** The walk visits the rows the segment crosses inside the map, in order, and
-    /// stops at the first solid cell entered: a look at a bit per block of 4 × 4 cells for each
-    /// block row it crosses, and, in the block rows where those blocks hold a solid cell, a
-    /// 64-bit word per 64 cells of each row it crosses, and the exact test on the solid cells
+    /// stops at the first solid cell entered: a look at a bit per block of 16 × 16 cells for each
+    /// block row it crosses; in the block rows where those blocks hold a solid cell, a 64-bit
+    /// word per 8 cells it may cross in each band of 4 rows (the rows' bytes or-ed together),
+    /// and in the bands holding one, the same per row and the exact test on the solid cells
     /// it finds there. The cost follows the segment's length, not the map's size. Non-finite
     /// input gives `None`. Allocation-free.
     ///
@@ -78,7 +85,7 @@ impl TileMap {
                 break;
             }
             let (c0, c1) = walk.columns(self, rows);
-            if self.occupancy().any_block(block, c0 / BLOCK, c1 / BLOCK)
+            if self.any_block(block, c0 / BLOCK, c1 / BLOCK)
                 && self.rows_hits((y, stop), &walk, &mut best)
             {
                 break;
@@ -91,9 +98,39 @@ impl TileMap {
         best
     }
 
+    /// Tests the rows from `rows.0` to `rows.1` (either way) a band of [`BAND`] rows at a
+    /// time, passing over a band whose columns under the segment hold no solid cell; true once
+    /// the segment reaches the next band only after `best`, and no later row can hold a
+    /// nearer hit.
+    fn rows_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
+        let up = rows.1 >= rows.0;
+        let mut y = rows.0;
+        loop {
+            let end = if up {
+                (y / BAND * BAND + BAND - 1).min(rows.1)
+            } else {
+                (y / BAND * BAND).max(rows.1)
+            };
+            let band = (y.min(end), y.max(end));
+            if best.is_some_and(|b| walk.enters_rows_after(self, band, b.t)) {
+                return true;
+            }
+            let (c0, c1) = walk.columns(self, band);
+            if self.first_column_in(c0, c1, band, false).is_some()
+                && self.band_hits((y, end), walk, best)
+            {
+                return true;
+            }
+            if end == rows.1 {
+                return false;
+            }
+            y = if up { end + 1 } else { end - 1 };
+        }
+    }
+
     /// Tests the rows from `rows.0` to `rows.1` (either way) in turn; true once the segment
     /// reaches the next of them only after `best`, and no later row can hold a nearer hit.
-    fn rows_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
+    fn band_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
         let mut y = rows.0;
         loop {
             if best.is_some_and(|b| walk.enters_rows_after(self, (y, y), b.t)) {
@@ -113,7 +150,7 @@ impl TileMap {
         let (from, d) = (walk.from, walk.d);
         let reverse = d.x < 0.0;
         let (mut lo, mut hi) = columns;
-        while let Some(x) = self.occupancy().first_in_row(y, lo, hi, reverse) {
+        while let Some(x) = self.first_in_row(y, lo, hi, reverse) {
             // The cell is entered no sooner than the segment reaches its near column edge
             // (the exact test's formula).
             let near = self.edge_x(i64::from(x) + i64::from(reverse));

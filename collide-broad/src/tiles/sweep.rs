@@ -53,9 +53,9 @@ impl TileMap {
     /// `(n + 3) · (m + 3)` cells for a path that crosses `n` strips before its hit with a box
     /// `m` cells across (counting the cross-axis drift within one strip), whatever the size of
     /// the map. A strip with no solid cell anywhere across the path is skipped without a look
-    /// at its cells (a scan of the map's bits per row the path covers, 64 cells a word; a
-    /// vertical path scans a block of 4 × 4 cells a bit), so a run through open air to a wall
-    /// costs about one scan per row. Empty and buried cells of the strips visited cost a
+    /// at its cells (a bit per block of 16 × 16 cells over the path, then the cell bytes, 8 a
+    /// word, in the blocks that hold a solid cell; the bytes straight away over fewer than 64
+    /// columns), so a run through open air to a wall costs about one scan per row. Empty and buried cells of the strips visited cost a
     /// lookup; only cells whose box the shape's box can reach are swept. Non-finite input
     /// gives `None`. Allocation-free.
     ///
@@ -184,11 +184,10 @@ impl TileMap {
         c0: [u32; 2],
         c1: [u32; 2],
     ) -> Option<u32> {
-        let bits = self.occupancy();
         if along == 0 {
-            bits.first_column(s, last, (c0[1], c1[1]))
+            self.first_column(s, last, (c0[1], c1[1]))
         } else {
-            bits.first_row(s, last, (c0[0], c1[0]))
+            self.first_row(s, last, (c0[0], c1[0]))
         }
     }
 
