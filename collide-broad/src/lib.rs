@@ -66,6 +66,7 @@ mod sort_and_sweep;
 mod static_bodies;
 mod static_index;
 mod static_occupancy;
+mod static_sparse;
 mod static_world;
 mod tiles;
 

@@ -11,7 +11,7 @@ use crate::Obstacles;
 
 mod search;
 
-use search::{sweep_all, Found};
+use search::{sweep_all, BodyBox, Found};
 
 /// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
 pub const MAX_SLIDES: u32 = 16;
@@ -255,9 +255,10 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     // its own (and the first slide is swept again, from where it ends).
     let mut found = Found::default();
     let mut first_swept = false;
+    let body_box = BodyBox::new(shape, rotation);
     if slides > 0 && travel != Vec2::ZERO {
         let motion = Motion::new(position, position + travel, rotation);
-        sweep_all(shape, &motion, obstacles, settings, true, &mut found);
+        sweep_all(&body_box, &motion, obstacles, settings, true, &mut found);
         first_swept = !found.inside;
     }
     let mut pos = if first_swept {
@@ -277,8 +278,15 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         }
         let motion = Motion::new(pos, pos + remaining, rotation);
         if !core::mem::take(&mut first_swept) {
-            found = Found::default();
-            sweep_all(shape, &motion, obstacles, settings, slide == 0, &mut found);
+            found.clear();
+            sweep_all(
+                &body_box,
+                &motion,
+                obstacles,
+                settings,
+                slide == 0,
+                &mut found,
+            );
         }
         let Some(touch) = found.first_touch() else {
             pos = motion.end;

@@ -7,20 +7,23 @@
 //! column below and to the left. The items of a level are sorted row by row, so the items of a
 //! run of cells along a row lie side by side in memory: a query walks a few short runs of
 //! boxes, with no list of cells to follow. A level whose cells are mostly occupied keeps a
-//! dense table of where each cell's run starts; a sparse one (bodies far apart) keeps only
-//! its occupied cells, in a hash table.
+//! dense table of where each cell's run starts; a sparse one on few rows and columns (a floor
+//! and a wall across a large level) keeps its occupied cells row by row and column by column;
+//! any other (bodies far apart) keeps only its occupied cells, in a hash table.
 
 use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::cell_table::{cell_key, CellTable};
 use crate::static_occupancy::Occupancy;
+use crate::static_sparse::SparseCells;
 
 /// The levels of the hierarchy: level `k` has cells `2^k` times the finest.
 const LEVELS: u32 = 24;
 
 /// A level's dense table may have this many cells per item (and this many besides) before the
-/// level keeps a hash of its occupied cells instead.
+/// level keeps only its occupied cells instead; its table of rows and columns, this many rows
+/// and columns per item, before it keeps a hash of them.
 const DENSE_CELLS_PER_ITEM: u64 = 16;
 const DENSE_CELLS_EXTRA: u64 = 256;
 /// The most cells one dense table may have (64 MiB of starts).
@@ -41,6 +44,9 @@ enum Cells {
         /// Which fine cells (a quarter of a cell a side) the level's boxes touch.
         occupancy: Option<Occupancy>,
     },
+    /// Only occupied cells, by row and by column; the run of cell number `n` is
+    /// `starts[n]..starts[n + 1]`.
+    Sparse(SparseCells),
     /// Only occupied cells, numbered by the hash table (`level` its tag); the run of cell
     /// number `n` is `starts[n]..starts[n + 1]`.
     Hashed,
@@ -169,6 +175,10 @@ impl<T: Clone> CellIndex<T> {
                         &self.boxes[first..end],
                     ),
                 }
+            } else if SparseCells::lines(lo, hi)
+                <= DENSE_CELLS_PER_ITEM * items.len() as u64 + DENSE_CELLS_EXTRA
+            {
+                Cells::Sparse(self.sparse_cells(first, items, lo, hi))
             } else {
                 // Numbered in the items' order, so cell `n`'s run ends where `n + 1`'s starts.
                 for (i, (_, cell)) in items.iter().enumerate() {
@@ -194,11 +204,43 @@ impl<T: Clone> CellIndex<T> {
         self.starts.push(cells.len() as u32);
     }
 
+    /// The sparse table of one level's `items` (its first at `first`, in `lo..=hi`): its
+    /// cells numbered in the items' order, so cell `n`'s run ends where `n + 1`'s starts.
+    fn sparse_cells(
+        &mut self,
+        first: usize,
+        items: &[(u32, [i32; 2])],
+        lo: [i32; 2],
+        hi: [i32; 2],
+    ) -> SparseCells {
+        let mut cells: Vec<([i32; 2], u32, Corners)> = Vec::new();
+        for (i, (_, cell)) in items.iter().enumerate() {
+            let [min, max] = self.boxes[first + i];
+            match cells.last_mut() {
+                Some((last, _, around)) if last == cell => {
+                    *around = [around[0].min(min), around[1].max(max)];
+                }
+                _ => {
+                    cells.push((*cell, self.starts.len() as u32, [min, max]));
+                    self.starts.push((first + i) as u32);
+                }
+            }
+        }
+        SparseCells::new(&cells, lo, hi)
+    }
+
     /// How many levels keep a hash of their occupied cells (the others keep a dense table).
     #[cfg(test)]
     pub fn hashed_levels(&self) -> usize {
         let hashed = |l: &&Level| matches!(l.cells, Cells::Hashed);
         self.levels.iter().filter(hashed).count()
+    }
+
+    /// How many levels keep their occupied cells by row and by column.
+    #[cfg(test)]
+    pub fn sparse_levels(&self) -> usize {
+        let sparse = |l: &&Level| matches!(l.cells, Cells::Sparse(_));
+        self.levels.iter().filter(sparse).count()
     }
 
     /// Calls `offer` with every item whose box touches `area` (overlaps it or shares an edge),
@@ -249,6 +291,11 @@ impl<T: Clone> CellIndex<T> {
                         let row = *base + y as usize * size[0] as usize;
                         run(starts(row + cx0 as usize), starts(row + cx1 as usize + 1));
                     }
+                }
+                Cells::Sparse(sparse) => {
+                    sparse.visit(([x0, y0], [x1, y1]), (lo, hi), |from, to| {
+                        run(starts(from as usize), starts(to as usize));
+                    });
                 }
                 Cells::Hashed => {
                     for y in y0..=y1 {
@@ -303,4 +350,82 @@ fn cell_of(inverse: f32, p: Vec2) -> [i64; 2] {
 fn floor_i32(v: f32) -> i64 {
     let t = v as i32;
     i64::from(t.saturating_sub(i32::from((t as f32) > v)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_testkit::SplitMix64;
+
+    /// Every item whose box touches `area`, by a scan of them all, with the index's rule
+    /// (shared edges count).
+    fn scanned(items: &[(Aabb, u32)], area: &Aabb) -> Vec<u32> {
+        let (lo, hi) = (area.min(), area.max());
+        let mut out: Vec<u32> = items
+            .iter()
+            .filter(|(b, _)| b.min().cmple(hi).all() && lo.cmple(b.max()).all())
+            .map(|&(_, id)| id)
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// A floor and a wall of tiles across a large level, with bumps, gaps and a few small
+    /// boxes on them: their levels keep rows and columns. Long, thin queries along both
+    /// strips, small ones and ones whose edges lie exactly on the tiles' against a scan.
+    #[test]
+    fn strips_of_items_are_listed_as_a_scan_lists_them() {
+        let mut rng = SplitMix64::new(0x5791);
+        let mut items = Vec::new();
+        let mut add = |b: Aabb| {
+            let id = items.len() as u32;
+            items.push((b, id));
+        };
+        for k in 0..3_000 {
+            if rng.unit() < 0.1 {
+                continue; // a gap: the runs of a line break there
+            }
+            let along = 16.0 * k as f32;
+            let bump = if rng.unit() < 0.05 {
+                rng.range(1.0, 40.0)
+            } else {
+                0.0
+            };
+            add(Aabb::from_min_max(
+                Vec2::new(along, -16.0),
+                Vec2::new(along + 16.0, bump),
+            ));
+            add(Aabb::from_min_max(
+                Vec2::new(-16.0 - bump, along),
+                Vec2::new(0.0, along + 16.0),
+            ));
+            if rng.unit() < 0.05 {
+                let at = Vec2::new(along + rng.range(0.0, 16.0), rng.range(0.0, 8.0));
+                add(Aabb::new(at, Vec2::splat(rng.range(0.5, 3.0))));
+            }
+        }
+        let mut index = CellIndex::default();
+        index.build(items.iter().copied());
+        assert!(index.sparse_levels() > 0);
+        let mut listed = 0;
+        for i in 0..3_000 {
+            let (long, thin) = (rng.range(0.0, 1_500.0), rng.range(0.0, 20.0));
+            let along = rng.range(-100.0, 49_000.0);
+            let across = rng.range(-40.0, 50.0);
+            let area = match i % 5 {
+                0 => Aabb::new(Vec2::new(along, across), Vec2::new(long, thin)),
+                1 => Aabb::new(Vec2::new(across, along), Vec2::new(thin, long)),
+                2 => Aabb::new(Vec2::new(along, across), Vec2::splat(thin)),
+                // Resting exactly on the floor's top, and exactly against the wall's face.
+                3 => Aabb::from_min_max(Vec2::new(along, 0.0), Vec2::new(along + long, thin)),
+                _ => Aabb::from_min_max(Vec2::new(0.0, along), Vec2::new(thin, along + long)),
+            };
+            let mut seen = Vec::new();
+            index.visit(&area, &mut |&id| seen.push(id));
+            seen.sort_unstable();
+            assert_eq!(seen, scanned(&items, &area), "query {i}: {area:?}");
+            listed += seen.len();
+        }
+        assert!(listed > 10_000, "the queries found only {listed}");
+    }
 }

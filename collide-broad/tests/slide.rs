@@ -422,3 +422,57 @@ fn the_seams_a_character_benchmark_caught_on() {
         );
     }
 }
+
+/// Never inside and never through a level of tiles with rects of every size strewn between,
+/// where the search skips the tiles behind the side a body met first: boxes, turned hulls and
+/// circles, at every speed, checked sub-step by sub-step against every rect.
+#[test]
+fn never_inside_a_level_of_tiles_and_strewn_rects() {
+    let mut rng = SplitMix64::new(0x51DE5);
+    let mut level = StaticBodies::new();
+    tiles(&mut level, (0, -1), (1, 0), 30);
+    tiles(&mut level, (30, 0), (1, 0), 10); // a step up
+    tiles(&mut level, (-1, 0), (0, 1), 12);
+    tiles(&mut level, (8, 4), (1, 0), 8);
+    tiles(&mut level, (0, 11), (1, 0), 40);
+    for _ in 0..40 {
+        let half = Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0));
+        let at = rng.in_box(Vec2::new(20.0, 10.0), Vec2::new(600.0, 170.0));
+        let rect = Rect { half_extents: half };
+        level
+            .add(StaticBody::new(rect, Pose::from_position(at)))
+            .unwrap();
+    }
+    level.refresh();
+    let rects = level_as_slice(&level);
+    let settings = SlideSettings::new(Vec2::Y);
+    let mut stopped = 0;
+    for (name, mover) in movers() {
+        let mover = mover.as_shape_ref();
+        for i in 0..600 {
+            let start = rng.in_box(Vec2::new(10.0, 12.0), Vec2::new(600.0, 160.0));
+            let turn = Rot::from_angle(if i % 2 == 0 { 0.0 } else { rng.angle() });
+            if inside(mover, turn, start, &rects).is_some() {
+                continue;
+            }
+            let speed = [2.0, 30.0, 500.0, 5_000.0][i % 4];
+            let mut travel = rng.direction() * speed * rng.range(0.2, 1.0);
+            if i % 3 == 0 {
+                travel.y = -2.0; // walking, pressed into the floor
+            }
+            let step = move_and_slide(mover, turn, start, travel, &level, &settings);
+            stopped += usize::from(!step.contacts().is_empty());
+            for leg in path(start, &step).windows(2) {
+                for k in 0..=50 {
+                    let at = leg[0].lerp(leg[1], k as f32 / 50.0);
+                    assert_eq!(
+                        inside(mover, turn, at, &rects),
+                        None,
+                        "{name}: from {start} by {travel}: inside at {at}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(stopped > 400, "only {stopped} moves stopped");
+}

@@ -2,7 +2,7 @@
 //! earliest stops found.
 
 use collide_core::{
-    overlaps, time_of_impact_with_skin, Aabb, Layers, Motion, Rot, ShapeRef, SkinImpact,
+    overlaps, time_of_impact_with_skin, Aabb, Layers, Motion, Pose, Rot, ShapeRef, SkinImpact,
 };
 use glam::Vec2;
 
@@ -13,14 +13,62 @@ use crate::{Obstacle, Obstacles};
 /// How many of the earliest stops along one step [`Found`] keeps.
 const KEEP: usize = 32;
 
+/// The box of the body of one call wherever it stands: a hull's turned box is found once per
+/// call, not once per slide.
+#[derive(Clone, Copy)]
+pub(super) struct BodyBox<'a> {
+    shape: ShapeRef<'a>,
+    rotation: Rot,
+    /// A hull's box at the origin, as its two corners.
+    hull: Option<(Vec2, Vec2)>,
+}
+
+impl<'a> BodyBox<'a> {
+    pub(super) fn new(shape: ShapeRef<'a>, rotation: Rot) -> Self {
+        let hull = match shape {
+            ShapeRef::Hull(hull) => {
+                let turned = |v: &Vec2| rotation.apply(*v);
+                let first = turned(&hull.vertices()[0]);
+                let corners = hull.vertices()[1..]
+                    .iter()
+                    .map(turned)
+                    .fold((first, first), |(lo, hi), w| (lo.min(w), hi.max(w)));
+                Some(corners)
+            }
+            _ => None,
+        };
+        Self {
+            shape,
+            rotation,
+            hull,
+        }
+    }
+
+    /// The box around the body at `position`, the same as the shape's own `aabb` there: a
+    /// hull's box there is its corners at the origin moved by `position`, exactly, since a
+    /// rounded sum grows with either term (the smallest of `position + v` is `position +` the
+    /// smallest `v`).
+    pub(super) fn at(&self, position: Vec2) -> Aabb {
+        match self.hull {
+            Some((lo, hi)) => Aabb::from_min_max(position + lo, position + hi),
+            None => self.shape.aabb(&Pose::new(position, self.rotation)),
+        }
+    }
+}
+
 /// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
 /// dropped first (only those within [`SAME_MOMENT`] of the first matter).
 pub(super) struct Found {
-    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]).
+    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]); only
+    /// the first `kept` are current (the rest are left from an earlier step).
     stops: [Option<(u32, SkinImpact, bool)>; KEEP],
+    kept: usize,
     /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
     /// obstacle whether it can stop.
     first: Option<f32>,
+    /// The side of a rect that the earliest stop met, when it met one face on: what
+    /// [`Found::is_behind_first`] tells rects behind.
+    first_side: Option<RectSide>,
     /// The body overlaps an obstacle where it starts (asked on a first slide only).
     pub(super) inside: bool,
 }
@@ -29,31 +77,57 @@ impl Default for Found {
     fn default() -> Self {
         Self {
             stops: [None; KEEP],
+            kept: 0,
             first: None,
+            first_side: None,
             inside: false,
         }
     }
 }
 
 impl Found {
-    fn keep(&mut self, obstacle: u32, stop: SkinImpact, on_face: bool) {
-        let slot = match self.stops.iter().position(Option::is_none) {
-            Some(free) => free,
-            None => {
-                let (latest, at) = self
-                    .stops
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.touch_t)))
-                    .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
-                if stop.touch_t >= at {
-                    return;
-                }
-                latest
+    /// Forgets every stop, for the next step.
+    pub(super) fn clear(&mut self) {
+        self.kept = 0;
+        self.first = None;
+        self.first_side = None;
+        self.inside = false;
+    }
+
+    /// Keeps a stop; `side`, the side of a rect it met face on, if it did.
+    fn keep(&mut self, obstacle: u32, stop: SkinImpact, on_face: bool, side: Option<RectSide>) {
+        let slot = if self.kept < KEEP {
+            self.kept += 1;
+            self.kept - 1
+        } else {
+            let (latest, at) = self
+                .stops
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.touch_t)))
+                .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
+            if stop.touch_t >= at {
+                return;
             }
+            latest
         };
         self.stops[slot] = Some((obstacle, stop, on_face));
-        self.first = Some(self.first.map_or(stop.touch_t, |f| f.min(stop.touch_t)));
+        if self.first.is_none_or(|first| stop.touch_t < first) {
+            self.first = Some(stop.touch_t);
+            self.first_side = side;
+        }
+    }
+
+    /// Whether the rect `bounds` lies wholly behind the side of a rect that the earliest stop
+    /// met face on, up to the same line: a polygon body cannot touch it before it touches that
+    /// side (it comes from in front of the line, and the rect lies behind it), and stops a skin
+    /// short of that line, so of this rect too. Its sweep could only add another normal at
+    /// the same moment (a seam's corner, whose slanted normal would deflect the body), and the
+    /// next slide sweeps it again if it is still in the way: a floor's next tile under a box
+    /// walking over the seam is not swept.
+    fn is_behind_first(&self, bounds: &Aabb) -> bool {
+        self.first_side
+            .is_some_and(|side| side.of(bounds).to_bits() == side.at.to_bits())
     }
 
     pub(super) fn first_touch(&self) -> Option<f32> {
@@ -65,11 +139,48 @@ impl Found {
         &self,
         touch: f32,
     ) -> impl Iterator<Item = (u32, SkinImpact, bool)> + '_ {
-        self.stops
+        self.stops[..self.kept]
             .iter()
             .flatten()
             .copied()
             .filter(move |(_, s, _)| s.touch_t <= touch + SAME_MOMENT)
+    }
+}
+
+/// The side of a rect that a stop met face on: the line it lies on (a coordinate along `axis`)
+/// and whether the rect lies towards larger coordinates (`beyond`) or smaller ones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RectSide {
+    axis: usize,
+    beyond: bool,
+    at: f32,
+}
+
+impl RectSide {
+    /// The side of the rect `bounds` that a stop with this `normal` (from the body into it)
+    /// met, when the normal is along an axis.
+    fn met(bounds: &Aabb, normal: Vec2) -> Option<Self> {
+        let axis = match (normal.x == 0.0, normal.y == 0.0) {
+            (true, false) => 1,
+            (false, true) => 0,
+            _ => return None,
+        };
+        let mut side = Self {
+            axis,
+            beyond: normal[axis] > 0.0,
+            at: 0.0,
+        };
+        side.at = side.of(bounds);
+        Some(side)
+    }
+
+    /// The coordinate of the same side of another rect, `bounds`.
+    fn of(&self, bounds: &Aabb) -> f32 {
+        if self.beyond {
+            bounds.min()[self.axis]
+        } else {
+            bounds.max()[self.axis]
+        }
     }
 }
 
@@ -88,7 +199,7 @@ const ORDERED: usize = 64;
 /// along; the first part also tells [`Found::inside`]. A later slide's travel has been
 /// clipped off what the body pressed into, so its path is searched in one query.
 pub(super) fn sweep_all<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
+    body_box: &BodyBox<'_>,
     motion: &Motion,
     obstacles: &O,
     settings: &SlideSettings,
@@ -96,7 +207,7 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
     found: &mut Found,
 ) {
     let (layers, skin) = (settings.layers, settings.skin.max(0.0));
-    let body = shape.aabb(&motion.start_pose());
+    let (shape, body) = (body_box.shape, body_box.at(motion.start));
     let step = StepSweep {
         shape,
         motion,
@@ -182,6 +293,11 @@ impl StepSweep<'_> {
             {
                 break;
             }
+            // A circle body records no side: at a seam it meets the next tile's corner at the
+            // same moment, and that corner's normal is what the face rule weighs.
+            if matches!(o.shape, ShapeRef::Rect(_)) && found.is_behind_first(&o.bounds()) {
+                continue;
+            }
             self.sweep(&o, found);
         }
     }
@@ -191,7 +307,15 @@ impl StepSweep<'_> {
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         if let Some(stop) = stop {
             let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
-            found.keep(o.id, stop, on_face);
+            // Only a stop after the start comes from in front of the side it meets.
+            let side = match (self.shape, o.shape) {
+                (ShapeRef::Circle(_), _) => None,
+                (_, ShapeRef::Rect(_)) if stop.touch_t > 0.0 => {
+                    RectSide::met(&o.bounds(), stop.normal)
+                }
+                _ => None,
+            };
+            found.keep(o.id, stop, on_face, side);
         }
     }
 }
