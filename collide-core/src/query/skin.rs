@@ -8,8 +8,8 @@
 
 use glam::Vec2;
 
+use super::polygon::{Polygon, PolygonPair};
 use super::skin_closed::{gap_between, rect_axes};
-use super::skin_polygon::{Polygon, PolygonPair};
 use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
 /// The default skin, in world units: a hundredth of a unit.
@@ -189,7 +189,7 @@ fn stop_time(
 
 /// When and along which normal (from `a` to `b`) the shapes touch, recomputed from the
 /// features that touch, so that both are exact where the sweep's own are only close:
-/// conservative advancement stops a hull sweep within a tolerance of contact (a little early,
+/// conservative advancement stops a circle's sweep against a hull within a tolerance of contact (a little early,
 /// or late where the closest points of two almost parallel faces tilt its normal).
 ///
 /// Polygons take the separating-axis sweep's time and axis; a circle takes the sweep's time

@@ -1,8 +1,9 @@
-//! The closed form [`time_of_impact_with_skin`](super::time_of_impact_with_skin) takes for a
-//! hull against a rect or another hull, in place of conservative advancement and distance
-//! probes: both only translate during a sweep, so the separating-axis sweep over the face
-//! normals of both gives the exact time they meet and the face they meet on, and the gap at a
-//! time is the separation along that face whenever the features that meet face each other.
+//! Two convex polygons (rects and hulls) that only translate during a sweep, and the
+//! separating-axis sweep over the face normals of both: the exact time they meet and the face
+//! they meet on. [`time_of_impact`](crate::time_of_impact) takes it for every pair of polygons
+//! (strict overlap, as the other closed forms); [`time_of_impact_with_skin`](super::time_of_impact_with_skin)
+//! takes it with grazes within rounding counted as meetings, and the gap at a time (the
+//! separation along the meeting face whenever the features that meet face each other).
 
 use glam::Vec2;
 
@@ -240,20 +241,110 @@ impl<'s> PolygonPair<'s> {
         })
     }
 
-    /// The separating-axis sweep of `a` against `b`, `a` closing in by `closing` over the
-    /// frame; `None` for a miss.
+    /// The separating-axis sweep of `a` against `b` for the skin sweep, `a` closing in by
+    /// `closing` over the frame; `None` for a miss.
     ///
-    /// The axes are `b`'s face normals (reversed: from `a` to `b`), then `a`'s: those of the
-    /// Minkowski difference, so the shapes touch exactly when the gap along every axis has
-    /// closed. The gaps are taken a few roundings narrower, so that a graze within rounding of
-    /// touching counts as a meeting (as conservative advancement counts one within its
-    /// tolerance); the face and time reported are those of the exact gaps, picked as the
-    /// general sweep picks them.
+    /// The axes are those of [`axes`](Self::axes), so the shapes touch exactly when the gap
+    /// along every axis has closed. The gaps are taken a few roundings narrower, so that a
+    /// graze within rounding of touching counts as a meeting (the skin sweep then stops short
+    /// of it, which costs nothing, where missing it could let a body settle into the other);
+    /// the face and time reported are those of the exact gaps, picked as
+    /// [`exact_sweep`](Self::exact_sweep) picks them.
     pub(super) fn sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let (pa, pb) = (&self.pa, &self.pb);
         if !closing.is_finite() {
             return None;
         }
+        let (axes, count) = self.axes(closing);
+        let axes = &axes[..count];
+        let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
+        for &(gap, speed, _) in axes {
+            let gap = gap - self.margin;
+            if speed > 0.0 {
+                enter = enter.max(gap / speed);
+            } else if speed < 0.0 {
+                leave = leave.min(gap / speed);
+            } else if gap > 0.0 {
+                return None;
+            }
+        }
+        if !(enter <= leave && enter <= 1.0 && leave >= 0.0) {
+            return None;
+        }
+        let reach = self.margin / ROUNDING;
+        let (entry, normal) = super::skin::latest_axis(reach, axes.iter().copied())?;
+        let touch_t = if (0.0..=1.0).contains(&entry) {
+            entry
+        } else {
+            enter.clamp(0.0, 1.0)
+        };
+        let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
+        Some(Meeting {
+            touch_t,
+            normal,
+            point: motion_a.position_at(touch_t) + point,
+            at_start: enter <= 0.0,
+        })
+    }
+
+    /// The exact separating-axis sweep of `a` against `b`, `a` closing in by `closing` over
+    /// the frame, with overlap strict as the other closed forms take it; `None` for a miss.
+    ///
+    /// They overlap at `t` when the gap along every axis is below zero then: each axis gives
+    /// the open interval of times it is, and the answer is where those intervals first all
+    /// hold. A touch, a slide along a face (an axis at a gap of zero that neither closes on)
+    /// and a start in touch followed by moving apart are no hit; a start in touch followed by
+    /// closing in is `t = 0`, on the touching face. A pair that starts overlapped is `t = 0` on
+    /// its axis of least penetration (the largest gap). A pair that meets later meets on the
+    /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
+    pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
+        let (axes, count) = self.axes(closing);
+        let axes = &axes[..count];
+        let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
+        let (mut least, mut least_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
+        for &(gap, speed, axis) in axes {
+            // `x · 0` is `0` for a finite `x`: a gap or speed that overflowed (coordinates near
+            // the float range) decides nothing.
+            if (gap + speed) * 0.0 != 0.0 {
+                return None;
+            }
+            if speed > 0.0 {
+                enter = enter.max(gap / speed);
+            } else if speed < 0.0 {
+                leave = leave.min(gap / speed);
+            } else if gap >= 0.0 {
+                // Apart, or touching, along an axis neither closes on: never inside its slab.
+                return None;
+            }
+            if gap > least {
+                (least, least_axis) = (gap, axis);
+            }
+        }
+        // Strict: an entry at the exit (a touch at one moment) is no overlap, and an exit at
+        // zero (`0 / −speed`, touching at the start and parting) is none either.
+        if !(enter < leave && enter < 1.0 && leave > 0.0) {
+            return None;
+        }
+        let touch_t = super::sweep::from_start(enter);
+        let normal = if enter > 0.0 {
+            super::skin::latest_axis(self.margin / ROUNDING, axes.iter().copied())?.1
+        } else {
+            least_axis
+        };
+        let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
+        Some(Meeting {
+            touch_t,
+            normal,
+            point: motion_a.position_at(touch_t) + point,
+            at_start: enter <= 0.0,
+        })
+    }
+
+    /// Every axis of the sweep as `(gap, closing speed, axis)`, and how many there are: `b`'s
+    /// face normals (reversed: from `a` to `b`), then `a`'s, those of the Minkowski difference,
+    /// with the gap between the shapes along each at the start and how fast `a` closes it.
+    #[inline(always)]
+    fn axes(&self, closing: Vec2) -> ([(f32, f32, Vec2); 2 * MAX_HULL_VERTICES], usize) {
+        let (pa, pb) = (&self.pa, &self.pb);
         // Each axis's gap once: along one of `b`'s faces, `b`'s least is that face's level;
         // along one of `a`'s, `a`'s most is.
         let mut axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
@@ -276,35 +367,7 @@ impl<'s> PolygonPair<'s> {
             let gap = pb.extent(axis).0 - pa.face_level(i);
             *slot = (gap, closing.dot(axis), axis);
         }
-        let axes = &axes[..kb + ka];
-        let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
-        for &(gap, speed, _) in axes {
-            let gap = gap - self.margin;
-            if speed > 0.0 {
-                enter = enter.max(gap / speed);
-            } else if speed < 0.0 {
-                leave = leave.min(gap / speed);
-            } else if gap > 0.0 {
-                return None;
-            }
-        }
-        if !(enter <= leave && enter <= 1.0 && leave >= 0.0) {
-            return None;
-        }
-        let reach = self.margin / ROUNDING;
-        let (entry, normal) = super::skin::latest_axis(reach, axes.iter().copied())?;
-        let touch_t = if (0.0..=1.0).contains(&entry) {
-            entry
-        } else {
-            enter.clamp(0.0, 1.0)
-        };
-        let point = touch_point(pa, pb, closing * touch_t, normal, self.margin);
-        Some(Meeting {
-            touch_t,
-            normal,
-            point: motion_a.position_at(touch_t) + point,
-            at_start: enter <= 0.0,
-        })
+        (axes, ka + kb)
     }
 
     /// The distance between the polygons with `b` at `offset` from `a`, to within a few
@@ -362,8 +425,8 @@ mod tests {
         }
     }
 
-    /// The sweep against conservative advancement and dense sub-stepping, and the gap against
-    /// the distance query, on seeded hulls and rects, some far from the origin.
+    /// The skin's sweep against the exact one and dense sub-stepping, and the gap against the
+    /// distance query, on seeded hulls and rects, some far from the origin.
     #[test]
     fn the_sweep_and_the_gap_agree_with_the_general_queries() {
         let mut rng = SplitMix64::new(0x5A7_5EE9);
@@ -405,7 +468,7 @@ mod tests {
             match (&meeting, &general) {
                 (Some(m), Some(g)) if !m.at_start => {
                     met += 1;
-                    // Conservative advancement stops within its tolerance of contact.
+                    // The skin's sweep counts a graze within rounding: it meets no later.
                     let slack = 1e-2 / ma.travel().length();
                     assert!(
                         m.touch_t <= g.t + slack,
