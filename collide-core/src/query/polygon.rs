@@ -7,11 +7,11 @@
 
 use glam::Vec2;
 
-use crate::{Hull, Motion, Rot, ShapeRef, MAX_HULL_VERTICES};
+use crate::{Motion, Rot, ShapeRef, MAX_HULL_VERTICES};
 
 /// A rect or a hull, turned by `rotation` (rects do not turn) and moved by `offset`: its
-/// vertices and outward face normals, worked out where they are asked for (nothing is copied,
-/// and a hull that does not turn is read as it is stored).
+/// vertices and outward face normals. A hull that does not turn is read as it is stored; one
+/// that turns is turned once, into a [`Scratch`] the caller lends.
 #[derive(Clone, Copy)]
 pub(super) struct Polygon<'h> {
     outline: Outline<'h>,
@@ -22,9 +22,15 @@ pub(super) struct Polygon<'h> {
 enum Outline<'h> {
     /// Half extents.
     Rect(Vec2),
-    /// The hull, and its turn unless it has none.
-    Hull(&'h Hull, Option<Rot>),
+    /// A hull's vertices and face normals, turned already.
+    Points(&'h [Vec2], &'h [Vec2]),
 }
+
+/// Room for a turned hull's vertices and face normals.
+pub(super) type Scratch = [[Vec2; MAX_HULL_VERTICES]; 2];
+
+/// A [`Scratch`] to lend to [`Polygon::new`].
+pub(super) const SCRATCH: Scratch = [[Vec2::ZERO; MAX_HULL_VERTICES]; 2];
 
 /// A rect's normals, face `i` running from corner `i` to `i + 1` as a hull's do.
 const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
@@ -38,13 +44,32 @@ const RECT_CORNERS: [Vec2; 4] = [
 ];
 
 impl<'h> Polygon<'h> {
-    /// `shape` as a polygon, or `None` for a circle.
-    pub(super) fn new(shape: ShapeRef<'h>, rotation: Rot, offset: Vec2) -> Option<Self> {
+    /// `shape` as a polygon, or `None` for a circle; a turned hull's vertices and normals go
+    /// into `scratch`.
+    pub(super) fn new(
+        shape: ShapeRef<'h>,
+        rotation: Rot,
+        offset: Vec2,
+        scratch: &'h mut Scratch,
+    ) -> Option<Self> {
         let outline = match shape {
             ShapeRef::Circle(_) => return None,
             ShapeRef::Rect(r) => Outline::Rect(r.half_extents),
+            ShapeRef::Hull(hull) if rotation.is_identity() => {
+                Outline::Points(hull.vertices(), hull.normals())
+            }
             ShapeRef::Hull(hull) => {
-                Outline::Hull(hull, (!rotation.is_identity()).then_some(rotation))
+                // Each vertex and normal turned once here, rather than at every look.
+                let k = hull.vertex_count();
+                let [vertices, normals] = scratch;
+                let turned = hull.vertices().iter().zip(hull.normals());
+                for ((v, n), (vertex, normal)) in
+                    vertices.iter_mut().zip(normals.iter_mut()).zip(turned)
+                {
+                    *v = rotation.apply(*vertex);
+                    *n = rotation.apply(*normal);
+                }
+                Outline::Points(&vertices[..k], &normals[..k])
             }
         };
         Some(Self { outline, offset })
@@ -54,7 +79,7 @@ impl<'h> Polygon<'h> {
     pub(super) fn count(&self) -> usize {
         match self.outline {
             Outline::Rect(_) => 4,
-            Outline::Hull(hull, _) => hull.vertex_count(),
+            Outline::Points(v, _) => v.len(),
         }
     }
 
@@ -63,8 +88,7 @@ impl<'h> Polygon<'h> {
     fn vertex(&self, i: usize) -> Vec2 {
         match self.outline {
             Outline::Rect(h) => RECT_CORNERS[i] * h + self.offset,
-            Outline::Hull(hull, None) => hull.vertices()[i] + self.offset,
-            Outline::Hull(hull, Some(r)) => r.apply(hull.vertices()[i]) + self.offset,
+            Outline::Points(v, _) => v[i] + self.offset,
         }
     }
 
@@ -73,8 +97,7 @@ impl<'h> Polygon<'h> {
     fn normal(&self, i: usize) -> Vec2 {
         match self.outline {
             Outline::Rect(_) => RECT_NORMALS[i],
-            Outline::Hull(hull, None) => hull.normals()[i],
-            Outline::Hull(hull, Some(r)) => r.apply(hull.normals()[i]),
+            Outline::Points(_, n) => n[i],
         }
     }
 
@@ -86,17 +109,18 @@ impl<'h> Polygon<'h> {
         (0..self.count()).map(|i| self.normal(i))
     }
 
+    /// Whether the polygon is a rect (its normals are the box axes).
+    #[inline(always)]
+    fn is_rect(&self) -> bool {
+        matches!(self.outline, Outline::Rect(_))
+    }
+
     /// Calls `f` with every vertex, the kind of outline looked at once.
     #[inline(always)]
     fn each_vertex(&self, mut f: impl FnMut(Vec2)) {
         match self.outline {
             Outline::Rect(h) => RECT_CORNERS.iter().for_each(|c| f(*c * h + self.offset)),
-            Outline::Hull(hull, None) => hull.vertices().iter().for_each(|v| f(*v + self.offset)),
-            Outline::Hull(hull, Some(r)) => {
-                hull.vertices()
-                    .iter()
-                    .for_each(|v| f(r.apply(*v) + self.offset));
-            }
+            Outline::Points(v, _) => v.iter().for_each(|v| f(*v + self.offset)),
         }
     }
 
@@ -115,6 +139,33 @@ impl<'h> Polygon<'h> {
             hi = if d > hi { d } else { hi };
         });
         (lo, hi)
+    }
+
+    /// The most of `v · axis` over the vertices, for axes asked in counter-clockwise order:
+    /// `from` keeps the vertex found for the last axis, and the search climbs forward from it
+    /// (along a convex polygon, the vertex that reaches furthest moves forward as the axis
+    /// turns counter-clockwise, and each step towards it gains), so a round of axes costs a
+    /// round of the vertices rather than one for each axis.
+    #[inline(always)]
+    fn most_from(&self, axis: Vec2, from: &mut Option<usize>) -> f32 {
+        let Outline::Points(v, _) = self.outline else {
+            return self.extent(axis).1;
+        };
+        let mut at = from.unwrap_or_else(|| {
+            let far = |i: &usize, j: &usize| v[*i].dot(axis).total_cmp(&v[*j].dot(axis));
+            (0..v.len()).max_by(far).unwrap_or(0)
+        });
+        let mut most = v[at].dot(axis);
+        for _ in 1..v.len() {
+            let next = if at + 1 == v.len() { 0 } else { at + 1 };
+            let reach = v[next].dot(axis);
+            if reach <= most {
+                break;
+            }
+            (at, most) = (next, reach);
+        }
+        *from = Some(at);
+        most + self.offset.dot(axis)
     }
 
     /// The least and the most corner of the box around the vertices.
@@ -142,16 +193,11 @@ impl<'h> Polygon<'h> {
                 let n = RECT_NORMALS[i];
                 self.offset.dot(n) + half.dot(n.abs())
             }
-            Outline::Hull(hull, turn) => {
-                let (v, n) = (hull.vertices(), hull.normals());
+            Outline::Points(v, n) => {
                 let next = if i + 1 == v.len() { 0 } else { i + 1 };
-                let (n, here, there) = match turn {
-                    None => (n[i], v[i], v[next]),
-                    Some(r) => (r.apply(n[i]), r.apply(v[i]), r.apply(v[next])),
-                };
-                (here + self.offset)
-                    .dot(n)
-                    .max((there + self.offset).dot(n))
+                (v[i] + self.offset)
+                    .dot(n[i])
+                    .max((v[next] + self.offset).dot(n[i]))
             }
         }
     }
@@ -175,17 +221,19 @@ impl<'h> Polygon<'h> {
     fn reach(&self) -> f32 {
         match self.outline {
             Outline::Rect(half) => (self.offset.abs() + half).max_element(),
-            // A turn keeps every vertex within the hull's radius of its centre.
-            Outline::Hull(hull, _) => {
-                let radius = hull
-                    .vertices()
-                    .iter()
-                    .fold(0.0f32, |r, v| r.max(v.length()));
-                (self.offset.abs() + Vec2::splat(radius)).max_element()
-            }
+            Outline::Points(v, _) => v
+                .iter()
+                .fold(self.offset.abs(), |r, v| r.max((*v + self.offset).abs()))
+                .max_element(),
         }
     }
 }
+
+/// The axes of a sweep, as `(gap, closing speed, axis)`.
+type Axes = [(f32, f32, Vec2); 2 * MAX_HULL_VERTICES];
+
+/// Room for [`Axes`].
+const NO_AXES: Axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
 
 /// Where two polygons meet.
 pub(super) struct Meeting {
@@ -215,12 +263,13 @@ pub(super) struct PolygonPair<'s> {
 
 impl<'s> PolygonPair<'s> {
     /// The pair, for a hull against a rect or hull (and no circle) with finite start poses;
-    /// `None` for any other.
+    /// `None` for any other. A turned hull is turned into `scratch`.
     pub(super) fn new(
         a: ShapeRef<'s>,
         motion_a: &Motion,
         b: ShapeRef<'s>,
         motion_b: &Motion,
+        scratch: &'s mut [Scratch; 2],
     ) -> Option<Self> {
         if !matches!((a, b), (ShapeRef::Hull(_), _) | (_, ShapeRef::Hull(_))) {
             return None;
@@ -230,8 +279,9 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let offset = pose_b.position - pose_a.position;
-        let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO)?;
-        let pb = Polygon::new(b, pose_b.rotation, offset)?;
+        let [scratch_a, scratch_b] = scratch;
+        let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO, scratch_a)?;
+        let pb = Polygon::new(b, pose_b.rotation, offset, scratch_b)?;
         let margin = ROUNDING * pa.reach().max(pb.reach());
         offset.is_finite().then_some(Self {
             pa,
@@ -254,7 +304,11 @@ impl<'s> PolygonPair<'s> {
         if !closing.is_finite() {
             return None;
         }
-        let (axes, count) = self.axes(closing);
+        let (mut axes, mut count) = (NO_AXES, 0);
+        self.each_axis(closing, self.pa.box_corners(), |gap, speed, axis| {
+            axes[count] = (gap, speed, axis);
+            count += 1;
+        });
         let axes = &axes[..count];
         let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
         for &(gap, speed, _) in axes {
@@ -297,27 +351,47 @@ impl<'s> PolygonPair<'s> {
     /// its axis of least penetration (the largest gap). A pair that meets later meets on the
     /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let (axes, count) = self.axes(closing);
-        let axes = &axes[..count];
-        let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
+        let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
+        // The latest entry and its axis, and the largest gap (least penetration) and its axis.
+        let (mut latest, mut latest_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
         let (mut least, mut least_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
-        for &(gap, speed, axis) in axes {
+        // A near tie, as `latest_axis` takes it: entries whose gaps differ by less than this.
+        let tie = super::skin::NEAR_TIE / ROUNDING * self.margin;
+        // The boxes around the two first: an axis of theirs that stays apart all frame is a
+        // miss for a fraction of the work (their axes separate the polygons as any does).
+        let (a_box, (b_lo, b_hi)) = (self.pa.box_corners(), self.pb.box_corners());
+        let half = (a_box.1 - a_box.0 + b_hi - b_lo) * 0.5;
+        let from_b = (a_box.0 + a_box.1 - b_lo - b_hi) * 0.5;
+        if !super::sweep::slab_flag(from_b, closing, half).0 {
+            return None;
+        }
+        self.each_axis(closing, a_box, |gap, speed, axis| {
             // `x · 0` is `0` for a finite `x`: a gap or speed that overflowed (coordinates near
-            // the float range) decides nothing.
-            if (gap + speed) * 0.0 != 0.0 {
-                return None;
-            }
+            // the float range) decides nothing, and neither does a NaN.
+            apart |= (gap + speed) * 0.0 != 0.0;
             if speed > 0.0 {
-                enter = enter.max(gap / speed);
+                let entry = gap / speed;
+                enter = enter.max(entry);
+                // Later beyond a near tie: `(entry − latest)·speed` is the gap it has left when
+                // the one before closes.
+                if gap > 0.0
+                    && entry > latest
+                    && (latest == f32::NEG_INFINITY || (entry - latest) * speed > tie)
+                {
+                    (latest, latest_axis) = (entry, axis);
+                }
             } else if speed < 0.0 {
                 leave = leave.min(gap / speed);
-            } else if gap >= 0.0 {
+            } else {
                 // Apart, or touching, along an axis neither closes on: never inside its slab.
-                return None;
+                apart |= gap >= 0.0;
             }
             if gap > least {
                 (least, least_axis) = (gap, axis);
             }
+        });
+        if apart {
+            return None;
         }
         // Strict: an entry at the exit (a touch at one moment) is no overlap, and an exit at
         // zero (`0 / −speed`, touching at the start and parting) is none either.
@@ -325,11 +399,7 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let touch_t = super::sweep::from_start(enter);
-        let normal = if enter > 0.0 {
-            super::skin::latest_axis(self.margin / ROUNDING, axes.iter().copied())?.1
-        } else {
-            least_axis
-        };
+        let normal = if enter > 0.0 { latest_axis } else { least_axis };
         let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
         Some(Meeting {
             touch_t,
@@ -339,35 +409,33 @@ impl<'s> PolygonPair<'s> {
         })
     }
 
-    /// Every axis of the sweep as `(gap, closing speed, axis)`, and how many there are: `b`'s
+    /// Calls `f` with every axis of the sweep as `(gap, closing speed, axis)`, in order: `b`'s
     /// face normals (reversed: from `a` to `b`), then `a`'s, those of the Minkowski difference,
     /// with the gap between the shapes along each at the start and how fast `a` closes it.
     #[inline(always)]
-    fn axes(&self, closing: Vec2) -> ([(f32, f32, Vec2); 2 * MAX_HULL_VERTICES], usize) {
+    fn each_axis(&self, closing: Vec2, a_box: (Vec2, Vec2), mut f: impl FnMut(f32, f32, Vec2)) {
         let (pa, pb) = (&self.pa, &self.pb);
         // Each axis's gap once: along one of `b`'s faces, `b`'s least is that face's level;
-        // along one of `a`'s, `a`'s most is.
-        let mut axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
-        let (ka, kb) = (pa.count(), pb.count());
-        let (b_axes, a_axes) = axes.split_at_mut(kb);
-        // A rect's axes are the box axes, along which `a`'s most is a corner of its box: one
-        // pass over its vertices for all four (the same values the pass per axis gives).
-        let a_box = matches!(pb.outline, Outline::Rect(_)).then(|| pa.box_corners());
-        for (i, slot) in b_axes.iter_mut().enumerate() {
+        // along one of `a`'s, `a`'s most is. The other's extent comes from climbing its
+        // vertices, as both rounds of normals turn counter-clockwise.
+        let (lo, hi) = a_box;
+        let mut a_from = None;
+        for i in 0..pb.count() {
             let axis = -pb.normal(i);
-            let a_most = match a_box {
-                Some((lo, hi)) => [hi.y, -lo.x, -lo.y, hi.x][i],
-                None => pa.extent(axis).1,
+            // A rect's axes are the box axes, along which `a`'s most is a corner of its box.
+            let a_most = if pb.is_rect() {
+                [hi.y, -lo.x, -lo.y, hi.x][i]
+            } else {
+                pa.most_from(axis, &mut a_from)
             };
-            let gap = -pb.face_level(i) - a_most;
-            *slot = (gap, closing.dot(axis), axis);
+            f(-pb.face_level(i) - a_most, closing.dot(axis), axis);
         }
-        for (i, slot) in a_axes[..ka].iter_mut().enumerate() {
+        let mut b_from = None;
+        for i in 0..pa.count() {
             let axis = pa.normal(i);
-            let gap = pb.extent(axis).0 - pa.face_level(i);
-            *slot = (gap, closing.dot(axis), axis);
+            let b_least = -pb.most_from(-axis, &mut b_from);
+            f(b_least - pa.face_level(i), closing.dot(axis), axis);
         }
-        (axes, ka + kb)
     }
 
     /// The distance between the polygons with `b` at `offset` from `a`, to within a few
@@ -447,7 +515,8 @@ mod tests {
             );
             let mb = Motion::new(at, at, Rot::from_angle(rng.range(-3.2, 3.2)));
             let (a, b) = (a.as_shape_ref(), b.as_shape_ref());
-            let pair = PolygonPair::new(a, &ma, b, &mb).unwrap();
+            let mut scratch = [SCRATCH; 2];
+            let pair = PolygonPair::new(a, &ma, b, &mb, &mut scratch).unwrap();
             let meeting = pair.sweep(&ma, ma.travel() - mb.travel());
             let general = time_of_impact(a, &ma, b, &mb);
             let gap_at = |t: f32| {

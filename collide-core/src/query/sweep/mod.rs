@@ -17,7 +17,7 @@ use glam::Vec2;
 use crate::{Motion, ShapeRef};
 
 pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
-pub(crate) use slab::from_start;
+pub(crate) use slab::{from_start, slab_flag};
 pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
 pub(crate) use sweep_circle_rect::sweep_circle_rect_narrow;

@@ -2,8 +2,10 @@
 //! the face normals of both, which is exact because shapes only translate during a sweep.
 
 use super::Impact;
-use crate::query::{all_finite, polygon::PolygonPair};
+use crate::query::all_finite;
+use crate::query::polygon::{PolygonPair, SCRATCH};
 use crate::{Motion, ShapeRef};
+use glam::Vec2;
 
 /// The time of impact of two polygons, at least one of them a hull (two rects take the slab
 /// test): `None` for any other pair, for a miss, and for invalid or non-finite input.
@@ -27,7 +29,19 @@ pub(crate) fn sweep_polygons(
     if !(valid(a) && valid(b)) {
         return None;
     }
-    let pair = PolygonPair::new(a, motion_a, b, motion_b)?;
+    // Boxes about each shape's origin that hold it however it turns (a hull's, the square
+    // around its bounding circle) must meet first: most pairs a game asks about miss by more,
+    // and this costs one round of the stored vertices, before any is turned. The slab test
+    // takes no squares, so it keeps the sweep's range of scales.
+    let (p, d) = (
+        motion_a.start - motion_b.start,
+        motion_a.travel() - motion_b.travel(),
+    );
+    if !super::slab::slab_flag(p, d, bounding_box(a) + bounding_box(b)).0 {
+        return None;
+    }
+    let mut scratch = [SCRATCH; 2];
+    let pair = PolygonPair::new(a, motion_a, b, motion_b, &mut scratch)?;
     let meeting = pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?;
     all_finite([meeting.point, meeting.normal]).then_some(Impact {
         t: meeting.touch_t,
@@ -35,6 +49,28 @@ pub(crate) fn sweep_polygons(
         normal: meeting.normal,
         steps: 0,
     })
+}
+
+/// The half extents of a box about the polygon's own origin that holds it at any turn: a
+/// rect's own (rects do not turn), a hull's the square around its bounding circle.
+#[inline(always)]
+fn bounding_box(shape: ShapeRef<'_>) -> Vec2 {
+    match shape {
+        ShapeRef::Rect(r) => r.half_extents,
+        ShapeRef::Hull(h) => {
+            let squared = h.vertices().iter().fold(0.0, |r, v| {
+                let l = v.length_squared();
+                if l > r {
+                    l
+                } else {
+                    r
+                }
+            });
+            // Grown by a few roundings: the square root and the turned vertices round.
+            Vec2::splat(crate::math::sqrt(squared) * (1.0 + 8.0 * f32::EPSILON))
+        }
+        ShapeRef::Circle(c) => Vec2::splat(c.radius),
+    }
 }
 
 #[cfg(test)]
