@@ -216,17 +216,6 @@ impl<'h> Polygon<'h> {
         });
         (lo, hi)
     }
-
-    /// The largest coordinate of any vertex.
-    fn reach(&self) -> f32 {
-        match self.outline {
-            Outline::Rect(half) => (self.offset.abs() + half).max_element(),
-            Outline::Points(v, _) => v
-                .iter()
-                .fold(self.offset.abs(), |r, v| r.max((*v + self.offset).abs()))
-                .max_element(),
-        }
-    }
 }
 
 /// The axes of a sweep, as `(gap, closing speed, axis)`.
@@ -257,6 +246,8 @@ pub(super) struct PolygonPair<'s> {
     pb: Polygon<'s>,
     /// Where `b` starts from `a`.
     offset: Vec2,
+    /// The least and the most corner of the box around each, `a`'s first.
+    boxes: [(Vec2, Vec2); 2],
     /// A few roundings of the largest coordinate of either.
     margin: f32,
 }
@@ -282,11 +273,17 @@ impl<'s> PolygonPair<'s> {
         let [scratch_a, scratch_b] = scratch;
         let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO, scratch_a)?;
         let pb = Polygon::new(b, pose_b.rotation, offset, scratch_b)?;
-        let margin = ROUNDING * pa.reach().max(pb.reach());
+        let boxes = [pa.box_corners(), pb.box_corners()];
+        // The largest coordinate of any vertex is a corner's of one of the boxes.
+        let reach = boxes
+            .iter()
+            .fold(Vec2::ZERO, |r, (lo, hi)| r.max(lo.abs()).max(hi.abs()));
+        let margin = ROUNDING * reach.max_element();
         offset.is_finite().then_some(Self {
             pa,
             pb,
             offset,
+            boxes,
             margin,
         })
     }
@@ -305,7 +302,7 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let (mut axes, mut count) = (NO_AXES, 0);
-        self.each_axis(closing, self.pa.box_corners(), |gap, speed, axis| {
+        self.each_axis(closing, self.boxes[0], |gap, speed, axis| {
             axes[count] = (gap, speed, axis);
             count += 1;
         });
@@ -352,23 +349,22 @@ impl<'s> PolygonPair<'s> {
     /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
         let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
-        // The latest entry and its axis, and the largest gap (least penetration) and its axis.
+        // The latest entry and its axis.
         let (mut latest, mut latest_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
-        let (mut least, mut least_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
+        // The sum of every gap and speed, finite only when each is.
+        let mut sum = 0.0;
         // A near tie, as `latest_axis` takes it: entries whose gaps differ by less than this.
         let tie = super::skin::NEAR_TIE / ROUNDING * self.margin;
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work (their axes separate the polygons as any does).
-        let (a_box, (b_lo, b_hi)) = (self.pa.box_corners(), self.pb.box_corners());
+        let [a_box, (b_lo, b_hi)] = self.boxes;
         let half = (a_box.1 - a_box.0 + b_hi - b_lo) * 0.5;
         let from_b = (a_box.0 + a_box.1 - b_lo - b_hi) * 0.5;
         if !super::sweep::slab_flag(from_b, closing, half).0 {
             return None;
         }
         self.each_axis(closing, a_box, |gap, speed, axis| {
-            // `x · 0` is `0` for a finite `x`: a gap or speed that overflowed (coordinates near
-            // the float range) decides nothing, and neither does a NaN.
-            apart |= (gap + speed) * 0.0 != 0.0;
+            sum += gap + speed;
             if speed > 0.0 {
                 let entry = gap / speed;
                 enter = enter.max(entry);
@@ -386,11 +382,10 @@ impl<'s> PolygonPair<'s> {
                 // Apart, or touching, along an axis neither closes on: never inside its slab.
                 apart |= gap >= 0.0;
             }
-            if gap > least {
-                (least, least_axis) = (gap, axis);
-            }
         });
-        if apart {
+        // `x · 0` is `0` for a finite `x`: a gap or speed that overflowed (coordinates near the
+        // float range, or a sum of them that does) decides nothing, and neither does a NaN.
+        if apart || sum * 0.0 != 0.0 {
             return None;
         }
         // Strict: an entry at the exit (a touch at one moment) is no overlap, and an exit at
@@ -399,7 +394,19 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let touch_t = super::sweep::from_start(enter);
-        let normal = if enter > 0.0 { latest_axis } else { least_axis };
+        let normal = if enter > 0.0 {
+            latest_axis
+        } else {
+            // Overlapping, or touching and closing in, at the start (rare: looked for apart):
+            // the axis of the largest gap, the least penetration.
+            let (mut least, mut least_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
+            self.each_axis(closing, a_box, |gap, _, axis| {
+                if gap > least {
+                    (least, least_axis) = (gap, axis);
+                }
+            });
+            least_axis
+        };
         let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
         Some(Meeting {
             touch_t,
