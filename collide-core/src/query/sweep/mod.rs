@@ -69,14 +69,16 @@ impl Impact {
 ///   exact for shapes that only translate ([`sweep_hull_hull()`], [`sweep_hull_rect()`],
 ///   [`sweep_rect_hull()`]). The normal is the face normal of the axis that closed last; the
 ///   point is on `a`'s touching face line, at the middle of the span across the normal that
-///   the two touching features (a vertex or a face of each) share;
+///   the two touching features (a vertex or a face of each) share. A pair that starts
+///   overlapped gives `t = 0` on the axis of least penetration;
 /// - a circle against a hull: conservative advancement driven by GJK distance, at most
 ///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
 ///   size ([`sweep_circle_hull()`], [`sweep_hull_circle()`]).
 ///
 /// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
-/// discrete tests; for a circle against a hull, see [`ADVANCE_TOLERANCE`]): shapes that only graze, slide along each other, or touch at the start and
-/// move apart are not hit; shapes that touch at the start and move into each other give `t = 0`.
+/// discrete tests; for a circle against a hull, see [`ADVANCE_TOLERANCE`]): shapes that only
+/// graze, slide along each other, or touch at the start and move apart are not hit; shapes
+/// that touch at the start and move into each other give `t = 0`.
 /// A pair with **no relative motion** is never swept: the answer is `t = 0` when it overlaps at
 /// the start, else `None`. Invalid input (non-finite positions or rotations, negative or
 /// non-finite sizes) gives `None`, never a panic; nothing allocates.
