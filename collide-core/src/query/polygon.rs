@@ -100,7 +100,7 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let (mut axes, mut count) = (NO_AXES, 0);
-        self.each_axis(closing, self.boxes[0], |gap, speed, axis| {
+        self.each_axis(closing, self.boxes[0], |gap, speed, axis, _| {
             axes[count] = (gap, speed, axis);
             count += 1;
         });
@@ -126,7 +126,8 @@ impl<'s> PolygonPair<'s> {
         } else {
             enter.clamp(0.0, 1.0)
         };
-        let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
+        let levels = (self.pa.extent(normal).1, self.pb.extent(normal).0);
+        let point = touch_point(self, closing * touch_t, normal, levels);
         Some(Meeting {
             touch_t,
             normal,
@@ -148,7 +149,8 @@ impl<'s> PolygonPair<'s> {
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
         let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
         // The latest entry and its axis.
-        let (mut latest, mut latest_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
+        let (mut latest, mut latest_axis, mut latest_levels) =
+            (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
         // The sum of every gap and speed, finite only when each is.
         let mut sum = 0.0;
         // A near tie, as `latest_axis` takes it: entries whose gaps differ by less than this.
@@ -161,21 +163,24 @@ impl<'s> PolygonPair<'s> {
         if !super::sweep::slab_flag(from_b, closing, half).0 {
             return None;
         }
-        self.each_axis(closing, a_box, |gap, speed, axis| {
+        self.each_axis(closing, a_box, |gap, speed, axis, a_most| {
             sum += gap + speed;
             if speed > 0.0 {
                 let entry = gap / speed;
-                enter = enter.max(entry);
+                // Compare-and-pick rather than `f32::max`, which adds NaN handling: a NaN is
+                // caught by the sum below.
+                enter = if entry > enter { entry } else { enter };
                 // Later beyond a near tie: `(entry − latest)·speed` is the gap it has left when
                 // the one before closes.
                 if gap > 0.0
                     && entry > latest
                     && (latest == f32::NEG_INFINITY || (entry - latest) * speed > tie)
                 {
-                    (latest, latest_axis) = (entry, axis);
+                    (latest, latest_axis, latest_levels) = (entry, axis, (a_most, a_most + gap));
                 }
             } else if speed < 0.0 {
-                leave = leave.min(gap / speed);
+                let exit = gap / speed;
+                leave = if exit < leave { exit } else { leave };
             } else {
                 // Apart, or touching, along an axis neither closes on: never inside its slab.
                 apart |= gap >= 0.0;
@@ -192,20 +197,22 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let touch_t = super::sweep::from_start(enter);
-        let normal = if enter > 0.0 {
-            latest_axis
+        // The axis, and `a`'s and `b`'s levels along it at the start.
+        let (normal, levels) = if enter > 0.0 {
+            (latest_axis, latest_levels)
         } else {
             // Overlapping, or touching and closing in, at the start (rare: looked for apart):
             // the axis of the largest gap, the least penetration.
-            let (mut least, mut least_axis) = (f32::NEG_INFINITY, Vec2::ZERO);
-            self.each_axis(closing, a_box, |gap, _, axis| {
+            let (mut least, mut least_axis, mut least_levels) =
+                (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
+            self.each_axis(closing, a_box, |gap, _, axis, a_most| {
                 if gap > least {
-                    (least, least_axis) = (gap, axis);
+                    (least, least_axis, least_levels) = (gap, axis, (a_most, a_most + gap));
                 }
             });
-            least_axis
+            (least_axis, least_levels)
         };
-        let point = touch_point(&self.pa, &self.pb, closing * touch_t, normal, self.margin);
+        let point = touch_point(self, closing * touch_t, normal, levels);
         Some(Meeting {
             touch_t,
             normal,
@@ -214,11 +221,17 @@ impl<'s> PolygonPair<'s> {
         })
     }
 
-    /// Calls `f` with every axis of the sweep as `(gap, closing speed, axis)`, in order: `b`'s
-    /// face normals (reversed: from `a` to `b`), then `a`'s, those of the Minkowski difference,
-    /// with the gap between the shapes along each at the start and how fast `a` closes it.
+    /// Calls `f` with every axis of the sweep as `(gap, closing speed, axis, a's most)`, in
+    /// order: `b`'s face normals (reversed: from `a` to `b`), then `a`'s, those of the
+    /// Minkowski difference, with the gap between the shapes along each at the start, how fast
+    /// `a` closes it, and `a`'s most along it (`b`'s least is that and the gap).
     #[inline(always)]
-    fn each_axis(&self, closing: Vec2, a_box: (Vec2, Vec2), mut f: impl FnMut(f32, f32, Vec2)) {
+    fn each_axis(
+        &self,
+        closing: Vec2,
+        a_box: (Vec2, Vec2),
+        mut f: impl FnMut(f32, f32, Vec2, f32),
+    ) {
         let (pa, pb) = (&self.pa, &self.pb);
         // Each axis's gap once: along one of `b`'s faces, `b`'s least is that face's level;
         // along one of `a`'s, `a`'s most is. The other's extent comes from climbing its
@@ -233,13 +246,14 @@ impl<'s> PolygonPair<'s> {
             } else {
                 pa.most_from(axis, &mut a_from)
             };
-            f(-pb.face_level(i) - a_most, closing.dot(axis), axis);
+            f(-pb.face_level(i) - a_most, closing.dot(axis), axis, a_most);
         }
         let mut b_from = None;
         for i in 0..pa.count() {
             let axis = pa.normal(i);
             let b_least = -pb.most_from(-axis, &mut b_from);
-            f(b_least - pa.face_level(i), closing.dot(axis), axis);
+            let a_most = pa.face_level(i);
+            f(b_least - a_most, closing.dot(axis), axis, a_most);
         }
     }
 
@@ -271,10 +285,11 @@ impl<'s> PolygonPair<'s> {
 
 /// Where `a` (at the origin, moved by `moved`) and `b` touch along `normal`, relative to `a`'s
 /// centre: on `a`'s face line, midway along the span the two touching features share.
-fn touch_point(pa: &Polygon<'_>, pb: &Polygon<'_>, moved: Vec2, normal: Vec2, slack: f32) -> Vec2 {
+/// `levels` are `a`'s most and `b`'s least along `normal` at the start.
+fn touch_point(pair: &PolygonPair<'_>, moved: Vec2, normal: Vec2, levels: (f32, f32)) -> Vec2 {
+    let (pa, pb, slack) = (&pair.pa, &pair.pb, pair.margin);
     let tangent = normal.perp();
-    let a_level = pa.extent(normal).1;
-    let b_level = pb.extent(normal).0;
+    let (a_level, b_level) = levels;
     let (a_lo, a_hi) = pa.feature_span(normal, a_level, slack, tangent);
     let (b_lo, b_hi) = pb.feature_span(normal, b_level, slack, tangent);
     let shift = moved.dot(tangent);
