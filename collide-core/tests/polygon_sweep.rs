@@ -1,12 +1,12 @@
 //! The separating-axis sweep of two polygons (a hull against a rect or a hull) against dense
 //! sub-stepping of the discrete queries, its symmetry, and its conventions at the edges:
-//! touching, sliding, starting overlapped, bad input.
+//! touching, sliding, starting overlapped, bad input; and the narrow phase's sweep of them.
 
 mod common;
 
 use collide_core::{
-    contact, distance, overlaps, sweep_hull_hull, sweep_hull_rect, sweep_rect_hull, time_of_impact,
-    Hull, Motion, Rect, Rot, Shape,
+    contact, distance, narrow_phase_detailed, overlaps, sweep_hull_hull, sweep_hull_rect,
+    sweep_rect_hull, time_of_impact, Hull, Motion, Rect, Rot, Shape, SweepMode,
 };
 use common::{ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
@@ -353,4 +353,28 @@ fn bad_input_is_no_hit() {
     if let Some(h) = sweep_hull_hull(&sq, &huge, &sq, &still) {
         assert!(h.t >= 0.0 && h.t <= 1.0 && h.point.is_finite() && h.normal.is_finite());
     }
+}
+
+/// The narrow phase's sweep of two polygons is the same exact sweep: the same time, normal
+/// and point, and no advancement steps.
+#[test]
+fn the_narrow_phase_sweeps_polygons_exactly() {
+    let mut rng = SplitMix64::new(0x4A_7707);
+    let mut swept = 0;
+    for _ in 0..2_000 {
+        let (a, ma, b, mb) = case(&mut rng);
+        let out = narrow_phase_detailed(&a, &ma, &b, &mb, SweepMode::Exact);
+        assert_eq!(out.steps, 0);
+        let Some(impact) = time_of_impact(&a, &ma, &b, &mb) else {
+            continue;
+        };
+        swept += 1;
+        let hit = out.hit.expect("the sweep hits");
+        assert!(out.swept);
+        assert_eq!(
+            (hit.t, hit.normal, hit.point),
+            (impact.t, impact.normal, impact.point)
+        );
+    }
+    assert!(swept > 300, "{swept}");
 }
