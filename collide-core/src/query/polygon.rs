@@ -237,12 +237,13 @@ impl<'s> PolygonPair<'s> {
         // along one of `a`'s, `a`'s most is. The other's extent comes from climbing its
         // vertices, as both rounds of normals turn counter-clockwise.
         let (lo, hi) = a_box;
+        // A rect's axes are the box axes, along which `a`'s most is a corner of its box.
+        let box_most = [hi.y, -lo.x, -lo.y, hi.x];
         let mut a_from = None;
         for i in 0..pb.count() {
             let axis = -pb.normal(i);
-            // A rect's axes are the box axes, along which `a`'s most is a corner of its box.
             let a_most = if pb.is_rect() {
-                [hi.y, -lo.x, -lo.y, hi.x][i]
+                box_most[i]
             } else {
                 pa.most_from(axis, &mut a_from)
             };

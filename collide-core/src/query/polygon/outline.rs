@@ -22,11 +22,12 @@ enum Outline<'h> {
     Points(&'h [Vec2], &'h [Vec2]),
 }
 
-/// Room for a turned hull's vertices and face normals.
-pub(in crate::query) type Scratch = [[Vec2; MAX_HULL_VERTICES]; 2];
+/// Room for a turned hull's vertices and face normals, filled only for a hull that turns (the
+/// others pay nothing for it).
+pub(in crate::query) type Scratch = Option<[[Vec2; MAX_HULL_VERTICES]; 2]>;
 
 /// A [`Scratch`] to lend to [`Polygon::new`].
-pub(in crate::query) const SCRATCH: Scratch = [[Vec2::ZERO; MAX_HULL_VERTICES]; 2];
+pub(in crate::query) const SCRATCH: Scratch = None;
 
 /// A rect's normals, face `i` running from corner `i` to `i + 1` as a hull's do.
 const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
@@ -57,7 +58,7 @@ impl<'h> Polygon<'h> {
             ShapeRef::Hull(hull) => {
                 // Each vertex and normal turned once here, rather than at every look.
                 let k = hull.vertex_count();
-                let [vertices, normals] = scratch;
+                let [vertices, normals] = scratch.insert([[Vec2::ZERO; MAX_HULL_VERTICES]; 2]);
                 let turned = hull.vertices().iter().zip(hull.normals());
                 for ((v, n), (vertex, normal)) in
                     vertices.iter_mut().zip(normals.iter_mut()).zip(turned)
