@@ -242,10 +242,9 @@ impl<'s> PolygonPair<'s> {
         let mut a_from = None;
         for i in 0..pb.count() {
             let axis = -pb.normal(i);
-            let a_most = if pb.is_rect() {
-                box_most[i]
-            } else {
-                pa.most_from(axis, &mut a_from)
+            let a_most = match box_most.get(i) {
+                Some(&most) if pb.is_rect() => most,
+                _ => pa.most_from(axis, &mut a_from),
             };
             f(-pb.face_level(i) - a_most, closing.dot(axis), axis, a_most);
         }
