@@ -1,7 +1,7 @@
 //! Every place a query looks at which shapes it was given, side by side: the pair dispatch of
 //! [`contact`], [`overlaps`], [`time_of_impact`] and [`narrow_phase`], and the per-shape
 //! dispatch of GJK ([`gjk_core`], [`common_frame`], [`relative_rotation`]), which serves
-//! [`distance`](crate::distance) and the sweeps of pairs with a hull.
+//! [`distance`](crate::distance) and the sweeps of a circle against a hull.
 //!
 //! # Adding a shape
 //!
@@ -9,7 +9,7 @@
 //! `contact/` and `sweep/`, and add its arms here: the matches are exhaustive, so the compiler
 //! lists each one that lacks them. A pair with no closed-form sweep needs nothing in
 //! [`time_of_impact`] and [`narrow_phase`]: their last arm sends it to conservative
-//! advancement, which needs only its GJK [`gjk_core`].
+//! advancement (today, a circle against a hull), which needs only its GJK [`gjk_core`].
 //!
 //! # Why four matches
 //!
@@ -30,7 +30,7 @@ use super::distance::gjk::Core;
 use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
 use super::sweep::{
     sweep_advance, sweep_circle_circle, sweep_circle_rect, sweep_circle_rect_narrow,
-    sweep_rect_circle, sweep_rect_rect, Impact,
+    sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull, sweep_rect_rect, Impact,
 };
 use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
@@ -68,8 +68,9 @@ pub(super) fn overlaps(a: ShapeRef<'_>, pose_a: &Pose, b: ShapeRef<'_>, pose_b: 
     }
 }
 
-/// [`time_of_impact`](crate::time_of_impact): the closed forms of circles and rects, and
-/// conservative advancement for every pair with a hull.
+/// [`time_of_impact`](crate::time_of_impact): the closed forms of circles and rects, the
+/// separating-axis sweep for a hull against a rect or a hull, and conservative advancement
+/// for a circle against a hull.
 #[inline(always)]
 pub(super) fn time_of_impact(
     a: ShapeRef<'_>,
@@ -84,6 +85,9 @@ pub(super) fn time_of_impact(
         (C(a), R(b)) => sweep_circle_rect(&a, motion_a, &b, motion_b),
         (R(a), C(b)) => sweep_rect_circle(&a, motion_a, &b, motion_b),
         (R(a), R(b)) => sweep_rect_rect(&a, motion_a, &b, motion_b),
+        (R(a), H(b)) => sweep_rect_hull(&a, motion_a, b, motion_b),
+        (H(a), R(b)) => sweep_hull_rect(a, motion_a, &b, motion_b),
+        (H(a), H(b)) => sweep_hull_hull(a, motion_a, b, motion_b),
         (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
     }
 }
@@ -135,6 +139,27 @@ pub(super) fn narrow_phase(
             moved,
             mode,
             || (sweep_rect_rect(&x, ma, &y, mb), 0),
+            expanded,
+        ),
+        (R(x), H(y)) => settle(
+            contact_rect_hull(&x, &end_a, y, &end_b),
+            moved,
+            mode,
+            || (sweep_rect_hull(&x, ma, y, mb), 0),
+            expanded,
+        ),
+        (H(x), R(y)) => settle(
+            contact_hull_rect(x, &end_a, &y, &end_b),
+            moved,
+            mode,
+            || (sweep_hull_rect(x, ma, &y, mb), 0),
+            expanded,
+        ),
+        (H(x), H(y)) => settle(
+            contact_hull_hull(x, &end_a, y, &end_b),
+            moved,
+            mode,
+            || (sweep_hull_hull(x, ma, y, mb), 0),
             expanded,
         ),
         _ => settle(

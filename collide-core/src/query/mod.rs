@@ -48,10 +48,11 @@
 //! - Surfaces made of pieces (the cells of a tile map) answer for their internal faces
 //!   themselves: a face between two solid cells never gives a hit or a normal.
 //!
-//! The sweeps of pairs with a hull (conservative advancement) are the one exception: they
-//! stop within [`ADVANCE_TOLERANCE`] of contact, so a pair that passes that close without
+//! The sweeps of a circle against a hull (conservative advancement) are the one exception:
+//! they stop within [`ADVANCE_TOLERANCE`] of contact, so a pair that passes that close without
 //! overlapping may count as a hit; a pair that starts within it and moves apart or along is
-//! not.
+//! not. Two polygons (a hull against a rect or a hull) take the separating-axis sweep, which
+//! keeps the rule.
 //!
 //! # Units
 //!
@@ -64,8 +65,11 @@
 //! - the closed-form times of impact (circles and rects) from 2⁻³⁰ to 2²⁶ (about 1e-9 to 7e7).
 //!   A circle's quadratic squares travel × radius, which must stay between about `1e-19` and
 //!   `1.8e19`;
-//! - the times of impact with a hull from where the shapes are a few units across (below that,
-//!   the tolerance's floor, [`ADVANCE_TOLERANCE`] of a unit, dominates) to 2²⁶.
+//! - the times of impact of a hull against a rect or a hull (the separating-axis sweep) from
+//!   2⁻⁵⁸ to 2⁵⁸, as contacts;
+//! - the times of impact of a circle against a hull from where the shapes are a few units
+//!   across (below that, the tolerance's floor, [`ADVANCE_TOLERANCE`] of a unit, dominates)
+//!   to 2²⁶.
 //!
 //! A game in pixels or metres sits far inside all of these. Outside them, answers lose digits
 //! and then hits: a square that overflows or vanishes gives `None`. They never give a panic or
@@ -80,10 +84,10 @@ mod dispatch;
 mod distance;
 mod motion;
 mod narrow;
+mod polygon;
 mod ray;
 mod skin;
 mod skin_closed;
-mod skin_polygon;
 mod sweep;
 
 pub use contact::{

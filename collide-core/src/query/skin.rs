@@ -8,8 +8,8 @@
 
 use glam::Vec2;
 
+use super::polygon::{Polygon, PolygonPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
-use super::skin_polygon::{Polygon, PolygonPair};
 use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
 /// The default skin, in world units: a hundredth of a unit.
@@ -103,7 +103,8 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         normal,
         started_inside: true,
     };
-    let pair = PolygonPair::new(a, motion_a, b, motion_b);
+    let mut scratch = [SCRATCH; 2];
+    let pair = PolygonPair::new(a, motion_a, b, motion_b, &mut scratch);
     let (touch_t, normal, point) = if let Some(pair) = &pair {
         let m = pair.sweep(motion_a, motion_a.travel() - motion_b.travel())?;
         if m.at_start && overlaps(a, &start_a, b, &start_b) {
@@ -189,7 +190,7 @@ fn stop_time(
 
 /// When and along which normal (from `a` to `b`) the shapes touch, recomputed from the
 /// features that touch, so that both are exact where the sweep's own are only close:
-/// conservative advancement stops a hull sweep within a tolerance of contact (a little early,
+/// conservative advancement stops a circle's sweep against a hull within a tolerance of contact (a little early,
 /// or late where the closest points of two almost parallel faces tilt its normal).
 ///
 /// Polygons take the separating-axis sweep's time and axis; a circle takes the sweep's time
@@ -281,8 +282,9 @@ fn polygon_axes_normal(
     closing: Vec2,
 ) -> Option<(f32, Vec2)> {
     let offset = pose_b.position - pose_a.position;
-    let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO)?;
-    let pb = Polygon::new(b, pose_b.rotation, offset)?;
+    let [mut scratch_a, mut scratch_b] = [SCRATCH; 2];
+    let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO, &mut scratch_a)?;
+    let pb = Polygon::new(b, pose_b.rotation, offset, &mut scratch_b)?;
     let reach = pa
         .vertices()
         .chain(pb.vertices())
@@ -335,7 +337,7 @@ pub(super) fn latest_axis(
 
 /// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be
 /// for its entry to replace one found before it: a few roundings of the coordinates.
-const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
+pub(super) const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
 
 #[cfg(test)]
 mod tests {

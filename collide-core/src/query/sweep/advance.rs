@@ -1,4 +1,4 @@
-//! Conservative advancement driven by GJK distance, for every pair with a hull.
+//! Conservative advancement driven by GJK distance, for a circle against a hull.
 
 use glam::Vec2;
 
@@ -8,9 +8,9 @@ use crate::query::distance::{gjk::Simplex, local_distance, CorePair};
 /// steps, and a pair still closing then is reported as a hit at the time reached.
 pub const MAX_ADVANCE_STEPS: u32 = 12;
 
-/// Contact tolerance of conservative advancement, as a fraction of the larger shape's bounding
-/// radius about its own origin, plus one unit (so points and tiny shapes keep a floor): the
-/// sweep reports a hit once the shapes are closer than
+/// Contact tolerance of conservative advancement (the sweep of a circle against a hull), as a
+/// fraction of the larger shape's bounding radius about its own origin, plus one unit (so
+/// points and tiny shapes keep a floor): the sweep reports a hit once the shapes are closer than
 /// `ADVANCE_TOLERANCE × (1 + radius)`. Its time is then at most that distance ÷ the closing
 /// speed early, and a pair that passes within it without overlapping (a graze) may count.
 pub const ADVANCE_TOLERANCE: f32 = 1e-4;

@@ -1,6 +1,6 @@
 //! Time of impact: when during a frame two moving shapes first touch. Closed forms for circles
-//! and rects (the quadratic, the slab test), conservative advancement for every pair with a
-//! hull.
+//! and rects (the quadratic, the slab test) and for a hull against a rect or a hull (the
+//! separating-axis sweep), conservative advancement for a circle against a hull.
 
 mod advance;
 mod slab;
@@ -8,6 +8,7 @@ mod sweep_circle_circle;
 mod sweep_circle_hull;
 mod sweep_circle_rect;
 mod sweep_hull_hull;
+mod sweep_polygon;
 mod sweep_rect_hull;
 mod sweep_rect_rect;
 
@@ -16,6 +17,7 @@ use glam::Vec2;
 use crate::{Motion, ShapeRef};
 
 pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
+pub(crate) use slab::{from_start, slab_flag};
 pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
 pub(crate) use sweep_circle_rect::sweep_circle_rect_narrow;
@@ -63,13 +65,20 @@ impl Impact {
 /// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect()`]);
 /// - circle–rect: the slab test against the box grown by the radius, corners re-solved as
 ///   circles ([`sweep_circle_rect()`]);
-/// - any pair with a hull: conservative advancement driven by GJK distance, at most
+/// - a hull against a rect or a hull: the separating-axis sweep over the face normals of both,
+///   exact for shapes that only translate ([`sweep_hull_hull()`], [`sweep_hull_rect()`],
+///   [`sweep_rect_hull()`]). The normal is the face normal of the axis that closed last; the
+///   point is on `a`'s touching face line, at the middle of the span across the normal that
+///   the two touching features (a vertex or a face of each) share. A pair that starts
+///   overlapped gives `t = 0` on the axis of least penetration;
+/// - a circle against a hull: conservative advancement driven by GJK distance, at most
 ///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
-///   size ([`sweep_hull_hull()`] and the others).
+///   size ([`sweep_circle_hull()`], [`sweep_hull_circle()`]).
 ///
 /// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
-/// discrete tests): shapes that only graze, slide along each other, or touch at the start and
-/// move apart are not hit; shapes that touch at the start and move into each other give `t = 0`.
+/// discrete tests; for a circle against a hull, see [`ADVANCE_TOLERANCE`]): shapes that only
+/// graze, slide along each other, or touch at the start and move apart are not hit; shapes
+/// that touch at the start and move into each other give `t = 0`.
 /// A pair with **no relative motion** is never swept: the answer is `t = 0` when it overlaps at
 /// the start, else `None`. Invalid input (non-finite positions or rotations, negative or
 /// non-finite sizes) gives `None`, never a panic; nothing allocates.

@@ -1,14 +1,14 @@
-//! Time of impact of two moving hulls, by conservative advancement.
+//! Time of impact of two moving hulls, by the separating-axis sweep.
 
-use super::{sweep_advance, Impact};
+use super::{sweep_polygon::sweep_polygons, Impact};
 use crate::{Hull, Motion, ShapeRef};
 
 /// The time of impact of two moving hulls, each keeping its motion's rotation through the
 /// frame.
 ///
-/// Conservative advancement driven by GJK distance, solved in a's frame so a's vertices need no
-/// transform. See [`time_of_impact`](crate::time_of_impact) for the conventions and the
-/// tolerance.
+/// The separating-axis sweep over the face normals of both, exact for shapes that only
+/// translate; no steps. See [`time_of_impact`](crate::time_of_impact) for the conventions and
+/// the point.
 ///
 /// ```
 /// use collide_core::{sweep_hull_hull, Hull, Motion};
@@ -29,17 +29,11 @@ use crate::{Hull, Motion, ShapeRef};
 ///     &Motion::stationary(Vec2::ZERO),
 /// )
 /// .unwrap();
-/// assert!((hit.t - 0.5).abs() < 1e-3);
+/// assert!((hit.t - 0.5).abs() < 1e-6 && hit.normal == Vec2::NEG_X);
 /// # Ok::<(), collide_core::Error>(())
 /// ```
+#[inline]
 #[must_use]
 pub fn sweep_hull_hull(a: &Hull, motion_a: &Motion, b: &Hull, motion_b: &Motion) -> Option<Impact> {
-    sweep_advance(
-        ShapeRef::Hull(a),
-        motion_a,
-        ShapeRef::Hull(b),
-        motion_b,
-        true,
-    )
-    .0
+    sweep_polygons(ShapeRef::Hull(a), motion_a, ShapeRef::Hull(b), motion_b)
 }
