@@ -213,9 +213,9 @@ impl TileMap {
         (clamp(a), clamp(b))
     }
 
-    /// How much the shape's box is grown before the cells are pruned by it: enough for the
-    /// rounding of the coordinates and for conservative advancement, which reports contact
-    /// within `ADVANCE_TOLERANCE × (1 + size)` of it.
+    /// How much the shape's box is grown before the cells are pruned by it: generously more
+    /// than the rounding of the coordinates and of the sweeps (every mover against a cell's box
+    /// is a closed form or the exact separating-axis sweep), a thousandth of the sizes.
     fn sweep_margin(&self, half_extents: Vec2, motion: &Motion) -> f32 {
         let size = half_extents
             .max_element()
