@@ -5,9 +5,8 @@ use glam::Vec2;
 use super::TileMap;
 
 /// How close to an axis (the smaller component over the larger) a normal must be to count as
-/// that axis's face rather than a corner. The sweeps give a face's normal to within rounding
-/// (a hull's, turned, to a few parts in 10^7); a true corner that close to a face touches the
-/// same flat surface.
+/// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
+/// far inside this; a true corner that close to a face touches the same flat surface.
 const SNAP: f32 = 1e-3;
 
 /// One face of a cell, named by where it lies.
