@@ -1,7 +1,7 @@
 //! What the pass reports: each hit ([`PassHit`]), what the resolver says a hit used up
 //! ([`Used`]), and the frame's figures ([`PassStats`]).
 
-use collide_core::Hit;
+use collide_core::{Hit, NarrowOutcome};
 
 /// One hit between bodies `a < b` (indices into the slice given to the pass), or between body
 /// `a` and a static obstacle.
@@ -73,4 +73,21 @@ pub struct PassStats {
     pub hits_superseded: usize,
     /// Body–obstacle candidates from the static world (each through the narrow phase).
     pub static_pairs: usize,
+}
+
+impl PassStats {
+    /// Counts one pair's trip through the narrow phase: whether it was swept, and its steps.
+    #[inline]
+    pub(crate) fn count_narrow(&mut self, outcome: &NarrowOutcome) {
+        self.sweeps += usize::from(outcome.swept);
+        self.max_steps = self.max_steps.max(outcome.steps);
+    }
+
+    /// Counts a hit the frame keeps, by the test that found it.
+    #[inline]
+    pub(crate) fn count_hit(&mut self, hit: &Hit) {
+        // Counted without a branch: which test found a hit varies from pair to pair.
+        self.swept_hits += usize::from(hit.by_sweep);
+        self.discrete_hits += usize::from(!hit.by_sweep);
+    }
 }

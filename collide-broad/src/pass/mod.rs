@@ -424,12 +424,9 @@ impl<B: BroadPhase> CollisionPass<B> {
             }
             for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
                 let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.sweep_mode);
-                stats.sweeps += usize::from(outcome.swept);
-                stats.max_steps = stats.max_steps.max(outcome.steps);
+                stats.count_narrow(&outcome);
                 if let Some(hit) = outcome.hit {
-                    // Counted without a branch: which test found a hit varies from pair to pair.
-                    stats.swept_hits += usize::from(hit.by_sweep);
-                    stats.discrete_hits += usize::from(!hit.by_sweep);
+                    stats.count_hit(&hit);
                     self.order.push(hit.t, a, b, self.hits.len());
                     let (a, b) = (a as usize, b as usize);
                     self.hits.push(PassHit {

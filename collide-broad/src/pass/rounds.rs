@@ -14,7 +14,7 @@ use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, M
 use glam::Vec2;
 
 use crate::obstacles::{Obstacle, Obstacles};
-use crate::pass::statics::{find_obstacle, obstacle_index, refined, standing};
+use crate::pass::statics::{find_obstacle, obstacle_index, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::keep_room;
@@ -357,7 +357,7 @@ impl Rounds {
         let shape = frame.bodies[body].shape;
         let found = outcome
             .hit
-            .and_then(|h| refined(frame.statics, o, shape, &ma, h));
+            .and_then(|h| frame.statics.refine_hit(o.id, shape, &ma, h));
         if let Some(found) = found {
             let hit = PassHit {
                 a: body,

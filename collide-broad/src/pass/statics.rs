@@ -6,7 +6,7 @@
 //! A hit on an obstacle has `b = bodies.len() + id` (past every body, so the hit order stays
 //! `(t, a, b)`) and [`PassHit::obstacle`] `= Some(id)`.
 
-use collide_core::{narrow_phase_detailed, Aabb, Hit, Layers, Motion, ShapeRef, SweepMode};
+use collide_core::{narrow_phase_detailed, Aabb, Layers, Motion, SweepMode};
 
 use crate::obstacles::{Obstacle, Obstacles};
 use crate::pass::{Body, PassHit, PassStats};
@@ -51,19 +51,6 @@ pub(crate) fn find_obstacle<'s>(
     found
 }
 
-/// A hit the narrow phase found on obstacle `o` for a shape moving along `motion`, as the
-/// static world reports it ([`Obstacles::refine_hit`]).
-#[inline]
-pub(crate) fn refined(
-    statics: &(impl Obstacles + ?Sized),
-    o: &Obstacle<'_>,
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-    found: Hit,
-) -> Option<Hit> {
-    statics.refine_hit(o.id, shape, motion, found)
-}
-
 /// Every live body (its proxy) against the obstacles near its swept box, through the narrow
 /// phase; calls `hit` with each hit and its obstacle index. Returns one more than the largest
 /// index a hit got (the bound the hit order needs).
@@ -89,16 +76,14 @@ pub(crate) fn body_obstacle_hits(
         let motion = body.motion();
         stats.static_pairs += 1;
         let outcome = narrow_phase_detailed(body.shape, &motion, o.shape, &standing(&o), mode);
-        stats.sweeps += usize::from(outcome.swept);
-        stats.max_steps = stats.max_steps.max(outcome.steps);
+        stats.count_narrow(&outcome);
         let Some(found) = outcome.hit else {
             return;
         };
-        let Some(found) = refined(statics, &o, body.shape, &motion, found) else {
+        let Some(found) = statics.refine_hit(o.id, body.shape, &motion, found) else {
             return;
         };
-        stats.swept_hits += usize::from(found.by_sweep);
-        stats.discrete_hits += usize::from(!found.by_sweep);
+        stats.count_hit(&found);
         bound = bound.max(b + 1);
         hit(PassHit {
             a,
