@@ -8,7 +8,7 @@ mod common;
 use collide_broad::{Obstacles, TileCell, TileMap};
 use collide_core::{distance, overlaps, Circle, Layers, Motion, Pose, Rot, ShapeRef};
 use collide_testkit::SplitMix64;
-use common::tiles::{brute_time_of_impact, random_mover, solid_cells};
+use common::tiles::{brute_time_of_impact, random_mover, solid_cells, strict_entry};
 use glam::Vec2;
 
 /// A random map: a few solid blocks (so there are many internal faces) and scattered cells,
@@ -127,28 +127,6 @@ fn a_sweep_never_tunnels_into_the_solid_region() {
         }
     }
     assert!(hits > 300, "only {hits} of {cases} cases hit");
-}
-
-/// When the segment is strictly inside the cell's box: entry (`0` if it starts inside) and
-/// the axes it enters on at that moment, or `None`.
-fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, [bool; 2])> {
-    let d = to - from;
-    let (mut enter, mut leave, mut axes) = (f32::NEG_INFINITY, f32::INFINITY, [f32::NAN; 2]);
-    for axis in 0..2 {
-        if d[axis] == 0.0 {
-            if from[axis] <= lo[axis] || from[axis] >= hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let a = (lo[axis] - from[axis]) / d[axis];
-        let b = (hi[axis] - from[axis]) / d[axis];
-        axes[axis] = a.min(b);
-        enter = enter.max(a.min(b));
-        leave = leave.min(a.max(b));
-    }
-    let t = enter.max(0.0);
-    (enter < leave && t < leave.min(1.0)).then_some((t, [axes[0] == enter, axes[1] == enter]))
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod common;
 use collide_broad::{TileCell, TileMap};
 use collide_core::Motion;
 use collide_testkit::SplitMix64;
-use common::tiles::{brute_time_of_impact, random_mover, solid_cells};
+use common::tiles::{brute_time_of_impact, random_mover, solid_cells, strict_entry};
 use glam::Vec2;
 
 /// A sparse map of 65 to 200 columns and rows: a few long floors, walls and blocks, and a
@@ -39,26 +39,6 @@ fn wide_map(rng: &mut SplitMix64) -> TileMap {
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
 }
 
-/// When the segment is strictly inside the box `lo..hi` (`0` if it starts inside).
-fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<f32> {
-    let d = to - from;
-    let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
-    for axis in 0..2 {
-        if d[axis] == 0.0 {
-            if from[axis] <= lo[axis] || from[axis] >= hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let a = (lo[axis] - from[axis]) / d[axis];
-        let b = (hi[axis] - from[axis]) / d[axis];
-        enter = enter.max(a.min(b));
-        leave = leave.min(a.max(b));
-    }
-    let t = enter.max(0.0);
-    (enter < leave && t < leave.min(1.0)).then_some(t)
-}
-
 #[test]
 fn long_segments_across_wide_sparse_maps_match_every_cell() {
     let mut rng = SplitMix64::new(0x51DE);
@@ -76,7 +56,7 @@ fn long_segments_across_wide_sparse_maps_match_every_cell() {
             let mut brute: Option<(f32, TileCell)> = None;
             for &c in &solid {
                 let (lo, hi) = (map.cell_min(c.x, c.y), map.cell_min(c.x + 1, c.y + 1));
-                if let Some(t) = strict_entry(from, to, lo, hi) {
+                if let Some((t, _)) = strict_entry(from, to, lo, hi) {
                     let earlier = brute.is_none_or(|(bt, bc)| {
                         t < bt || (t == bt && map.cell_index(c.x, c.y) < map.cell_index(bc.x, bc.y))
                     });

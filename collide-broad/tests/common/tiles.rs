@@ -72,3 +72,25 @@ pub fn brute_time_of_impact(
     }
     best
 }
+
+/// When the segment from `from` to `to` is strictly inside the box `lo..hi`: its entry (`0`
+/// if it starts inside) and the axes it enters on at that moment, or `None`.
+pub fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, [bool; 2])> {
+    let d = to - from;
+    let (mut enter, mut leave, mut axes) = (f32::NEG_INFINITY, f32::INFINITY, [f32::NAN; 2]);
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if from[axis] <= lo[axis] || from[axis] >= hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let a = (lo[axis] - from[axis]) / d[axis];
+        let b = (hi[axis] - from[axis]) / d[axis];
+        axes[axis] = a.min(b);
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    let t = enter.max(0.0);
+    (enter < leave && t < leave.min(1.0)).then_some((t, [axes[0] == enter, axes[1] == enter]))
+}
