@@ -30,14 +30,18 @@ pub enum Query {
     ContactHullHull,
     /// Distance of two separated hulls.
     DistanceHullHull,
+    /// Time of impact of a moving circle and a moving convex hull (a 6- or 8-gon). Last of the
+    /// variants, so that the others keep their seeds.
+    ToiCircleHull,
 }
 
 impl Query {
     /// Every query, in report order.
-    pub const ALL: [Query; 6] = [
+    pub const ALL: [Query; 7] = [
         Query::ToiCircleCircle,
         Query::ToiCircleRect,
         Query::ToiRectRect,
+        Query::ToiCircleHull,
         Query::ToiHullHull,
         Query::ContactHullHull,
         Query::DistanceHullHull,
@@ -50,6 +54,7 @@ impl Query {
             Query::ToiCircleCircle => "toi_circle_circle",
             Query::ToiCircleRect => "toi_circle_rect",
             Query::ToiRectRect => "toi_rect_rect",
+            Query::ToiCircleHull => "toi_circle_hull",
             Query::ToiHullHull => "toi_hull_hull",
             Query::ContactHullHull => "contact_hull_hull",
             Query::DistanceHullHull => "distance_hull_hull",
@@ -61,7 +66,11 @@ impl Query {
     pub const fn is_cast(self) -> bool {
         matches!(
             self,
-            Query::ToiCircleCircle | Query::ToiCircleRect | Query::ToiRectRect | Query::ToiHullHull
+            Query::ToiCircleCircle
+                | Query::ToiCircleRect
+                | Query::ToiRectRect
+                | Query::ToiCircleHull
+                | Query::ToiHullHull
         )
     }
 }
@@ -167,6 +176,7 @@ fn shape_pair(query: Query, rng: &mut SplitMix64) -> (Shape, Shape) {
         Query::ToiCircleCircle => (circle(rng), circle(rng)),
         Query::ToiCircleRect => (circle(rng), rect(rng)),
         Query::ToiRectRect => (rect(rng), rect(rng)),
+        Query::ToiCircleHull => (circle(rng), hull(rng)),
         Query::ToiHullHull | Query::ContactHullHull | Query::DistanceHullHull => {
             (hull(rng), hull(rng))
         }

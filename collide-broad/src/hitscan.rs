@@ -112,11 +112,9 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 /// [`BroadPhase::cast_segment`] for all of a ray's hits; [`BroadPhase::query_aabb`] for a
 /// moving shape); each is then tested exactly on its real shape at its end-of-frame pose
 /// ([`cast_ray`], [`time_of_impact`]), so the answer is the one a loop over every body would
-/// give. A moving shape is tested against the bodies whose
-/// boxes its swept box overlaps, the collision pass's own rule: a graze that a circle–hull
-/// sweep's tolerance ([`ADVANCE_TOLERANCE`](collide_core::ADVANCE_TOLERANCE)) would count is never
-/// reported for a body whose box it does not reach. Disabled bodies, bodies with non-finite positions,
-/// and bodies whose layers do not [interact](Layers::interacts) with the query's are skipped.
+/// give. A moving shape is tested against the bodies whose boxes its swept box overlaps, the
+/// collision pass's own rule. Disabled bodies, bodies with non-finite positions, and bodies
+/// whose layers do not [interact](Layers::interacts) with the query's are skipped.
 ///
 /// A `Hitscan` keeps its candidate buffers from query to query: reuse one, and queries
 /// allocate nothing in steady state.

@@ -167,7 +167,7 @@ fn a_miss_with_motion_is_swept_in_each_mode() {
     assert_eq!(off, Default::default());
     let exact = narrow_phase_detailed(bullet, &shot, alien, &still, SweepMode::Exact);
     let hit = exact.hit.unwrap();
-    assert!(exact.swept && hit.by_sweep && exact.steps == 0);
+    assert!(exact.swept && hit.by_sweep);
     assert!((hit.t - 21.0 / 60.0).abs() < 1e-6 && hit.normal == Vec2::Y);
     assert!((hit.point - v(0.0, -7.0)).length() < 1e-5);
     let expanded = narrow_phase_detailed(bullet, &shot, alien, &still, SweepMode::ExpandedBox);
@@ -179,10 +179,15 @@ fn a_miss_with_motion_is_swept_in_each_mode() {
     let diagonal = Motion::linear(v(-30.0, 0.0), v(0.0, 30.0));
     assert!(narrow_phase(bullet, &diagonal, alien, &still, SweepMode::Exact).is_none());
     assert!(narrow_phase(bullet, &diagonal, alien, &still, SweepMode::ExpandedBox).is_some());
-    // Hull pairs report their advancement steps.
+    // A hull is swept exactly too: the hexagon's bottom face lies 7·cos 30° below its centre,
+    // and the shot's rim reaches it at t = (30 − 7·cos 30° − 2) / 60.
     let hull = Hull::regular(6, 7.0).unwrap();
-    let out = narrow_phase_detailed(bullet, &shot, &hull, &still, SweepMode::Exact);
-    assert!(out.hit.unwrap().by_sweep && out.steps >= 2);
+    let hit = narrow_phase_detailed(bullet, &shot, &hull, &still, SweepMode::Exact)
+        .hit
+        .unwrap();
+    let expect = (28.0 - 7.0 * 0.75f32.sqrt()) / 60.0;
+    assert!(hit.by_sweep && (hit.t - expect).abs() < 1e-6, "{hit:?}");
+    assert!((hit.normal - Vec2::Y).length() < 1e-6, "{hit:?}");
 }
 
 #[test]

@@ -55,8 +55,6 @@ pub struct PassStats {
     pub sweeps: usize,
     /// Hits only the sweep found (the tunnelling ones).
     pub swept_hits: usize,
-    /// The most conservative-advancement steps one sweep needed.
-    pub max_steps: u32,
     /// Enabled bodies skipped for non-finite positions, rotation or shape.
     pub skipped: usize,
     /// Hits handed to the resolver.
@@ -76,11 +74,10 @@ pub struct PassStats {
 }
 
 impl PassStats {
-    /// Counts one pair's trip through the narrow phase: whether it was swept, and its steps.
+    /// Counts one pair's trip through the narrow phase: whether it was swept.
     #[inline]
     pub(crate) fn count_narrow(&mut self, outcome: &NarrowOutcome) {
         self.sweeps += usize::from(outcome.swept);
-        self.max_steps = self.max_steps.max(outcome.steps);
     }
 
     /// Counts a hit the frame keeps, by the test that found it.

@@ -1,15 +1,14 @@
 //! Every place a query looks at which shapes it was given, side by side: the pair dispatch of
 //! [`contact`], [`overlaps`], [`time_of_impact`] and [`narrow_phase`], and the per-shape
 //! dispatch of GJK ([`gjk_core`], [`common_frame`], [`relative_rotation`]), which serves
-//! [`distance`](crate::distance) and the sweeps of a circle against a hull.
+//! [`distance`](crate::distance).
 //!
 //! # Adding a shape
 //!
 //! Give [`ShapeRef`] (and [`Shape`](crate::Shape)) a variant, write its pair functions under
 //! `contact/` and `sweep/`, and add its arms here: the matches are exhaustive, so the compiler
-//! lists each one that lacks them. A pair with no closed-form sweep needs nothing in
-//! [`time_of_impact`] and [`narrow_phase`]: their last arm sends it to conservative
-//! advancement (today, a circle against a hull), which needs only its GJK [`gjk_core`].
+//! lists each one that lacks them, and give it its GJK core in [`gjk_core`] for
+//! [`distance`](crate::distance).
 //!
 //! # Why four matches
 //!
@@ -29,8 +28,9 @@ use super::contact::{
 use super::distance::gjk::Core;
 use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
 use super::sweep::{
-    sweep_advance, sweep_circle_circle, sweep_circle_rect, sweep_circle_rect_narrow,
-    sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull, sweep_rect_rect, Impact,
+    sweep_circle_circle, sweep_circle_hull, sweep_circle_rect, sweep_circle_rect_narrow,
+    sweep_hull_circle, sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull,
+    sweep_rect_rect, Impact,
 };
 use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
@@ -69,8 +69,8 @@ pub(super) fn overlaps(a: ShapeRef<'_>, pose_a: &Pose, b: ShapeRef<'_>, pose_b: 
 }
 
 /// [`time_of_impact`](crate::time_of_impact): the closed forms of circles and rects, the
-/// separating-axis sweep for a hull against a rect or a hull, and conservative advancement
-/// for a circle against a hull.
+/// separating-axis sweep for a hull against a rect or a hull, and the grown hull with round
+/// corners for a circle against a hull.
 #[inline(always)]
 pub(super) fn time_of_impact(
     a: ShapeRef<'_>,
@@ -88,7 +88,8 @@ pub(super) fn time_of_impact(
         (R(a), H(b)) => sweep_rect_hull(&a, motion_a, b, motion_b),
         (H(a), R(b)) => sweep_hull_rect(a, motion_a, &b, motion_b),
         (H(a), H(b)) => sweep_hull_hull(a, motion_a, b, motion_b),
-        (a, b) => sweep_advance(a, motion_a, b, motion_b, true).0,
+        (C(a), H(b)) => sweep_circle_hull(&a, motion_a, b, motion_b),
+        (H(a), C(b)) => sweep_hull_circle(a, motion_a, &b, motion_b),
     }
 }
 
@@ -112,61 +113,63 @@ pub(super) fn narrow_phase(
             contact_circle_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (sweep_circle_circle(&x, ma, &y, mb), 0),
+            || sweep_circle_circle(&x, ma, &y, mb),
             expanded,
         ),
         (C(x), R(y)) => settle(
             contact_circle_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (sweep_circle_rect_narrow(&x, ma, &y, mb), 0),
+            || sweep_circle_rect_narrow(&x, ma, &y, mb),
             expanded,
         ),
         (R(x), C(y)) => settle(
             contact_rect_circle(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || {
-                (
-                    sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
-                    0,
-                )
-            },
+            || sweep_circle_rect_narrow(&y, mb, &x, ma).map(Impact::flipped),
             expanded,
         ),
         (R(x), R(y)) => settle(
             contact_rect_rect(&x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (sweep_rect_rect(&x, ma, &y, mb), 0),
+            || sweep_rect_rect(&x, ma, &y, mb),
             expanded,
         ),
         (R(x), H(y)) => settle(
             contact_rect_hull(&x, &end_a, y, &end_b),
             moved,
             mode,
-            || (sweep_rect_hull(&x, ma, y, mb), 0),
+            || sweep_rect_hull(&x, ma, y, mb),
             expanded,
         ),
         (H(x), R(y)) => settle(
             contact_hull_rect(x, &end_a, &y, &end_b),
             moved,
             mode,
-            || (sweep_hull_rect(x, ma, &y, mb), 0),
+            || sweep_hull_rect(x, ma, &y, mb),
             expanded,
         ),
         (H(x), H(y)) => settle(
             contact_hull_hull(x, &end_a, y, &end_b),
             moved,
             mode,
-            || (sweep_hull_hull(x, ma, y, mb), 0),
+            || sweep_hull_hull(x, ma, y, mb),
             expanded,
         ),
-        _ => settle(
-            contact(a, &end_a, b, &end_b),
+        (C(x), H(y)) => settle(
+            contact_circle_hull(&x, &end_a, y, &end_b),
             moved,
             mode,
-            || sweep_advance(a, ma, b, mb, true),
+            || sweep_circle_hull(&x, ma, y, mb),
+            expanded,
+        ),
+        (H(x), C(y)) => settle(
+            contact_hull_circle(x, &end_a, &y, &end_b),
+            moved,
+            mode,
+            || sweep_hull_circle(x, ma, &y, mb),
             expanded,
         ),
     }

@@ -25,7 +25,7 @@
 //!
 //! # Touching
 //!
-//! One rule settles grazes for the discrete tests, the closed-form sweeps and the narrow phase
+//! One rule settles grazes for the discrete tests, the sweeps and the narrow phase
 //! (and so the collision pass, which is those two together): **overlap is strict, with no
 //! tolerance**. Shapes whose outlines meet and whose insides do not are touching, and touching
 //! is no contact, no overlap and no hit: a graze, a slide along a face, and a start in touch
@@ -48,12 +48,6 @@
 //! - Surfaces made of pieces (the cells of a tile map) answer for their internal faces
 //!   themselves: a face between two solid cells never gives a hit or a normal.
 //!
-//! The sweeps of a circle against a hull (conservative advancement) are the one exception:
-//! they stop within [`ADVANCE_TOLERANCE`] of contact, so a pair that passes that close without
-//! overlapping may count as a hit; a pair that starts within it and moves apart or along is
-//! not. Two polygons (a hull against a rect or a hull) take the separating-axis sweep, which
-//! keeps the rule.
-//!
 //! # Units
 //!
 //! Lengths are in whatever unit the game uses, and the answers scale with it: multiply every
@@ -62,14 +56,11 @@
 //! every pair of shapes:
 //!
 //! - contacts from 2⁻⁵⁸ to 2⁵⁸ (about 3e-18 to 3e17), distances from 2⁻⁵⁴ to 2⁵⁸;
-//! - the closed-form times of impact (circles and rects) from 2⁻³⁰ to 2²⁶ (about 1e-9 to 7e7).
-//!   A circle's quadratic squares travel × radius, which must stay between about `1e-19` and
-//!   `1.8e19`;
+//! - the times of impact of a circle (against any shape) and of two rects from 2⁻³⁰ to 2²⁶
+//!   (about 1e-9 to 7e7). A circle's quadratic squares travel × radius, which must stay
+//!   between about `1e-19` and `1.8e19`;
 //! - the times of impact of a hull against a rect or a hull (the separating-axis sweep) from
-//!   2⁻⁵⁸ to 2⁵⁸, as contacts;
-//! - the times of impact of a circle against a hull from where the shapes are a few units
-//!   across (below that, the tolerance's floor, [`ADVANCE_TOLERANCE`] of a unit, dominates)
-//!   to 2²⁶.
+//!   2⁻⁵⁸ to 2⁵⁸, as contacts.
 //!
 //! A game in pixels or metres sits far inside all of these. Outside them, answers lose digits
 //! and then hits: a square that overflows or vanishes gives `None`. They never give a panic or

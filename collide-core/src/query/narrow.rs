@@ -80,8 +80,6 @@ pub struct NarrowOutcome {
     pub hit: Option<Hit>,
     /// Whether a sweep ran (exact or expanded box).
     pub swept: bool,
-    /// Conservative-advancement steps the sweep used (`0` for the closed forms).
-    pub steps: u32,
 }
 
 /// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
@@ -103,14 +101,14 @@ pub fn narrow_phase_detailed<'a, 'b>(
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
-/// whether it `moved` relative to each other, and its sweeps: `sweep`, the full impact (with
-/// its conservative-advancement steps); `expanded`, the expanded-box test.
+/// whether it `moved` relative to each other, and its sweeps: `sweep`, the full impact;
+/// `expanded`, the expanded-box test.
 #[inline(always)]
 pub(super) fn settle(
     discrete: Option<Contact>,
     moved: bool,
     mode: SweepMode,
-    sweep: impl FnOnce() -> (Option<Impact>, u32),
+    sweep: impl FnOnce() -> Option<Impact>,
     expanded: impl FnOnce() -> Option<Hit>,
 ) -> NarrowOutcome {
     if !moved {
@@ -122,7 +120,7 @@ pub(super) fn settle(
     }
     match (mode, discrete) {
         (SweepMode::Exact, discrete) => {
-            let (impact, steps) = sweep();
+            let impact = sweep();
             let hit = match (impact, discrete) {
                 (Some(i), contact) => Some(Hit::at(&i, contact)),
                 // Overlapping at the end by the discrete test, yet the sweep saw no overlap:
@@ -130,11 +128,7 @@ pub(super) fn settle(
                 (None, Some(c)) => Some(Hit::from_contact(1.0, c)),
                 (None, None) => None,
             };
-            NarrowOutcome {
-                hit,
-                swept: true,
-                steps,
-            }
+            NarrowOutcome { hit, swept: true }
         }
         // Only the end of the frame was looked at.
         (_, Some(c)) => NarrowOutcome {
@@ -144,7 +138,6 @@ pub(super) fn settle(
         (SweepMode::ExpandedBox, None) => NarrowOutcome {
             hit: expanded(),
             swept: true,
-            steps: 0,
         },
         (SweepMode::Off, None) => NarrowOutcome::default(),
     }
@@ -275,7 +268,6 @@ mod tests {
                 let expected = NarrowOutcome {
                     hit: want,
                     swept: true,
-                    steps: 0,
                 };
                 assert_eq!(out, expected, "{a:?} {ma:?} {b:?} {mb:?}");
             }

@@ -94,32 +94,10 @@ impl<'a> Core<'a> {
             }
         }
     }
-
-    /// The radius of a circle about the frame origin that holds the whole shape (with a
-    /// relative margin for the square root's rounding).
-    #[inline]
-    pub fn bounding_radius(&self) -> f32 {
-        // Two vertices a round, and plain comparisons rather than `f32::max`: no NaN handling
-        // per vertex (a NaN vertex cannot occur here, the shapes were validated). A maximum is
-        // exact, so the grouping does not change it.
-        let max = |a: f32, b: f32| if b > a { b } else { a };
-        let mut pairs = self.v.chunks_exact(2);
-        let mut lanes = Vec2::ZERO;
-        for two in &mut pairs {
-            let l = Vec2::new(two[0].length_squared(), two[1].length_squared());
-            lanes = Vec2::select(l.cmpgt(lanes), l, lanes);
-        }
-        let rest = pairs
-            .remainder()
-            .first()
-            .map_or(0.0, |p| p.length_squared());
-        let max2 = max(max(lanes.x, lanes.y), rest);
-        crate::math::sqrt(max2) * (1.0 + 1e-6) + self.radius
-    }
 }
 
 /// Up to three points of `B − A`, each remembered by the vertex indices that made it, so the
-/// simplex can be rebuilt after b's core moves (warm start across advancement steps).
+/// simplex can be rebuilt after b's core moves (a warm start).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Simplex {
     w: [Vec2; 3],
@@ -334,61 +312,6 @@ pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simple
         pb,
         overlap: false,
     }
-}
-
-/// The unit direction from a to b that separates two overlapping cores soonest: the axis of
-/// least penetration among both cores' outward edge normals (the separating-axis test; a
-/// point core has none, and for a point inside a polygon the nearest face is the answer).
-/// `+x` when neither core has an edge.
-pub(crate) fn penetration_normal(a: &Core<'_>, b: &Core<'_>, offset: Vec2) -> Vec2 {
-    // Penetration along an unnormalized axis `n` is `raw / |n|`; compare `raw·|raw| / |n|²`,
-    // which orders the same without a square root per axis.
-    let mut best_key = f32::INFINITY;
-    let mut best = Vec2::X;
-    let radii = a.radius + b.radius;
-    let mut consider = |n: Vec2, raw: f32| {
-        let nn = n.length_squared();
-        if nn > 0.0 {
-            let depth = raw + radii * crate::math::sqrt(nn);
-            let key = depth * depth.abs() / nn;
-            if key < best_key {
-                best_key = key;
-                best = n;
-            }
-        }
-    };
-    let count = a.v.len();
-    if count >= 3 {
-        for i in 0..count {
-            let p = a.v[i];
-            let e = a.v[if i + 1 == count { 0 } else { i + 1 }] - p;
-            // Positive-area winding: (e.y, −e.x) points out of a, towards b. The edge's own
-            // vertex is a's farthest point along it.
-            let n = Vec2::new(e.y, -e.x);
-            let mut min_b = f32::INFINITY;
-            for q in b.v {
-                let d = n.dot(*q);
-                min_b = if d < min_b { d } else { min_b };
-            }
-            consider(n, n.dot(p) - min_b - n.dot(offset));
-        }
-    }
-    let count = b.v.len();
-    if count >= 3 {
-        for i in 0..count {
-            let p = b.v[i];
-            let e = b.v[if i + 1 == count { 0 } else { i + 1 }] - p;
-            // b's outward normal, reversed to point from a to b.
-            let n = Vec2::new(-e.y, e.x);
-            let mut max_a = f32::NEG_INFINITY;
-            for q in a.v {
-                let d = n.dot(*q);
-                max_a = if d > max_a { d } else { max_a };
-            }
-            consider(n, max_a - n.dot(p) - n.dot(offset));
-        }
-    }
-    crate::query::normalize_any_or(best, Vec2::X)
 }
 
 #[cfg(test)]

@@ -1,8 +1,7 @@
-//! Time of impact: when during a frame two moving shapes first touch. Closed forms for circles
-//! and rects (the quadratic, the slab test) and for a hull against a rect or a hull (the
-//! separating-axis sweep), conservative advancement for a circle against a hull.
+//! Time of impact: when during a frame two moving shapes first touch, in closed form for
+//! every pair: the quadratic, the slab test, the separating-axis sweep, and the centre cast
+//! against the grown shape with round corners.
 
-mod advance;
 mod slab;
 mod sweep_circle_circle;
 mod sweep_circle_hull;
@@ -16,7 +15,6 @@ use glam::Vec2;
 
 use crate::{Motion, ShapeRef};
 
-pub use advance::{ADVANCE_TOLERANCE, MAX_ADVANCE_STEPS};
 pub(crate) use slab::{from_start, slab_flag};
 pub use sweep_circle_circle::sweep_circle_circle;
 pub use sweep_circle_hull::{sweep_circle_hull, sweep_hull_circle};
@@ -38,8 +36,6 @@ pub struct Impact {
     pub point: Vec2,
     /// Unit normal at the moment of contact, pointing from `a` to `b`.
     pub normal: Vec2,
-    /// Conservative-advancement steps (distance evaluations) used; `0` for the closed forms.
-    pub steps: u32,
 }
 
 impl Impact {
@@ -71,14 +67,14 @@ impl Impact {
 ///   point is on `a`'s touching face line, at the middle of the span across the normal that
 ///   the two touching features (a vertex or a face of each) share. A pair that starts
 ///   overlapped gives `t = 0` on the axis of least penetration;
-/// - a circle against a hull: conservative advancement driven by GJK distance, at most
-///   [`MAX_ADVANCE_STEPS`] steps, contact within [`ADVANCE_TOLERANCE`] of the larger shape's
-///   size ([`sweep_circle_hull()`], [`sweep_hull_circle()`]).
+/// - a circle against a hull: the circle's centre cast against the hull grown by the radius,
+///   corners re-solved as circles ([`sweep_circle_hull()`], [`sweep_hull_circle()`]).
 ///
+/// Every one is exact for shapes that only translate, to the rounding of the coordinates.
 /// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
-/// discrete tests; for a circle against a hull, see [`ADVANCE_TOLERANCE`]): shapes that only
-/// graze, slide along each other, or touch at the start and move apart are not hit; shapes
-/// that touch at the start and move into each other give `t = 0`.
+/// discrete tests): shapes that only graze, slide along each other, or touch at the start and
+/// move apart are not hit; shapes that touch at the start and move into each other give
+/// `t = 0`.
 /// A pair with **no relative motion** is never swept: the answer is `t = 0` when it overlaps at
 /// the start, else `None`. Invalid input (non-finite positions or rotations, negative or
 /// non-finite sizes) gives `None`, never a panic; nothing allocates.
@@ -103,87 +99,4 @@ pub fn time_of_impact<'a, 'b>(
     motion_b: &Motion,
 ) -> Option<Impact> {
     crate::query::dispatch::time_of_impact(a.into(), motion_a, b.into(), motion_b)
-}
-
-/// Whether a pair that advancement reports at `t = 0` only touches at the start (within its
-/// tolerance, not overlapping by the strict rule) while moving apart or sliding along each
-/// other: that is no hit. The direction is the least-penetration axis of their cores, which
-/// for shapes that touch is the touching face's normal.
-fn touching_and_parting(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-    pair: &crate::query::distance::CorePair<'_>,
-    offset: Vec2,
-    velocity: Vec2,
-) -> bool {
-    if crate::overlaps(a, &motion_a.start_pose(), b, &motion_b.start_pose()) {
-        return false;
-    }
-    let normal = crate::query::distance::gjk::penetration_normal(&pair.a, &pair.b, offset);
-    // `velocity` is `b`'s relative to `a`; `b` closes in when it moves against the normal.
-    -normal.dot(velocity) <= 0.0
-}
-
-/// Conservative advancement for any pair, with the steps used.
-pub(crate) fn sweep_advance(
-    a: ShapeRef<'_>,
-    motion_a: &Motion,
-    b: ShapeRef<'_>,
-    motion_b: &Motion,
-    start_normal: bool,
-) -> (Option<Impact>, u32) {
-    if !(motion_a.is_finite() && motion_b.is_finite()) {
-        return (None, 0);
-    }
-    let mut buffers = crate::query::distance::buffers();
-    let Some(pair) = crate::query::distance::CorePair::new(
-        a,
-        motion_a.rotation,
-        b,
-        motion_b.rotation,
-        &mut buffers,
-    ) else {
-        return (None, 0);
-    };
-    let offset = pair.local_vector(motion_b.start - motion_a.start);
-    let velocity = pair.local_vector(motion_b.travel() - motion_a.travel());
-    let (found, steps) = advance::advance(&pair, offset, velocity);
-    let Some(found) = found else {
-        return (None, steps);
-    };
-    if found.t == 0.0 && touching_and_parting(a, motion_a, b, motion_b, &pair, offset, velocity) {
-        return (None, steps);
-    }
-    let origin = motion_a.position_at(found.t);
-    let point = origin + pair.frame.apply(found.point);
-    let normal = if found.start_overlap {
-        if start_normal {
-            // The cores overlap at the start: GJK gives no direction, the least-penetration
-            // axis does.
-            pair.frame
-                .apply(crate::query::distance::gjk::penetration_normal(
-                    &pair.a, &pair.b, offset,
-                ))
-        } else {
-            Vec2::X
-        }
-    } else {
-        pair.frame.apply(found.normal)
-    };
-    // Far outside the sizes the crate is built for (see the query docs' "Units"), GJK's
-    // products can overflow or vanish: no hit then, rather than a NaN.
-    if !crate::query::all_finite([point, normal]) {
-        return (None, steps);
-    }
-    (
-        Some(Impact {
-            t: found.t,
-            point,
-            normal,
-            steps,
-        }),
-        steps,
-    )
 }

@@ -50,12 +50,7 @@ pub fn sweep_circle_circle(
     // finite), so the point is finite where a's path is.
     let (t, normal, reach) = entry.contact(p, d, a.radius, b.radius);
     let point = motion_a.position_at(t) + normal * reach;
-    Some(Impact {
-        t,
-        point,
-        normal,
-        steps: 0,
-    })
+    Some(Impact { t, point, normal })
 }
 
 /// a's start relative to b's, and a's travel relative to b's.

@@ -66,12 +66,7 @@ pub fn sweep_circle_rect(
         }
         _ => start_contact(local, h, cb),
     };
-    Some(Impact {
-        t,
-        point,
-        normal,
-        steps: 0,
-    })
+    Some(Impact { t, point, normal })
 }
 
 /// The normal and point of a circle centred at `local` (relative to the box centre `cb`) that
@@ -190,6 +185,5 @@ pub(crate) fn sweep_circle_rect_narrow(
         t: 0.0,
         point,
         normal,
-        steps: 0,
     })
 }

@@ -7,7 +7,7 @@ use crate::{Hull, Motion, ShapeRef};
 /// frame.
 ///
 /// The separating-axis sweep over the face normals of both, exact for shapes that only
-/// translate; no steps. See [`time_of_impact`](crate::time_of_impact) for the conventions and
+/// translate. See [`time_of_impact`](crate::time_of_impact) for the conventions and
 /// the point.
 ///
 /// ```

@@ -21,7 +21,7 @@ use crate::{Hull, Motion, Rect, ShapeRef};
 ///     &Motion::stationary(Vec2::ZERO),
 /// )
 /// .unwrap();
-/// assert_eq!((hit.t, hit.normal, hit.steps), (0.5, Vec2::X, 0));
+/// assert_eq!((hit.t, hit.normal), (0.5, Vec2::X));
 /// # Ok::<(), collide_core::Error>(())
 /// ```
 #[inline]
@@ -34,7 +34,7 @@ pub fn sweep_rect_hull(a: &Rect, motion_a: &Motion, b: &Hull, motion_b: &Motion)
 /// ignored); `a` keeps `motion_a.rotation` through the frame.
 ///
 /// The separating-axis sweep over the rect's two axes and the hull's face normals, exact for
-/// shapes that only translate; no steps. See [`time_of_impact`](crate::time_of_impact) for
+/// shapes that only translate. See [`time_of_impact`](crate::time_of_impact) for
 /// the conventions and the point.
 #[inline]
 #[must_use]

@@ -76,10 +76,5 @@ pub fn sweep_rect_rect(a: &Rect, motion_a: &Motion, b: &Rect, motion_b: &Motion)
     // Each half taken before the sum (the same value, exactly), so two boxes near the edge of
     // the float range do not overflow: `p` and `d` finite vouch for a finite answer.
     let point = lo * 0.5 + hi * 0.5;
-    Some(Impact {
-        t,
-        point,
-        normal,
-        steps: 0,
-    })
+    Some(Impact { t, point, normal })
 }
