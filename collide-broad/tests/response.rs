@@ -346,3 +346,31 @@ fn a_body_at_the_cap_keeps_its_last_safe_position() {
         assert!(last.end().x.abs() < 8.0, "{last:?}");
     }
 }
+
+/// A hexagon resting on a floor slides along it: its vertices are irrational, so it rests a few
+/// ulps inside, which only the end of the frame's test sees (`t = 1`). Answered by sliding, it
+/// turns once and goes on; it used to be handed the same hit again after each turn, until the
+/// cap stopped it and put it back at the start of the frame.
+#[test]
+fn a_body_resting_within_rounding_of_a_floor_turns_once() {
+    let hexagon = collide_core::Hull::regular(6, 2.4791813).unwrap();
+    let bottom = hexagon
+        .vertices()
+        .iter()
+        .fold(f32::INFINITY, |low, v| low.min(v.y));
+    let floor = rect(1_000.0, 8.0);
+    let start = Vec2::new(887.43835, 16.0 - bottom);
+    let end = Vec2::new(556.4213, start.y);
+    let bodies = [
+        Body::new(&hexagon, start, end),
+        Body::stationary(floor, Vec2::new(500.0, 8.0)),
+    ];
+    for mut pass in passes() {
+        let stats = pass.run(&bodies, |_| Response::a(Reaction::Slide)).unwrap();
+        assert_eq!(pass.hits().len(), 1, "{:?}", pass.hits());
+        assert_eq!(pass.hits()[0].hit.t, 1.0, "{:?}", pass.hits());
+        assert_eq!((stats.turns, stats.capped), (1, 0), "{stats:?}");
+        let turn = pass.turns()[0];
+        assert!((turn.end() - end).length() < 1e-3, "{turn:?}");
+    }
+}

@@ -403,11 +403,14 @@ impl Rounds {
     /// motions `ma` and `mb` of its two sides), at its time in the whole frame and never
     /// before `now`, so the hits stay in time order.
     fn queue(&mut self, found: PassHit, ma: &Motion, mb: &Motion, from: f32, now: f32) {
-        // Overlapping at the start of the rest of the frame and moving apart (a body that
-        // turned inside another, and now leaves it): letting it go is the answer, not a hit at
-        // once that would turn it back in.
+        // Overlapping at the start of the rest of the frame and moving apart or along (a body
+        // that turned inside another, and now leaves it): letting it go is the answer, not a
+        // hit at once that would turn it back in. The same for a pair that only the end of the
+        // frame's test finds (`t = 1`: the sweep saw them within rounding of touching all
+        // along, as a body resting on a floor is): once it turned, handing it over again at the
+        // same moment would turn it again, the same way, until the cap stopped it.
         let closing = (mb.travel() - ma.travel()).dot(found.hit.normal);
-        if found.hit.t == 0.0 && closing >= 0.0 {
+        if (found.hit.t == 0.0 || found.hit.t == 1.0) && closing >= 0.0 {
             return;
         }
         let hit = Hit {

@@ -78,7 +78,7 @@ impl Obstacles for TileMap {
             None if seen_at_end => contact?.normal,
             None => return None,
         };
-        if self.grazes_a_seam(x, y, normal, hit.point, motion.travel()) {
+        if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {
             return None;
         }
         Some(Hit {
@@ -91,12 +91,15 @@ impl Obstacles for TileMap {
 }
 
 impl TileMap {
-    /// Whether a hit on cell `(x, y)` with normal `normal` (kept by the face rule) at `point`
-    /// is a shape moving along a flat face (not into it) that touches the cell's corner where
-    /// the face goes on into the neighbouring cell: a seam of the face, which the face itself
-    /// never gives (moving along a rectangle's face meets nothing). A corner that ends the
-    /// face is not a seam, and a shape moving into the face hits it.
-    fn grazes_a_seam(&self, x: u32, y: u32, normal: Vec2, point: Vec2, travel: Vec2) -> bool {
+    /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
+    /// moving along a flat face or away from it (not into it) where the face goes on into the
+    /// neighbouring cell: a seam of the face, which the face itself never gives (moving along
+    /// or away from a rectangle's face meets nothing after the start). Such a hit touches the
+    /// cell's corner at the seam, or comes later in the frame, as the shape crosses the seam
+    /// lying within rounding inside the surface (a hull's irrational vertices put one a few
+    /// ulps into a floor it rests on). A corner that ends the face is not a seam, and a shape
+    /// moving into the face hits it.
+    fn grazes_a_seam(&self, x: u32, y: u32, normal: Vec2, hit: &Hit, travel: Vec2) -> bool {
         let Some(Meets::Face(face)) = meets(normal) else {
             return false;
         };
@@ -107,6 +110,7 @@ impl TileMap {
         let axis = usize::from(matches!(face, Face::Left | Face::Right));
         let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
         // The impact point of a graze lies on the corner to within the rounding of the sweep.
+        let point = hit.point;
         let size = self.cell_size().max_element();
         let tolerance = 1e-5 * (1.0 + size + point.abs().max_element());
         let continues = |forward: bool| {
@@ -121,8 +125,13 @@ impl TileMap {
                 _ => false,
             }
         };
-        ((point[axis] - lo[axis]).abs() <= tolerance && continues(false))
-            || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true))
+        let at_corner = ((point[axis] - lo[axis]).abs() <= tolerance && continues(false))
+            || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true));
+        // Swept into after the start (not only seen overlapping at the end, which the contact
+        // answers for): moving up the axis enters the cell from the one before it.
+        let swept_in = hit.t > 0.0 && hit.t < 1.0;
+        let crossing = swept_in && travel[axis] != 0.0 && continues(travel[axis] < 0.0);
+        at_corner || crossing
     }
 
     /// Calls `visit` with the obstacle of every solid cell whose box touches `area`.
