@@ -9,8 +9,10 @@
 
 use glam::Vec2;
 
+mod hull_rect;
 mod outline;
 
+use hull_rect::HullRect;
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
 
@@ -280,6 +282,51 @@ impl<'s> PolygonPair<'s> {
         // point of each feature, each within `margin` of its level. The larger is reported, so
         // that a stop within the skin by it is within the skin by the distance too.
         (a_lo.max(b_lo + across) <= a_hi.min(b_hi + across)).then_some(gap + 2.0 * margin)
+    }
+}
+
+/// The pair the skin sweep reads in closed form: a hull against a rect in the closed form of
+/// that pair ([`HullRect`], the same answers for less work), any other polygons as a
+/// [`PolygonPair`].
+pub(super) enum SkinPair<'s> {
+    HullRect(HullRect<'s>),
+    General(PolygonPair<'s>),
+}
+
+impl<'s> SkinPair<'s> {
+    /// The pair, for a hull against a rect or hull (and no circle) with finite start poses;
+    /// `None` for any other. A turned hull is turned into `scratch`.
+    pub(super) fn new(
+        a: ShapeRef<'s>,
+        motion_a: &Motion,
+        b: ShapeRef<'s>,
+        motion_b: &Motion,
+        scratch: &'s mut [Scratch; 2],
+    ) -> Option<Self> {
+        if let (ShapeRef::Hull(hull), ShapeRef::Rect(rect)) = (a, b) {
+            if rect.is_valid() {
+                let [scratch_a, _] = scratch;
+                return HullRect::new(hull, motion_a, &rect, motion_b, scratch_a)
+                    .map(Self::HullRect);
+            }
+        }
+        PolygonPair::new(a, motion_a, b, motion_b, scratch).map(Self::General)
+    }
+
+    /// [`PolygonPair::sweep`].
+    pub(super) fn sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
+        match self {
+            Self::HullRect(pair) => pair.sweep(motion_a, closing),
+            Self::General(pair) => pair.sweep(motion_a, closing),
+        }
+    }
+
+    /// [`PolygonPair::gap`].
+    pub(super) fn gap(&self, offset: Vec2, axis: Vec2) -> Option<f32> {
+        match self {
+            Self::HullRect(pair) => pair.gap(offset, axis),
+            Self::General(pair) => pair.gap(offset, axis),
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use super::polygon::{Polygon, PolygonPair, SCRATCH};
+use super::polygon::{Polygon, SkinPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
 use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
@@ -103,8 +103,10 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         normal,
         started_inside: true,
     };
-    let mut scratch = [SCRATCH; 2];
-    let pair = PolygonPair::new(a, motion_a, b, motion_b, &mut scratch);
+    // Two `None`s written as such: copying the constant would fill the room for the turned
+    // vertices too.
+    let mut scratch = [None, None];
+    let pair = SkinPair::new(a, motion_a, b, motion_b, &mut scratch);
     let (touch_t, normal, point) = if let Some(pair) = &pair {
         let m = pair.sweep(motion_a, motion_a.travel() - motion_b.travel())?;
         if m.at_start && overlaps(a, &start_a, b, &start_b) {
@@ -313,8 +315,27 @@ pub(super) fn latest_axis(
     reach: f32,
     axes: impl Iterator<Item = (f32, f32, Vec2)>,
 ) -> Option<(f32, Vec2)> {
-    let mut best: Option<(f32, Vec2)> = None;
+    let mut latest = LatestAxis::new(reach);
     for (gap, speed, axis) in axes {
+        latest.offer(gap, speed, axis);
+    }
+    latest.found()
+}
+
+/// [`latest_axis`] offered one axis at a time.
+pub(super) struct LatestAxis {
+    reach: f32,
+    best: Option<(f32, Vec2)>,
+}
+
+impl LatestAxis {
+    pub(super) fn new(reach: f32) -> Self {
+        Self { reach, best: None }
+    }
+
+    /// The next axis, as `(gap, closing speed, axis)`.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, gap: f32, speed: f32, axis: Vec2) {
         let entry = if gap <= 0.0 {
             f32::NEG_INFINITY
         } else if speed > 0.0 {
@@ -322,17 +343,22 @@ pub(super) fn latest_axis(
         } else {
             // Apart along this axis and not closing: it separates them all frame, which a
             // reported contact rules out but for rounding. It cannot be the contact's.
-            continue;
+            return;
         };
         // A near tie: the gaps along the two axes differ by less than a few roundings of the
-        // shapes' coordinates (faces built an ulp off flat).
-        let tie = NEAR_TIE * reach / speed.max(f32::MIN_POSITIVE);
-        let later = |e: f32| entry > e && (e == f32::NEG_INFINITY || entry > e + tie);
-        if best.is_none_or(|(e, _)| later(e)) {
-            best = Some((entry, axis));
+        // shapes' coordinates (faces built an ulp off flat). Worked out only for an entry
+        // that could replace the one kept: most axes close earlier.
+        let tie = || NEAR_TIE * self.reach / speed.max(f32::MIN_POSITIVE);
+        let later = |e: f32| entry > e && (e == f32::NEG_INFINITY || entry > e + tie());
+        if self.best.is_none_or(|(e, _)| later(e)) {
+            self.best = Some((entry, axis));
         }
     }
-    best
+
+    /// The axis whose gap closes last and when, of those offered.
+    pub(super) fn found(&self) -> Option<(f32, Vec2)> {
+        self.best
+    }
 }
 
 /// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be

@@ -30,10 +30,10 @@ pub(in crate::query) type Scratch = Option<[[Vec2; MAX_HULL_VERTICES]; 2]>;
 pub(in crate::query) const SCRATCH: Scratch = None;
 
 /// A rect's normals, face `i` running from corner `i` to `i + 1` as a hull's do.
-const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
+pub(super) const RECT_NORMALS: [Vec2; 4] = [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X];
 
 /// A rect's corners, as signs of its half extents, in the order of [`RECT_NORMALS`].
-const RECT_CORNERS: [Vec2; 4] = [
+pub(super) const RECT_CORNERS: [Vec2; 4] = [
     Vec2::new(-1.0, -1.0),
     Vec2::new(1.0, -1.0),
     Vec2::new(1.0, 1.0),
@@ -106,6 +106,16 @@ impl<'h> Polygon<'h> {
         (0..self.count()).map(|i| self.normal(i))
     }
 
+    /// A hull's vertices and face normals, turned already, placed at the polygon's origin
+    /// (not moved by its offset); `None` for a rect.
+    #[inline(always)]
+    pub(super) fn points(&self) -> Option<(&'h [Vec2], &'h [Vec2])> {
+        match self.outline {
+            Outline::Rect(_) => None,
+            Outline::Points(v, n) => Some((v, n)),
+        }
+    }
+
     /// Whether the polygon is a rect (its normals are the box axes).
     #[inline(always)]
     pub(super) fn is_rect(&self) -> bool {
@@ -115,9 +125,19 @@ impl<'h> Polygon<'h> {
     /// Calls `f` with every vertex, the kind of outline looked at once.
     #[inline(always)]
     pub(super) fn each_vertex(&self, mut f: impl FnMut(Vec2)) {
+        // Plain loops rather than `for_each`, which the compiler may leave as a call of its
+        // own for every look: the sweeps look at a rect's four corners a few times a pair.
         match self.outline {
-            Outline::Rect(h) => RECT_CORNERS.iter().for_each(|c| f(*c * h + self.offset)),
-            Outline::Points(v, _) => v.iter().for_each(|v| f(*v + self.offset)),
+            Outline::Rect(h) => {
+                for c in RECT_CORNERS {
+                    f(c * h + self.offset);
+                }
+            }
+            Outline::Points(v, _) => {
+                for v in v {
+                    f(*v + self.offset);
+                }
+            }
         }
     }
 
