@@ -1,15 +1,17 @@
-//! The rule that lets `move_and_slide` skip, for a polygon body, the rects that lie behind the
+//! The rule that lets `move_and_slide` skip, for any body, the rects that lie behind the
 //! side of a rect it met first (the next tiles of a floor it lands on), checked against the
 //! sweeps themselves.
 
 use collide_broad::SlideSettings;
-use collide_core::{time_of_impact_with_skin, Hull, Motion, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_core::{
+    time_of_impact_with_skin, Circle, Hull, Motion, Pose, Rect, Rot, Shape, ShapeRef,
+};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
-/// Why a polygon body's search skips the rects that lie behind the side of a rect it met first
-/// (the next tiles of a floor): a sweep never meets such a rect before that side. Seeded
-/// boxes and turned hulls, moving at every speed, meet a rect face on; a second rect whose
+/// Why a body's search skips the rects that lie behind the side of a rect it met first (the
+/// next tiles of a floor): a sweep never meets such a rect before that side. Seeded boxes,
+/// turned hulls and circles, moving at every speed, meet a rect face on; a second rect whose
 /// side lies on the same line, anywhere along it and of any size, is met no earlier.
 #[test]
 fn a_rect_behind_the_side_met_first_is_never_met_earlier() {
@@ -18,15 +20,18 @@ fn a_rect_behind_the_side_met_first_is_never_met_earlier() {
     let half = |rng: &mut SplitMix64| Vec2::new(rng.range(0.5, 30.0), rng.range(0.5, 30.0));
     let mut met = 0;
     for i in 0..20_000 {
-        let body: Shape = if i % 2 == 0 {
-            Rect {
+        let body: Shape = match i % 3 {
+            0 => Rect {
                 half_extents: half(&mut rng),
             }
-            .into()
-        } else {
-            Hull::regular(3 + rng.index(6), rng.range(2.0, 25.0))
+            .into(),
+            1 => Hull::regular(3 + rng.index(6), rng.range(2.0, 25.0))
                 .unwrap()
-                .into()
+                .into(),
+            _ => Circle {
+                radius: rng.range(0.5, 25.0),
+            }
+            .into(),
         };
         let turn = Rot::from_angle(rng.angle());
         let start = rng.in_box(Vec2::splat(-100.0), Vec2::splat(100.0));

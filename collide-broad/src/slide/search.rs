@@ -119,8 +119,9 @@ impl Found {
     }
 
     /// Whether the rect `bounds` lies wholly behind the side of a rect that the earliest stop
-    /// met face on, up to the same line: a polygon body cannot touch it before it touches that
-    /// side (it comes from in front of the line, and the rect lies behind it), and stops a skin
+    /// met face on, up to the same line: a body (a polygon, or a circle whose centre was
+    /// beside that side when it met it) cannot touch it before it touches that side (it comes
+    /// from in front of the line, and the rect lies behind it), and stops a skin
     /// short of that line, so of this rect too. Its sweep could only add another normal at
     /// the same moment (a seam's corner, whose slanted normal would deflect the body), and the
     /// next slide sweeps it again if it is still in the way: a floor's next tile under a box
@@ -293,8 +294,6 @@ impl StepSweep<'_> {
             {
                 break;
             }
-            // A circle body records no side: at a seam it meets the next tile's corner at the
-            // same moment, and that corner's normal is what the face rule weighs.
             if matches!(o.shape, ShapeRef::Rect(_)) && found.is_behind_first(&o.bounds()) {
                 continue;
             }
@@ -307,12 +306,12 @@ impl StepSweep<'_> {
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         if let Some(stop) = stop {
             let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
-            // Only a stop after the start comes from in front of the side it meets.
-            let side = match (self.shape, o.shape) {
-                (ShapeRef::Circle(_), _) => None,
-                (_, ShapeRef::Rect(_)) if stop.touch_t > 0.0 => {
-                    RectSide::met(&o.bounds(), stop.normal)
-                }
+            // Only a stop after the start comes from in front of the side it meets. A circle's
+            // normal is a face's axis exactly when its centre is beside that face: the tile
+            // beyond a floor's seam, whose corner it would meet at the same moment, is then
+            // behind the line too.
+            let side = match o.shape {
+                ShapeRef::Rect(_) if stop.touch_t > 0.0 => RectSide::met(&o.bounds(), stop.normal),
                 _ => None,
             };
             found.keep(o.id, stop, on_face, side);
