@@ -286,7 +286,11 @@ impl StepSweep<'_> {
             }
         });
         let ordered = &mut ordered[..count];
-        ordered.sort_unstable_by(|a, b| key(a).total_cmp(&key(b)));
+        let centre = self.body.center;
+        ordered.sort_unstable_by(|a, b| {
+            let (a, b) = (key(a, centre), key(b, centre));
+            a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+        });
         for &(bound, o) in ordered.iter().flatten() {
             if found
                 .first_touch()
@@ -329,11 +333,19 @@ fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal:
         ShapeRef::Rect(_) => n.x == 0.0 || n.y == 0.0,
         ShapeRef::Hull(hull) => hull.normals().iter().any(|m| turn.apply(*m) == n),
     };
-    faces(body, rotation, normal) || faces(obstacle.shape, obstacle.pose.rotation, -normal)
+    // The obstacle first: a tile's answer takes two comparisons, a hull body's a turn of
+    // each of its normals.
+    faces(obstacle.shape, obstacle.pose.rotation, -normal) || faces(body, rotation, normal)
 }
 
-fn key(entry: &Option<(f32, Obstacle<'_>)>) -> f32 {
-    entry.map_or(f32::INFINITY, |(bound, _)| bound)
+/// The order of the search: by when the boxes meet, and among those that meet at once (the
+/// tiles a body rests on all meet it at `0`), the nearest to the body's `centre` first: the
+/// tile under a body pressed into a floor, whose side then rules out the tiles beyond the seam
+/// ([`Found::is_behind_first`]) before they are swept.
+fn key(entry: &Option<(f32, Obstacle<'_>)>, centre: Vec2) -> (f32, f32) {
+    entry.map_or((f32::INFINITY, 0.0), |(bound, o)| {
+        (bound, o.pose.position.distance_squared(centre))
+    })
 }
 
 /// How far apart, along each axis, the boxes of two shapes that touch may seem through the

@@ -5,6 +5,8 @@
 //! come from its half extents, and its faces are the box axes, along which the hull's most is
 //! a corner of its box.
 
+use core::cell::Cell;
+
 use glam::Vec2;
 
 use super::outline::{Scratch, RECT_CORNERS, RECT_NORMALS};
@@ -25,6 +27,18 @@ pub(in crate::query) struct HullRect<'s> {
     offset: Vec2,
     /// A few roundings of the largest coordinate of either (as the general pair takes it).
     margin: f32,
+    /// The features the sweep found facing each other along its normal, for
+    /// [`gap`](Self::gap) along the same axis: they depend on the axis alone.
+    facing: Cell<Option<Facing>>,
+}
+
+/// Along one axis: the hull's most and the rect's least (at the start), and the spans across
+/// the axis of the features each presents there.
+#[derive(Clone, Copy)]
+struct Facing {
+    axis: Vec2,
+    levels: (f32, f32),
+    spans: [(f32, f32); 2],
 }
 
 impl<'s> HullRect<'s> {
@@ -61,6 +75,7 @@ impl<'s> HullRect<'s> {
             half,
             offset,
             margin,
+            facing: Cell::new(None),
         })
     }
 
@@ -95,8 +110,7 @@ impl<'s> HullRect<'s> {
         } else {
             enter.clamp(0.0, 1.0)
         };
-        let levels = (self.hull_most(normal), self.rect_least(normal));
-        let point = self.touch_point(closing * touch_t, normal, levels);
+        let point = self.touch_point(closing * touch_t, self.facing(normal));
         Some(Meeting {
             touch_t,
             normal,
@@ -112,14 +126,16 @@ impl<'s> HullRect<'s> {
         let margin = self.margin;
         let shift = offset - self.offset;
         let tangent = axis.perp();
-        let a_level = self.hull_most(axis);
-        let b_start = self.rect_least(axis);
+        let facing = match self.facing.get() {
+            Some(facing) if facing.axis == axis => facing,
+            _ => self.facing(axis),
+        };
+        let (a_level, b_start) = facing.levels;
         let gap = b_start + shift.dot(axis) - a_level;
         if !(gap > margin && gap.is_finite()) {
             return None;
         }
-        let (a_lo, a_hi) = self.hull_span(axis, a_level, tangent);
-        let (b_lo, b_hi) = self.rect_span(axis, b_start, tangent);
+        let [(a_lo, a_hi), (b_lo, b_hi)] = facing.spans;
         let across = shift.dot(tangent);
         (a_lo.max(b_lo + across) <= a_hi.min(b_hi + across)).then_some(gap + 2.0 * margin)
     }
@@ -194,13 +210,29 @@ impl<'s> HullRect<'s> {
         (lo, hi)
     }
 
-    /// Where the hull (moved by `moved`) and the rect touch along `normal`, relative to the
-    /// hull's centre, as the general pair's `touch_point` puts it; `levels` are the hull's
-    /// most and the rect's least along `normal` at the start.
-    fn touch_point(&self, moved: Vec2, normal: Vec2, (a_level, b_level): (f32, f32)) -> Vec2 {
+    /// The features facing each other along `axis`, kept for [`gap`](Self::gap).
+    fn facing(&self, axis: Vec2) -> Facing {
+        let tangent = axis.perp();
+        let levels = (self.hull_most(axis), self.rect_least(axis));
+        let spans = [
+            self.hull_span(axis, levels.0, tangent),
+            self.rect_span(axis, levels.1, tangent),
+        ];
+        let facing = Facing {
+            axis,
+            levels,
+            spans,
+        };
+        self.facing.set(Some(facing));
+        facing
+    }
+
+    /// Where the hull (moved by `moved`) and the rect touch along the axis of `facing` (the
+    /// normal), relative to the hull's centre, as the general pair's `touch_point` puts it.
+    fn touch_point(&self, moved: Vec2, facing: Facing) -> Vec2 {
+        let (normal, (a_level, _)) = (facing.axis, facing.levels);
         let tangent = normal.perp();
-        let (a_lo, a_hi) = self.hull_span(normal, a_level, tangent);
-        let (b_lo, b_hi) = self.rect_span(normal, b_level, tangent);
+        let [(a_lo, a_hi), (b_lo, b_hi)] = facing.spans;
         let shift = moved.dot(tangent);
         let mid = 0.5 * ((a_lo + shift).max(b_lo) + (a_hi + shift).min(b_hi));
         normal * a_level + tangent * (mid - shift)
