@@ -2,7 +2,8 @@
 //! earliest stops found.
 
 use collide_core::{
-    overlaps, time_of_impact_with_skin, Aabb, Layers, Motion, Pose, Rot, ShapeRef, SkinImpact,
+    overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Layers, Motion, Pose, Rot, ShapeRef,
+    SkinImpact,
 };
 use glam::Vec2;
 
@@ -26,6 +27,13 @@ pub(super) struct BodyBox<'a> {
 impl<'a> BodyBox<'a> {
     pub(super) fn new(shape: ShapeRef<'a>, rotation: Rot) -> Self {
         let hull = match shape {
+            ShapeRef::Hull(hull) if rotation.is_identity() => {
+                let first = hull.vertices()[0];
+                let corners = hull.vertices()[1..]
+                    .iter()
+                    .fold((first, first), |(lo, hi), w| (lo.min(*w), hi.max(*w)));
+                Some(corners)
+            }
             ShapeRef::Hull(hull) => {
                 let turned = |v: &Vec2| rotation.apply(*v);
                 let first = turned(&hull.vertices()[0]);
@@ -195,9 +203,11 @@ const ORDERED: usize = 64;
 /// the shapes can touch), and the search ends at the first whose box meets it later than the
 /// earliest touch found: a fast body passing a whole row of tiles sweeps the one or two it
 /// meets first, not every tile along its path. On a `first` slide the path is searched in two
-/// parts: first as far as the body's own size, where a body pressed into a floor or a wall
-/// stops at once, and only then the rest, so that such a body never lists the tiles farther
-/// along; the first part also tells [`Found::inside`]. A later slide's travel has been
+/// parts: first as far as the body's own size, or only until it has closed a few skins along
+/// either axis if that comes sooner, where a body pressed into a floor or a wall stops at
+/// once, and only then the rest, so that such a body never lists the tiles farther along
+/// (nor, walking fast, the next tile or two ahead of it); the first part also tells
+/// [`Found::inside`]. A later slide's travel has been
 /// clipped off what the body pressed into, so its path is searched in one query.
 pub(super) fn sweep_all<O: Obstacles + ?Sized>(
     body_box: &BodyBox<'_>,
@@ -221,7 +231,13 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
         margin: rounding_margin(motion, body.half_extents),
         check_inside: first,
     };
-    let near_part = 2.0 * body.half_extents.max_element() / motion.travel().abs().max_element();
+    let travel = motion.travel().abs();
+    let own_size = 2.0 * body.half_extents.max_element() / travel.max_element();
+    // A body resting on a surface is within the skin and its tolerance of it: twice that
+    // along the axis it presses in on reaches it (a zero part of the travel presses on
+    // nothing, and its quotient, infinite, is never the smaller).
+    let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
+    let near_part = own_size.min(4.0 * resting / travel.min_element());
     if !first || near_part.is_nan() || near_part >= 1.0 {
         step.sweep_part(obstacles, (0.0, 1.0), found);
         return;

@@ -268,7 +268,8 @@ fn polygon_normal(
     let closing = motion_a.travel() - motion_b.travel();
     if let (ShapeRef::Rect(ra), ShapeRef::Rect(rb)) = (a, b) {
         if let Some((axes, reach)) = rect_axes(&ra, &rb, offset, closing) {
-            return latest_axis(reach, axes.into_iter());
+            // Read in place: moving the array into an iterator copies it.
+            return latest_axis(reach, axes.iter().copied());
         }
     }
     polygon_axes_normal(a, &pose_a, b, &pose_b, closing)

@@ -198,6 +198,16 @@ impl<'s> HullRect<'s> {
     /// [`hull_span`](Self::hull_span) of the rect's corners.
     #[inline(always)]
     fn rect_span(&self, axis: Vec2, level: f32, tangent: Vec2) -> (f32, f32) {
+        if axis.x == 0.0 || axis.y == 0.0 {
+            // Along a box axis the feature is a face (the corners behind it are within the
+            // margin only for a rect thinner than it, and lie across from these): its span is
+            // that of two opposite corners, each read as the loop below reads it.
+            let (a, b) = (
+                (-self.half + self.offset).dot(tangent),
+                (self.half + self.offset).dot(tangent),
+            );
+            return (a.min(b), a.max(b));
+        }
         let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
         for c in RECT_CORNERS {
             let v = c * self.half + self.offset;
