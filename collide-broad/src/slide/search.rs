@@ -28,10 +28,17 @@ impl<'a> BodyBox<'a> {
     pub(super) fn new(shape: ShapeRef<'a>, rotation: Rot) -> Self {
         let hull = match shape {
             ShapeRef::Hull(hull) if rotation.is_identity() => {
+                // Compare-and-pick rather than `Vec2::min`, which adds NaN handling (a hull's
+                // vertices are finite).
+                let pick = |a: f32, b: f32, less: bool| if (a < b) == less { a } else { b };
                 let first = hull.vertices()[0];
                 let corners = hull.vertices()[1..]
                     .iter()
-                    .fold((first, first), |(lo, hi), w| (lo.min(*w), hi.max(*w)));
+                    .fold((first, first), |(lo, hi), w| {
+                        let lo = Vec2::new(pick(lo.x, w.x, true), pick(lo.y, w.y, true));
+                        let hi = Vec2::new(pick(hi.x, w.x, false), pick(hi.y, w.y, false));
+                        (lo, hi)
+                    });
                 Some(corners)
             }
             ShapeRef::Hull(hull) => {
@@ -197,6 +204,13 @@ impl RectSide {
 /// meet the body's; any beyond are swept in the order they come.
 const ORDERED: usize = 64;
 
+/// How many of those [`StepSweep::sweep_part`] keeps in a small list first (most parts list a
+/// tile or two, or none): the room for all [`ORDERED`] is filled only when they overflow it.
+const FEW: usize = 8;
+
+/// An obstacle to sweep, with when its box meets the body's.
+type Entry<'s> = Option<(f32, Obstacle<'s>)>;
+
 /// Sweeps the body along `motion` against the obstacles near its path, keeping the stops.
 ///
 /// The obstacles are taken in the order their boxes meet the body's (a lower bound of when
@@ -278,7 +292,8 @@ impl StepSweep<'_> {
         found: &mut Found,
     ) {
         let travel = self.motion.travel();
-        let mut ordered: [Option<(f32, Obstacle<'_>)>; ORDERED] = [None; ORDERED];
+        let mut few: [Entry<'_>; FEW] = [None; FEW];
+        let mut all: Option<[Entry<'_>; ORDERED]> = None;
         let mut count = 0;
         let area = path_area(&self.body, travel, (from, to), self.margin);
         let check_inside = self.check_inside && from == 0.0;
@@ -294,14 +309,25 @@ impl StepSweep<'_> {
             if bound > to || (from > 0.0 && bound <= from) {
                 return; // another part's
             }
-            if count < ORDERED {
-                ordered[count] = Some((bound, o));
-                count += 1;
+            if count < FEW {
+                few[count] = Some((bound, o));
+            } else if count < ORDERED {
+                let all = all.get_or_insert_with(|| {
+                    let mut all = [None; ORDERED];
+                    all[..FEW].copy_from_slice(&few);
+                    all
+                });
+                all[count] = Some((bound, o));
             } else {
                 self.sweep(&o, found);
+                return;
             }
+            count += 1;
         });
-        let ordered = &mut ordered[..count];
+        let ordered = match &mut all {
+            Some(all) => &mut all[..count],
+            None => &mut few[..count],
+        };
         let centre = self.body.center;
         ordered.sort_unstable_by(|a, b| {
             let (a, b) = (key(a, centre), key(b, centre));
@@ -358,7 +384,7 @@ fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal:
 /// tiles a body rests on all meet it at `0`), the nearest to the body's `centre` first: the
 /// tile under a body pressed into a floor, whose side then rules out the tiles beyond the seam
 /// ([`Found::is_behind_first`]) before they are swept.
-fn key(entry: &Option<(f32, Obstacle<'_>)>, centre: Vec2) -> (f32, f32) {
+fn key(entry: &Entry<'_>, centre: Vec2) -> (f32, f32) {
     entry.map_or((f32::INFINITY, 0.0), |(bound, o)| {
         (bound, o.pose.position.distance_squared(centre))
     })

@@ -155,8 +155,10 @@ impl<'s> HullRect<'s> {
         let (v, normals) = (self.vertices, self.normals);
         for (i, &axis) in normals.iter().enumerate() {
             let next = if i + 1 == v.len() { 0 } else { i + 1 };
-            // The level of the hull's face `i`: the larger at its two ends.
-            let a_most = v[i].dot(axis).max(v[next].dot(axis));
+            // The level of the hull's face `i`: the larger at its two ends (compared and
+            // picked: they are finite).
+            let (from, to) = (v[i].dot(axis), v[next].dot(axis));
+            let a_most = if to > from { to } else { from };
             let minus = -axis;
             let b_least = -(self.offset.dot(minus) + self.half.dot(minus.abs()));
             f(b_least - a_most, closing.dot(axis), axis);
@@ -187,9 +189,11 @@ impl<'s> HullRect<'s> {
         let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
         for v in self.vertices {
             if (v.dot(axis) - level).abs() <= self.margin {
+                // Compare-and-pick: the vertices are finite, so `f32::min`'s NaN handling
+                // would change nothing.
                 let d = v.dot(tangent);
-                lo = lo.min(d);
-                hi = hi.max(d);
+                lo = if d < lo { d } else { lo };
+                hi = if d > hi { d } else { hi };
             }
         }
         (lo, hi)
