@@ -128,7 +128,7 @@ impl SlideContact {
         point: Vec2::ZERO,
         normal: Vec2::ZERO,
         position: Vec2::ZERO,
-        surface: Surface::Wall,
+        surface: Surface::Floor,
     };
 }
 
@@ -244,12 +244,13 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Slide {
     let shape = shape.into();
+    // One `Slide`, returned on every path, so that it is built where the caller keeps it.
+    let mut out = Slide::at(position, travel);
     if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
-        return Slide::at(position, travel);
+        return out;
     }
     let skin = settings.skin.max(0.0);
     let slides = settings.max_slides.min(MAX_SLIDES);
-    let mut out = Slide::at(position, travel);
     // The first slide's sweep lists everything the body's box touches at the start, and asks
     // those whether the body starts inside them: only then does pushing out make a query of
     // its own (and the first slide is swept again, from where it ends).
