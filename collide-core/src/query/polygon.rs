@@ -12,6 +12,7 @@ use glam::Vec2;
 mod hull_rect;
 mod outline;
 
+pub(super) use hull_rect::sweep_hull_rect;
 use hull_rect::HullRect;
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};

@@ -12,7 +12,11 @@ use glam::Vec2;
 use super::outline::{Scratch, RECT_CORNERS, RECT_NORMALS};
 use super::{Meeting, Polygon, ROUNDING};
 use crate::query::skin::LatestAxis;
+
+mod exact;
+
 use crate::{Hull, Motion, Rect, ShapeRef};
+pub(in crate::query) use exact::sweep_hull_rect;
 
 /// A hull `a` at the origin, turned, and a rect `b` where it starts from `a`.
 pub(in crate::query) struct HullRect<'s> {
@@ -90,7 +94,7 @@ impl<'s> HullRect<'s> {
         let mut latest = LatestAxis::new(self.margin / ROUNDING);
         // One round of the axes does both: the entry and exit of the narrowed gaps, and the
         // axis whose exact gap closes last.
-        self.each_axis(closing, |gap, speed, axis| {
+        self.each_axis(closing, |gap, speed, axis, _| {
             let narrowed = gap - self.margin;
             if speed > 0.0 {
                 enter = enter.max(narrowed / speed);
@@ -110,7 +114,8 @@ impl<'s> HullRect<'s> {
         } else {
             enter.clamp(0.0, 1.0)
         };
-        let point = self.touch_point(closing * touch_t, self.facing(normal));
+        let facing = self.facing(normal);
+        let point = self.touch_point(closing * touch_t, normal, facing.levels.0, facing.spans);
         Some(Meeting {
             touch_t,
             normal,
@@ -140,17 +145,18 @@ impl<'s> HullRect<'s> {
         (a_lo.max(b_lo + across) <= a_hi.min(b_hi + across)).then_some(gap + 2.0 * margin)
     }
 
-    /// Calls `f` with every axis as `(gap, closing speed, axis)`, in the general pair's order:
-    /// the rect's face normals reversed (from the hull to the rect), then the hull's.
+    /// Calls `f` with every axis as `(gap, closing speed, axis, the hull's most)`, in the
+    /// general pair's order: the rect's face normals reversed (from the hull to the rect), then
+    /// the hull's.
     #[inline(always)]
-    fn each_axis(&self, closing: Vec2, mut f: impl FnMut(f32, f32, Vec2)) {
+    fn each_axis(&self, closing: Vec2, mut f: impl FnMut(f32, f32, Vec2, f32)) {
         let (lo, hi) = self.a_box;
         // Along a box axis the hull's most is a corner of its box.
         let box_most = [hi.y, -lo.x, -lo.y, hi.x];
         for (n, a_most) in RECT_NORMALS.into_iter().zip(box_most) {
             let axis = -n;
             let face = self.offset.dot(n) + self.half.dot(n.abs());
-            f(-face - a_most, closing.dot(axis), axis);
+            f(-face - a_most, closing.dot(axis), axis, a_most);
         }
         let (v, normals) = (self.vertices, self.normals);
         for (i, &axis) in normals.iter().enumerate() {
@@ -161,7 +167,7 @@ impl<'s> HullRect<'s> {
             let a_most = if to > from { to } else { from };
             let minus = -axis;
             let b_least = -(self.offset.dot(minus) + self.half.dot(minus.abs()));
-            f(b_least - a_most, closing.dot(axis), axis);
+            f(b_least - a_most, closing.dot(axis), axis, a_most);
         }
     }
 
@@ -241,12 +247,17 @@ impl<'s> HullRect<'s> {
         facing
     }
 
-    /// Where the hull (moved by `moved`) and the rect touch along the axis of `facing` (the
-    /// normal), relative to the hull's centre, as the general pair's `touch_point` puts it.
-    fn touch_point(&self, moved: Vec2, facing: Facing) -> Vec2 {
-        let (normal, (a_level, _)) = (facing.axis, facing.levels);
+    /// Where the hull (moved by `moved`) and the rect touch along `normal`, relative to the
+    /// hull's centre, as the general pair's `touch_point` puts it: `a_level` is the hull's
+    /// most along it, and `spans` those of the features each presents there.
+    fn touch_point(
+        &self,
+        moved: Vec2,
+        normal: Vec2,
+        a_level: f32,
+        [(a_lo, a_hi), (b_lo, b_hi)]: [(f32, f32); 2],
+    ) -> Vec2 {
         let tangent = normal.perp();
-        let [(a_lo, a_hi), (b_lo, b_hi)] = facing.spans;
         let shift = moved.dot(tangent);
         let mid = 0.5 * ((a_lo + shift).max(b_lo) + (a_hi + shift).min(b_hi));
         normal * a_level + tangent * (mid - shift)
