@@ -191,9 +191,9 @@ fn stop_time(
 }
 
 /// When and along which normal (from `a` to `b`) the shapes touch, recomputed from the
-/// features that touch, so that both are exact where the sweep's own are only close:
-/// conservative advancement stops a circle's sweep against a hull within a tolerance of contact (a little early,
-/// or late where the closest points of two almost parallel faces tilt its normal).
+/// features that touch, so that the normal is exactly a face's where a face is met (the
+/// sweep's own may round by an ulp, and a slide must tell a face from the corner of the tile
+/// next to it).
 ///
 /// Polygons take the separating-axis sweep's time and axis; a circle takes the sweep's time
 /// and the direction from its centre to the nearest point of the other shape.
