@@ -254,8 +254,10 @@ impl StaticBodies {
     ) {
         // The bitmaps first (most queries stop there), then the box's numbers: a non-finite
         // box finds nothing.
-        let finite = area.center.is_finite() && area.half_extents.is_finite();
-        if !(self.index.may_touch(area) && finite) {
+        if !self.index.may_touch(area) {
+            return;
+        }
+        if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
         }
         self.index.visit(area, &mut |s| {

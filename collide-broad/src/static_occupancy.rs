@@ -8,6 +8,8 @@ use glam::{Vec2, Vec4};
 /// kept: 16 bytes a box.
 const BITS_PER_BOX: f64 = 128.0;
 const BITS_EXTRA: f64 = 65_536.0;
+/// 2^23: the float whose ulp is 1.
+const MANTISSA_ONE: Vec4 = Vec4::splat(8_388_608.0);
 
 #[derive(Clone, Debug)]
 pub(crate) struct Occupancy {
@@ -35,7 +37,9 @@ impl Occupancy {
         let (lo, size) = (lo.floor(), hi.floor() - lo.floor() + 1.0);
         let area = f64::from(size.x) * f64::from(size.y);
         let most = BITS_PER_BOX * boxes.len() as f64 + BITS_EXTRA;
-        if boxes.is_empty() || !area.is_finite() || area > most {
+        // Each side below 2^22 cells, for `cells`.
+        let long = size.max_element() >= (1 << 22) as f32;
+        if boxes.is_empty() || !area.is_finite() || area > most || long {
             return None;
         }
         let words_per_row = (size.x as usize).div_ceil(64);
@@ -94,13 +98,17 @@ impl Occupancy {
     fn cells(&self, lo: Vec2, hi: Vec2) -> [usize; 4] {
         // Both corners at once, and `max` before `min` rather than `f32::clamp` (which checks
         // its bounds on every call): a query pays a few instructions for its four cells. A NaN
-        // coordinate gives 0 (`max` takes zero where a comparison fails). Truncating after the
-        // clamp to `0..=last` is the floor.
+        // coordinate gives 0 (`max` takes zero where a comparison fails).
         let corners = Vec4::new(lo.x, lo.y, hi.x, hi.y);
         let c = (corners * self.inverse - self.origin)
             .max(Vec4::ZERO)
             .min(self.last);
-        c.to_array().map(|v| v as u32 as usize)
+        // Each number in `0..=last` (below 2^22) to the nearest whole one: added to 2^23, a
+        // float's ulp is 1, so its low bits hold it, rounded. Cheaper than `as`, which checks
+        // its range; rounding is monotonic, as the cells must be.
+        (c + MANTISSA_ONE)
+            .to_array()
+            .map(|v| (v.to_bits() & 0x7F_FFFF) as usize)
     }
 }
 
