@@ -124,13 +124,20 @@ mod tests {
 
     /// Seeded boxes, small and large, and queries of every size, near them, beyond the map
     /// and far away: wherever a box touches a query, the bitmap says it may; and most small
-    /// queries that touch nothing stop at it (it filters).
+    /// queries that touch nothing stop at it (it filters). Around the origin, and at huge
+    /// coordinates (where a float's steps are several units).
     #[test]
     fn the_bitmap_never_misses_a_box_that_a_query_touches() {
-        let mut rng = SplitMix64::new(0x0CC0);
+        for (seed, offset) in [(0x0CC0, 0.0), (0x0CC1, 1e7), (0x0CC2, -3e8)] {
+            bitmap_against_a_scan(seed, Vec2::new(offset, -offset / 2.0));
+        }
+    }
+
+    fn bitmap_against_a_scan(seed: u64, offset: Vec2) {
+        let mut rng = SplitMix64::new(seed);
         let boxes: Vec<[Vec2; 2]> = (0..400)
             .map(|_| {
-                let min = rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0));
+                let min = offset + rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0));
                 let size = Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0));
                 [min, min + size * if rng.unit() < 0.05 { 10.0 } else { 1.0 }]
             })
@@ -138,7 +145,7 @@ mod tests {
         let map = Occupancy::new(4.0, &boxes).expect("a bitmap of about 16 bits a box");
         let (mut empty, mut stopped) = (0, 0);
         for i in 0..20_000 {
-            let at = rng.in_box(Vec2::splat(-600.0), Vec2::splat(600.0));
+            let at = offset + rng.in_box(Vec2::splat(-600.0), Vec2::splat(600.0));
             let wide = [3.0, 3.0, 12.0, 40.0, 300.0][i % 5];
             let query = [
                 at,
@@ -146,7 +153,7 @@ mod tests {
             ];
             let touched = boxes.iter().any(|b| touch(*b, query));
             let may = map.may_touch(query[0], query[1]);
-            assert!(may || !touched, "query {i}: {query:?}");
+            assert!(may || !touched, "offset {offset}, query {i}: {query:?}");
             if !touched && wide <= 12.0 {
                 empty += 1;
                 stopped += usize::from(!may);
@@ -155,7 +162,7 @@ mod tests {
         // Most of the field is clear at this density: the bitmap stops most empty queries.
         assert!(
             stopped * 2 > empty,
-            "{stopped} of {empty} empty queries stopped"
+            "{offset}: {stopped} of {empty} empty queries stopped"
         );
         // A box's own corners, exact edges and beyond the map (clamped to its edge).
         for b in boxes.iter().take(100) {
