@@ -252,6 +252,11 @@ impl StaticBodies {
         layers: Layers,
         mut visit: impl FnMut(Obstacle<'s>),
     ) {
+        // The bitmaps first (most queries stop there), then the box's numbers: a non-finite
+        // box finds nothing.
+        if !self.index.may_touch(area) {
+            return;
+        }
         if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
         }
@@ -439,6 +444,59 @@ mod tests {
     #[test]
     fn far_apart_bodies_are_indexed_by_their_occupied_cells_alone() {
         index_against_scan(35, true);
+    }
+
+    /// Many queries at once (as the collision pass asks) list what each query alone lists, in
+    /// the same order, query after query: small and wide boxes, boxes far away and at huge
+    /// coordinates, non-finite boxes (nothing) and queries no body's layers interact with;
+    /// before the index is built and after.
+    #[test]
+    fn many_queries_at_once_list_what_each_lists_alone_in_order() {
+        let mut rng = SplitMix64::new(0xEAC4);
+        let mut bodies = StaticBodies::new();
+        for _ in 0..2_000 {
+            bodies.add(body(&mut rng)).unwrap();
+        }
+        let far = Pose::from_position(Vec2::new(3e9, -2e9));
+        bodies
+            .add(StaticBody::new(Circle { radius: 5.0 }, far))
+            .unwrap();
+        let queries: Vec<Proxy> = (0..3_000)
+            .map(|i| {
+                let c = match i % 11 {
+                    0 => Vec2::new(3e9, -2e9) + rng.in_box(Vec2::splat(-9.0), Vec2::splat(9.0)),
+                    1 => Vec2::splat(f32::NAN),
+                    _ => rng.in_box(Vec2::splat(-600.0), Vec2::splat(600.0)),
+                };
+                let wide = [2.0, 6.0, 6.0, 20.0, 300.0, 3e9][i % 6];
+                let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
+                let layers = Layers::new(u32::MAX, [u32::MAX, 1, 1 << 3][i % 3]);
+                Proxy::new(i as u32, Aabb::new(c, h), layers)
+            })
+            .collect();
+        let each = |bodies: &StaticBodies| {
+            let mut together = Vec::new();
+            bodies.near_each(&queries, &mut |q, o| together.push((q.id, o.id)));
+            together
+        };
+        // Before the index is built, every body is checked: the oracle, as sets.
+        let mut scanned = each(&bodies);
+        scanned.sort_unstable();
+        assert!(
+            scanned.len() > 3_000,
+            "the queries found only {}",
+            scanned.len()
+        );
+        bodies.refresh();
+        let mut alone = Vec::new();
+        for q in &queries {
+            bodies.near(&q.bounds, q.layers, &mut |o| alone.push((q.id, o.id)));
+        }
+        let together = each(&bodies);
+        assert_eq!(together, alone);
+        let mut sorted = together;
+        sorted.sort_unstable();
+        assert_eq!(sorted, scanned);
     }
 
     #[test]

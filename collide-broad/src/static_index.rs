@@ -243,8 +243,18 @@ impl<T: Clone> CellIndex<T> {
         self.levels.iter().filter(sparse).count()
     }
 
+    /// Whether some item may touch `area`: `false` only when [`visit`](Self::visit) would offer
+    /// none. It reads the levels' bitmaps alone (a level with none may always touch): most
+    /// small queries stop here, after a word or two of them.
+    #[inline]
+    pub fn may_touch(&self, area: &Aabb) -> bool {
+        let (lo, hi) = (area.min(), area.max());
+        !self.oversized.is_empty() || self.levels.iter().any(|l| l.may_touch(lo, hi))
+    }
+
     /// Calls `offer` with every item whose box touches `area` (overlaps it or shares an edge),
-    /// once each.
+    /// once each. Callers with many small queries ask [`may_touch`](Self::may_touch) first;
+    /// with one level, this walk then skips its bitmap.
     #[inline]
     pub fn visit(&self, area: &Aabb, offer: &mut impl FnMut(&T)) {
         let (lo, hi) = (area.min(), area.max());
@@ -262,7 +272,12 @@ impl<T: Clone> CellIndex<T> {
             }
         };
         let starts = |i: usize| self.starts[i] as usize;
+        // With several levels, each one's bitmap: a query may reach the cells of one alone.
+        let several = self.levels.len() > 1;
         for level in &self.levels {
+            if several && !level.may_touch(lo, hi) {
+                continue;
+            }
             let ([x0, y0], [x1, y1]) = (cell_of(level.inverse, lo), cell_of(level.inverse, hi));
             let (x0, y0, x1, y1) = (x0 - 1, y0 - 1, x1, y1);
             let (columns, rows) = ((x1 - x0 + 1) as u64, (y1 - y0 + 1) as u64);
@@ -273,14 +288,8 @@ impl<T: Clone> CellIndex<T> {
             }
             match &level.cells {
                 Cells::Dense {
-                    origin,
-                    size,
-                    base,
-                    occupancy,
+                    origin, size, base, ..
                 } => {
-                    if occupancy.as_ref().is_some_and(|o| !o.may_touch(lo, hi)) {
-                        continue;
-                    }
                     let (ox, oy) = (i64::from(origin[0]), i64::from(origin[1]));
                     let (cx0, cx1) = ((x0 - ox).max(0), (x1 - ox).min(i64::from(size[0]) - 1));
                     let (cy0, cy1) = ((y0 - oy).max(0), (y1 - oy).min(i64::from(size[1]) - 1));
@@ -311,6 +320,20 @@ impl<T: Clone> CellIndex<T> {
                     }
                 }
             }
+        }
+    }
+}
+
+impl Level {
+    /// Whether some item of this level may touch the box `lo..=hi`, by its bitmap.
+    #[inline]
+    fn may_touch(&self, lo: Vec2, hi: Vec2) -> bool {
+        match &self.cells {
+            Cells::Dense {
+                occupancy: Some(occupancy),
+                ..
+            } => occupancy.may_touch(lo, hi),
+            _ => true,
         }
     }
 }

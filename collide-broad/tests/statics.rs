@@ -267,3 +267,50 @@ fn a_static_world_is_its_bodies_and_its_tiles() {
     );
     assert!(step.on_floor && step.position.y >= 19.0, "{step:?}");
 }
+
+/// The static world is looked through before the broad phase: a frame with too many body
+/// pairs still hands over no hits (not even the static world's) and the stats of a frame that
+/// tested nothing; the same pass with room for its pairs then finds exactly the hits of a fresh
+/// one, in the same order, for every broad phase.
+#[test]
+fn too_many_pairs_leave_no_static_hits_behind() {
+    let hull = Hull::regular(6, 7.0).unwrap();
+    let mut rng = SplitMix64::new(0x7A1F);
+    let (moving, standing) = scene(&mut rng, &hull);
+    let mut statics = StaticBodies::new();
+    for (shape, at) in &standing {
+        statics
+            .add(StaticBody::new(*shape, Pose::from_position(*at)))
+            .unwrap();
+    }
+    statics.refresh();
+    let movers: Vec<Body<'_>> = moving
+        .iter()
+        .map(|(s, from, to)| Body::new(s.as_shape_ref(), *from, *to))
+        .collect();
+    for kind in BroadPhaseKind::ALL {
+        let mut fresh = CollisionPass::new(kind.build());
+        let want = fresh
+            .detect_in(&movers, &statics)
+            .expect("within the default limit");
+        assert!(want.pairs > 1 && want.static_pairs > 0, "{kind}: {want:?}");
+        assert!(fresh.hits().iter().any(|h| h.obstacle.is_some()), "{kind}");
+        let mut pass = CollisionPass::new(kind.build()).with_max_pairs(want.pairs - 1);
+        let refused = pass.detect_in(&movers, &statics);
+        assert!(
+            matches!(refused, Err(collide_broad::Error::TooManyPairs { .. })),
+            "{kind}: {refused:?}"
+        );
+        assert!(pass.hits().is_empty(), "{kind}");
+        let stats = pass.stats();
+        assert_eq!(
+            (stats.static_pairs, stats.sweeps, stats.swept_hits),
+            (0, 0, 0),
+            "{kind}"
+        );
+        assert_eq!(stats.proxies, movers.len(), "{kind}");
+        pass.set_max_pairs(want.pairs);
+        assert_eq!(pass.detect_in(&movers, &statics), Ok(want), "{kind}");
+        assert_eq!(pass.hits(), fresh.hits(), "{kind}");
+    }
+}

@@ -349,20 +349,11 @@ impl<B: BroadPhase> CollisionPass<B> {
             proxies: self.proxies.len(),
             ..PassStats::default()
         };
-        self.broad.update(&self.proxies);
-        let found = self.broad.pairs_at_most(self.max_pairs, &mut self.pairs);
-        stats.pairs = self.pairs.len();
-        if let Err(error) = found {
-            self.hits.clear();
-            self.stats = stats;
-            return Err(error);
-        }
-        // Pair and hit counts swing from frame to frame as the bodies move, in small scenes by
-        // several times their usual count: the buffers keep room for a pair and a hit per body
-        // at least, besides half again the busiest frame so far.
-        let floor = self.proxies.len();
-        keep_room(&mut self.pairs, stats.pairs.max(floor));
-        self.narrow_phase(bodies, &mut stats);
+        self.hits.clear();
+        self.order.clear();
+        // The static world first, while the proxies and bodies just read are in the cache (the
+        // broad phase streams through its own data next). The hits are put in order at the
+        // end, so which of the two finds its hits first makes no difference to them.
         let (hits, order) = (&mut self.hits, &mut self.order);
         let indices = statics.map_or(bodies.len(), |statics| {
             statics::body_obstacle_hits(
@@ -377,6 +368,26 @@ impl<B: BroadPhase> CollisionPass<B> {
                 },
             )
         });
+        self.broad.update(&self.proxies);
+        let found = self.broad.pairs_at_most(self.max_pairs, &mut self.pairs);
+        if let Err(error) = found {
+            self.hits.clear();
+            // As if nothing had been tested: the frame has no hits.
+            self.stats = PassStats {
+                skipped: stats.skipped,
+                proxies: stats.proxies,
+                pairs: self.pairs.len(),
+                ..PassStats::default()
+            };
+            return Err(error);
+        }
+        stats.pairs = self.pairs.len();
+        // Pair and hit counts swing from frame to frame as the bodies move, in small scenes by
+        // several times their usual count: the buffers keep room for a pair and a hit per body
+        // at least, besides half again the busiest frame so far.
+        let floor = self.proxies.len();
+        keep_room(&mut self.pairs, stats.pairs.max(floor));
+        self.narrow_phase(bodies, &mut stats);
         let room = self.hits.len().max(self.proxies.len());
         self.order.sort(&mut self.hits, indices, room);
         self.stats = stats;
@@ -408,10 +419,8 @@ impl<B: BroadPhase> CollisionPass<B> {
         skipped
     }
 
-    /// Every candidate pair through the narrow phase; the hits (unsorted) into `hits`.
+    /// Every candidate pair through the narrow phase; the hits (unsorted) added to `hits`.
     fn narrow_phase(&mut self, bodies: &[Body<'_>], stats: &mut PassStats) {
-        self.hits.clear();
-        self.order.clear();
         let blank = (ShapeRef::Circle(Circle { radius: 0.0 }), Motion::default());
         let mut sides = [[blank; 2]; GATHER];
         for chunk in self.pairs.chunks(GATHER) {
