@@ -53,8 +53,12 @@ impl TileMap {
         if !d.is_finite() {
             return None;
         }
-        let bounds = self.bounds();
-        let (lo, hi) = (bounds.min(), bounds.max());
+        // The map's box by its edges, as the walk computes them (not `bounds`, whose centre
+        // and half extents round far from the origin).
+        let (lo, hi) = (
+            self.cell_min(0, 0),
+            self.cell_min(self.width(), self.height()),
+        );
         // A segment starting in the map's box starts the walk at once (what the clip gives).
         let t0 = if from.cmpge(lo).all() && from.cmple(hi).all() {
             0.0
@@ -441,7 +445,6 @@ impl Walk<'_> {
 
     /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
     /// the slabs the walk computes.
-    #[inline(never)]
     fn hit(&self, x: i64, y: i64) -> Option<TileHit> {
         let (ex, ey) = (self.x.enter(x), self.y.enter(y));
         let enter = Entry {
@@ -456,8 +459,7 @@ impl Walk<'_> {
         }
         let (cx, cy) = (x as u32, y as u32);
         let (t, normal) = if enter.t <= 0.0 {
-            let normal = self.d.try_normalize().unwrap_or(Vec2::X);
-            (0.0, normal)
+            (0.0, inside_normal(self.d))
         } else {
             (enter.t, self.map.entry_normal(cx, cy, self.d, enter))
         };
@@ -471,6 +473,13 @@ impl Walk<'_> {
             cell: TileCell::new(cx, cy),
         })
     }
+}
+
+/// The normal of a hit at `t = 0` on a cell the segment starts in: its own direction (`+x`
+/// for a zero-length one). Out of line: the walk's loop has no use for it.
+#[cold]
+fn inside_normal(d: Vec2) -> Vec2 {
+    d.try_normalize().unwrap_or(Vec2::X)
 }
 
 /// When a segment enters a cell: overall and on each axis (`-inf` on an axis it does not move
