@@ -100,8 +100,6 @@ struct Line {
     dv: f32,
     origin: f32,
     size: f32,
-    /// `1 / size`, for a first guess at the cell holding a coordinate.
-    inv_size: f32,
 
     /// Cells along the axis.
     cells: i64,
@@ -133,7 +131,6 @@ impl Line {
             dv: if step == 0 { 0.0 } else { dv },
             origin,
             size,
-            inv_size: 1.0 / size,
 
             cells: i64::from(cells),
             step,
@@ -259,7 +256,7 @@ impl Line {
     #[inline]
     fn guess(&self, at: f32) -> i64 {
         // Saturating, and NaN-free: `at` and the map are finite.
-        let c = (at - self.origin) * self.inv_size;
+        let c = (at - self.origin) / self.size;
         (c.clamp(-1.0, self.cells as f32) as i64).clamp(0, self.cells - 1)
     }
 
@@ -401,7 +398,7 @@ impl Walk<'_> {
         let mut at = cy as usize * width + cx as usize;
         loop {
             if cells[at] != 0 {
-                if let Some(hit) = self.hit(cx, cy) {
+                if let Some(hit) = self.hit((cx, cy), (lx, ly)) {
                     return Through::Hit(hit);
                 }
             }
@@ -445,14 +442,13 @@ impl Walk<'_> {
 
     /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
     /// the slabs the walk computes.
-    fn hit(&self, x: i64, y: i64) -> Option<TileHit> {
+    fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<TileHit> {
         let (ex, ey) = (self.x.enter(x), self.y.enter(y));
         let enter = Entry {
             t: if ex > ey { ex } else { ey },
             x: ex,
             y: ey,
         };
-        let (lx, ly) = (self.x.leave(x), self.y.leave(y));
         let leave = if lx < ly { lx } else { ly };
         if !(enter.t < leave && leave > 0.0) {
             return None;
