@@ -100,7 +100,6 @@ struct Line {
     dv: f32,
     origin: f32,
     size: f32,
-
     /// Cells along the axis.
     cells: i64,
     /// The way the walk goes along the axis: `1`, `-1`, or `0` where the segment does not
@@ -131,7 +130,6 @@ impl Line {
             dv: if step == 0 { 0.0 } else { dv },
             origin,
             size,
-
             cells: i64::from(cells),
             step,
         }
@@ -292,6 +290,19 @@ impl Line {
         }
     }
 
+    /// The block holding the walk's cell `a`, and when the segment leaves it (`inf` along a
+    /// still axis).
+    #[inline]
+    fn block_of(&self, a: Axis) -> Axis {
+        let cell = a.cell / i64::from(BLOCK);
+        let leave = if self.step == 0 {
+            f32::INFINITY
+        } else {
+            self.block_leave(cell)
+        };
+        Axis { cell, leave }
+    }
+
     /// One block on along the walk's way, or `None` past the map's last.
     #[inline]
     fn step_block(&self, b: Axis) -> Option<Axis> {
@@ -318,8 +329,8 @@ enum Through {
     Hit(TileHit),
     /// Past the segment's end.
     End,
-    /// Across the block's edge.
-    Out,
+    /// Into a block that holds no solid cell, at this cell along each axis.
+    Out(Axis, Axis),
 }
 
 /// Where the walk starts along an axis.
@@ -333,8 +344,8 @@ enum Start {
 
 impl Walk<'_> {
     /// The first solid cell the segment enters after time `t0` (where it is in the map's
-    /// box): a block at a time, and a cell at a time through the blocks that hold a solid
-    /// cell.
+    /// box): a block at a time through the blocks that hold no solid cell, and a cell at a
+    /// time through the others.
     fn first_hit(&self, x: Start, y: Start, t0: f32) -> Option<TileHit> {
         let block = |s: Start| match s {
             Start::Moving(b) => b,
@@ -354,21 +365,14 @@ impl Walk<'_> {
         let mut entered: Option<(f32, bool, bool)> = None;
         loop {
             if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
-                let (cx, cy) = match entered {
-                    None => (
-                        self.x.entering(bx.cell, t0, false, x0),
-                        self.y.entering(by.cell, t0, false, y0),
-                    ),
-                    Some((t, across_x, across_y)) => (
-                        self.x.entering(bx.cell, t, across_x, x0),
-                        self.y.entering(by.cell, t, across_y, y0),
-                    ),
-                };
-                let ends = (self.x.block_end(bx.cell), self.y.block_end(by.cell));
-                match self.through_block(cx, cy, ends) {
+                let (t, across_x, across_y) = entered.unwrap_or((t0, false, false));
+                let cx = self.x.entering(bx.cell, t, across_x, x0);
+                let cy = self.y.entering(by.cell, t, across_y, y0);
+                match self.through_cells(cx, cy) {
                     Through::Hit(hit) => return Some(hit),
                     Through::End => return None,
-                    Through::Out => {}
+                    // Into a block that holds no solid cell: on a block at a time.
+                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
                 }
             }
             // Into the next block: across the edge the segment reaches first, or both at a
@@ -388,13 +392,16 @@ impl Walk<'_> {
         }
     }
 
-    /// Walks a cell at a time from `(x, y)` through the block holding it, whose first cells
-    /// past it along each axis are `ends`.
-    fn through_block(&self, x: Axis, y: Axis, ends: (i64, i64)) -> Through {
+    /// Walks a cell at a time from `(x, y)`, through blocks that hold a solid cell, until
+    /// the segment enters a solid cell, ends, leaves the map, or enters a block that holds
+    /// none (`Out` with the cell it enters there).
+    fn through_cells(&self, x: Axis, y: Axis) -> Through {
         let width = self.map.width() as usize;
         let cells = self.map.cells();
         let (x_step, y_step) = (self.x.step as isize, self.y.step as isize * width as isize);
         let (mut cx, mut cy, mut lx, mut ly) = (x.cell, y.cell, x.leave, y.leave);
+        let block = |c: i64| c / i64::from(BLOCK);
+        let (mut x_end, mut y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
         let mut at = cy as usize * width + cx as usize;
         loop {
             if cells[at] != 0 {
@@ -410,32 +417,58 @@ impl Walk<'_> {
                     return Through::End;
                 }
                 cx += self.x.step;
-                if cx == ends.0 {
-                    return Through::Out;
-                }
-                at = at.wrapping_add_signed(x_step);
                 lx = self.x.leave(cx);
+                at = at.wrapping_add_signed(x_step);
+                if cx == x_end {
+                    if !self.x.holds(cx) {
+                        return Through::End;
+                    }
+                    x_end = self.x.block_end(block(cx));
+                } else {
+                    continue;
+                }
             } else if ly < lx {
                 if ly >= 1.0 {
                     return Through::End;
                 }
                 cy += self.y.step;
-                if cy == ends.1 {
-                    return Through::Out;
-                }
-                at = at.wrapping_add_signed(y_step);
                 ly = self.y.leave(cy);
+                at = at.wrapping_add_signed(y_step);
+                if cy == y_end {
+                    if !self.y.holds(cy) {
+                        return Through::End;
+                    }
+                    y_end = self.y.block_end(block(cy));
+                } else {
+                    continue;
+                }
             } else {
                 // Also where neither axis moves: `inf` on both.
                 if lx >= 1.0 {
                     return Through::End;
                 }
                 (cx, cy) = (cx + self.x.step, cy + self.y.step);
-                if cx == ends.0 || cy == ends.1 {
-                    return Through::Out;
+                if !(self.x.holds(cx) && self.y.holds(cy)) {
+                    return Through::End;
                 }
-                at = at.wrapping_add_signed(x_step + y_step);
                 (lx, ly) = (self.x.leave(cx), self.y.leave(cy));
+                at = at.wrapping_add_signed(x_step + y_step);
+                if cx != x_end && cy != y_end {
+                    continue;
+                }
+                (x_end, y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
+            }
+            // Into another block.
+            if !self.map.block_is_solid(block(cx) as u32, block(cy) as u32) {
+                let x = Axis {
+                    cell: cx,
+                    leave: lx,
+                };
+                let y = Axis {
+                    cell: cy,
+                    leave: ly,
+                };
+                return Through::Out(x, y);
             }
         }
     }
