@@ -74,6 +74,13 @@ impl Blocks {
         }
     }
 
+    /// Whether block `(bx, by)` holds a solid cell.
+    #[inline]
+    pub(crate) fn get(&self, bx: u32, by: u32) -> bool {
+        let b = self.bit(bx, by);
+        self.words[b / 64] >> (b % 64) & 1 != 0
+    }
+
     /// The set bit of block row `by` in block columns `lo..=hi` nearest `lo` (the lowest) or,
     /// `reverse`, nearest `hi` (the highest).
     #[inline]
@@ -222,6 +229,12 @@ impl TileMap {
         } else {
             (lo..=hi).find(solid)
         }
+    }
+
+    /// Whether block `(bx, by)` (of the map) holds a solid cell.
+    #[inline]
+    pub(crate) fn block_is_solid(&self, bx: u32, by: u32) -> bool {
+        self.blocks().get(bx, by)
     }
 
     /// Whether block row `by` holds a solid cell in block columns `lo..=hi`.

@@ -1,18 +1,15 @@
-//! Segment casts on a tile map: row by row in the order the segment crosses them, a block row
-//! of 16 at a time where the blocks it crosses are empty and a band of 4 where the cells under
-//! it are, each row's solid cells found eight cell bytes at a time and tested exactly in the
-//! order the segment reaches them.
+//! Segment casts on a tile map: a walk through the cells the segment crosses, in order (a
+//! grid traversal in the manner of Amanatides and Woo), a whole 16 × 16 block at a time where
+//! the block holds no solid cell. Each step compares the times at which the segment crosses
+//! the next column edge and the next row edge, computed exactly as the per-cell test computes
+//! a cell's entry, so the walk enters precisely the cells that test enters, in the order of
+//! their entries, and the first solid one is the answer.
 
 use glam::Vec2;
 
 use super::faces::Face;
 use super::scan::BLOCK;
 use super::{TileCell, TileHit, TileMap};
-
-/// Rows tested together inside a block row that holds a solid cell: the cell bytes of the
-/// band's rows under the segment, or-ed eight columns a word, say whether any row of it needs
-/// a look.
-const BAND: u32 = 4;
 
 impl TileMap {
     /// The first solid cell the segment `from → to` enters, with the fraction `t` of the
@@ -27,13 +24,13 @@ impl TileMap {
     /// (the `x` face if both are, or neither). The first solid cell the segment enters it
     /// enters from an empty one, so that face is exposed.
     ///
-    /// **Cost.** The walk visits the rows the segment crosses inside the map, in order, and
-    /// stops at the first solid cell entered: a look at a bit per block of 16 × 16 cells for each
-    /// block row it crosses; in the block rows where those blocks hold a solid cell, a 64-bit
-    /// word per 8 cells it may cross in each band of 4 rows (the rows' bytes or-ed together),
-    /// and in the bands holding one, the same per row and the exact test on the solid cells
-    /// it finds there. The cost follows the segment's length, not the map's size. Non-finite
-    /// input gives `None`. Allocation-free.
+    /// **Cost.** The walk visits the cells the segment crosses inside the map, in order, and
+    /// stops at the first solid one it enters; where it enters a block of 16 × 16 cells that
+    /// holds no solid cell (a bit per block says so) it steps to the block's far side at once.
+    /// So the cost follows the cells the segment crosses in blocks that hold solid cells and the
+    /// blocks it crosses elsewhere, never the map's size: a division and a cell byte per cell
+    /// crossed, a few divisions per empty block. Non-finite input gives `None`.
+    /// Allocation-free.
     ///
     /// ```
     /// use collide_broad::{TileCell, TileMap};
@@ -56,140 +53,29 @@ impl TileMap {
         if !d.is_finite() {
             return None;
         }
-        let bounds = self.bounds();
-        let (t0, t1) = clip(from, d, bounds.min(), bounds.max())?;
-        let walk = Walk::new(self, from, d, t0, t1.min(1.0));
-        // The rows the segment crosses inside the map, and one more each side, so that the
-        // rounding of its ends can never leave a row out; cells it does not enter are
-        // refused by the exact test.
-        let (a, b) = (walk.at(walk.t0).y, walk.at(walk.t1).y);
-        let h = i64::from(self.height());
-        let row = |v: f32, by: i64| self.row_of(v).saturating_add(by).clamp(0, h - 1) as u32;
-        let (first, last) = (row(a.min(b), -1), row(a.max(b), 1));
-        let up = d.y >= 0.0;
-        let mut best: Option<TileHit> = None;
-        let mut y = if up { first } else { last };
-        loop {
-            let block = y / BLOCK;
-            let rows = (
-                block * BLOCK,
-                (block * BLOCK + BLOCK - 1).min(self.height() - 1),
-            );
-            // The rows of this block the walk visits, up to `stop`, in its order.
-            let (stop, past) = if up {
-                (rows.1.min(last), rows.1 >= last)
-            } else {
-                (rows.0.max(first), rows.0 <= first)
-            };
-            if best.is_some_and(|b| walk.enters_rows_after(self, rows, b.t)) {
-                break;
-            }
-            let (c0, c1) = walk.columns(self, rows);
-            if self.any_block(block, c0 / BLOCK, c1 / BLOCK)
-                && self.rows_hits((y, stop), &walk, &mut best)
-            {
-                break;
-            }
-            if past {
-                break;
-            }
-            y = if up { stop + 1 } else { stop - 1 };
-        }
-        best
-    }
-
-    /// Tests the rows from `rows.0` to `rows.1` (either way) a band of [`BAND`] rows at a
-    /// time, passing over a band whose columns under the segment hold no solid cell; true once
-    /// the segment reaches the next band only after `best`, and no later row can hold a
-    /// nearer hit.
-    fn rows_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
-        let up = rows.1 >= rows.0;
-        let mut y = rows.0;
-        loop {
-            let end = if up {
-                (y / BAND * BAND + BAND - 1).min(rows.1)
-            } else {
-                (y / BAND * BAND).max(rows.1)
-            };
-            let band = (y.min(end), y.max(end));
-            if best.is_some_and(|b| walk.enters_rows_after(self, band, b.t)) {
-                return true;
-            }
-            let (c0, c1) = walk.columns(self, band);
-            if self.first_column_in(c0, c1, band, false).is_some()
-                && self.band_hits((y, end), walk, best)
-            {
-                return true;
-            }
-            if end == rows.1 {
-                return false;
-            }
-            y = if up { end + 1 } else { end - 1 };
-        }
-    }
-
-    /// Tests the rows from `rows.0` to `rows.1` (either way) in turn; true once the segment
-    /// reaches the next of them only after `best`, and no later row can hold a nearer hit.
-    fn band_hits(&self, rows: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) -> bool {
-        let mut y = rows.0;
-        loop {
-            if best.is_some_and(|b| walk.enters_rows_after(self, (y, y), b.t)) {
-                return true;
-            }
-            self.row_hits(y, walk.columns(self, (y, y)), walk, best);
-            if y == rows.1 {
-                return false;
-            }
-            y = if rows.1 > y { y + 1 } else { y - 1 };
-        }
-    }
-
-    /// Tests the solid cells of row `y` within `columns` in the order the segment reaches
-    /// them, until one that it reaches only after `best`.
-    fn row_hits(&self, y: u32, columns: (u32, u32), walk: &Walk, best: &mut Option<TileHit>) {
-        let (from, d) = (walk.from, walk.d);
-        let reverse = d.x < 0.0;
-        let (mut lo, mut hi) = columns;
-        while let Some(x) = self.first_in_row(y, lo, hi, reverse) {
-            // The cell is entered no sooner than the segment reaches its near column edge
-            // (the exact test's formula).
-            let near = self.edge_x(i64::from(x) + i64::from(reverse));
-            if d.x != 0.0 && best.is_some_and(|b| (near - from.x) / d.x > b.t) {
-                break;
-            }
-            if let Some(hit) = self.segment_enters(x, y, from, d) {
-                if best.is_none_or(|b| hit.before(&b, self)) {
-                    *best = Some(hit);
-                }
-            }
-            match reverse {
-                true if x > lo => hi = x - 1,
-                false if x < hi => lo = x + 1,
-                _ => break,
-            }
-        }
-    }
-
-    /// The hit of the segment `from + d · t` on solid cell `(x, y)`, if it passes inside it.
-    fn segment_enters(&self, x: u32, y: u32, from: Vec2, d: Vec2) -> Option<TileHit> {
-        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
-        let (enter, leave) = strict_entry(from, d, lo, hi)?;
-        let cell = TileCell::new(x, y);
-        let (t, normal) = if enter.t <= 0.0 {
-            let normal = d.try_normalize().unwrap_or(Vec2::X);
-            (0.0, normal)
+        // The map's box by its edges, as the walk computes them (not `bounds`, whose centre
+        // and half extents round far from the origin).
+        let (lo, hi) = (
+            self.cell_min(0, 0),
+            self.cell_min(self.width(), self.height()),
+        );
+        // A segment starting in the map's box starts the walk at once (what the clip gives).
+        let t0 = if from.cmpge(lo).all() && from.cmple(hi).all() {
+            0.0
         } else {
-            (enter.t, self.entry_normal(x, y, d, enter))
+            clip(from, d, lo, hi)?.0
         };
-        if t >= leave.min(1.0) {
-            return None;
+        let (o, size) = (self.origin(), self.cell_size());
+        let x = Line::new(from.x, d.x, o.x, size.x, self.width());
+        let y = Line::new(from.y, d.y, o.y, size.y, self.height());
+        Walk {
+            map: self,
+            x,
+            y,
+            from,
+            d,
         }
-        Some(TileHit {
-            t,
-            point: from + d * t,
-            normal,
-            cell,
-        })
+        .first_hit(x.start(t0)?, y.start(t0)?, t0)
     }
 
     /// The normal of the face of `(x, y)` the segment enters through; through a corner (both
@@ -206,98 +92,423 @@ impl TileMap {
     }
 }
 
-/// The segment `from + d · t`, the part `t0..=t1` of it inside the map, and what finding the
-/// columns it crosses within a run of rows takes: the column coordinate where it meets a row
-/// edge is linear in the edge's number, `base + j · per_row`.
-struct Walk {
-    from: Vec2,
-    d: Vec2,
-    t0: f32,
-    t1: f32,
-    /// Whether the segment moves along y enough for `base` and `per_row` to mean anything.
-    sloped: bool,
-    base: f64,
-    per_row: f64,
-    /// The column coordinates of the part inside the map, and the margin every column range
-    /// gets.
-    lo: f64,
-    hi: f64,
-    margin: f64,
+/// The segment along one axis, `p + dv · t`, and that axis's cells, with edges
+/// `origin + i · size` (as [`TileMap::cell_min`] computes them).
+#[derive(Clone, Copy)]
+struct Line {
+    p: f32,
+    dv: f32,
+    origin: f32,
+    size: f32,
+    /// Cells along the axis.
+    cells: i64,
+    /// The way the walk goes along the axis: `1`, `-1`, or `0` where the segment does not
+    /// move along it.
+    step: i64,
 }
 
-impl Walk {
-    fn new(map: &TileMap, from: Vec2, d: Vec2, t0: f32, t1: f32) -> Self {
-        let (o, size) = (map.origin(), map.cell_size());
-        let inv_w = 1.0 / f64::from(size.x);
-        let column = |x: f32| (f64::from(x) - f64::from(o.x)) * inv_w;
-        let (ca, cb) = (column(from.x + d.x * t0), column(from.x + d.x * t1));
-        let slope = f64::from(d.x) / f64::from(d.y);
-        let sloped = d.y != 0.0 && slope.is_finite();
-        let (base, per_row) = if sloped {
-            let from_edge0 = f64::from(o.y) - f64::from(from.y);
-            (
-                column(from.x) + from_edge0 * slope * inv_w,
-                f64::from(size.y) * slope * inv_w,
-            )
+/// Where the walk stands along one axis: the cell (or block) it is in, and when the segment
+/// leaves that cell's slab (`inf` along an axis it does not move along).
+#[derive(Clone, Copy)]
+struct Axis {
+    cell: i64,
+    leave: f32,
+}
+
+impl Line {
+    fn new(p: f32, dv: f32, origin: f32, size: f32, cells: u32) -> Self {
+        let step = if dv > 0.0 {
+            1
+        } else if dv < 0.0 {
+            -1
         } else {
-            (0.0, 0.0)
+            0
         };
-        // The exact test crosses row edges at `t`s rounded in f32: a few ulps of the largest
-        // y coordinate, over d.y, which x turns into `slope` times as much; and the rounding
-        // of x itself. One column more besides.
-        let far = f64::from(from.y.abs().max(map.bounds().max().y.abs()).max(o.y.abs()));
-        let slack_x = slope.abs() * far * 2f64.powi(-21) + f64::from(d.x.abs()) * 2f64.powi(-21);
-        let margin = 1.0 + if sloped { slack_x * inv_w } else { 0.0 };
         Self {
-            from,
-            d,
-            t0,
-            t1,
-            sloped,
-            base,
-            per_row,
-            lo: ca.min(cb),
-            hi: ca.max(cb),
-            margin,
+            p,
+            // A still axis divides by +0 (never -0): see `leave`.
+            dv: if step == 0 { 0.0 } else { dv },
+            origin,
+            size,
+            cells: i64::from(cells),
+            step,
         }
     }
 
-    fn at(&self, t: f32) -> Vec2 {
-        self.from + self.d * t
+    /// Edge `i` of the axis, to the bit what the map's `cell_min` gives.
+    #[inline]
+    fn edge(&self, i: i64) -> f32 {
+        self.origin + i as f32 * self.size
     }
 
-    /// The columns the segment may cross within rows `rows.0..=rows.1`, with the margin: a
-    /// prefilter (the exact test decides on each solid cell found).
-    fn columns(&self, map: &TileMap, rows: (u32, u32)) -> (u32, u32) {
-        // Plain comparisons rather than `min`/`max`: every value here is finite.
-        let (mut lo, mut hi) = (self.lo, self.hi);
-        if self.sloped {
-            let a = self.base + f64::from(rows.0) * self.per_row;
-            let b = self.base + f64::from(rows.1 + 1) * self.per_row;
-            let (a, b) = if a < b { (a, b) } else { (b, a) };
-            lo = if a > lo { a } else { lo };
-            hi = if b < hi { b } else { hi };
-        }
-        if hi < lo {
-            (lo, hi) = (hi, lo);
-        }
-        let last = map.width() - 1;
-        // Truncation is the floor for every column in the map, and `as` saturates: one
-        // before the map is 0, one past it is clamped to the last.
-        let column = |c: f64| (c as u32).min(last);
-        (column(lo - self.margin), column(hi + self.margin))
+    /// When the segment crosses edge `i` (`dv` not zero): the exact test's formula, so every
+    /// time the walk compares is one that test computes.
+    #[inline]
+    fn cross(&self, i: i64) -> f32 {
+        (self.edge(i) - self.p) / self.dv
     }
 
-    /// Whether the segment reaches rows `rows.0..=rows.1` only after `t`: by the exact
-    /// test's formula, so that no cell of them is entered at or before `t` then.
-    fn enters_rows_after(&self, map: &TileMap, rows: (u32, u32), t: f32) -> bool {
-        let (d, p) = (self.d.y, self.from.y);
-        if d == 0.0 {
-            return false;
-        }
-        let near = if d > 0.0 { rows.0 } else { rows.1 + 1 };
-        (map.edge_y(i64::from(near)) - p) / d > t
+    /// When the segment leaves cell `c`'s slab (through edge `c + 1` moving up the axis,
+    /// edge `c` moving down). Along a still axis, with `c` the cell strictly holding `p`,
+    /// a positive number over `+0`: `inf`.
+    #[inline]
+    fn leave(&self, c: i64) -> f32 {
+        self.cross(c + i64::from(self.step >= 0))
     }
+
+    /// When it enters cell `c`'s slab (`-inf` along a still axis, as for `leave`).
+    #[inline]
+    fn enter(&self, c: i64) -> f32 {
+        self.cross(c + i64::from(self.step < 0))
+    }
+
+    /// Whether cell `c` lies on the axis.
+    #[inline]
+    fn holds(&self, c: i64) -> bool {
+        (0..self.cells).contains(&c)
+    }
+
+    /// Where the walk starts along the axis at time `t` (a time inside the map's box), or
+    /// `None` if the segment is never strictly inside a cell's slab: moving along the axis,
+    /// the block it is in then (its cell is found on entering a block that holds a solid
+    /// cell); not moving, the cell strictly holding `p`.
+    fn start(&self, t: f32) -> Option<Start> {
+        if self.step != 0 {
+            return Some(Start::Moving(self.block_at(t)));
+        }
+        let p = self.p;
+        let mut c = self.guess(p);
+        while p <= self.edge(c) && c > 0 {
+            c -= 1;
+        }
+        while p >= self.edge(c + 1) && c + 1 < self.cells {
+            c += 1;
+        }
+        (self.edge(c) < p && p < self.edge(c + 1)).then_some(Start::Still(Axis {
+            cell: c,
+            leave: f32::INFINITY,
+        }))
+    }
+
+    /// The walk at time `t` along an axis it moves along: in the last cell the segment has
+    /// entered by `t` (the first cell if none), as stepping a cell at a time leaves it.
+    fn at(&self, t: f32) -> Axis {
+        let s = self.step;
+        let mut c = self.guess(self.p + self.dv * t);
+        let mut enter = self.enter(c);
+        while enter > t && self.holds(c - s) {
+            c -= s;
+            enter = self.enter(c);
+        }
+        let mut leave = self.leave(c);
+        while leave <= t && self.holds(c + s) {
+            c += s;
+            leave = self.leave(c);
+        }
+        Axis { cell: c, leave }
+    }
+
+    /// [`at`](Self::at) a block of [`BLOCK`] cells at a time: the last block the segment
+    /// has entered by `t`, and when it leaves it (`cell` is the block's number).
+    fn block_at(&self, t: f32) -> Axis {
+        let s = self.step;
+        let mut b = self.guess(self.p + self.dv * t) / i64::from(BLOCK);
+        let mut enter = self.block_enter(b);
+        while enter > t && self.holds_block(b - s) {
+            b -= s;
+            enter = self.block_enter(b);
+        }
+        let mut leave = self.block_leave(b);
+        while leave <= t && self.holds_block(b + s) {
+            b += s;
+            leave = self.block_leave(b);
+        }
+        Axis { cell: b, leave }
+    }
+
+    /// Edge `b · BLOCK` (the map's last edge past it): where block `b` starts.
+    #[inline]
+    fn block_edge(&self, b: i64) -> i64 {
+        (b * i64::from(BLOCK)).min(self.cells)
+    }
+
+    /// When the segment enters and leaves block `b`'s slab.
+    #[inline]
+    fn block_enter(&self, b: i64) -> f32 {
+        self.cross(self.block_edge(b + i64::from(self.step < 0)))
+    }
+
+    #[inline]
+    fn block_leave(&self, b: i64) -> f32 {
+        self.cross(self.block_edge(b + i64::from(self.step > 0)))
+    }
+
+    /// Whether block `b` lies on the axis.
+    #[inline]
+    fn holds_block(&self, b: i64) -> bool {
+        b >= 0 && b * i64::from(BLOCK) < self.cells
+    }
+
+    /// The cell holding the coordinate `at`, near enough for the walk to put it right (and
+    /// on the axis).
+    #[inline]
+    fn guess(&self, at: f32) -> i64 {
+        // Saturating, and NaN-free: `at` and the map are finite.
+        let c = (at - self.origin) / self.size;
+        (c.clamp(-1.0, self.cells as f32) as i64).clamp(0, self.cells - 1)
+    }
+
+    /// The first cell past block `b` along the walk's way (`cells` or `-1` past the map's
+    /// last).
+    #[inline]
+    fn block_end(&self, b: i64) -> i64 {
+        if self.step > 0 {
+            self.block_edge(b + 1)
+        } else {
+            b * i64::from(BLOCK) - 1
+        }
+    }
+
+    /// The walk's cell in block `b` (on the axis) at time `t`, when it enters the block:
+    /// its first cell where it entered across this axis (`across`), else the last cell
+    /// entered by `t`; a still axis keeps its cell.
+    fn entering(&self, b: i64, t: f32, across: bool, still: Axis) -> Axis {
+        if self.step == 0 {
+            return still;
+        }
+        if !across {
+            return self.at(t);
+        }
+        let cell = if self.step > 0 {
+            b * i64::from(BLOCK)
+        } else {
+            self.block_edge(b + 1) - 1
+        };
+        Axis {
+            cell,
+            leave: self.leave(cell),
+        }
+    }
+
+    /// The block holding the walk's cell `a`, and when the segment leaves it (`inf` along a
+    /// still axis).
+    #[inline]
+    fn block_of(&self, a: Axis) -> Axis {
+        let cell = a.cell / i64::from(BLOCK);
+        let leave = if self.step == 0 {
+            f32::INFINITY
+        } else {
+            self.block_leave(cell)
+        };
+        Axis { cell, leave }
+    }
+
+    /// One block on along the walk's way, or `None` past the map's last.
+    #[inline]
+    fn step_block(&self, b: Axis) -> Option<Axis> {
+        let cell = b.cell + self.step;
+        self.holds_block(cell).then(|| Axis {
+            cell,
+            leave: self.block_leave(cell),
+        })
+    }
+}
+
+/// The walk through the map's cells: the segment `from + d · t` along each axis.
+struct Walk<'a> {
+    map: &'a TileMap,
+    x: Line,
+    y: Line,
+    from: Vec2,
+    d: Vec2,
+}
+
+/// How a walk through one block ends.
+enum Through {
+    /// At a solid cell the segment enters.
+    Hit(TileHit),
+    /// Past the segment's end.
+    End,
+    /// Into a block that holds no solid cell, at this cell along each axis.
+    Out(Axis, Axis),
+}
+
+/// Where the walk starts along an axis.
+#[derive(Clone, Copy)]
+enum Start {
+    /// The block it is in along an axis it moves along.
+    Moving(Axis),
+    /// Its cell along one it does not move along.
+    Still(Axis),
+}
+
+impl Walk<'_> {
+    /// The first solid cell the segment enters after time `t0` (where it is in the map's
+    /// box): a block at a time through the blocks that hold no solid cell, and a cell at a
+    /// time through the others.
+    fn first_hit(&self, x: Start, y: Start, t0: f32) -> Option<TileHit> {
+        let block = |s: Start| match s {
+            Start::Moving(b) => b,
+            Start::Still(c) => Axis {
+                cell: c.cell / i64::from(BLOCK),
+                ..c
+            },
+        };
+        let still = |s: Start| match s {
+            Start::Moving(b) => b,
+            Start::Still(c) => c,
+        };
+        let (mut bx, mut by) = (block(x), block(y));
+        let (x0, y0) = (still(x), still(y));
+        // When and across which axes the walk entered the block it is in (`None`: it
+        // started there).
+        let mut entered: Option<(f32, bool, bool)> = None;
+        loop {
+            if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
+                let (t, across_x, across_y) = entered.unwrap_or((t0, false, false));
+                let cx = self.x.entering(bx.cell, t, across_x, x0);
+                let cy = self.y.entering(by.cell, t, across_y, y0);
+                match self.through_cells(cx, cy) {
+                    Through::Hit(hit) => return Some(hit),
+                    Through::End => return None,
+                    // Into a block that holds no solid cell: on a block at a time.
+                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
+                }
+            }
+            // Into the next block: across the edge the segment reaches first, or both at a
+            // corner; none at or after the segment's end.
+            let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
+            let t = if go_x { bx.leave } else { by.leave };
+            if t >= 1.0 {
+                return None;
+            }
+            if go_x {
+                bx = self.x.step_block(bx)?;
+            }
+            if go_y {
+                by = self.y.step_block(by)?;
+            }
+            entered = Some((t, go_x, go_y));
+        }
+    }
+
+    /// Walks a cell at a time from `(x, y)`, through blocks that hold a solid cell, until
+    /// the segment enters a solid cell, ends, leaves the map, or enters a block that holds
+    /// none (`Out` with the cell it enters there).
+    fn through_cells(&self, x: Axis, y: Axis) -> Through {
+        let width = self.map.width() as usize;
+        let cells = self.map.cells();
+        let (x_step, y_step) = (self.x.step as isize, self.y.step as isize * width as isize);
+        let (mut cx, mut cy, mut lx, mut ly) = (x.cell, y.cell, x.leave, y.leave);
+        let block = |c: i64| c / i64::from(BLOCK);
+        let (mut x_end, mut y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
+        let mut at = cy as usize * width + cx as usize;
+        loop {
+            if cells[at] != 0 {
+                if let Some(hit) = self.hit((cx, cy), (lx, ly)) {
+                    return Through::Hit(hit);
+                }
+            }
+            // Across the column edge or the row edge the segment reaches first, or both at
+            // once through a corner (the cells beside it are only touched). A cell entered
+            // at or after the segment's end ends the walk.
+            if lx < ly {
+                if lx >= 1.0 {
+                    return Through::End;
+                }
+                cx += self.x.step;
+                lx = self.x.leave(cx);
+                at = at.wrapping_add_signed(x_step);
+                if cx == x_end {
+                    if !self.x.holds(cx) {
+                        return Through::End;
+                    }
+                    x_end = self.x.block_end(block(cx));
+                } else {
+                    continue;
+                }
+            } else if ly < lx {
+                if ly >= 1.0 {
+                    return Through::End;
+                }
+                cy += self.y.step;
+                ly = self.y.leave(cy);
+                at = at.wrapping_add_signed(y_step);
+                if cy == y_end {
+                    if !self.y.holds(cy) {
+                        return Through::End;
+                    }
+                    y_end = self.y.block_end(block(cy));
+                } else {
+                    continue;
+                }
+            } else {
+                // Also where neither axis moves: `inf` on both.
+                if lx >= 1.0 {
+                    return Through::End;
+                }
+                (cx, cy) = (cx + self.x.step, cy + self.y.step);
+                if !(self.x.holds(cx) && self.y.holds(cy)) {
+                    return Through::End;
+                }
+                (lx, ly) = (self.x.leave(cx), self.y.leave(cy));
+                at = at.wrapping_add_signed(x_step + y_step);
+                if cx != x_end && cy != y_end {
+                    continue;
+                }
+                (x_end, y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
+            }
+            // Into another block.
+            if !self.map.block_is_solid(block(cx) as u32, block(cy) as u32) {
+                let x = Axis {
+                    cell: cx,
+                    leave: lx,
+                };
+                let y = Axis {
+                    cell: cy,
+                    leave: ly,
+                };
+                return Through::Out(x, y);
+            }
+        }
+    }
+
+    /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
+    /// the slabs the walk computes.
+    fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<TileHit> {
+        let (ex, ey) = (self.x.enter(x), self.y.enter(y));
+        let enter = Entry {
+            t: if ex > ey { ex } else { ey },
+            x: ex,
+            y: ey,
+        };
+        let leave = if lx < ly { lx } else { ly };
+        if !(enter.t < leave && leave > 0.0) {
+            return None;
+        }
+        let (cx, cy) = (x as u32, y as u32);
+        let (t, normal) = if enter.t <= 0.0 {
+            (0.0, inside_normal(self.d))
+        } else {
+            (enter.t, self.map.entry_normal(cx, cy, self.d, enter))
+        };
+        if t >= leave.min(1.0) {
+            return None;
+        }
+        Some(TileHit {
+            t,
+            point: self.from + self.d * t,
+            normal,
+            cell: TileCell::new(cx, cy),
+        })
+    }
+}
+
+/// The normal of a hit at `t = 0` on a cell the segment starts in: its own direction (`+x`
+/// for a zero-length one). Out of line: the walk's loop has no use for it.
+#[cold]
+fn inside_normal(d: Vec2) -> Vec2 {
+    d.try_normalize().unwrap_or(Vec2::X)
 }
 
 /// When a segment enters a cell: overall and on each axis (`-inf` on an axis it does not move
@@ -307,34 +518,6 @@ struct Entry {
     t: f32,
     x: f32,
     y: f32,
-}
-
-/// When the segment `from + d · t` (for any `t`) is strictly inside the box `lo..hi`: entry and
-/// exit, `None` if never (a segment along an edge, or only touching a corner).
-fn strict_entry(from: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(Entry, f32)> {
-    let mut enter = [f32::NEG_INFINITY; 2];
-    let mut leave = f32::INFINITY;
-    for axis in 0..2 {
-        let (p, dv) = (from[axis], d[axis]);
-        if dv == 0.0 {
-            if p <= lo[axis] || p >= hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let (a, b) = ((lo[axis] - p) / dv, (hi[axis] - p) / dv);
-        enter[axis] = a.min(b);
-        leave = leave.min(a.max(b));
-    }
-    let t = enter[0].max(enter[1]);
-    (t < leave && leave > 0.0).then_some((
-        Entry {
-            t,
-            x: enter[0],
-            y: enter[1],
-        },
-        leave,
-    ))
 }
 
 /// The part `t0..=t1` of `[0, 1]` in which the segment touches the closed box, if any.
