@@ -13,8 +13,9 @@ use crate::proxy::{segment_pad, Segment};
 const WALK_FROM: u32 = 64;
 
 /// The most levels walked at once; any further level is offered whole. Scenes fill one to
-/// three levels with many objects, and a short array is quicker to set up for every ray.
-const WALKS: usize = 6;
+/// three levels with many objects (four leaves one to spare), and a short array is quicker
+/// to set up for every ray.
+const WALKS: usize = 4;
 
 /// Cells a strip spans along the main axis.
 const STRIP: i32 = 3;
