@@ -13,11 +13,12 @@ use crate::proxy::{segment_pad, Segment};
 const WALK_FROM: u32 = 64;
 
 /// The most levels walked at once; any further level is offered whole. Scenes fill one to
-/// three levels with many objects, and a short array is quicker to set up for every ray.
-const WALKS: usize = 6;
+/// three levels with many objects (four leaves one to spare), and a short array is quicker
+/// to set up for every ray.
+const WALKS: usize = 4;
 
 /// Cells a strip spans along the main axis.
-const STRIP: i32 = 2;
+const STRIP: i32 = 3;
 
 /// The segment as the walk needs it: along its main axis `a` (the one it moves most along)
 /// and its other axis `b`, in `f64`, with the padded box around it.
@@ -194,9 +195,9 @@ impl Grid {
         // The objects of the strips a segment meets lie within three cells of its box.
         let cells_out = f64::from(reach.max_element()) * f64::from(inv) + 3.0;
         let slack = cells_out / f64::from(1_u32 << 22) + 1.0 / 64.0;
-        // With the padding within a cell, a strip spans at most twenty cells, fewer than the
-        // level's objects: `visit_cells` then visits those cells, never the whole level, so
-        // no object is visited twice.
+        // With the padding within a cell, a strip spans at most thirty-three cells (three
+        // columns of eleven rows), fewer than the level's objects: `visit_cells` then visits
+        // those cells, never the whole level, so no object is visited twice.
         if level.count < WALK_FROM || slack > 0.25 || course.pad * f64::from(inv) > 1.0 {
             return None;
         }
