@@ -1,9 +1,12 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
 //! by strip in the order it reaches them, skipping the strips with no solid cell across it.
 
+use core::cell::OnceCell;
+
 use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
 
+use super::axes::HullAxes;
 use super::faces::{meets, Meets};
 use super::{TileCell, TileMap};
 
@@ -56,7 +59,10 @@ impl TileMap {
     /// at its cells (a bit per block of 16 × 16 cells over the path, then the cell bytes, 8 a
     /// word, in the blocks that hold a solid cell; the bytes straight away over fewer than 64
     /// columns), so a run through open air to a wall costs about one scan per row. Empty and buried cells of the strips visited cost a
-    /// lookup; only cells whose box the shape's box can reach are swept. Non-finite input
+    /// lookup; only cells whose box the shape's box can reach are swept, from the one under
+    /// the shape's centre outwards, and a hull's face normals rule out (as separating axes)
+    /// the cells it cannot reach before the best hit so far, so a hull running into a wall
+    /// or along a floor of stacked tiles sweeps about one cell. Non-finite input
     /// gives `None`. Allocation-free.
     ///
     /// ```
@@ -100,71 +106,112 @@ impl TileMap {
         } else {
             (c0[along], c1[along])
         };
+        let cast = Cast {
+            shape,
+            motion,
+            axes: OnceCell::new(),
+            lo,
+            hi,
+            margin,
+            along,
+            cross: (c0[cross], c1[cross]),
+        };
+        let step = |s: u32| if d[along] < 0.0 { s - 1 } else { s + 1 };
         let mut best: Option<TileHit> = None;
         let mut next = Some(first);
         // Only strips holding a solid cell somewhere across the path are looked at.
-        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, c0, c1)) {
-            next = if s == last {
-                None
-            } else if d[along] < 0.0 {
-                Some(s - 1)
-            } else {
-                Some(s + 1)
-            };
-            let (e0, e1) = self.strip_span(along, s);
-            let Some((t_in, t_out)) = window(lo[along], hi[along], d[along], e0, e1) else {
-                continue;
-            };
-            if best.is_some_and(|b| t_in > b.t) {
-                break; // the box reaches every later strip later still
+        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, cast.cross)) {
+            if !self.sweep_strip(&cast, s, &mut best) || s == last {
+                break;
             }
-            // The box's cross-axis reach while it is over the strip.
-            let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
-            let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
-            let (r0, r1) = self.cross_range(cross, reach_lo, reach_hi, c0[cross], c1[cross]);
-            for r in r0..=r1 {
-                let cell = if along == 0 {
-                    TileCell::new(s, r)
-                } else {
-                    TileCell::new(r, s)
-                };
-                let found = self.sweep_cell(shape, motion, cell, lo, hi, best.map(|b| b.t));
-                if let Some(hit) = found {
-                    if best.is_none_or(|b| hit.before(&b, self)) {
-                        best = Some(hit);
-                    }
-                }
+            next = Some(step(s));
+            // The box reaches every strip after the next later still: past the best hit, no
+            // scan for the next solid strip.
+            if best.is_some_and(|b| self.reach(&cast, step(s)).is_none_or(|(t, _)| t > b.t)) {
+                break;
             }
         }
         best
     }
 
+    /// When the box is first over strip `s`, and its cross-axis reach (least and most) while
+    /// it is, or `None` if it never is.
+    fn reach(&self, cast: &Cast<'_, '_>, s: u32) -> Option<(f32, (f32, f32))> {
+        let (along, cross) = (cast.along, 1 - cast.along);
+        let (lo, hi, d) = (cast.lo, cast.hi, cast.motion.travel());
+        let (e0, e1) = self.strip_span(along, s);
+        let (t_in, t_out) = window(lo[along], hi[along], d[along], e0, e1)?;
+        let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
+        let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
+        Some((t_in, (reach_lo, reach_hi)))
+    }
+
+    /// Sweeps the cells of strip `s` that the box reaches, keeping the first hit in `best`;
+    /// `false` once the box reaches the strip only after `best` (and every later strip later
+    /// still).
+    fn sweep_strip(&self, cast: &Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
+        let Some((t_in, (reach_lo, reach_hi))) = self.reach(cast, s) else {
+            return true;
+        };
+        if best.is_some_and(|b| t_in > b.t) {
+            return false;
+        }
+        let (along, cross) = (cast.along, 1 - cast.along);
+        let (r0, r1) = self.cross_range(cross, reach_lo, reach_hi, cast.cross.0, cast.cross.1);
+        // From the cell under the shape's centre outwards: the first met is most often
+        // there, and a hit found early rules the others out before their exact sweeps.
+        let motion = cast.motion;
+        let centre = motion.start[cross] + motion.travel()[cross] * t_in;
+        let (rc, _) = self.cross_range(cross, centre, centre, r0, r1);
+        for r in (rc..=r1).chain((r0..rc).rev()) {
+            let cell = if along == 0 {
+                TileCell::new(s, r)
+            } else {
+                TileCell::new(r, s)
+            };
+            if let Some(hit) = self.sweep_cell(cast, cell, best.map(|b| b.t)) {
+                if best.is_none_or(|b| hit.before(&b, self)) {
+                    *best = Some(hit);
+                }
+            }
+        }
+        true
+    }
+
     /// The hit of the moving shape on one cell by the face rule, if the cell is solid, has an
-    /// exposed face, and its box is reached (by the shape's box `lo..=hi`) no later than
-    /// `best`.
+    /// exposed face, and its box is reached (by the shape's box, and along a hull's faces) no
+    /// later than `best`.
     fn sweep_cell(
         &self,
-        shape: ShapeRef<'_>,
-        motion: &Motion,
+        cast: &Cast<'_, '_>,
         cell: TileCell,
-        lo: Vec2,
-        hi: Vec2,
         best: Option<f32>,
     ) -> Option<TileHit> {
         let (x, y) = (cell.x, cell.y);
-        if !self.is_solid(x, y) || !self.has_exposed_face(x, y) {
+        if !self.is_solid(x, y) {
             return None;
         }
         let (b0, b1) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        let (motion, lo, hi) = (cast.motion, cast.lo, cast.hi);
         let d = motion.travel();
         let (tx0, tx1) = window(lo.x, hi.x, d.x, b0.x, b1.x)?;
         let (ty0, ty1) = window(lo.y, hi.y, d.y, b0.y, b1.y)?;
         let reach = tx0.max(ty0);
-        if reach > tx1.min(ty1) || best.is_some_and(|b| reach > b) {
+        if reach > tx1.min(ty1) || best.is_some_and(|b| reach > b) || !self.has_exposed_face(x, y) {
             return None;
         }
-        let still = Motion::stationary(self.cell_center(x, y));
-        let impact = time_of_impact(shape, motion, self.cell_rect(), &still)?;
+        let center = self.cell_center(x, y);
+        let rect = self.cell_rect();
+        // Against the best hit so far, a hull's faces rule out most of the cells its box
+        // reaches as soon: the cells beside the one it meets first, along a wall or a floor.
+        if let Some(best) = best {
+            let axes = cast.axes.get_or_init(|| HullAxes::new(cast.shape, motion));
+            if axes.clear_until(center, rect.half_extents, cast.margin, best) {
+                return None;
+            }
+        }
+        let still = Motion::stationary(center);
+        let impact = time_of_impact(cast.shape, motion, rect, &still)?;
         let normal = self.face_normal(x, y, impact.normal)?;
         Some(TileHit {
             t: impact.t,
@@ -175,19 +222,12 @@ impl TileMap {
     }
 
     /// The first strip from `s` towards `last` (column strips for `along = 0`, row strips
-    /// for `1`) holding a solid cell within the cross-axis range of `c0..=c1`.
-    fn next_solid_strip(
-        &self,
-        along: usize,
-        s: u32,
-        last: u32,
-        c0: [u32; 2],
-        c1: [u32; 2],
-    ) -> Option<u32> {
+    /// for `1`) holding a solid cell within the cross-axis cells `cross`.
+    fn next_solid_strip(&self, along: usize, s: u32, last: u32, cross: (u32, u32)) -> Option<u32> {
         if along == 0 {
-            self.first_column(s, last, (c0[1], c1[1]))
+            self.first_column(s, last, cross)
         } else {
-            self.first_row(s, last, (c0[0], c1[0]))
+            self.first_row(s, last, cross)
         }
     }
 
@@ -224,6 +264,20 @@ impl TileMap {
             + self.origin().abs().max_element();
         1e-3 * (1.0 + size) + 16.0 * f32::EPSILON * coords
     }
+}
+
+/// One cast through the map: the moving shape, its box grown by `margin` (`lo..=hi`, at the
+/// start), a hull's faces as separating axes (read at the first cell that needs them), the
+/// axis the strips are taken along and the cells of the path across it.
+struct Cast<'s, 'a> {
+    shape: ShapeRef<'s>,
+    motion: &'a Motion,
+    axes: OnceCell<HullAxes>,
+    lo: Vec2,
+    hi: Vec2,
+    margin: f32,
+    along: usize,
+    cross: (u32, u32),
 }
 
 /// When the span `lo..=hi`, moving by `d`, meets the closed span `e0..=e1`: the window of the
