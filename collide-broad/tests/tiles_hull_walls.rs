@@ -118,3 +118,63 @@ fn hulls_sliding_on_tile_surfaces_match_brute_force_and_miss_the_seams() {
     }
     assert!(checked > 200, "only {checked} slides hit");
 }
+
+/// A mover that does not move (touching or overlapping cells of several strips at once, all
+/// at `t = 0`) and one moving straight along an axis: every mover gets the brute force's hit,
+/// ties going to a face and then the lower cell index whatever the order the cells are met.
+#[test]
+fn still_and_axis_aligned_movers_match_brute_force() {
+    let mut rng = SplitMix64::new(0x57_111);
+    let mut hits = 0;
+    for round in 0..400 {
+        let size = Vec2::splat(rng.range(4.0, 24.0));
+        let origin = [Vec2::ZERO, Vec2::splat(-1.0e6)][round % 2];
+        let map = walled(&mut rng, size, origin);
+        let solid = solid_cells(&map);
+        let shape = common::tiles::random_mover(&mut rng, &map, (0.2, 1.5));
+        let b = map.bounds();
+        let start = rng.in_box(b.min(), b.max());
+        let end = match rng.index(3) {
+            0 => start,
+            1 => start + Vec2::X * rng.range(-200.0, 200.0),
+            _ => start + Vec2::Y * rng.range(-200.0, 200.0),
+        };
+        let motion = Motion::linear(start, end);
+        let ours = map.time_of_impact(&shape, &motion);
+        let brute = brute_time_of_impact(&map, &solid, shape.as_shape_ref(), &motion);
+        assert_eq!(ours, brute, "{shape:?} {motion:?}");
+        hits += usize::from(ours.is_some());
+    }
+    assert!(hits > 100, "only {hits} hit");
+}
+
+/// A still mover over the corner between two diagonal cells overlaps both at `t = 0`: the hit
+/// is the lower cell index's (the cell in the later column), not the first column's.
+#[test]
+fn a_still_mover_over_two_strips_takes_the_lower_cell_index() {
+    let map = TileMap::from_rows(
+        &["....", "....", "#...", ".#.."],
+        Vec2::splat(16.0),
+        Vec2::ZERO,
+    )
+    .unwrap();
+    let solid = solid_cells(&map);
+    let at = Vec2::splat(16.0);
+    let movers: [collide_core::Shape; 3] = [
+        collide_core::Rect {
+            half_extents: Vec2::splat(2.0),
+        }
+        .into(),
+        collide_core::Circle { radius: 2.0 }.into(),
+        Hull::regular(4, 2.5).unwrap().into(),
+    ];
+    for shape in movers {
+        let motion = Motion::linear(at, at);
+        let ours = map
+            .time_of_impact(&shape, &motion)
+            .expect("both cells overlap");
+        let brute = brute_time_of_impact(&map, &solid, shape.as_shape_ref(), &motion);
+        assert_eq!(Some(ours), brute, "{shape:?}");
+        assert_eq!(ours.t, 0.0);
+    }
+}

@@ -115,6 +115,7 @@ impl TileMap {
             margin,
             along,
             cross: (c0[cross], c1[cross]),
+            inverse: d.recip(),
         };
         let step = |s: u32| if d[along] < 0.0 { s - 1 } else { s + 1 };
         let mut best: Option<TileHit> = None;
@@ -127,7 +128,7 @@ impl TileMap {
             next = Some(step(s));
             // The box reaches every strip after the next later still: past the best hit, no
             // scan for the next solid strip.
-            if best.is_some_and(|b| self.reach(&cast, step(s)).is_none_or(|(t, _)| t > b.t)) {
+            if best.is_some_and(|b| self.enters_after(&cast, step(s), b.t)) {
                 break;
             }
         }
@@ -140,10 +141,27 @@ impl TileMap {
         let (along, cross) = (cast.along, 1 - cast.along);
         let (lo, hi, d) = (cast.lo, cast.hi, cast.motion.travel());
         let (e0, e1) = self.strip_span(along, s);
-        let (t_in, t_out) = window(lo[along], hi[along], d[along], e0, e1)?;
+        let (t_in, t_out) = cast.window(along, e0, e1)?;
         let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
         let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
         Some((t_in, (reach_lo, reach_hi)))
+    }
+
+    /// Whether the box, moving along the strips, reaches strip `s` (the one after the last
+    /// swept) only after `t`, or never: then every later strip too.
+    fn enters_after(&self, cast: &Cast<'_, '_>, s: u32, t: f32) -> bool {
+        let along = cast.along;
+        let (e0, e1) = self.strip_span(along, s);
+        let (d, v) = (cast.motion.travel()[along], cast.inverse[along]);
+        // The box's leading side meets the strip's near edge (or has passed it: a negative
+        // time, and no skip); not moving along the strips, it is over all it reaches at once.
+        if d > 0.0 {
+            (e0 - cast.hi[along]) * v > t
+        } else if d < 0.0 {
+            (e1 - cast.lo[along]) * v > t
+        } else {
+            false
+        }
     }
 
     /// Sweeps the cells of strip `s` that the box reaches, keeping the first hit in `best`;
@@ -162,7 +180,12 @@ impl TileMap {
         // there, and a hit found early rules the others out before their exact sweeps.
         let motion = cast.motion;
         let centre = motion.start[cross] + motion.travel()[cross] * t_in;
-        let (rc, _) = self.cross_range(cross, centre, centre, r0, r1);
+        let rc = if cross == 0 {
+            self.column_of(centre)
+        } else {
+            self.row_of(centre)
+        };
+        let rc = rc.clamp(i64::from(r0), i64::from(r1)) as u32;
         for r in (rc..=r1).chain((r0..rc).rev()) {
             let cell = if along == 0 {
                 TileCell::new(s, r)
@@ -192,10 +215,9 @@ impl TileMap {
             return None;
         }
         let (b0, b1) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
-        let (motion, lo, hi) = (cast.motion, cast.lo, cast.hi);
-        let d = motion.travel();
-        let (tx0, tx1) = window(lo.x, hi.x, d.x, b0.x, b1.x)?;
-        let (ty0, ty1) = window(lo.y, hi.y, d.y, b0.y, b1.y)?;
+        let motion = cast.motion;
+        let (tx0, tx1) = cast.window(0, b0.x, b1.x)?;
+        let (ty0, ty1) = cast.window(1, b0.y, b1.y)?;
         let reach = tx0.max(ty0);
         if reach > tx1.min(ty1) || best.is_some_and(|b| reach > b) || !self.has_exposed_face(x, y) {
             return None;
@@ -278,15 +300,23 @@ struct Cast<'s, 'a> {
     margin: f32,
     along: usize,
     cross: (u32, u32),
+    /// `1 / travel`, per axis (infinite along an axis it does not move along).
+    inverse: Vec2,
 }
 
-/// When the span `lo..=hi`, moving by `d`, meets the closed span `e0..=e1`: the window of the
-/// motion in `[0, 1]`, or `None` if it never does.
-pub(crate) fn window(lo: f32, hi: f32, d: f32, e0: f32, e1: f32) -> Option<(f32, f32)> {
-    if d == 0.0 {
-        return (hi >= e0 && lo <= e1).then_some((0.0, 1.0));
+impl Cast<'_, '_> {
+    /// When the box (`lo..=hi`), moving along the motion, meets the closed span `e0..=e1`
+    /// along `axis`: the window of the motion in `[0, 1]`, or `None` if it never does. By the
+    /// motion's inverse, a product for a quotient: the same to an ulp of the time, which the
+    /// box's margin covers many times over, as the cells it rules out need.
+    fn window(&self, axis: usize, e0: f32, e1: f32) -> Option<(f32, f32)> {
+        let (lo, hi) = (self.lo[axis], self.hi[axis]);
+        if self.motion.travel()[axis] == 0.0 {
+            return (hi >= e0 && lo <= e1).then_some((0.0, 1.0));
+        }
+        let v = self.inverse[axis];
+        let (a, b) = ((e0 - hi) * v, (e1 - lo) * v);
+        let (t0, t1) = (a.min(b).max(0.0), a.max(b).min(1.0));
+        (t0 <= t1).then_some((t0, t1))
     }
-    let (a, b) = ((e0 - hi) / d, (e1 - lo) / d);
-    let (t0, t1) = (a.min(b).max(0.0), a.max(b).min(1.0));
-    (t0 <= t1).then_some((t0, t1))
 }
