@@ -5,8 +5,8 @@
 use collide_core::{Motion, ShapeRef};
 use glam::Vec2;
 
-/// The most axes kept: a hull with more faces keeps this many, spread evenly round it (any of
-/// its face normals is a separating axis, so fewer only rule out fewer cells).
+/// The most axes kept (any of a hull's face normals is a separating axis, so fewer only rule
+/// out fewer cells).
 const MAX_AXES: usize = 8;
 
 /// One axis: the hull's face normal, the hull's most along it at the start (from the start
@@ -18,46 +18,60 @@ struct Axis {
     speed: f32,
 }
 
-/// The face normals of a moving hull (turned by the motion's rotation), or none for another
-/// shape.
+/// The face normals of a moving hull (turned by the motion's rotation) that it moves towards,
+/// read at the first cell that needs them; none for another shape.
 pub(super) struct HullAxes {
     axes: [Axis; MAX_AXES],
     len: usize,
     start: Vec2,
+    read: bool,
 }
 
 impl HullAxes {
-    /// The axes of `shape` moving along `motion`: a hull's face normals, none for a circle or
-    /// a rect (whose box is the rect itself, and a circle has no faces).
-    pub(super) fn new(shape: ShapeRef<'_>, motion: &Motion) -> Self {
-        let mut axes = HullAxes {
+    /// Nothing read yet, for a motion from `start`.
+    pub(super) fn unread(start: Vec2) -> Self {
+        HullAxes {
             axes: [Axis::default(); MAX_AXES],
             len: 0,
-            start: motion.start,
-        };
+            start,
+            read: false,
+        }
+    }
+
+    /// The axes of `shape` moving along `motion` (read in place the first time): a hull's
+    /// face normals along which it moves (the first [`MAX_AXES`] of them), none for a circle
+    /// or a rect (whose box is the rect itself, and a circle has no faces).
+    pub(super) fn read(&mut self, shape: ShapeRef<'_>, motion: &Motion) -> &Self {
+        if self.read {
+            return self;
+        }
+        self.read = true;
         let ShapeRef::Hull(hull) = shape else {
-            return axes;
+            return self;
         };
-        let (v, n) = (hull.vertices(), hull.normals());
-        let (count, d, rot) = (n.len().min(MAX_AXES), motion.travel(), motion.rotation);
+        let (d, rot) = (motion.travel(), motion.rotation);
         let turn = |p: Vec2| if rot.is_identity() { p } else { rot.apply(p) };
-        for (k, axis) in axes.axes[..count].iter_mut().enumerate() {
-            let i = if count == n.len() {
-                k
-            } else {
-                k * n.len() / count
-            };
-            let normal = turn(n[i]);
+        for (&n, &v) in hull.normals().iter().zip(hull.vertices()) {
+            let normal = turn(n);
+            let speed = d.dot(normal);
+            // A face the hull moves away from keeps it clear only of cells it starts clear
+            // of, behind it: no cell of the walk ahead.
+            if speed <= 0.0 {
+                continue;
+            }
             // Face `i` runs from vertex `i`: the hull's most along its normal, to rounding
             // (which the margin the cells are tested with covers many times over).
-            *axis = Axis {
+            self.axes[self.len] = Axis {
                 normal,
-                most: turn(v[i]).dot(normal),
-                speed: d.dot(normal),
+                most: turn(v).dot(normal),
+                speed,
             };
+            self.len += 1;
+            if self.len == MAX_AXES {
+                break;
+            }
         }
-        axes.len = count;
-        axes
+        self
     }
 
     /// Whether the hull stays clear of the box centred at `center` with half extents `half`
@@ -101,7 +115,8 @@ mod tests {
             let center = start + rng.in_box(Vec2::splat(-50.0), Vec2::splat(50.0));
             let t = rng.unit();
             let margin = 1e-3 * 17.0 + 16.0 * f32::EPSILON * (far + 100.0);
-            let axes = HullAxes::new(ShapeRef::Hull(&hull), &motion);
+            let mut axes = HullAxes::unread(motion.start);
+            let axes = axes.read(ShapeRef::Hull(&hull), &motion);
             let rect = Rect { half_extents: half };
             let hit = time_of_impact(&hull, &motion, rect, &Motion::stationary(center));
             if axes.clear_until(center, half, margin, t) {
@@ -128,7 +143,11 @@ mod tests {
         };
         let circle = collide_core::Circle { radius: 1.0 };
         for shape in [ShapeRef::Rect(rect), ShapeRef::Circle(circle)] {
-            assert!(!HullAxes::new(shape, &m).clear_until(Vec2::splat(1e6), Vec2::ONE, 0.0, 1.0));
+            let mut axes = HullAxes::unread(m.start);
+            let clear = axes
+                .read(shape, &m)
+                .clear_until(Vec2::splat(1e6), Vec2::ONE, 0.0, 1.0);
+            assert!(!clear);
         }
     }
 }

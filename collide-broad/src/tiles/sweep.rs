@@ -1,8 +1,6 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
 //! by strip in the order it reaches them, skipping the strips with no solid cell across it.
 
-use core::cell::OnceCell;
-
 use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
 
@@ -106,10 +104,10 @@ impl TileMap {
         } else {
             (c0[along], c1[along])
         };
-        let cast = Cast {
+        let mut cast = Cast {
             shape,
             motion,
-            axes: OnceCell::new(),
+            axes: HullAxes::unread(motion.start),
             lo,
             hi,
             margin,
@@ -122,7 +120,7 @@ impl TileMap {
         let mut next = Some(first);
         // Only strips holding a solid cell somewhere across the path are looked at.
         while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, cast.cross)) {
-            if !self.sweep_strip(&cast, s, &mut best) || s == last {
+            if !self.sweep_strip(&mut cast, s, &mut best) || s == last {
                 break;
             }
             next = Some(step(s));
@@ -167,7 +165,7 @@ impl TileMap {
     /// Sweeps the cells of strip `s` that the box reaches, keeping the first hit in `best`;
     /// `false` once the box reaches the strip only after `best` (and every later strip later
     /// still).
-    fn sweep_strip(&self, cast: &Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
+    fn sweep_strip(&self, cast: &mut Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
         let Some((t_in, (reach_lo, reach_hi))) = self.reach(cast, s) else {
             return true;
         };
@@ -206,7 +204,7 @@ impl TileMap {
     /// later than `best`.
     fn sweep_cell(
         &self,
-        cast: &Cast<'_, '_>,
+        cast: &mut Cast<'_, '_>,
         cell: TileCell,
         best: Option<f32>,
     ) -> Option<TileHit> {
@@ -227,7 +225,7 @@ impl TileMap {
         // Against the best hit so far, a hull's faces rule out most of the cells its box
         // reaches as soon: the cells beside the one it meets first, along a wall or a floor.
         if let Some(best) = best {
-            let axes = cast.axes.get_or_init(|| HullAxes::new(cast.shape, motion));
+            let axes = cast.axes.read(cast.shape, motion);
             if axes.clear_until(center, rect.half_extents, cast.margin, best) {
                 return None;
             }
@@ -294,7 +292,7 @@ impl TileMap {
 struct Cast<'s, 'a> {
     shape: ShapeRef<'s>,
     motion: &'a Motion,
-    axes: OnceCell<HullAxes>,
+    axes: HullAxes,
     lo: Vec2,
     hi: Vec2,
     margin: f32,
