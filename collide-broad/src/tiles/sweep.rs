@@ -88,13 +88,10 @@ impl TileMap {
         if !motion.is_finite() {
             return None;
         }
-        let start = shape.aabb(&motion.start_pose());
-        if !start.is_finite() {
-            return None;
-        }
+        let (lo, hi) = start_box(shape, motion)?;
         let d = motion.travel();
-        let margin = self.sweep_margin(start.half_extents, motion);
-        let (lo, hi) = (start.min() - margin, start.max() + margin);
+        let margin = self.sweep_margin((hi - lo) * 0.5, motion);
+        let (lo, hi) = (lo - margin, hi + margin);
         let (c0, c1) = self.cell_range(lo.min(lo + d), hi.max(hi + d))?;
         // Strips across the axis the motion crosses more cells along.
         let along = usize::from(d.y.abs() * self.cell_size().x > d.x.abs() * self.cell_size().y);
@@ -133,16 +130,16 @@ impl TileMap {
         best
     }
 
-    /// When the box is first over strip `s`, and its cross-axis reach (least and most) while
-    /// it is, or `None` if it never is.
-    fn reach(&self, cast: &Cast<'_, '_>, s: u32) -> Option<(f32, (f32, f32))> {
+    /// When the box is over strip `s` (its window of the motion), and its cross-axis reach
+    /// (least and most) while it is, or `None` if it never is.
+    fn reach(&self, cast: &Cast<'_, '_>, s: u32) -> Option<((f32, f32), (f32, f32))> {
         let (along, cross) = (cast.along, 1 - cast.along);
         let (lo, hi, d) = (cast.lo, cast.hi, cast.motion.travel());
         let (e0, e1) = self.strip_span(along, s);
         let (t_in, t_out) = cast.window(along, e0, e1)?;
         let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
         let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
-        Some((t_in, (reach_lo, reach_hi)))
+        Some(((t_in, t_out), (reach_lo, reach_hi)))
     }
 
     /// Whether the box, moving along the strips, reaches strip `s` (the one after the last
@@ -166,9 +163,10 @@ impl TileMap {
     /// `false` once the box reaches the strip only after `best` (and every later strip later
     /// still).
     fn sweep_strip(&self, cast: &mut Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
-        let Some((t_in, (reach_lo, reach_hi))) = self.reach(cast, s) else {
+        let Some((over, (reach_lo, reach_hi))) = self.reach(cast, s) else {
             return true;
         };
+        let t_in = over.0;
         if best.is_some_and(|b| t_in > b.t) {
             return false;
         }
@@ -190,7 +188,7 @@ impl TileMap {
             } else {
                 TileCell::new(r, s)
             };
-            if let Some(hit) = self.sweep_cell(cast, cell, best.map(|b| b.t)) {
+            if let Some(hit) = self.sweep_cell(cast, cell, over, best.map(|b| b.t)) {
                 if best.is_none_or(|b| hit.before(&b, self)) {
                     *best = Some(hit);
                 }
@@ -201,23 +199,29 @@ impl TileMap {
 
     /// The hit of the moving shape on one cell by the face rule, if the cell is solid, has an
     /// exposed face, and its box is reached (by the shape's box, and along a hull's faces) no
-    /// later than `best`.
+    /// later than `best`. `over` is the box's window over the cell's strip (the cell's own
+    /// along the strips).
     fn sweep_cell(
         &self,
         cast: &mut Cast<'_, '_>,
         cell: TileCell,
+        over: (f32, f32),
         best: Option<f32>,
     ) -> Option<TileHit> {
         let (x, y) = (cell.x, cell.y);
         if !self.is_solid(x, y) {
             return None;
         }
-        let (b0, b1) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
         let motion = cast.motion;
-        let (tx0, tx1) = cast.window(0, b0.x, b1.x)?;
-        let (ty0, ty1) = cast.window(1, b0.y, b1.y)?;
-        let reach = tx0.max(ty0);
-        if reach > tx1.min(ty1) || best.is_some_and(|b| reach > b) || !self.has_exposed_face(x, y) {
+        let across = if cast.along == 0 {
+            cast.window(1, self.edge_y(i64::from(y)), self.edge_y(i64::from(y) + 1))
+        } else {
+            cast.window(0, self.edge_x(i64::from(x)), self.edge_x(i64::from(x) + 1))
+        };
+        let (c0, c1) = across?;
+        let reach = over.0.max(c0);
+        if reach > over.1.min(c1) || best.is_some_and(|b| reach > b) || !self.has_exposed_face(x, y)
+        {
             return None;
         }
         let center = self.cell_center(x, y);
@@ -284,6 +288,27 @@ impl TileMap {
             + self.origin().abs().max_element();
         1e-3 * (1.0 + size) + 16.0 * f32::EPSILON * coords
     }
+}
+
+/// The least and the most corner of the box around `shape` at the start of `motion`, or
+/// `None` if either is not finite. An unturned hull's is its vertices' from the start (what
+/// [`ShapeRef::aabb`] gives, without the turn or the centre and half extents between).
+fn start_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<(Vec2, Vec2)> {
+    let (lo, hi) = match shape {
+        ShapeRef::Hull(hull) if motion.rotation.is_identity() => {
+            let at = motion.start;
+            hull.vertices()
+                .iter()
+                .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &v| {
+                    (lo.min(at + v), hi.max(at + v))
+                })
+        }
+        _ => {
+            let b = shape.aabb(&motion.start_pose());
+            (b.min(), b.max())
+        }
+    };
+    (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
 }
 
 /// One cast through the map: the moving shape, its box grown by `margin` (`lo..=hi`, at the
