@@ -8,9 +8,12 @@
 //!   ([`TileMap::face_normal`]);
 //! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
 //! - `sweep`: [`TileMap::time_of_impact`] of a moving shape;
+//! - `axes`: a moving hull's face normals as separating axes, that rule cells out before
+//!   the sweep's exact test;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
+mod axes;
 mod faces;
 mod map;
 mod obstacles;

@@ -4,6 +4,7 @@
 use collide_core::{time_of_impact, Motion, ShapeRef};
 use glam::Vec2;
 
+use super::axes::HullAxes;
 use super::faces::{meets, Meets};
 use super::{TileCell, TileMap};
 
@@ -56,7 +57,10 @@ impl TileMap {
     /// at its cells (a bit per block of 16 × 16 cells over the path, then the cell bytes, 8 a
     /// word, in the blocks that hold a solid cell; the bytes straight away over fewer than 64
     /// columns), so a run through open air to a wall costs about one scan per row. Empty and buried cells of the strips visited cost a
-    /// lookup; only cells whose box the shape's box can reach are swept. Non-finite input
+    /// lookup; only cells whose box the shape's box can reach are swept, from the one under
+    /// the shape's centre outwards, and a hull's face normals rule out (as separating axes)
+    /// the cells it cannot reach before the best hit so far, so a hull running into a wall
+    /// or along a floor of stacked tiles sweeps about one cell. Non-finite input
     /// gives `None`. Allocation-free.
     ///
     /// ```
@@ -84,13 +88,10 @@ impl TileMap {
         if !motion.is_finite() {
             return None;
         }
-        let start = shape.aabb(&motion.start_pose());
-        if !start.is_finite() {
-            return None;
-        }
+        let (lo, hi) = start_box(shape, motion)?;
         let d = motion.travel();
-        let margin = self.sweep_margin(start.half_extents, motion);
-        let (lo, hi) = (start.min() - margin, start.max() + margin);
+        let margin = self.sweep_margin((hi - lo) * 0.5, motion);
+        let (lo, hi) = (lo - margin, hi + margin);
         let (c0, c1) = self.cell_range(lo.min(lo + d), hi.max(hi + d))?;
         // Strips across the axis the motion crosses more cells along.
         let along = usize::from(d.y.abs() * self.cell_size().x > d.x.abs() * self.cell_size().y);
@@ -100,71 +101,141 @@ impl TileMap {
         } else {
             (c0[along], c1[along])
         };
+        let mut cast = Cast {
+            shape,
+            motion,
+            axes: HullAxes::unread(motion.start),
+            lo,
+            hi,
+            margin,
+            along,
+            cross: (c0[cross], c1[cross]),
+            inverse: d.recip(),
+        };
+        let step = |s: u32| if d[along] < 0.0 { s - 1 } else { s + 1 };
         let mut best: Option<TileHit> = None;
         let mut next = Some(first);
         // Only strips holding a solid cell somewhere across the path are looked at.
-        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, c0, c1)) {
-            next = if s == last {
-                None
-            } else if d[along] < 0.0 {
-                Some(s - 1)
-            } else {
-                Some(s + 1)
-            };
-            let (e0, e1) = self.strip_span(along, s);
-            let Some((t_in, t_out)) = window(lo[along], hi[along], d[along], e0, e1) else {
-                continue;
-            };
-            if best.is_some_and(|b| t_in > b.t) {
-                break; // the box reaches every later strip later still
+        while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, cast.cross)) {
+            if !self.sweep_strip(&mut cast, s, &mut best) || s == last {
+                break;
             }
-            // The box's cross-axis reach while it is over the strip.
-            let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
-            let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
-            let (r0, r1) = self.cross_range(cross, reach_lo, reach_hi, c0[cross], c1[cross]);
-            for r in r0..=r1 {
-                let cell = if along == 0 {
-                    TileCell::new(s, r)
-                } else {
-                    TileCell::new(r, s)
-                };
-                let found = self.sweep_cell(shape, motion, cell, lo, hi, best.map(|b| b.t));
-                if let Some(hit) = found {
-                    if best.is_none_or(|b| hit.before(&b, self)) {
-                        best = Some(hit);
-                    }
-                }
+            next = Some(step(s));
+            // The box reaches every strip after the next later still: past the best hit, no
+            // scan for the next solid strip.
+            if best.is_some_and(|b| self.enters_after(&cast, step(s), b.t)) {
+                break;
             }
         }
         best
     }
 
+    /// When the box is over strip `s` (its window of the motion), and its cross-axis reach
+    /// (least and most) while it is, or `None` if it never is.
+    fn reach(&self, cast: &Cast<'_, '_>, s: u32) -> Option<((f32, f32), (f32, f32))> {
+        let (along, cross) = (cast.along, 1 - cast.along);
+        let (lo, hi, d) = (cast.lo, cast.hi, cast.motion.travel());
+        let (e0, e1) = self.strip_span(along, s);
+        let (t_in, t_out) = cast.window(along, e0, e1)?;
+        let reach_lo = (lo[cross] + d[cross] * t_in).min(lo[cross] + d[cross] * t_out);
+        let reach_hi = (hi[cross] + d[cross] * t_in).max(hi[cross] + d[cross] * t_out);
+        Some(((t_in, t_out), (reach_lo, reach_hi)))
+    }
+
+    /// Whether the box, moving along the strips, reaches strip `s` (the one after the last
+    /// swept) only after `t`, or never: then every later strip too.
+    fn enters_after(&self, cast: &Cast<'_, '_>, s: u32, t: f32) -> bool {
+        let along = cast.along;
+        let (e0, e1) = self.strip_span(along, s);
+        let (d, v) = (cast.motion.travel()[along], cast.inverse[along]);
+        // The box's leading side meets the strip's near edge (or has passed it: a negative
+        // time, and no skip); not moving along the strips, it is over all it reaches at once.
+        if d > 0.0 {
+            (e0 - cast.hi[along]) * v > t
+        } else if d < 0.0 {
+            (e1 - cast.lo[along]) * v > t
+        } else {
+            false
+        }
+    }
+
+    /// Sweeps the cells of strip `s` that the box reaches, keeping the first hit in `best`;
+    /// `false` once the box reaches the strip only after `best` (and every later strip later
+    /// still).
+    fn sweep_strip(&self, cast: &mut Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
+        let Some((over, (reach_lo, reach_hi))) = self.reach(cast, s) else {
+            return true;
+        };
+        let t_in = over.0;
+        if best.is_some_and(|b| t_in > b.t) {
+            return false;
+        }
+        let (along, cross) = (cast.along, 1 - cast.along);
+        let (r0, r1) = self.cross_range(cross, reach_lo, reach_hi, cast.cross.0, cast.cross.1);
+        // From the cell under the shape's centre outwards: the first met is most often
+        // there, and a hit found early rules the others out before their exact sweeps.
+        let motion = cast.motion;
+        let centre = motion.start[cross] + motion.travel()[cross] * t_in;
+        let rc = if cross == 0 {
+            self.column_of(centre)
+        } else {
+            self.row_of(centre)
+        };
+        let rc = rc.clamp(i64::from(r0), i64::from(r1)) as u32;
+        for r in (rc..=r1).chain((r0..rc).rev()) {
+            let cell = if along == 0 {
+                TileCell::new(s, r)
+            } else {
+                TileCell::new(r, s)
+            };
+            if let Some(hit) = self.sweep_cell(cast, cell, over, best.map(|b| b.t)) {
+                if best.is_none_or(|b| hit.before(&b, self)) {
+                    *best = Some(hit);
+                }
+            }
+        }
+        true
+    }
+
     /// The hit of the moving shape on one cell by the face rule, if the cell is solid, has an
-    /// exposed face, and its box is reached (by the shape's box `lo..=hi`) no later than
-    /// `best`.
+    /// exposed face, and its box is reached (by the shape's box, and along a hull's faces) no
+    /// later than `best`. `over` is the box's window over the cell's strip (the cell's own
+    /// along the strips).
     fn sweep_cell(
         &self,
-        shape: ShapeRef<'_>,
-        motion: &Motion,
+        cast: &mut Cast<'_, '_>,
         cell: TileCell,
-        lo: Vec2,
-        hi: Vec2,
+        over: (f32, f32),
         best: Option<f32>,
     ) -> Option<TileHit> {
         let (x, y) = (cell.x, cell.y);
-        if !self.is_solid(x, y) || !self.has_exposed_face(x, y) {
+        if !self.is_solid(x, y) {
             return None;
         }
-        let (b0, b1) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
-        let d = motion.travel();
-        let (tx0, tx1) = window(lo.x, hi.x, d.x, b0.x, b1.x)?;
-        let (ty0, ty1) = window(lo.y, hi.y, d.y, b0.y, b1.y)?;
-        let reach = tx0.max(ty0);
-        if reach > tx1.min(ty1) || best.is_some_and(|b| reach > b) {
+        let motion = cast.motion;
+        let across = if cast.along == 0 {
+            cast.window(1, self.edge_y(i64::from(y)), self.edge_y(i64::from(y) + 1))
+        } else {
+            cast.window(0, self.edge_x(i64::from(x)), self.edge_x(i64::from(x) + 1))
+        };
+        let (c0, c1) = across?;
+        let reach = over.0.max(c0);
+        if reach > over.1.min(c1) || best.is_some_and(|b| reach > b) || !self.has_exposed_face(x, y)
+        {
             return None;
         }
-        let still = Motion::stationary(self.cell_center(x, y));
-        let impact = time_of_impact(shape, motion, self.cell_rect(), &still)?;
+        let center = self.cell_center(x, y);
+        let rect = self.cell_rect();
+        // Against the best hit so far, a hull's faces rule out most of the cells its box
+        // reaches as soon: the cells beside the one it meets first, along a wall or a floor.
+        if let Some(best) = best {
+            let axes = cast.axes.read(cast.shape, motion);
+            if axes.clear_until(center, rect.half_extents, cast.margin, best) {
+                return None;
+            }
+        }
+        let still = Motion::stationary(center);
+        let impact = time_of_impact(cast.shape, motion, rect, &still)?;
         let normal = self.face_normal(x, y, impact.normal)?;
         Some(TileHit {
             t: impact.t,
@@ -175,19 +246,12 @@ impl TileMap {
     }
 
     /// The first strip from `s` towards `last` (column strips for `along = 0`, row strips
-    /// for `1`) holding a solid cell within the cross-axis range of `c0..=c1`.
-    fn next_solid_strip(
-        &self,
-        along: usize,
-        s: u32,
-        last: u32,
-        c0: [u32; 2],
-        c1: [u32; 2],
-    ) -> Option<u32> {
+    /// for `1`) holding a solid cell within the cross-axis cells `cross`.
+    fn next_solid_strip(&self, along: usize, s: u32, last: u32, cross: (u32, u32)) -> Option<u32> {
         if along == 0 {
-            self.first_column(s, last, (c0[1], c1[1]))
+            self.first_column(s, last, cross)
         } else {
-            self.first_row(s, last, (c0[0], c1[0]))
+            self.first_row(s, last, cross)
         }
     }
 
@@ -226,13 +290,56 @@ impl TileMap {
     }
 }
 
-/// When the span `lo..=hi`, moving by `d`, meets the closed span `e0..=e1`: the window of the
-/// motion in `[0, 1]`, or `None` if it never does.
-pub(crate) fn window(lo: f32, hi: f32, d: f32, e0: f32, e1: f32) -> Option<(f32, f32)> {
-    if d == 0.0 {
-        return (hi >= e0 && lo <= e1).then_some((0.0, 1.0));
+/// The least and the most corner of the box around `shape` at the start of `motion`, or
+/// `None` if either is not finite. An unturned hull's is its vertices' from the start (what
+/// [`ShapeRef::aabb`] gives, without the turn or the centre and half extents between).
+fn start_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<(Vec2, Vec2)> {
+    let (lo, hi) = match shape {
+        ShapeRef::Hull(hull) if motion.rotation.is_identity() => {
+            let at = motion.start;
+            hull.vertices()
+                .iter()
+                .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &v| {
+                    (lo.min(at + v), hi.max(at + v))
+                })
+        }
+        _ => {
+            let b = shape.aabb(&motion.start_pose());
+            (b.min(), b.max())
+        }
+    };
+    (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+}
+
+/// One cast through the map: the moving shape, its box grown by `margin` (`lo..=hi`, at the
+/// start), a hull's faces as separating axes (read at the first cell that needs them), the
+/// axis the strips are taken along and the cells of the path across it.
+struct Cast<'s, 'a> {
+    shape: ShapeRef<'s>,
+    motion: &'a Motion,
+    axes: HullAxes,
+    lo: Vec2,
+    hi: Vec2,
+    margin: f32,
+    along: usize,
+    cross: (u32, u32),
+    /// `1 / travel`, per axis (infinite along an axis it does not move along).
+    inverse: Vec2,
+}
+
+impl Cast<'_, '_> {
+    /// When the box (`lo..=hi`), moving along the motion, meets the closed span `e0..=e1`
+    /// along `axis`: the window of the motion in `[0, 1]`, or `None` if it never does. By the
+    /// motion's inverse, a product for a quotient: the same to an ulp of the time, which the
+    /// box's margin covers many times over, as the cells it rules out need.
+    fn window(&self, axis: usize, e0: f32, e1: f32) -> Option<(f32, f32)> {
+        let (lo, hi) = (self.lo[axis], self.hi[axis]);
+        if self.motion.travel()[axis] == 0.0 {
+            return (hi >= e0 && lo <= e1).then_some((0.0, 1.0));
+        }
+        let v = self.inverse[axis];
+        let (a, b) = ((e0 - hi) * v, (e1 - lo) * v);
+        let (t0, t1) = (a.min(b).max(0.0), a.max(b).min(1.0));
+        (t0 <= t1).then_some((t0, t1))
     }
-    let (a, b) = ((e0 - hi) / d, (e1 - lo) / d);
-    let (t0, t1) = (a.min(b).max(0.0), a.max(b).min(1.0));
-    (t0 <= t1).then_some((t0, t1))
 }
