@@ -11,11 +11,13 @@ use glam::Vec2;
 
 mod hull_rect;
 mod outline;
+mod window;
 
 pub(super) use hull_rect::sweep_hull_rect;
 use hull_rect::HullRect;
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
+use window::{AxisWindow, LeastGap};
 
 use crate::{Motion, ShapeRef, MAX_HULL_VERTICES};
 
@@ -150,14 +152,7 @@ impl<'s> PolygonPair<'s> {
     /// its axis of least penetration (the largest gap). A pair that meets later meets on the
     /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
-        // The latest entry and its axis.
-        let (mut latest, mut latest_axis, mut latest_levels) =
-            (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
-        // The sum of every gap and speed, finite only when each is.
-        let mut sum = 0.0;
-        // A near tie, as `latest_axis` takes it: entries whose gaps differ by less than this.
-        let tie = super::skin::NEAR_TIE / ROUNDING * self.margin;
+        let mut window = AxisWindow::new(super::skin::NEAR_TIE / ROUNDING * self.margin);
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work (their axes separate the polygons as any does).
         let [a_box, (b_lo, b_hi)] = self.boxes;
@@ -167,53 +162,21 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         self.each_axis(closing, a_box, |gap, speed, axis, a_most| {
-            sum += gap + speed;
-            if speed > 0.0 {
-                let entry = gap / speed;
-                // Compare-and-pick rather than `f32::max`, which adds NaN handling: a NaN is
-                // caught by the sum below.
-                enter = if entry > enter { entry } else { enter };
-                // Later beyond a near tie: `(entry − latest)·speed` is the gap it has left when
-                // the one before closes.
-                if gap > 0.0
-                    && entry > latest
-                    && (latest == f32::NEG_INFINITY || (entry - latest) * speed > tie)
-                {
-                    (latest, latest_axis, latest_levels) = (entry, axis, (a_most, a_most + gap));
-                }
-            } else if speed < 0.0 {
-                let exit = gap / speed;
-                leave = if exit < leave { exit } else { leave };
-            } else {
-                // Apart, or touching, along an axis neither closes on: never inside its slab.
-                apart |= gap >= 0.0;
-            }
+            window.take(gap, speed, axis, a_most);
         });
-        // `x · 0` is `0` for a finite `x`: a gap or speed that overflowed (coordinates near the
-        // float range, or a sum of them that does) decides nothing, and neither does a NaN.
-        if apart || sum * 0.0 != 0.0 {
-            return None;
-        }
-        // Strict: an entry at the exit (a touch at one moment) is no overlap, and an exit at
-        // zero (`0 / −speed`, touching at the start and parting) is none either.
-        if !(enter < leave && enter < 1.0 && leave > 0.0) {
-            return None;
-        }
+        let enter = window.enter()?;
         let touch_t = super::sweep::from_start(enter);
         // The axis, and `a`'s and `b`'s levels along it at the start.
         let (normal, levels) = if enter > 0.0 {
-            (latest_axis, latest_levels)
+            window.latest()
         } else {
             // Overlapping, or touching and closing in, at the start (rare: looked for apart):
             // the axis of the largest gap, the least penetration.
-            let (mut least, mut least_axis, mut least_levels) =
-                (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
+            let mut least = LeastGap::new();
             self.each_axis(closing, a_box, |gap, _, axis, a_most| {
-                if gap > least {
-                    (least, least_axis, least_levels) = (gap, axis, (a_most, a_most + gap));
-                }
+                least.take(gap, axis, a_most);
             });
-            (least_axis, least_levels)
+            least.axis()
         };
         let point = touch_point(self, closing * touch_t, normal, levels);
         Some(Meeting {

@@ -5,6 +5,7 @@
 
 use glam::Vec2;
 
+use super::super::window::{AxisWindow, LeastGap};
 use super::super::{Meeting, ROUNDING};
 use super::HullRect;
 use crate::query::all_finite;
@@ -43,12 +44,7 @@ impl HullRect<'_> {
         motion_a: &Motion,
         closing: Vec2,
     ) -> Option<Meeting> {
-        let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
-        let (mut latest, mut latest_axis, mut latest_levels) =
-            (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
-        // The sum of every gap and speed, finite only when each is.
-        let mut sum = 0.0;
-        let tie = NEAR_TIE / ROUNDING * self.margin;
+        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin);
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work.
         let (a_lo, a_hi) = self.a_box;
@@ -59,43 +55,19 @@ impl HullRect<'_> {
             return None;
         }
         self.each_axis(closing, |gap, speed, axis, a_most| {
-            sum += gap + speed;
-            if speed > 0.0 {
-                let entry = gap / speed;
-                enter = if entry > enter { entry } else { enter };
-                if gap > 0.0
-                    && entry > latest
-                    && (latest == f32::NEG_INFINITY || (entry - latest) * speed > tie)
-                {
-                    (latest, latest_axis, latest_levels) = (entry, axis, (a_most, a_most + gap));
-                }
-            } else if speed < 0.0 {
-                let exit = gap / speed;
-                leave = if exit < leave { exit } else { leave };
-            } else {
-                apart |= gap >= 0.0;
-            }
+            window.take(gap, speed, axis, a_most);
         });
-        // A gap or speed that overflowed decides nothing, and neither does a NaN.
-        if apart || sum * 0.0 != 0.0 {
-            return None;
-        }
-        if !(enter < leave && enter < 1.0 && leave > 0.0) {
-            return None;
-        }
+        let enter = window.enter()?;
         let touch_t = from_start(enter);
         let (normal, levels) = if enter > 0.0 {
-            (latest_axis, latest_levels)
+            window.latest()
         } else {
             // In touch or overlapping at the start: the axis of the largest gap.
-            let (mut least, mut least_axis, mut least_levels) =
-                (f32::NEG_INFINITY, Vec2::ZERO, (0.0, 0.0));
+            let mut least = LeastGap::new();
             self.each_axis(closing, |gap, _, axis, a_most| {
-                if gap > least {
-                    (least, least_axis, least_levels) = (gap, axis, (a_most, a_most + gap));
-                }
+                least.take(gap, axis, a_most)
             });
-            (least_axis, least_levels)
+            least.axis()
         };
         let tangent = normal.perp();
         let spans = [
