@@ -17,9 +17,9 @@ const RUN_CELLS: u32 = 16;
 /// Neighbouring occupied cells on one line.
 #[derive(Clone, Copy, Debug)]
 struct Run {
-    /// The first cell's coordinate along the line, and how many cells follow it.
+    /// The first cell's coordinate along the line, and the last one's.
     start: i32,
-    len: u32,
+    last: i32,
     /// Where the cells' numbers start in [`Lines::numbers`].
     first: u32,
     /// The lowest and highest coordinate across the line that the cells' items reach.
@@ -54,17 +54,17 @@ impl Lines {
                 let run = &lines.runs[lines.runs.len() - 1];
                 last_line == line
                     && i64::from(last_along) + 1 == i64::from(along)
-                    && run.len < RUN_CELLS
+                    && i64::from(run.last) - i64::from(run.start) + 1 < i64::from(RUN_CELLS)
             };
             if extends {
                 let run = lines.runs.last_mut().unwrap_or_else(|| unreachable!());
-                run.len += 1;
+                run.last = along;
                 run.across = [run.across[0].min(across[0]), run.across[1].max(across[1])];
             } else {
                 lines.offsets[(i64::from(line) - i64::from(origin)) as usize + 1] += 1;
                 lines.runs.push(Run {
                     start: along,
-                    len: 1,
+                    last: along,
                     first: i as u32,
                     across,
                 });
@@ -96,7 +96,7 @@ impl Lines {
         for l in first..=last {
             let l = l as usize;
             let runs = &self.runs[self.offsets[l] as usize..self.offsets[l + 1] as usize];
-            let end = |r: &Run| i64::from(r.start) + i64::from(r.len) - 1;
+            let end = |r: &Run| i64::from(r.last);
             let skip = runs.partition_point(|r| end(r) < from);
             for r in runs[skip..].iter().take_while(|r| i64::from(r.start) <= to) {
                 if r.across[0] > high || r.across[1] < low {
