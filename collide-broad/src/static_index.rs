@@ -476,8 +476,13 @@ mod tests {
             index.build(items.iter().copied());
             let mut listed = 0;
             for i in 0..3_000 {
-                let at = Vec2::new(offset, offset) + rng.in_box(Vec2::splat(-70.0), Vec2::splat(70.0));
-                let at = if i % 3 == 0 { (at / 4.0).round() * 4.0 } else { at };
+                let at =
+                    Vec2::new(offset, offset) + rng.in_box(Vec2::splat(-70.0), Vec2::splat(70.0));
+                let at = if i % 3 == 0 {
+                    (at / 4.0).round() * 4.0
+                } else {
+                    at
+                };
                 let wide = [0.0, 2.0, 8.0, 40.0][i % 4];
                 let area = Aabb::from_min_max(
                     at,
@@ -486,10 +491,17 @@ mod tests {
                 let mut seen = Vec::new();
                 index.visit(&area, &mut |&id| seen.push(id));
                 seen.sort_unstable();
-                assert_eq!(seen, scanned(&items, &area), "offset {offset}, query {i}: {area:?}");
+                assert_eq!(
+                    seen,
+                    scanned(&items, &area),
+                    "offset {offset}, query {i}: {area:?}"
+                );
                 listed += seen.len();
             }
-            assert!(listed > 3_000, "offset {offset}: the queries found only {listed}");
+            assert!(
+                listed > 3_000,
+                "offset {offset}: the queries found only {listed}"
+            );
         }
     }
 }
