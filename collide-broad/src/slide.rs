@@ -262,11 +262,14 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         sweep_all(&body_box, &motion, obstacles, settings, true, &mut found);
         first_swept = !found.inside;
     }
-    let mut pos = if first_swept {
-        position
-    } else {
-        push_out(shape, rotation, position, obstacles, settings, &mut out)
-    };
+    let mut pos = position;
+    if !first_swept {
+        let pushes;
+        (pos, pushes) = push_out(shape, rotation, position, obstacles, settings);
+        for c in pushes.into_iter().flatten() {
+            out.record(c);
+        }
+    }
     let mut remaining = travel;
     let mut planes = [Vec2::ZERO; MAX_SLIDES as usize];
     let mut planes_used = out.count;
@@ -360,18 +363,25 @@ fn stop_for(
     (contact, along_normal.min(stop.t))
 }
 
+/// How many rounds [`push_out`] takes at most.
+const PUSHES: usize = 4;
+
 /// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin
-/// beyond), a few rounds at most; records those contacts and returns where it ends.
+/// beyond), [`PUSHES`] rounds at most; returns where it ends and those contacts, in order.
+///
+/// The contacts come back rather than into the call's [`Slide`], which then never leaves
+/// `move_and_slide` by reference and is built where its caller keeps it (no copy of it on
+/// return).
 fn push_out<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
     mut position: Vec2,
     obstacles: &O,
     settings: &SlideSettings,
-    out: &mut Slide,
-) -> Vec2 {
+) -> (Vec2, [Option<SlideContact>; PUSHES]) {
     let skin = settings.skin.max(0.0);
-    for _ in 0..4 {
+    let mut pushes = [None; PUSHES];
+    for push in &mut pushes {
         let pose = Pose::new(position, rotation);
         let area = shape.aabb(&pose);
         let mut deepest: Option<SlideContact> = None;
@@ -397,7 +407,7 @@ fn push_out<O: Obstacles + ?Sized>(
             break;
         };
         position -= c.normal * (depth + skin);
-        out.record(SlideContact { position, ..c });
+        *push = Some(SlideContact { position, ..c });
     }
-    position
+    (position, pushes)
 }

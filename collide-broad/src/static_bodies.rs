@@ -244,7 +244,7 @@ impl StaticBodies {
         }
     }
 
-    /// The indexed bodies near `area` that interact with `layers`.
+    /// The indexed bodies near `area`, a finite box, that interact with `layers`.
     #[inline]
     fn near_indexed<'s>(
         &'s self,
@@ -252,13 +252,8 @@ impl StaticBodies {
         layers: Layers,
         mut visit: impl FnMut(Obstacle<'s>),
     ) {
-        // The bitmaps first (most queries stop there), then the box's numbers: a non-finite
-        // box finds nothing.
         if !self.index.may_touch(area) {
-            return;
-        }
-        if !(area.center.is_finite() && area.half_extents.is_finite()) {
-            return;
+            return; // the bitmaps alone: most queries of a dense level stop here
         }
         self.index.visit(area, &mut |s| {
             if s.layers.interacts(layers) {
@@ -312,7 +307,9 @@ impl Obstacles for StaticBodies {
         }
         // One call for every query: the level's index is walked inline, body after body.
         for q in queries {
-            if self.any_layers.interacts(q.layers) {
+            // A non-finite box finds nothing.
+            let finite = q.bounds.center.is_finite() && q.bounds.half_extents.is_finite();
+            if self.any_layers.interacts(q.layers) && finite {
                 self.near_indexed(&q.bounds, q.layers, |o| visit(q, o));
             }
         }

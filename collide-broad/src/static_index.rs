@@ -363,16 +363,17 @@ fn place(finest: f32, min: Vec2, max: Vec2) -> Option<(u32, [i32; 2])> {
 /// The cell of `p` for cells of size `1 / inverse`, saturating to `i32` (far-away boxes share
 /// the edge cells, consistently for items and queries alike). It is monotonic in `p`, which is
 /// what keeps every item touching a box within one cell of the cells under it.
+///
+/// Truncated towards zero rather than floored (a query's four corners pay no correction each):
+/// cell `0` then spans `-1..1` cells, twice the others, which costs nothing but a few more items
+/// in it, since items and queries find their cells alike and monotonicity is all the index
+/// needs. NaN gives `0`.
 #[inline]
 fn cell_of(inverse: f32, p: Vec2) -> [i64; 2] {
-    [floor_i32(p.x * inverse), floor_i32(p.y * inverse)]
-}
-
-/// `v.floor()`, saturating to `i32`, without a call to the C library's `floorf`; NaN gives 0.
-#[inline]
-fn floor_i32(v: f32) -> i64 {
-    let t = v as i32;
-    i64::from(t.saturating_sub(i32::from((t as f32) > v)))
+    [
+        i64::from((p.x * inverse) as i32),
+        i64::from((p.y * inverse) as i32),
+    ]
 }
 
 #[cfg(test)]
@@ -450,5 +451,57 @@ mod tests {
             listed += seen.len();
         }
         assert!(listed > 10_000, "the queries found only {listed}");
+    }
+
+    /// Boxes and queries around the origin, where cell `0` spans two cells (cells are found by
+    /// truncation), with edges exactly on `0` and on the cells' edges, small and large (several
+    /// levels), near and at huge coordinates: the index lists what a scan lists.
+    #[test]
+    fn boxes_around_the_origin_and_far_away_are_listed_as_a_scan_lists_them() {
+        let mut rng = SplitMix64::new(0x0219);
+        for offset in [0.0, 3e6, -4e8] {
+            let mut items = Vec::new();
+            for id in 0..600 {
+                // Corners on whole units, often on 0 and on multiples of a cell, else anywhere.
+                let corner = |rng: &mut SplitMix64| match rng.index(3) {
+                    0 => offset + rng.range(-6.0, 6.0).round() * 8.0,
+                    _ => offset + rng.range(-60.0, 60.0),
+                };
+                let min = Vec2::new(corner(&mut rng), corner(&mut rng));
+                let size = Vec2::new(rng.range(0.0, 6.0), rng.range(0.0, 6.0));
+                let size = if rng.unit() < 0.1 { size * 20.0 } else { size };
+                items.push((Aabb::from_min_max(min, min + size), id));
+            }
+            let mut index = CellIndex::default();
+            index.build(items.iter().copied());
+            let mut listed = 0;
+            for i in 0..3_000 {
+                let at =
+                    Vec2::new(offset, offset) + rng.in_box(Vec2::splat(-70.0), Vec2::splat(70.0));
+                let at = if i % 3 == 0 {
+                    (at / 4.0).round() * 4.0
+                } else {
+                    at
+                };
+                let wide = [0.0, 2.0, 8.0, 40.0][i % 4];
+                let area = Aabb::from_min_max(
+                    at,
+                    at + Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide)),
+                );
+                let mut seen = Vec::new();
+                index.visit(&area, &mut |&id| seen.push(id));
+                seen.sort_unstable();
+                assert_eq!(
+                    seen,
+                    scanned(&items, &area),
+                    "offset {offset}, query {i}: {area:?}"
+                );
+                listed += seen.len();
+            }
+            assert!(
+                listed > 3_000,
+                "offset {offset}: the queries found only {listed}"
+            );
+        }
     }
 }

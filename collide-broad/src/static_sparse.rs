@@ -17,9 +17,9 @@ const RUN_CELLS: u32 = 16;
 /// Neighbouring occupied cells on one line.
 #[derive(Clone, Copy, Debug)]
 struct Run {
-    /// The first cell's coordinate along the line, and how many cells follow it.
+    /// The first cell's coordinate along the line, and the last one's.
     start: i32,
-    len: u32,
+    last: i32,
     /// Where the cells' numbers start in [`Lines::numbers`].
     first: u32,
     /// The lowest and highest coordinate across the line that the cells' items reach.
@@ -54,17 +54,17 @@ impl Lines {
                 let run = &lines.runs[lines.runs.len() - 1];
                 last_line == line
                     && i64::from(last_along) + 1 == i64::from(along)
-                    && run.len < RUN_CELLS
+                    && i64::from(run.last) - i64::from(run.start) + 1 < i64::from(RUN_CELLS)
             };
             if extends {
                 let run = lines.runs.last_mut().unwrap_or_else(|| unreachable!());
-                run.len += 1;
+                run.last = along;
                 run.across = [run.across[0].min(across[0]), run.across[1].max(across[1])];
             } else {
                 lines.offsets[(i64::from(line) - i64::from(origin)) as usize + 1] += 1;
                 lines.runs.push(Run {
                     start: along,
-                    len: 1,
+                    last: along,
                     first: i as u32,
                     across,
                 });
@@ -96,8 +96,8 @@ impl Lines {
         for l in first..=last {
             let l = l as usize;
             let runs = &self.runs[self.offsets[l] as usize..self.offsets[l + 1] as usize];
-            let end = |r: &Run| i64::from(r.start) + i64::from(r.len) - 1;
-            let skip = runs.partition_point(|r| end(r) < from);
+            let end = |r: &Run| i64::from(r.last);
+            let skip = first_reaching(runs, from);
             for r in runs[skip..].iter().take_while(|r| i64::from(r.start) <= to) {
                 if r.across[0] > high || r.across[1] < low {
                     continue; // every item of the run lies beside the query
@@ -112,6 +112,24 @@ impl Lines {
             }
         }
     }
+}
+
+/// The first of `runs` (in order along their line) whose last cell is at `from` or beyond.
+///
+/// A line without gaps (a floor of tiles) is runs of [`RUN_CELLS`] cells each, one after
+/// another: the run that many cells from the first is tried first, and the runs are searched
+/// only when it is not the one.
+#[inline]
+fn first_reaching(runs: &[Run], from: i64) -> usize {
+    let reaches = |r: &Run| i64::from(r.last) >= from;
+    if let Some(start) = runs.first().map(|r| i64::from(r.start)) {
+        let guess = ((from - start) / i64::from(RUN_CELLS)).clamp(0, runs.len() as i64 - 1);
+        let guess = guess as usize;
+        if reaches(&runs[guess]) && (guess == 0 || !reaches(&runs[guess - 1])) {
+            return guess;
+        }
+    }
+    runs.partition_point(|r| !reaches(r))
 }
 
 /// A level's occupied cells by row and by column. Cells are numbered in the order of their
@@ -173,5 +191,40 @@ impl SparseCells {
                     }
                 });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_testkit::SplitMix64;
+
+    /// The runs of seeded lines, without gaps (where the first guess holds), with a few and
+    /// with many, near and far from 0: the first run reaching each cell, and beyond both
+    /// ends, is the one a search of every run finds.
+    #[test]
+    fn the_first_run_reaching_a_cell_is_the_one_a_search_finds() {
+        let mut rng = SplitMix64::new(0x5A5E);
+        for (line, gaps) in [0.0, 0.02, 0.3, 0.0, 0.05].into_iter().enumerate() {
+            let start = [0, -37, 1_000_000, -2_000_000_000, 5][line];
+            let cells: Vec<(i32, i32, u32, [f32; 2])> = (0..700)
+                .filter(|_| rng.unit() >= gaps)
+                .enumerate()
+                .map(|(n, k)| (0, start + k, n as u32, [0.0, 1.0]))
+                .collect();
+            let lines = Lines::new(0, 1, &cells);
+            let runs = &lines.runs[..];
+            assert!(runs.len() > 40, "line {line}: {} runs", runs.len());
+            let (first, last) = (i64::from(start), i64::from(cells[cells.len() - 1].1));
+            for from in first - 40..=last + 40 {
+                let searched = runs.partition_point(|r| i64::from(r.last) < from);
+                assert_eq!(
+                    first_reaching(runs, from),
+                    searched,
+                    "line {line}, cell {from}"
+                );
+            }
+        }
+        assert_eq!(first_reaching(&[], 3), 0, "no runs: none reaches");
     }
 }

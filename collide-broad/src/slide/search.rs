@@ -133,7 +133,7 @@ impl Found {
         }
     }
 
-    /// Whether the rect `bounds` lies wholly behind the side of a rect that the earliest stop
+    /// Whether the rect whose box is `bounds()` lies wholly behind the side of a rect that the earliest stop
     /// met face on, up to the same line: a body (a polygon, or a circle whose centre was
     /// beside that side when it met it) cannot touch it before it touches that side (it comes
     /// from in front of the line, and the rect lies behind it), and stops a skin
@@ -141,9 +141,10 @@ impl Found {
     /// the same moment (a seam's corner, whose slanted normal would deflect the body), and the
     /// next slide sweeps it again if it is still in the way: a floor's next tile under a box
     /// walking over the seam is not swept.
-    fn is_behind_first(&self, bounds: &Aabb) -> bool {
+    fn is_behind_first(&self, bounds: impl FnOnce() -> Aabb) -> bool {
+        // The box only when there is a side to hold it against (after the first stop).
         self.first_side
-            .is_some_and(|side| side.of(bounds).to_bits() == side.at.to_bits())
+            .is_some_and(|side| side.of(&bounds()).to_bits() == side.at.to_bits())
     }
 
     pub(super) fn first_touch(&self) -> Option<f32> {
@@ -208,8 +209,9 @@ const ORDERED: usize = 64;
 /// tile or two, or none): the room for all [`ORDERED`] is filled only when they overflow it.
 const FEW: usize = 8;
 
-/// An obstacle to sweep, with when its box meets the body's.
-type Entry<'s> = Option<(f32, Obstacle<'s>)>;
+/// An obstacle to sweep, with its place in the order ([`key`]): when its box meets the
+/// body's, and how far its centre lies from the body's.
+type Entry<'s> = Option<((f32, f32), Obstacle<'s>)>;
 
 /// Sweeps the body along `motion` against the obstacles near its path, keeping the stops.
 ///
@@ -297,6 +299,7 @@ impl StepSweep<'_> {
         let mut count = 0;
         let area = path_area(&self.body, travel, (from, to), self.margin);
         let check_inside = self.check_inside && from == 0.0;
+        let centre = self.body.center;
         obstacles.near(&area, self.layers, &mut |o| {
             let bounds = o.bounds();
             if check_inside && !found.inside && touches(&self.body, &bounds) {
@@ -309,38 +312,35 @@ impl StepSweep<'_> {
             if bound > to || (from > 0.0 && bound <= from) {
                 return; // another part's
             }
+            let entry = Some(((bound, o.pose.position.distance_squared(centre)), o));
             if count < FEW {
-                few[count] = Some((bound, o));
+                // Kept in order as they come: most parts list a tile or two.
+                insert_in_order(&mut few[..=count], entry);
             } else if count < ORDERED {
                 let all = all.get_or_insert_with(|| {
                     let mut all = [None; ORDERED];
                     all[..FEW].copy_from_slice(&few);
                     all
                 });
-                all[count] = Some((bound, o));
+                insert_in_order(&mut all[..=count], entry);
             } else {
                 self.sweep(&o, found);
                 return;
             }
             count += 1;
         });
-        let ordered = match &mut all {
-            Some(all) => &mut all[..count],
-            None => &mut few[..count],
+        let ordered = match &all {
+            Some(all) => &all[..count],
+            None => &few[..count],
         };
-        let centre = self.body.center;
-        ordered.sort_unstable_by(|a, b| {
-            let (a, b) = (key(a, centre), key(b, centre));
-            a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
-        });
-        for &(bound, o) in ordered.iter().flatten() {
+        for &((bound, _), o) in ordered.iter().flatten() {
             if found
                 .first_touch()
                 .is_some_and(|first| bound > first + SAME_MOMENT)
             {
                 break;
             }
-            if matches!(o.shape, ShapeRef::Rect(_)) && found.is_behind_first(&o.bounds()) {
+            if matches!(o.shape, ShapeRef::Rect(_)) && found.is_behind_first(|| o.bounds()) {
                 continue;
             }
             self.sweep(&o, found);
@@ -380,14 +380,25 @@ fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal:
     faces(obstacle.shape, obstacle.pose.rotation, -normal) || faces(body, rotation, normal)
 }
 
-/// The order of the search: by when the boxes meet, and among those that meet at once (the
-/// tiles a body rests on all meet it at `0`), the nearest to the body's `centre` first: the
-/// tile under a body pressed into a floor, whose side then rules out the tiles beyond the seam
-/// ([`Found::is_behind_first`]) before they are swept.
-fn key(entry: &Entry<'_>, centre: Vec2) -> (f32, f32) {
-    entry.map_or((f32::INFINITY, 0.0), |(bound, o)| {
-        (bound, o.pose.position.distance_squared(centre))
-    })
+/// Puts `entry` into `entries`, whose last place is free and the others in order, after every
+/// entry whose key is not greater: the order of the search is by when the boxes meet, and among
+/// those that meet at once (the tiles a body rests on all meet it at `0`), the nearest to the
+/// body's centre first: the tile under a body pressed into a floor, whose side then rules out
+/// the tiles beyond the seam ([`Found::is_behind_first`]) before they are swept. Equal keys
+/// keep the order they came in.
+fn insert_in_order<'s>(entries: &mut [Entry<'s>], entry: Entry<'s>) {
+    let key = |e: &Entry<'s>| e.map_or((f32::INFINITY, 0.0), |(key, _)| key);
+    let new = key(&entry);
+    let after = |e: &Entry<'s>| {
+        let k = key(e);
+        k.0.total_cmp(&new.0).then(k.1.total_cmp(&new.1)).is_gt()
+    };
+    let mut at = entries.len() - 1;
+    while at > 0 && after(&entries[at - 1]) {
+        entries[at] = entries[at - 1];
+        at -= 1;
+    }
+    entries[at] = entry;
 }
 
 /// How far apart, along each axis, the boxes of two shapes that touch may seem through the
