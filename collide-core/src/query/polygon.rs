@@ -14,6 +14,8 @@ mod outline;
 mod window;
 
 pub(super) use hull_rect::sweep_hull_rect;
+#[cfg(test)]
+pub(super) use hull_rect::tests::shot_at_a_rect;
 use hull_rect::HullRect;
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};

@@ -283,7 +283,7 @@ fn box_corners(vertices: &[Vec2]) -> (Vec2, Vec2) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::query) mod tests {
     use super::super::{PolygonPair, SCRATCH};
     use super::*;
     use crate::Rot;
@@ -306,6 +306,37 @@ mod tests {
         Hull::new(&points).unwrap_or_else(|_| Hull::regular(5, radius).unwrap())
     }
 
+    /// A seeded rect near the origin or far from it (by `case`), where it stands, and a
+    /// turned or unturned motion shot at it from `min_distance` to 60 away, at a seeded angle
+    /// or straight along an axis (as a body walks over a floor or into a wall), up to 200 long.
+    pub(in crate::query) fn shot_at_a_rect(
+        rng: &mut SplitMix64,
+        case: usize,
+        min_distance: f32,
+    ) -> (Rect, Vec2, Motion) {
+        let rect = Rect {
+            half_extents: Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0)),
+        };
+        let far = [0.0, 9_000.0, 60_000.0, 1.0e6][case % 4];
+        let at = (Vec2::splat(far) + rng.in_box(Vec2::splat(-40.0), Vec2::splat(40.0))).round();
+        let from = at + rng.direction() * rng.range(min_distance, 60.0);
+        let mut aim = at + rng.in_box(Vec2::splat(-15.0), Vec2::splat(15.0)) - from;
+        if rng.unit() < 0.3 {
+            aim = if aim.x.abs() > aim.y.abs() {
+                Vec2::new(aim.x, 0.0)
+            } else {
+                Vec2::new(0.0, aim.y)
+            };
+        }
+        let turn = if rng.unit() < 0.5 {
+            Rot::IDENTITY
+        } else {
+            Rot::from_angle(rng.range(-3.2, 3.2))
+        };
+        let to = from + aim.normalize_or_zero() * rng.range(0.0, 200.0);
+        (rect, at, Motion::new(from, to, turn))
+    }
+
     /// The closed form gives the general pair's meeting and gap, bit for bit, on seeded hulls
     /// (turned or not) and rects, moving at seeded angles or straight along an axis onto a
     /// face, near the origin and far from it.
@@ -315,28 +346,7 @@ mod tests {
         let (mut met, mut gaps) = (0, 0);
         for case in 0..40_000 {
             let hull = hull(&mut rng);
-            let rect = Rect {
-                half_extents: Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0)),
-            };
-            let far = [0.0, 9_000.0, 60_000.0, 1.0e6][case % 4];
-            let at = (Vec2::splat(far) + rng.in_box(Vec2::splat(-40.0), Vec2::splat(40.0))).round();
-            let from = at + rng.direction() * rng.range(5.0, 60.0);
-            let mut aim = at + rng.in_box(Vec2::splat(-15.0), Vec2::splat(15.0)) - from;
-            if rng.unit() < 0.3 {
-                // Straight along an axis, as a body walks over a floor or into a wall.
-                aim = if aim.x.abs() > aim.y.abs() {
-                    Vec2::new(aim.x, 0.0)
-                } else {
-                    Vec2::new(0.0, aim.y)
-                };
-            }
-            let turn = if rng.unit() < 0.5 {
-                Rot::IDENTITY
-            } else {
-                Rot::from_angle(rng.range(-3.2, 3.2))
-            };
-            let to = from + aim.normalize_or_zero() * rng.range(0.0, 200.0);
-            let ma = Motion::new(from, to, turn);
+            let (rect, at, ma) = shot_at_a_rect(&mut rng, case, 5.0);
             let mb = Motion::stationary(at);
             let closing = ma.travel() - mb.travel();
             let mut scratch = [SCRATCH; 2];

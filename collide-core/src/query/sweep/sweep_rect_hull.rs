@@ -47,9 +47,9 @@ pub fn sweep_hull_rect(a: &Hull, motion_a: &Motion, b: &Rect, motion_b: &Motion)
 mod tests {
     use super::super::sweep_polygon::sweep_polygons;
     use super::*;
-    use crate::{Rot, ShapeRef};
+    use crate::query::polygon::shot_at_a_rect;
+    use crate::ShapeRef;
     use collide_testkit::SplitMix64;
-    use glam::Vec2;
 
     /// The closed form gives the general polygon sweep's impact, bit for bit, on seeded hulls
     /// (turned or not) and rects, moving at seeded angles or straight along an axis, near the
@@ -60,30 +60,7 @@ mod tests {
         let mut hits = 0;
         for case in 0..40_000 {
             let hull = Hull::regular(3 + rng.index(14), rng.range(0.5, 20.0)).unwrap();
-            let rect = Rect {
-                half_extents: Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0)),
-            };
-            let far = [0.0, 9_000.0, 60_000.0, 1.0e6][case % 4];
-            let at = (Vec2::splat(far) + rng.in_box(Vec2::splat(-40.0), Vec2::splat(40.0))).round();
-            let from = at + rng.direction() * rng.range(0.0, 60.0);
-            let mut aim = at + rng.in_box(Vec2::splat(-15.0), Vec2::splat(15.0)) - from;
-            if rng.unit() < 0.3 {
-                aim = if aim.x.abs() > aim.y.abs() {
-                    Vec2::new(aim.x, 0.0)
-                } else {
-                    Vec2::new(0.0, aim.y)
-                };
-            }
-            let turn = if rng.unit() < 0.5 {
-                Rot::IDENTITY
-            } else {
-                Rot::from_angle(rng.range(-3.2, 3.2))
-            };
-            let ma = Motion::new(
-                from,
-                from + aim.normalize_or_zero() * rng.range(0.0, 200.0),
-                turn,
-            );
+            let (rect, at, ma) = shot_at_a_rect(&mut rng, case, 0.0);
             let mb = if rng.unit() < 0.8 {
                 Motion::stationary(at)
             } else {
