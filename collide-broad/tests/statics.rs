@@ -41,6 +41,25 @@ fn scene(rng: &mut SplitMix64, hull: &Hull) -> Scene {
     (moving, standing)
 }
 
+/// The scene's standing bodies as a static world, and its moving bodies as bodies.
+fn world_and_movers<'s>(
+    moving: &'s [(Shape, Vec2, Vec2)],
+    standing: &[(Shape, Vec2)],
+) -> (StaticBodies, Vec<Body<'s>>) {
+    let mut statics = StaticBodies::new();
+    for (shape, at) in standing {
+        statics
+            .add(StaticBody::new(*shape, Pose::from_position(*at)))
+            .unwrap();
+    }
+    statics.refresh();
+    let movers = moving
+        .iter()
+        .map(|(s, from, to)| Body::new(s.as_shape_ref(), *from, *to))
+        .collect();
+    (statics, movers)
+}
+
 /// What a frame handed over and turned, with every body answering every hit by a seeded
 /// reaction (obstacles' reactions are ignored by the static pass, so the oracle's standing
 /// bodies carry on).
@@ -90,17 +109,7 @@ fn a_static_world_gives_the_hits_of_the_same_obstacles_as_standing_bodies() {
     let mut checked = 0;
     for round in 0..30 {
         let (moving, standing) = scene(&mut rng, &hull);
-        let mut statics = StaticBodies::new();
-        for (shape, at) in &standing {
-            statics
-                .add(StaticBody::new(*shape, Pose::from_position(*at)))
-                .unwrap();
-        }
-        statics.refresh();
-        let movers: Vec<Body<'_>> = moving
-            .iter()
-            .map(|(s, from, to)| Body::new(s.as_shape_ref(), *from, *to))
-            .collect();
+        let (statics, movers) = world_and_movers(&moving, &standing);
         let mut all = movers.clone();
         all.extend(
             standing
@@ -277,17 +286,7 @@ fn too_many_pairs_leave_no_static_hits_behind() {
     let hull = Hull::regular(6, 7.0).unwrap();
     let mut rng = SplitMix64::new(0x7A1F);
     let (moving, standing) = scene(&mut rng, &hull);
-    let mut statics = StaticBodies::new();
-    for (shape, at) in &standing {
-        statics
-            .add(StaticBody::new(*shape, Pose::from_position(*at)))
-            .unwrap();
-    }
-    statics.refresh();
-    let movers: Vec<Body<'_>> = moving
-        .iter()
-        .map(|(s, from, to)| Body::new(s.as_shape_ref(), *from, *to))
-        .collect();
+    let (statics, movers) = world_and_movers(&moving, &standing);
     for kind in BroadPhaseKind::ALL {
         let mut fresh = CollisionPass::new(kind.build());
         let want = fresh
