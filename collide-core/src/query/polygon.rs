@@ -45,6 +45,14 @@ pub(super) struct Meeting {
 /// count as apart beyond the rounding of their coordinates.
 const ROUNDING: f32 = 8.0 * f32::EPSILON;
 
+/// A pair's margin: [`ROUNDING`] of the largest coordinate of `corners`, the least and the most
+/// corner of each shape's box (the largest coordinate of any vertex is one of theirs).
+#[inline(always)]
+fn margin_of(corners: [Vec2; 4]) -> f32 {
+    let reach = corners.iter().fold(Vec2::ZERO, |r, c| r.max(c.abs()));
+    ROUNDING * reach.max_element()
+}
+
 /// Two polygons, `a` at the origin and `b` where it starts from `a`, for the closed forms.
 pub(super) struct PolygonPair<'s> {
     pa: Polygon<'s>,
@@ -79,11 +87,7 @@ impl<'s> PolygonPair<'s> {
         let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO, scratch_a)?;
         let pb = Polygon::new(b, pose_b.rotation, offset, scratch_b)?;
         let boxes = [pa.box_corners(), pb.box_corners()];
-        // The largest coordinate of any vertex is a corner's of one of the boxes.
-        let reach = boxes
-            .iter()
-            .fold(Vec2::ZERO, |r, (lo, hi)| r.max(lo.abs()).max(hi.abs()));
-        let margin = ROUNDING * reach.max_element();
+        let margin = margin_of([boxes[0].0, boxes[0].1, boxes[1].0, boxes[1].1]);
         offset.is_finite().then_some(Self {
             pa,
             pb,

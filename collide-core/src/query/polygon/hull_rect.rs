@@ -9,8 +9,8 @@ use core::cell::Cell;
 
 use glam::Vec2;
 
-use super::outline::{Scratch, RECT_CORNERS, RECT_NORMALS};
-use super::{Meeting, Polygon, ROUNDING};
+use super::outline::{box_with, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
+use super::{margin_of, Meeting, Polygon, ROUNDING};
 use crate::query::skin::LatestAxis;
 
 mod exact;
@@ -65,13 +65,13 @@ impl<'s> HullRect<'s> {
         } else {
             Polygon::new(ShapeRef::Hull(hull), pose_a.rotation, Vec2::ZERO, scratch)?.points()?
         };
-        let a_box = box_corners(vertices);
+        // The box around the hull, as `Polygon::box_corners` finds it.
+        let a_box = vertices
+            .iter()
+            .fold(NO_BOX, |corners, &v| box_with(corners, v));
         let half = rect.half_extents;
         // The rect's box is its corners' (`offset ± half`, exactly as the corners round).
-        let reach = [a_box.0, a_box.1, offset - half, offset + half]
-            .iter()
-            .fold(Vec2::ZERO, |r, c| r.max(c.abs()));
-        let margin = ROUNDING * reach.max_element();
+        let margin = margin_of([a_box.0, a_box.1, offset - half, offset + half]);
         offset.is_finite().then_some(Self {
             vertices,
             normals,
@@ -262,24 +262,6 @@ impl<'s> HullRect<'s> {
         let mid = 0.5 * ((a_lo + shift).max(b_lo) + (a_hi + shift).min(b_hi));
         normal * a_level + tangent * (mid - shift)
     }
-}
-
-/// The least and the most corner of the box around `vertices`, as
-/// [`Polygon::box_corners`] finds them.
-#[inline(always)]
-fn box_corners(vertices: &[Vec2]) -> (Vec2, Vec2) {
-    let (mut lo, mut hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-    for v in vertices {
-        lo = Vec2::new(
-            if v.x < lo.x { v.x } else { lo.x },
-            if v.y < lo.y { v.y } else { lo.y },
-        );
-        hi = Vec2::new(
-            if v.x > hi.x { v.x } else { hi.x },
-            if v.y > hi.y { v.y } else { hi.y },
-        );
-    }
-    (lo, hi)
 }
 
 #[cfg(test)]

@@ -187,18 +187,9 @@ impl<'h> Polygon<'h> {
 
     /// The least and the most corner of the box around the vertices.
     pub(super) fn box_corners(&self) -> (Vec2, Vec2) {
-        let (mut lo, mut hi) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-        self.each_vertex(|v| {
-            lo = Vec2::new(
-                if v.x < lo.x { v.x } else { lo.x },
-                if v.y < lo.y { v.y } else { lo.y },
-            );
-            hi = Vec2::new(
-                if v.x > hi.x { v.x } else { hi.x },
-                if v.y > hi.y { v.y } else { hi.y },
-            );
-        });
-        (lo, hi)
+        let mut corners = NO_BOX;
+        self.each_vertex(|v| corners = box_with(corners, v));
+        corners
     }
 
     /// The most of `v · normal` over the vertices, for the polygon's own face normal `i`: the
@@ -239,4 +230,23 @@ impl<'h> Polygon<'h> {
         });
         (lo, hi)
     }
+}
+
+/// The box around no vertex: its least corner at `+inf`, its most at `-inf`.
+pub(super) const NO_BOX: (Vec2, Vec2) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+
+/// The box `(least, most)` grown to hold `v`, compared and picked (the vertices are finite, so
+/// `f32::min`'s NaN handling would change nothing).
+#[inline(always)]
+pub(super) fn box_with((lo, hi): (Vec2, Vec2), v: Vec2) -> (Vec2, Vec2) {
+    (
+        Vec2::new(
+            if v.x < lo.x { v.x } else { lo.x },
+            if v.y < lo.y { v.y } else { lo.y },
+        ),
+        Vec2::new(
+            if v.x > hi.x { v.x } else { hi.x },
+            if v.y > hi.y { v.y } else { hi.y },
+        ),
+    )
 }
