@@ -8,7 +8,7 @@ mod common;
 
 use collide_broad::{TileCell, TileHit, TileMap};
 use collide_testkit::SplitMix64;
-use common::tiles::{solid_cells, strict_entry};
+use common::tiles::{solid_cells, sparse_cells, strict_entry, Sparse};
 use glam::Vec2;
 
 /// The earliest strict entry over every solid cell, ties to the lower cell index, with the
@@ -64,25 +64,13 @@ fn check(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<Tile
 /// scatter of single cells.
 fn blocky_map(rng: &mut SplitMix64, origin: Vec2, cell: Vec2) -> TileMap {
     let (w, h) = (1 + rng.index(150) as u32, 1 + rng.index(150) as u32);
-    let mut cells = vec![0u8; (w * h) as usize];
-    let mut fill = |x0: usize, y0: usize, bw: usize, bh: usize| {
-        for y in y0..(y0 + bh).min(h as usize) {
-            for x in x0..(x0 + bw).min(w as usize) {
-                cells[y * w as usize + x] = 1;
-            }
-        }
+    let sparse = Sparse {
+        pieces: (0, 5),
+        long: (1, 100),
+        block: 20,
+        singles: 30,
     };
-    for _ in 0..rng.index(5) {
-        let (x0, y0) = (rng.index(w as usize), rng.index(h as usize));
-        match rng.index(3) {
-            0 => fill(x0, y0, 1 + rng.index(100), 1 + rng.index(3)),
-            1 => fill(x0, y0, 1 + rng.index(3), 1 + rng.index(100)),
-            _ => fill(x0, y0, 1 + rng.index(20), 1 + rng.index(20)),
-        }
-    }
-    for _ in 0..rng.index(30) {
-        fill(rng.index(w as usize), rng.index(h as usize), 1, 1);
-    }
+    let cells = sparse_cells(rng, (w, h), &sparse);
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
 }
 

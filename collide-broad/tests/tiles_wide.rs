@@ -8,7 +8,9 @@ mod common;
 use collide_broad::{TileCell, TileMap};
 use collide_core::Motion;
 use collide_testkit::SplitMix64;
-use common::tiles::{brute_time_of_impact, random_mover, solid_cells, strict_entry};
+use common::tiles::{
+    brute_time_of_impact, random_mover, solid_cells, sparse_cells, strict_entry, Sparse,
+};
 use glam::Vec2;
 
 /// A sparse map of 65 to 200 columns and rows: a few long floors, walls and blocks, and a
@@ -17,25 +19,13 @@ fn wide_map(rng: &mut SplitMix64) -> TileMap {
     let (w, h) = (65 + rng.index(136) as u32, 65 + rng.index(136) as u32);
     let cell = Vec2::new(rng.range(1.0, 20.0), rng.range(1.0, 20.0));
     let origin = Vec2::new(rng.range(-300.0, 300.0), rng.range(-300.0, 300.0));
-    let mut cells = vec![0u8; (w * h) as usize];
-    let mut fill = |x0: usize, y0: usize, bw: usize, bh: usize| {
-        for y in y0..(y0 + bh).min(h as usize) {
-            for x in x0..(x0 + bw).min(w as usize) {
-                cells[y * w as usize + x] = 1;
-            }
-        }
+    let sparse = Sparse {
+        pieces: (1, 3),
+        long: (10, 150),
+        block: 12,
+        singles: 40,
     };
-    for _ in 0..1 + rng.index(3) {
-        let (x0, y0) = (rng.index(w as usize), rng.index(h as usize));
-        match rng.index(3) {
-            0 => fill(x0, y0, 10 + rng.index(150), 1 + rng.index(3)),
-            1 => fill(x0, y0, 1 + rng.index(3), 10 + rng.index(150)),
-            _ => fill(x0, y0, 1 + rng.index(12), 1 + rng.index(12)),
-        }
-    }
-    for _ in 0..rng.index(40) {
-        fill(rng.index(w as usize), rng.index(h as usize), 1, 1);
-    }
+    let cells = sparse_cells(rng, (w, h), &sparse);
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
 }
 

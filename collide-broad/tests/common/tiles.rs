@@ -1,5 +1,6 @@
-//! Brute-force oracles and random movers for the tile-map tests: what a loop over every solid
-//! cell gives, each cell's box swept on its own and the hit put through the face rule.
+//! Brute-force oracles, random movers and random sparse maps for the tile-map tests: what a
+//! loop over every solid cell gives, each cell's box swept on its own and the hit put through
+//! the face rule.
 
 use collide_broad::{TileCell, TileHit, TileMap};
 use collide_core::{time_of_impact, Circle, Hull, Motion, Rect, Shape, ShapeRef};
@@ -93,4 +94,46 @@ pub fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, [b
     }
     let t = enter.max(0.0);
     (enter < leave && t < leave.min(1.0)).then_some((t, [axes[0] == enter, axes[1] == enter]))
+}
+
+/// What [`sparse_cells`] draws: `pieces.0 + index(pieces.1)` pieces, each a floor or a wall
+/// `long.0 + index(long.1)` cells long and 1 to 3 thick, or a block of 1 to `block` cells a
+/// side; then up to `singles` single cells.
+pub struct Sparse {
+    pub pieces: (usize, usize),
+    pub long: (usize, usize),
+    pub block: usize,
+    pub singles: usize,
+}
+
+/// The cells (row-major, `1` solid) of a seeded `w × h` map, mostly empty, drawn as `sparse`
+/// says.
+pub fn sparse_cells(rng: &mut SplitMix64, (w, h): (u32, u32), sparse: &Sparse) -> Vec<u8> {
+    let (w, h) = (w as usize, h as usize);
+    let mut cells = vec![0u8; w * h];
+    let mut fill = |x0: usize, y0: usize, bw: usize, bh: usize| {
+        for y in y0..(y0 + bh).min(h) {
+            for x in x0..(x0 + bw).min(w) {
+                cells[y * w + x] = 1;
+            }
+        }
+    };
+    let long = |rng: &mut SplitMix64| sparse.long.0 + rng.index(sparse.long.1);
+    for _ in 0..sparse.pieces.0 + rng.index(sparse.pieces.1) {
+        let (x0, y0) = (rng.index(w), rng.index(h));
+        match rng.index(3) {
+            0 => fill(x0, y0, long(rng), 1 + rng.index(3)),
+            1 => fill(x0, y0, 1 + rng.index(3), long(rng)),
+            _ => fill(
+                x0,
+                y0,
+                1 + rng.index(sparse.block),
+                1 + rng.index(sparse.block),
+            ),
+        }
+    }
+    for _ in 0..rng.index(sparse.singles) {
+        fill(rng.index(w), rng.index(h), 1, 1);
+    }
+    cells
 }
