@@ -41,6 +41,19 @@ pub(super) struct Meeting {
     pub(super) at_start: bool,
 }
 
+impl Meeting {
+    /// The meeting as a time of impact; `None` where the point or the normal is not finite
+    /// (far outside the sizes the crate is built for, the products overflow).
+    #[inline]
+    pub(super) fn impact(&self) -> Option<crate::Impact> {
+        crate::query::all_finite([self.point, self.normal]).then_some(crate::Impact {
+            t: self.touch_t,
+            point: self.point,
+            normal: self.normal,
+        })
+    }
+}
+
 /// How much a gap along an axis must exceed, relative to the shapes' extent about `a`, to
 /// count as apart beyond the rounding of their coordinates.
 const ROUNDING: f32 = 8.0 * f32::EPSILON;

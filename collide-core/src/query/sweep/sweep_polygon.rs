@@ -2,7 +2,6 @@
 //! the face normals of both, which is exact because shapes only translate during a sweep.
 
 use super::Impact;
-use crate::query::all_finite;
 use crate::query::polygon::{PolygonPair, SCRATCH};
 use crate::{Motion, ShapeRef};
 use glam::Vec2;
@@ -42,12 +41,8 @@ pub(crate) fn sweep_polygons(
     }
     let mut scratch = [SCRATCH; 2];
     let pair = PolygonPair::new(a, motion_a, b, motion_b, &mut scratch)?;
-    let meeting = pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?;
-    all_finite([meeting.point, meeting.normal]).then_some(Impact {
-        t: meeting.touch_t,
-        point: meeting.point,
-        normal: meeting.normal,
-    })
+    pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?
+        .impact()
 }
 
 /// The half extents of a box about the polygon's own origin that holds it at any turn: a

@@ -8,7 +8,6 @@ use glam::Vec2;
 use super::super::window::{AxisWindow, LeastGap};
 use super::super::{Meeting, ROUNDING};
 use super::HullRect;
-use crate::query::all_finite;
 use crate::query::skin::NEAR_TIE;
 use crate::query::sweep::{from_start, slab_flag, Impact};
 use crate::{Hull, Motion, Rect};
@@ -25,12 +24,8 @@ pub(in crate::query) fn sweep_hull_rect(
 ) -> Option<Impact> {
     let mut scratch = None;
     let pair = HullRect::new(a, motion_a, b, motion_b, &mut scratch)?;
-    let meeting = pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?;
-    all_finite([meeting.point, meeting.normal]).then_some(Impact {
-        t: meeting.touch_t,
-        point: meeting.point,
-        normal: meeting.normal,
-    })
+    pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?
+        .impact()
 }
 
 impl HullRect<'_> {
