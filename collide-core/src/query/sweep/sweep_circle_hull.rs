@@ -66,7 +66,10 @@ pub fn sweep_circle_hull(
             let n = b.normals()[edge];
             (t, -n, centre - n * a.radius)
         }
-        None => start_contact(b, edge, centre),
+        None => {
+            let (normal, on_hull) = start_contact(b, edge, centre);
+            (t, normal, on_hull)
+        }
         Some(corner) => {
             // The square corner zone holds a round corner: the centre comes within the radius
             // of the vertex then, or never (leaving the zone any other way than out of the
@@ -174,8 +177,8 @@ fn beyond_face(hull: &Hull, edge: usize, point: Vec2) -> Option<Vec2> {
 /// The normal and the point on the hull of a circle centred at `centre` (in the hull's frame)
 /// that overlaps the hull at the start, beside face `edge` or inside the hull: out through that
 /// face, the point the centre's projection onto it.
-fn start_contact(hull: &Hull, edge: usize, centre: Vec2) -> (f32, Vec2, Vec2) {
+fn start_contact(hull: &Hull, edge: usize, centre: Vec2) -> (Vec2, Vec2) {
     let n = hull.normals()[edge];
     let onto = centre - n * n.dot(centre - hull.vertices()[edge]);
-    (0.0, -n, onto)
+    (-n, onto)
 }
