@@ -9,7 +9,7 @@ use collide_core::{
     contact, distance, narrow_phase_detailed, sweep_circle_hull, sweep_hull_circle, time_of_impact,
     Circle, Hull, Motion, Pose, Rot, Shape, SweepMode,
 };
-use common::{ellipse_hull, extent, SplitMix64};
+use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
 
 /// A hull, regular or jittered on an ellipse, from half a unit to 20 across.
@@ -100,30 +100,12 @@ fn the_sweep_agrees_with_dense_sub_stepping() {
         let tol = rounding(&a, &ma, &b, &mb);
         let found = sweep_circle_hull(&a, &ma, &b, &mb);
         let steps = sub_steps(&a, &ma, &b, &mb);
-        let first_deep = steps
-            .iter()
-            .copied()
-            .find(|&t| depth_and_gap(&a, &ma, &b, &mb, t).0 > tol);
-        let Some(hit) = found else {
-            assert!(first_deep.is_none(), "{a:?} {ma:?} {b:?} {mb:?}: missed");
+        let depth_at = |t| depth_and_gap(&a, &ma, &b, &mb, t).0;
+        let ctx = || format!("{a:?} {ma:?} {b:?} {mb:?}");
+        let Some(hit) = check_sub_steps(found, &steps, depth_at, tol, ctx) else {
             misses += 1;
             continue;
         };
-        assert!(hit.t >= 0.0 && hit.t <= 1.0 && hit.t.is_sign_positive());
-        assert!((hit.normal.length() - 1.0).abs() < 1e-5);
-        if let Some(deep) = first_deep {
-            assert!(
-                hit.t <= deep,
-                "{a:?} {ma:?} {b:?} {mb:?}: {hit:?} after {deep}"
-            );
-        }
-        for &t in steps.iter().filter(|&&t| t < hit.t) {
-            let depth = depth_and_gap(&a, &ma, &b, &mb, t).0;
-            assert!(
-                depth <= tol,
-                "{a:?} {ma:?} {b:?} {mb:?}: {hit:?}, {depth} in at {t}"
-            );
-        }
         let (depth, gap) = depth_and_gap(&a, &ma, &b, &mb, hit.t);
         let on_hull = distance(
             Circle { radius: 0.0 },

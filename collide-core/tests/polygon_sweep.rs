@@ -8,7 +8,7 @@ use collide_core::{
     contact, distance, narrow_phase_detailed, overlaps, sweep_hull_hull, sweep_hull_rect,
     sweep_rect_hull, time_of_impact, Hull, Motion, Rect, Rot, Shape, SweepMode,
 };
-use common::{ellipse_hull, extent, SplitMix64};
+use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
 
 /// A hull (regular or jittered on an ellipse) or, unless `hull` is set, maybe a rect.
@@ -138,30 +138,12 @@ fn the_sweep_agrees_with_dense_sub_stepping() {
         let tol = rounding(&a, &ma, &b, &mb);
         let found = time_of_impact(&a, &ma, &b, &mb);
         let steps = window(&a, &ma, &b, &mb, 400);
-        let first_deep = steps
-            .iter()
-            .copied()
-            .find(|&t| depth_and_gap(&a, &ma, &b, &mb, t).0 > tol);
-        let Some(hit) = found else {
-            assert!(first_deep.is_none(), "{a:?} {ma:?} {b:?} {mb:?}: missed");
+        let depth_at = |t| depth_and_gap(&a, &ma, &b, &mb, t).0;
+        let ctx = || format!("{a:?} {ma:?} {b:?} {mb:?}");
+        let Some(hit) = check_sub_steps(found, &steps, depth_at, tol, ctx) else {
             misses += 1;
             continue;
         };
-        assert!(hit.t >= 0.0 && hit.t <= 1.0 && hit.t.is_sign_positive());
-        assert!((hit.normal.length() - 1.0).abs() < 1e-5);
-        if let Some(deep) = first_deep {
-            assert!(
-                hit.t <= deep,
-                "{a:?} {ma:?} {b:?} {mb:?}: {hit:?} after {deep}"
-            );
-        }
-        for &t in steps.iter().filter(|&&t| t < hit.t) {
-            let depth = depth_and_gap(&a, &ma, &b, &mb, t).0;
-            assert!(
-                depth <= tol,
-                "{a:?} {ma:?} {b:?} {mb:?}: {hit:?}, {depth} in at {t}"
-            );
-        }
         let (depth, gap) = depth_and_gap(&a, &ma, &b, &mb, hit.t);
         // Touching at `t`: within the rounding, or overlapping within the time the rounding
         // takes to close (the distance query is only good to a few thousandths between faces

@@ -2,7 +2,7 @@
 //! sub-stepping oracle.
 #![allow(dead_code)]
 
-use collide_core::{distance, Circle, Hull, Motion, Rect, Rot, Shape};
+use collide_core::{distance, Circle, Hull, Impact, Motion, Rect, Rot, Shape};
 use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -75,6 +75,35 @@ pub fn oracle_first_overlap(
     (0..=steps)
         .map(|k| k as f32 / steps as f32)
         .find(|&t| distance_at(a, ma, b, mb, t) <= 0.0)
+}
+
+/// Checks a sweep's answer `found` against sub-steps at `steps`, where `depth_at(t)` is how
+/// deep the shapes overlap at `t` (`0` apart): a miss has no step deeper than `tol`; a hit
+/// has its time in `[0, 1]` (never `-0.0`) and a unit normal, comes no later than the first
+/// step deeper than `tol`, and no step before it is deeper than `tol`. `ctx` names the case in
+/// a failure. Returns the hit.
+pub fn check_sub_steps(
+    found: Option<Impact>,
+    steps: &[f32],
+    depth_at: impl Fn(f32) -> f32,
+    tol: f32,
+    ctx: impl Fn() -> String,
+) -> Option<Impact> {
+    let first_deep = steps.iter().copied().find(|&t| depth_at(t) > tol);
+    let Some(hit) = found else {
+        assert!(first_deep.is_none(), "{}: missed", ctx());
+        return None;
+    };
+    assert!(hit.t >= 0.0 && hit.t <= 1.0 && hit.t.is_sign_positive());
+    assert!((hit.normal.length() - 1.0).abs() < 1e-5);
+    if let Some(deep) = first_deep {
+        assert!(hit.t <= deep, "{}: {hit:?} after {deep}", ctx());
+    }
+    for &t in steps.iter().filter(|&&t| t < hit.t) {
+        let depth = depth_at(t);
+        assert!(depth <= tol, "{}: {hit:?}, {depth} in at {t}", ctx());
+    }
+    Some(hit)
 }
 
 /// A random rotation.
