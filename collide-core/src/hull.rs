@@ -36,6 +36,9 @@ const CLEAN_TOLERANCE: f32 = 1e-6;
 pub struct Hull {
     vertices: [Vec2; MAX_HULL_VERTICES],
     normals: [Vec2; MAX_HULL_VERTICES],
+    /// The least and the most corner of the box around the vertices: every query that boxes
+    /// an unturned hull reads it instead of going over the vertices.
+    corners: (Vec2, Vec2),
     len: u8,
 }
 
@@ -162,6 +165,7 @@ impl Hull {
         Ok(Hull {
             vertices,
             normals,
+            corners: box_around(&vertices[..n]),
             len: n as u8,
         })
     }
@@ -210,6 +214,14 @@ impl Hull {
     #[must_use]
     pub fn normals(&self) -> &[Vec2] {
         &self.normals[..self.len as usize]
+    }
+
+    /// The least and the most corner of the box around the hull in its local frame: its
+    /// [`aabb`](Self::aabb) at the origin, unturned, as two corners.
+    #[inline]
+    #[must_use]
+    pub fn local_corners(&self) -> (Vec2, Vec2) {
+        self.corners
     }
 
     /// How many vertices (and edges) the hull has: 3 to [`MAX_HULL_VERTICES`].
@@ -264,6 +276,12 @@ impl Hull {
     /// The box around the hull placed at `pose` (rotation included).
     #[must_use]
     pub fn aabb(&self, pose: &Pose) -> Aabb {
+        if pose.rotation.is_identity() {
+            // Unturned, each vertex is only moved, and a rounded sum grows with either term:
+            // the least of `position + v` is `position +` the least `v`.
+            let (lo, hi) = self.corners;
+            return Aabb::from_min_max(pose.position + lo, pose.position + hi);
+        }
         let v = self.vertices();
         let first = pose.transform_point(v[0]);
         let (mut lo, mut hi) = (first, first);
@@ -283,6 +301,21 @@ impl Hull {
             .zip(self.normals())
             .all(|(v, n)| n.dot(point - *v) <= 0.0)
     }
+}
+
+/// The least and the most corner of the box around `vertices` (at least one, all finite),
+/// compared and picked: `f32::min`'s NaN handling would change nothing, and the first of two
+/// equal coordinates is kept, as the polygon queries' own boxes keep it.
+fn box_around(vertices: &[Vec2]) -> (Vec2, Vec2) {
+    let pick = |keep: f32, v: f32, take: bool| if take { v } else { keep };
+    vertices
+        .iter()
+        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), v| {
+            (
+                Vec2::new(pick(lo.x, v.x, v.x < lo.x), pick(lo.y, v.y, v.y < lo.y)),
+                Vec2::new(pick(hi.x, v.x, v.x > hi.x), pick(hi.y, v.y, v.y > hi.y)),
+            )
+        })
 }
 
 #[cfg(feature = "serde")]
@@ -342,6 +375,44 @@ mod tests {
 
     fn v(x: f32, y: f32) -> Vec2 {
         Vec2::new(x, y)
+    }
+
+    /// An unturned hull's box comes from its kept corners: the same as the box around each
+    /// placed vertex, and those corners are the least and the most of the vertices, on
+    /// regular and irregular hulls placed near the origin and far from it.
+    #[test]
+    fn an_unturned_box_is_the_box_around_the_placed_vertices() {
+        let irregular =
+            Hull::new(&[v(-3.5, 0.25), v(1.0, -2.0), v(4.0, 0.5), v(0.5, 3.0)]).unwrap();
+        let hulls = [
+            Hull::regular(6, 8.0).unwrap(),
+            Hull::regular(5, 0.3).unwrap(),
+            irregular,
+        ];
+        for hull in &hulls {
+            let (lo, hi) = hull.local_corners();
+            let least = hull
+                .vertices()
+                .iter()
+                .fold(Vec2::INFINITY, |m, &w| m.min(w));
+            let most = hull
+                .vertices()
+                .iter()
+                .fold(Vec2::NEG_INFINITY, |m, &w| m.max(w));
+            assert_eq!((lo, hi), (least, most), "{hull:?}");
+            for at in [
+                v(0.0, 0.0),
+                v(-12.3, 7.7),
+                v(98_765.4, -4_321.9),
+                v(-3.0e7, 1.0e6),
+            ] {
+                let placed: Vec<Vec2> = hull.vertices().iter().map(|&w| at + w).collect();
+                let low = placed.iter().fold(Vec2::INFINITY, |m, &w| m.min(w));
+                let high = placed.iter().fold(Vec2::NEG_INFINITY, |m, &w| m.max(w));
+                let aabb = hull.aabb(&Pose::from_position(at));
+                assert_eq!(aabb, Aabb::from_min_max(low, high), "{hull:?} at {at}");
+            }
+        }
     }
 
     /// Any finite size works the same: the same vertices kept, in the same order, with the same

@@ -27,20 +27,7 @@ pub(super) struct BodyBox<'a> {
 impl<'a> BodyBox<'a> {
     pub(super) fn new(shape: ShapeRef<'a>, rotation: Rot) -> Self {
         let hull = match shape {
-            ShapeRef::Hull(hull) if rotation.is_identity() => {
-                // Compare-and-pick rather than `Vec2::min`, which adds NaN handling (a hull's
-                // vertices are finite).
-                let pick = |a: f32, b: f32, less: bool| if (a < b) == less { a } else { b };
-                let first = hull.vertices()[0];
-                let corners = hull.vertices()[1..]
-                    .iter()
-                    .fold((first, first), |(lo, hi), w| {
-                        let lo = Vec2::new(pick(lo.x, w.x, true), pick(lo.y, w.y, true));
-                        let hi = Vec2::new(pick(hi.x, w.x, false), pick(hi.y, w.y, false));
-                        (lo, hi)
-                    });
-                Some(corners)
-            }
+            ShapeRef::Hull(hull) if rotation.is_identity() => Some(hull.local_corners()),
             ShapeRef::Hull(hull) => {
                 let turned = |v: &Vec2| rotation.apply(*v);
                 let first = turned(&hull.vertices()[0]);

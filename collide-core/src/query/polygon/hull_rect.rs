@@ -60,15 +60,19 @@ impl<'s> HullRect<'s> {
             return None;
         }
         let offset = pose_b.position - pose_a.position;
-        let (vertices, normals) = if pose_a.rotation.is_identity() {
-            (hull.vertices(), hull.normals())
+        // The box around the hull, as `Polygon::box_corners` finds it (an unturned hull keeps
+        // its own, found the same way).
+        let (vertices, normals, a_box) = if pose_a.rotation.is_identity() {
+            (hull.vertices(), hull.normals(), hull.local_corners())
         } else {
-            Polygon::new(ShapeRef::Hull(hull), pose_a.rotation, Vec2::ZERO, scratch)?.points()?
+            let (vertices, normals) =
+                Polygon::new(ShapeRef::Hull(hull), pose_a.rotation, Vec2::ZERO, scratch)?
+                    .points()?;
+            let a_box = vertices
+                .iter()
+                .fold(NO_BOX, |corners, &v| box_with(corners, v));
+            (vertices, normals, a_box)
         };
-        // The box around the hull, as `Polygon::box_corners` finds it.
-        let a_box = vertices
-            .iter()
-            .fold(NO_BOX, |corners, &v| box_with(corners, v));
         let half = rect.half_extents;
         // The rect's box is its corners' (`offset ± half`, exactly as the corners round).
         let margin = margin_of([a_box.0, a_box.1, offset - half, offset + half]);
