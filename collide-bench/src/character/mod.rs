@@ -62,8 +62,14 @@ pub struct CharacterEntry {
     pub peer: Failures,
 }
 
-/// A walk in progress for the timing: one mover on one surface, its own position, and the
-/// shared speeds, taken in turn.
+/// A walk for the timing: one mover on one surface, called at the positions a correct
+/// controller passes through (resting a skin off the surface, carried along it by each
+/// frame's speed), whatever the side answers, with the shared speeds taken in turn.
+///
+/// Both libraries are timed on these same calls. Following each side's own answers instead
+/// would time a controller that is caught on a seam at the corner it is stuck on, where a
+/// call does less than one that walks on; its failures are counted on its own path
+/// ([`count_failures`]).
 pub struct Walker<'a> {
     walk: Walk,
     mover: usize,
@@ -73,25 +79,27 @@ pub struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    /// Mover `mover` at the start of `walk`, to take `speeds` in turn (at least one).
+    /// Mover `mover` at rest on the surface of `walk`, 100 units along it, to take `speeds`
+    /// in turn (at least one).
     #[must_use]
     pub fn new(walk: Walk, mover: usize, speeds: &'a [f32]) -> Self {
         Self {
             walk,
             mover,
-            position: walk.start(&movers()[mover].1),
+            position: walk.resting(&movers()[mover].1),
             frame: 0,
             speeds,
         }
     }
 
-    /// One frame: one call of `side`, from where the last one ended.
+    /// One frame: one call of `side`, from where a correct controller would stand, which
+    /// then moves on by the frame's speed along the surface.
     pub fn step(&mut self, side: &dyn Controller) {
         let speed = self.speeds[self.frame % self.speeds.len()];
         self.frame += 1;
         let travel = self.walk.travel(speed);
-        let end = side.step(self.mover, black_box(self.position), travel, None);
-        self.position = self.walk.wrapped(black_box(end));
+        black_box(side.step(self.mover, black_box(self.position), travel, None));
+        self.position = self.walk.wrapped(self.position + self.walk.along() * speed);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The platformer scene both character controllers move through: a floor and a wall of
 //! 16 × 16 tiles laid edge to edge, the three movers, and the seeded inputs.
 
-use collide_core::{Circle, Hull, Pose, Rect, Shape};
+use collide_core::{Circle, Hull, Pose, Rect, Shape, DEFAULT_SKIN};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
@@ -111,6 +111,13 @@ impl Walk {
     #[must_use]
     pub fn start(self, shape: &Shape) -> Vec2 {
         self.along() * 100.0 - self.into_surface() * (self.reach(shape) + 1.0)
+    }
+
+    /// Where a mover of `shape` rests on the surface, 100 units along it: the skin
+    /// ([`DEFAULT_SKIN`]) off it, as a controller leaves it.
+    #[must_use]
+    pub fn resting(self, shape: &Shape) -> Vec2 {
+        self.along() * 100.0 - self.into_surface() * (self.reach(shape) + DEFAULT_SKIN)
     }
 
     /// How far the mover's box reaches from its centre towards the surface.

@@ -294,3 +294,30 @@ fn a_small_comparison_fills_every_line() {
         assert_eq!((e.ours.moves, e.peer.moves), (5, 5));
     }
 }
+
+/// The timing's calls are the ones a correct controller makes: collide, which fails nothing
+/// on the scene, called at each of a walker's positions, ends at (within rounding) the next
+/// one, a skin off the surface.
+#[test]
+fn the_timed_calls_follow_a_correct_controller() {
+    let side = CollideSide::new();
+    let checker = Checker::new();
+    let speeds = walk_speeds(300, scene::SEED);
+    for mover in 0..movers().len() {
+        for walk in Walk::ALL {
+            let mut walker = Walker::new(walk, mover, &speeds);
+            for frame in 0..speeds.len() {
+                let (from, speed) = (walker.position, speeds[frame]);
+                assert!(!checker.penetrates(mover, from), "{walk:?} {mover} {frame}");
+                let end = side.step(mover, from, walk.travel(speed), None);
+                walker.step(&side);
+                let next = walker.position;
+                let expected = walk.wrapped(end);
+                assert!(
+                    (expected - next).abs().max_element() < 1e-3,
+                    "{walk:?} mover {mover} frame {frame}: collide ends at {expected}, the walk at {next}"
+                );
+            }
+        }
+    }
+}
