@@ -96,11 +96,13 @@ pub fn clip_motion(motion: Vec2, normals: &[Vec2]) -> Vec2 {
 
 /// Whether `motion` goes into none of the surfaces, within [`ALONG`] of its own length.
 fn allowed(motion: Vec2, normals: &[Vec2]) -> bool {
-    let slack = ALONG * motion.length();
-    normals
-        .iter()
-        .filter(|n| usable(**n))
-        .all(|n| motion.dot(*n) <= slack)
+    // The length (a square root) only once a surface is gone into at all: the slack is never
+    // negative, so a motion along or away from every surface is allowed without it.
+    let mut slack = None;
+    normals.iter().filter(|n| usable(**n)).all(|n| {
+        let into = motion.dot(*n);
+        into <= 0.0 || into <= *slack.get_or_insert_with(|| ALONG * motion.length())
+    })
 }
 
 /// A normal that can be clipped against: finite and not zero.

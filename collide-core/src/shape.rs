@@ -74,6 +74,10 @@ pub enum ShapeRef<'a> {
 
 impl ShapeRef<'_> {
     /// The box around the shape placed at `pose`.
+    ///
+    /// Inline across crates: a circle's or rect's box is two stores, and an index or a sweep
+    /// asks for one per candidate (a hull's own loop stays a call).
+    #[inline]
     #[must_use]
     pub fn aabb(&self, pose: &Pose) -> Aabb {
         match self {
