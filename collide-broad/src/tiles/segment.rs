@@ -75,7 +75,7 @@ impl TileMap {
             from,
             d,
         }
-        .first_hit(x.start(t0)?, y.start(t0)?, t0)
+        .first_hit(x.start(t0)?, y.start(t0)?)
     }
 
     /// The normal of the face of `(x, y)` the segment enters through; through a corner (both
@@ -170,11 +170,10 @@ impl Line {
 
     /// Where the walk starts along the axis at time `t` (a time inside the map's box), or
     /// `None` if the segment is never strictly inside a cell's slab: moving along the axis,
-    /// the block it is in then (its cell is found on entering a block that holds a solid
-    /// cell); not moving, the cell strictly holding `p`.
-    fn start(&self, t: f32) -> Option<Start> {
+    /// the last cell it has entered by then; not moving, the cell strictly holding `p`.
+    fn start(&self, t: f32) -> Option<Axis> {
         if self.step != 0 {
-            return Some(Start::Moving(self.block_at(t)));
+            return Some(self.at(t));
         }
         let p = self.p;
         let mut c = self.guess(p);
@@ -184,10 +183,10 @@ impl Line {
         while p >= self.edge(c + 1) && c + 1 < self.cells {
             c += 1;
         }
-        (self.edge(c) < p && p < self.edge(c + 1)).then_some(Start::Still(Axis {
+        (self.edge(c) < p && p < self.edge(c + 1)).then_some(Axis {
             cell: c,
             leave: f32::INFINITY,
-        }))
+        })
     }
 
     /// The walk at time `t` along an axis it moves along: in the last cell the segment has
@@ -208,36 +207,13 @@ impl Line {
         Axis { cell: c, leave }
     }
 
-    /// [`at`](Self::at) a block of [`BLOCK`] cells at a time: the last block the segment
-    /// has entered by `t`, and when it leaves it (`cell` is the block's number).
-    fn block_at(&self, t: f32) -> Axis {
-        let s = self.step;
-        let mut b = self.guess(self.p + self.dv * t) / i64::from(BLOCK);
-        let mut enter = self.block_enter(b);
-        while enter > t && self.holds_block(b - s) {
-            b -= s;
-            enter = self.block_enter(b);
-        }
-        let mut leave = self.block_leave(b);
-        while leave <= t && self.holds_block(b + s) {
-            b += s;
-            leave = self.block_leave(b);
-        }
-        Axis { cell: b, leave }
-    }
-
     /// Edge `b · BLOCK` (the map's last edge past it): where block `b` starts.
     #[inline]
     fn block_edge(&self, b: i64) -> i64 {
         (b * i64::from(BLOCK)).min(self.cells)
     }
 
-    /// When the segment enters and leaves block `b`'s slab.
-    #[inline]
-    fn block_enter(&self, b: i64) -> f32 {
-        self.cross(self.block_edge(b + i64::from(self.step < 0)))
-    }
-
+    /// When the segment leaves block `b`'s slab.
     #[inline]
     fn block_leave(&self, b: i64) -> f32 {
         self.cross(self.block_edge(b + i64::from(self.step > 0)))
@@ -333,48 +309,22 @@ enum Through {
     Out(Axis, Axis),
 }
 
-/// Where the walk starts along an axis.
-#[derive(Clone, Copy)]
-enum Start {
-    /// The block it is in along an axis it moves along.
-    Moving(Axis),
-    /// Its cell along one it does not move along.
-    Still(Axis),
-}
-
 impl Walk<'_> {
-    /// The first solid cell the segment enters after time `t0` (where it is in the map's
-    /// box): a block at a time through the blocks that hold no solid cell, and a cell at a
-    /// time through the others.
-    fn first_hit(&self, x: Start, y: Start, t0: f32) -> Option<TileHit> {
-        let block = |s: Start| match s {
-            Start::Moving(b) => b,
-            Start::Still(c) => Axis {
-                cell: c.cell / i64::from(BLOCK),
-                ..c
-            },
-        };
-        let still = |s: Start| match s {
-            Start::Moving(b) => b,
-            Start::Still(c) => c,
-        };
-        let (mut bx, mut by) = (block(x), block(y));
-        let (x0, y0) = (still(x), still(y));
-        // When and across which axes the walk entered the block it is in (`None`: it
-        // started there).
-        let mut entered: Option<(f32, bool, bool)> = None;
-        loop {
-            if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
-                let (t, across_x, across_y) = entered.unwrap_or((t0, false, false));
-                let cx = self.x.entering(bx.cell, t, across_x, x0);
-                let cy = self.y.entering(by.cell, t, across_y, y0);
-                match self.through_cells(cx, cy) {
-                    Through::Hit(hit) => return Some(hit),
-                    Through::End => return None,
-                    // Into a block that holds no solid cell: on a block at a time.
-                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
-                }
+    /// The first solid cell the segment enters from where it starts in the map's box, in
+    /// cells `x0` and `y0`: a block at a time through the blocks that hold no solid cell, and
+    /// a cell at a time through the others.
+    fn first_hit(&self, x0: Axis, y0: Axis) -> Option<TileHit> {
+        let block = |c: Axis| c.cell as u32 / BLOCK;
+        let (mut bx, mut by) = if self.map.block_is_solid(block(x0), block(y0)) {
+            match self.through_cells(x0, y0) {
+                Through::Hit(hit) => return Some(hit),
+                Through::End => return None,
+                Through::Out(x, y) => (self.x.block_of(x), self.y.block_of(y)),
             }
+        } else {
+            (self.x.block_of(x0), self.y.block_of(y0))
+        };
+        loop {
             // Into the next block: across the edge the segment reaches first, or both at a
             // corner; none at or after the segment's end.
             let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
@@ -388,7 +338,16 @@ impl Walk<'_> {
             if go_y {
                 by = self.y.step_block(by)?;
             }
-            entered = Some((t, go_x, go_y));
+            if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
+                let cx = self.x.entering(bx.cell, t, go_x, x0);
+                let cy = self.y.entering(by.cell, t, go_y, y0);
+                match self.through_cells(cx, cy) {
+                    Through::Hit(hit) => return Some(hit),
+                    Through::End => return None,
+                    // Into a block that holds no solid cell: on a block at a time.
+                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
+                }
+            }
         }
     }
 
