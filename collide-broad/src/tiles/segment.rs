@@ -100,6 +100,8 @@ struct Line {
     dv: f32,
     origin: f32,
     size: f32,
+    /// `1 / size`, for guesses at a cell (the walk puts them right).
+    per_size: f32,
     /// Cells along the axis.
     cells: i64,
     /// The way the walk goes along the axis: `1`, `-1`, or `0` where the segment does not
@@ -130,6 +132,7 @@ impl Line {
             dv: if step == 0 { 0.0 } else { dv },
             origin,
             size,
+            per_size: 1.0 / size,
             cells: i64::from(cells),
             step,
         }
@@ -230,7 +233,7 @@ impl Line {
     #[inline]
     fn guess(&self, at: f32) -> i64 {
         // Saturating, and NaN-free: `at` and the map are finite.
-        let c = (at - self.origin) / self.size;
+        let c = (at - self.origin) * self.per_size;
         (c.clamp(-1.0, self.cells as f32) as i64).clamp(0, self.cells - 1)
     }
 
