@@ -66,16 +66,14 @@ impl TileMap {
             clip(from, d, lo, hi)?.0
         };
         let (o, size) = (self.origin(), self.cell_size());
-        let x = Line::new(from.x, d.x, o.x, size.x, self.width());
-        let y = Line::new(from.y, d.y, o.y, size.y, self.height());
-        Walk {
+        let walk = Walk {
             map: self,
-            x,
-            y,
+            x: Line::new(from.x, d.x, o.x, size.x, self.width()),
+            y: Line::new(from.y, d.y, o.y, size.y, self.height()),
             from,
             d,
-        }
-        .first_hit(x.start(t0)?, y.start(t0)?)
+        };
+        walk.first_hit(walk.x.start(t0)?, walk.y.start(t0)?)
     }
 
     /// The normal of the face of `(x, y)` the segment enters through; through a corner (both
@@ -318,39 +316,42 @@ impl Walk<'_> {
     /// a cell at a time through the others.
     fn first_hit(&self, x0: Axis, y0: Axis) -> Option<TileHit> {
         let block = |c: Axis| c.cell as u32 / BLOCK;
-        let (mut bx, mut by) = if self.map.block_is_solid(block(x0), block(y0)) {
-            match self.through_cells(x0, y0) {
-                Through::Hit(hit) => return Some(hit),
-                Through::End => return None,
-                Through::Out(x, y) => (self.x.block_of(x), self.y.block_of(y)),
-            }
-        } else {
-            (self.x.block_of(x0), self.y.block_of(y0))
-        };
+        // The cells the walk is in, and whether their block holds a solid cell.
+        let (mut x, mut y) = (x0, y0);
+        let mut solid = self.map.block_is_solid(block(x), block(y));
         loop {
-            // Into the next block: across the edge the segment reaches first, or both at a
-            // corner; none at or after the segment's end.
-            let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
-            let t = if go_x { bx.leave } else { by.leave };
-            if t >= 1.0 {
-                return None;
-            }
-            if go_x {
-                bx = self.x.step_block(bx)?;
-            }
-            if go_y {
-                by = self.y.step_block(by)?;
-            }
-            if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
-                let cx = self.x.entering(bx.cell, t, go_x, x0);
-                let cy = self.y.entering(by.cell, t, go_y, y0);
-                match self.through_cells(cx, cy) {
+            // The block that holds no solid cell the walk is in next.
+            let (mut bx, mut by) = if solid {
+                match self.through_cells(x, y) {
                     Through::Hit(hit) => return Some(hit),
                     Through::End => return None,
-                    // Into a block that holds no solid cell: on a block at a time.
-                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
+                    Through::Out(x, y) => (self.x.block_of(x), self.y.block_of(y)),
+                }
+            } else {
+                (self.x.block_of(x), self.y.block_of(y))
+            };
+            // On a block at a time, into the next block across the edge the segment reaches
+            // first, or both at a corner, until one that holds a solid cell; none at or
+            // after the segment's end.
+            loop {
+                let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
+                let t = if go_x { bx.leave } else { by.leave };
+                if t >= 1.0 {
+                    return None;
+                }
+                if go_x {
+                    bx = self.x.step_block(bx)?;
+                }
+                if go_y {
+                    by = self.y.step_block(by)?;
+                }
+                if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
+                    x = self.x.entering(bx.cell, t, go_x, x0);
+                    y = self.y.entering(by.cell, t, go_y, y0);
+                    break;
                 }
             }
+            solid = true;
         }
     }
 
