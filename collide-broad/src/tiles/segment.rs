@@ -362,7 +362,13 @@ impl Walk<'_> {
         let width = self.map.width() as usize;
         let cells = self.map.cells();
         let (x_step, y_step) = (self.x.step as isize, self.y.step as isize * width as isize);
-        let (mut cx, mut cy, mut lx, mut ly) = (x.cell, y.cell, x.leave, y.leave);
+        // The leave times cut to 1, the segment's end: the walk steps along the axis whose
+        // time is smaller, which is then under 1, and ends where both reach 1, so a step
+        // needs no test of its own against the end. (A compare and select, not `f32::min`
+        // with its NaN handling: the times are never NaN.)
+        let end = |t: f32| if t < 1.0 { t } else { 1.0 };
+        let (mut cx, mut cy) = (x.cell, y.cell);
+        let (mut lx, mut ly) = (end(x.leave), end(y.leave));
         let block = |c: i64| c / i64::from(BLOCK);
         let (mut x_end, mut y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
         let mut at = cy as usize * width + cx as usize;
@@ -376,11 +382,8 @@ impl Walk<'_> {
             // once through a corner (the cells beside it are only touched). A cell entered
             // at or after the segment's end ends the walk.
             if lx < ly {
-                if lx >= 1.0 {
-                    return Through::End;
-                }
                 cx += self.x.step;
-                lx = self.x.leave(cx);
+                lx = end(self.x.leave(cx));
                 at = at.wrapping_add_signed(x_step);
                 if cx == x_end {
                     if !self.x.holds(cx) {
@@ -391,11 +394,8 @@ impl Walk<'_> {
                     continue;
                 }
             } else if ly < lx {
-                if ly >= 1.0 {
-                    return Through::End;
-                }
                 cy += self.y.step;
-                ly = self.y.leave(cy);
+                ly = end(self.y.leave(cy));
                 at = at.wrapping_add_signed(y_step);
                 if cy == y_end {
                     if !self.y.holds(cy) {
@@ -406,7 +406,7 @@ impl Walk<'_> {
                     continue;
                 }
             } else {
-                // Also where neither axis moves: `inf` on both.
+                // Also where neither axis moves (`inf`, so 1, on both).
                 if lx >= 1.0 {
                     return Through::End;
                 }
@@ -414,7 +414,7 @@ impl Walk<'_> {
                 if !(self.x.holds(cx) && self.y.holds(cy)) {
                     return Through::End;
                 }
-                (lx, ly) = (self.x.leave(cx), self.y.leave(cy));
+                (lx, ly) = (end(self.x.leave(cx)), end(self.y.leave(cy)));
                 at = at.wrapping_add_signed(x_step + y_step);
                 if cx != x_end && cy != y_end {
                     continue;
@@ -437,7 +437,7 @@ impl Walk<'_> {
     }
 
     /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
-    /// the slabs the walk computes.
+    /// the slabs the walk computes (left at `lx` and `ly`, times the walk has cut to 1).
     fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<TileHit> {
         let (ex, ey) = (self.x.enter(x), self.y.enter(y));
         let enter = Entry {
@@ -455,7 +455,8 @@ impl Walk<'_> {
         } else {
             (enter.t, self.map.entry_normal(cx, cy, self.d, enter))
         };
-        if t >= leave.min(1.0) {
+        // At or after it leaves the cell, or the segment's end (`leave` is at most 1).
+        if t >= leave {
             return None;
         }
         Some(TileHit {
