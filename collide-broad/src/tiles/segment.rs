@@ -66,16 +66,14 @@ impl TileMap {
             clip(from, d, lo, hi)?.0
         };
         let (o, size) = (self.origin(), self.cell_size());
-        let x = Line::new(from.x, d.x, o.x, size.x, self.width());
-        let y = Line::new(from.y, d.y, o.y, size.y, self.height());
-        Walk {
+        let walk = Walk {
             map: self,
-            x,
-            y,
+            x: Line::new(from.x, d.x, o.x, size.x, self.width()),
+            y: Line::new(from.y, d.y, o.y, size.y, self.height()),
             from,
             d,
-        }
-        .first_hit(x.start(t0)?, y.start(t0)?, t0)
+        };
+        walk.first_hit(walk.x.start(t0)?, walk.y.start(t0)?)
     }
 
     /// The normal of the face of `(x, y)` the segment enters through; through a corner (both
@@ -100,6 +98,8 @@ struct Line {
     dv: f32,
     origin: f32,
     size: f32,
+    /// `1 / size`, for guesses at a cell (the walk puts them right).
+    per_size: f32,
     /// Cells along the axis.
     cells: i64,
     /// The way the walk goes along the axis: `1`, `-1`, or `0` where the segment does not
@@ -130,6 +130,7 @@ impl Line {
             dv: if step == 0 { 0.0 } else { dv },
             origin,
             size,
+            per_size: 1.0 / size,
             cells: i64::from(cells),
             step,
         }
@@ -170,11 +171,10 @@ impl Line {
 
     /// Where the walk starts along the axis at time `t` (a time inside the map's box), or
     /// `None` if the segment is never strictly inside a cell's slab: moving along the axis,
-    /// the block it is in then (its cell is found on entering a block that holds a solid
-    /// cell); not moving, the cell strictly holding `p`.
-    fn start(&self, t: f32) -> Option<Start> {
+    /// the last cell it has entered by then; not moving, the cell strictly holding `p`.
+    fn start(&self, t: f32) -> Option<Axis> {
         if self.step != 0 {
-            return Some(Start::Moving(self.block_at(t)));
+            return Some(self.at(t));
         }
         let p = self.p;
         let mut c = self.guess(p);
@@ -184,10 +184,10 @@ impl Line {
         while p >= self.edge(c + 1) && c + 1 < self.cells {
             c += 1;
         }
-        (self.edge(c) < p && p < self.edge(c + 1)).then_some(Start::Still(Axis {
+        (self.edge(c) < p && p < self.edge(c + 1)).then_some(Axis {
             cell: c,
             leave: f32::INFINITY,
-        }))
+        })
     }
 
     /// The walk at time `t` along an axis it moves along: in the last cell the segment has
@@ -208,36 +208,13 @@ impl Line {
         Axis { cell: c, leave }
     }
 
-    /// [`at`](Self::at) a block of [`BLOCK`] cells at a time: the last block the segment
-    /// has entered by `t`, and when it leaves it (`cell` is the block's number).
-    fn block_at(&self, t: f32) -> Axis {
-        let s = self.step;
-        let mut b = self.guess(self.p + self.dv * t) / i64::from(BLOCK);
-        let mut enter = self.block_enter(b);
-        while enter > t && self.holds_block(b - s) {
-            b -= s;
-            enter = self.block_enter(b);
-        }
-        let mut leave = self.block_leave(b);
-        while leave <= t && self.holds_block(b + s) {
-            b += s;
-            leave = self.block_leave(b);
-        }
-        Axis { cell: b, leave }
-    }
-
     /// Edge `b · BLOCK` (the map's last edge past it): where block `b` starts.
     #[inline]
     fn block_edge(&self, b: i64) -> i64 {
         (b * i64::from(BLOCK)).min(self.cells)
     }
 
-    /// When the segment enters and leaves block `b`'s slab.
-    #[inline]
-    fn block_enter(&self, b: i64) -> f32 {
-        self.cross(self.block_edge(b + i64::from(self.step < 0)))
-    }
-
+    /// When the segment leaves block `b`'s slab.
     #[inline]
     fn block_leave(&self, b: i64) -> f32 {
         self.cross(self.block_edge(b + i64::from(self.step > 0)))
@@ -254,7 +231,7 @@ impl Line {
     #[inline]
     fn guess(&self, at: f32) -> i64 {
         // Saturating, and NaN-free: `at` and the map are finite.
-        let c = (at - self.origin) / self.size;
+        let c = (at - self.origin) * self.per_size;
         (c.clamp(-1.0, self.cells as f32) as i64).clamp(0, self.cells - 1)
     }
 
@@ -333,62 +310,48 @@ enum Through {
     Out(Axis, Axis),
 }
 
-/// Where the walk starts along an axis.
-#[derive(Clone, Copy)]
-enum Start {
-    /// The block it is in along an axis it moves along.
-    Moving(Axis),
-    /// Its cell along one it does not move along.
-    Still(Axis),
-}
-
 impl Walk<'_> {
-    /// The first solid cell the segment enters after time `t0` (where it is in the map's
-    /// box): a block at a time through the blocks that hold no solid cell, and a cell at a
-    /// time through the others.
-    fn first_hit(&self, x: Start, y: Start, t0: f32) -> Option<TileHit> {
-        let block = |s: Start| match s {
-            Start::Moving(b) => b,
-            Start::Still(c) => Axis {
-                cell: c.cell / i64::from(BLOCK),
-                ..c
-            },
-        };
-        let still = |s: Start| match s {
-            Start::Moving(b) => b,
-            Start::Still(c) => c,
-        };
-        let (mut bx, mut by) = (block(x), block(y));
-        let (x0, y0) = (still(x), still(y));
-        // When and across which axes the walk entered the block it is in (`None`: it
-        // started there).
-        let mut entered: Option<(f32, bool, bool)> = None;
+    /// The first solid cell the segment enters from where it starts in the map's box, in
+    /// cells `x0` and `y0`: a block at a time through the blocks that hold no solid cell, and
+    /// a cell at a time through the others.
+    fn first_hit(&self, x0: Axis, y0: Axis) -> Option<TileHit> {
+        let block = |c: Axis| c.cell as u32 / BLOCK;
+        // The cells the walk is in, and whether their block holds a solid cell.
+        let (mut x, mut y) = (x0, y0);
+        let mut solid = self.map.block_is_solid(block(x), block(y));
         loop {
-            if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
-                let (t, across_x, across_y) = entered.unwrap_or((t0, false, false));
-                let cx = self.x.entering(bx.cell, t, across_x, x0);
-                let cy = self.y.entering(by.cell, t, across_y, y0);
-                match self.through_cells(cx, cy) {
+            // The block that holds no solid cell the walk is in next.
+            let (mut bx, mut by) = if solid {
+                match self.through_cells(x, y) {
                     Through::Hit(hit) => return Some(hit),
                     Through::End => return None,
-                    // Into a block that holds no solid cell: on a block at a time.
-                    Through::Out(x, y) => (bx, by) = (self.x.block_of(x), self.y.block_of(y)),
+                    Through::Out(x, y) => (self.x.block_of(x), self.y.block_of(y)),
+                }
+            } else {
+                (self.x.block_of(x), self.y.block_of(y))
+            };
+            // On a block at a time, into the next block across the edge the segment reaches
+            // first, or both at a corner, until one that holds a solid cell; none at or
+            // after the segment's end.
+            loop {
+                let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
+                let t = if go_x { bx.leave } else { by.leave };
+                if t >= 1.0 {
+                    return None;
+                }
+                if go_x {
+                    bx = self.x.step_block(bx)?;
+                }
+                if go_y {
+                    by = self.y.step_block(by)?;
+                }
+                if self.map.block_is_solid(bx.cell as u32, by.cell as u32) {
+                    x = self.x.entering(bx.cell, t, go_x, x0);
+                    y = self.y.entering(by.cell, t, go_y, y0);
+                    break;
                 }
             }
-            // Into the next block: across the edge the segment reaches first, or both at a
-            // corner; none at or after the segment's end.
-            let (go_x, go_y) = (bx.leave <= by.leave, by.leave <= bx.leave);
-            let t = if go_x { bx.leave } else { by.leave };
-            if t >= 1.0 {
-                return None;
-            }
-            if go_x {
-                bx = self.x.step_block(bx)?;
-            }
-            if go_y {
-                by = self.y.step_block(by)?;
-            }
-            entered = Some((t, go_x, go_y));
+            solid = true;
         }
     }
 
@@ -399,7 +362,13 @@ impl Walk<'_> {
         let width = self.map.width() as usize;
         let cells = self.map.cells();
         let (x_step, y_step) = (self.x.step as isize, self.y.step as isize * width as isize);
-        let (mut cx, mut cy, mut lx, mut ly) = (x.cell, y.cell, x.leave, y.leave);
+        // The leave times cut to 1, the segment's end: the walk steps along the axis whose
+        // time is smaller, which is then under 1, and ends where both reach 1, so a step
+        // needs no test of its own against the end. (A compare and select, not `f32::min`
+        // with its NaN handling: the times are never NaN.)
+        let end = |t: f32| if t < 1.0 { t } else { 1.0 };
+        let (mut cx, mut cy) = (x.cell, y.cell);
+        let (mut lx, mut ly) = (end(x.leave), end(y.leave));
         let block = |c: i64| c / i64::from(BLOCK);
         let (mut x_end, mut y_end) = (self.x.block_end(block(cx)), self.y.block_end(block(cy)));
         let mut at = cy as usize * width + cx as usize;
@@ -413,11 +382,8 @@ impl Walk<'_> {
             // once through a corner (the cells beside it are only touched). A cell entered
             // at or after the segment's end ends the walk.
             if lx < ly {
-                if lx >= 1.0 {
-                    return Through::End;
-                }
                 cx += self.x.step;
-                lx = self.x.leave(cx);
+                lx = end(self.x.leave(cx));
                 at = at.wrapping_add_signed(x_step);
                 if cx == x_end {
                     if !self.x.holds(cx) {
@@ -428,11 +394,8 @@ impl Walk<'_> {
                     continue;
                 }
             } else if ly < lx {
-                if ly >= 1.0 {
-                    return Through::End;
-                }
                 cy += self.y.step;
-                ly = self.y.leave(cy);
+                ly = end(self.y.leave(cy));
                 at = at.wrapping_add_signed(y_step);
                 if cy == y_end {
                     if !self.y.holds(cy) {
@@ -443,7 +406,7 @@ impl Walk<'_> {
                     continue;
                 }
             } else {
-                // Also where neither axis moves: `inf` on both.
+                // Also where neither axis moves (`inf`, so 1, on both).
                 if lx >= 1.0 {
                     return Through::End;
                 }
@@ -451,7 +414,7 @@ impl Walk<'_> {
                 if !(self.x.holds(cx) && self.y.holds(cy)) {
                     return Through::End;
                 }
-                (lx, ly) = (self.x.leave(cx), self.y.leave(cy));
+                (lx, ly) = (end(self.x.leave(cx)), end(self.y.leave(cy)));
                 at = at.wrapping_add_signed(x_step + y_step);
                 if cx != x_end && cy != y_end {
                     continue;
@@ -474,7 +437,7 @@ impl Walk<'_> {
     }
 
     /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
-    /// the slabs the walk computes.
+    /// the slabs the walk computes (left at `lx` and `ly`, times the walk has cut to 1).
     fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<TileHit> {
         let (ex, ey) = (self.x.enter(x), self.y.enter(y));
         let enter = Entry {
@@ -492,7 +455,8 @@ impl Walk<'_> {
         } else {
             (enter.t, self.map.entry_normal(cx, cy, self.d, enter))
         };
-        if t >= leave.min(1.0) {
+        // At or after it leaves the cell, or the segment's end (`leave` is at most 1).
+        if t >= leave {
             return None;
         }
         Some(TileHit {
