@@ -50,6 +50,7 @@ impl<'a> BodyBox<'a> {
     /// hull's box there is its corners at the origin moved by `position`, exactly, since a
     /// rounded sum grows with either term (the smallest of `position + v` is `position +` the
     /// smallest `v`).
+    #[inline]
     pub(super) fn at(&self, position: Vec2) -> Aabb {
         match self.hull {
             Some((lo, hi)) => Aabb::from_min_max(position + lo, position + hi),
@@ -399,6 +400,7 @@ fn rounding_margin(motion: &Motion, half_extents: Vec2) -> Vec2 {
 /// When the box `body`, moving by `travel`, first meets `other` grown by `margin` (touching
 /// counts), as a fraction of the travel; `0` when they already overlap, `None` when they never
 /// meet. No earlier than the shapes inside the boxes can touch.
+#[inline]
 fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: Vec2) -> Option<f32> {
     let p = body.center - other.center;
     let h = body.half_extents + other.half_extents + margin;
@@ -421,6 +423,7 @@ fn box_entry(body: &Aabb, travel: Vec2, other: &Aabb, margin: Vec2) -> Option<f3
 /// The box around the path of the body's box `body` moving by `travel` over the times
 /// `from..=to`, grown by twice the rounding `margin` (so that it holds every box
 /// [`box_entry`] meets then, whatever the rounding of the positions).
+#[inline]
 fn path_area(body: &Aabb, travel: Vec2, (from, to): (f32, f32), margin: Vec2) -> Aabb {
     let (lo, hi) = (body.min(), body.max());
     let (a, b) = (travel * from, travel * to);
