@@ -106,7 +106,11 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     // Two `None`s written as such: copying the constant would fill the room for the turned
     // vertices too.
     let mut scratch = [None, None];
-    let pair = SkinPair::new(a, motion_a, b, motion_b, &mut scratch);
+    // Circles and rects alone never make a pair: asked here, not in a call.
+    let has_hull = matches!(a, ShapeRef::Hull(_)) || matches!(b, ShapeRef::Hull(_));
+    let pair = has_hull
+        .then(|| SkinPair::new(a, motion_a, b, motion_b, &mut scratch))
+        .flatten();
     let (touch_t, normal, point) = if let Some(pair) = &pair {
         let m = pair.sweep(motion_a, motion_a.travel() - motion_b.travel())?;
         if m.at_start && overlaps(a, &start_a, b, &start_b) {
