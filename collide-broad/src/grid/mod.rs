@@ -6,7 +6,8 @@
 //! - [`build`]: the passes of `update` that file the objects into their cells;
 //! - [`pairs`]: the pair loops;
 //! - [`queries`]: boxes and segments;
-//! - [`ray`]: the first-hit walk along a segment.
+//! - [`ray`]: the first-hit walk along a segment;
+//! - [`ray_boxes`]: its box tests.
 
 mod build;
 mod cell_size;
@@ -15,6 +16,7 @@ mod numbering;
 mod pairs;
 mod queries;
 mod ray;
+mod ray_boxes;
 
 use collide_core::Aabb;
 use glam::Vec2;

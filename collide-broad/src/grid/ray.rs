@@ -6,8 +6,9 @@ use glam::Vec2;
 
 use super::cells::Item;
 use super::numbering::cell_number;
+use super::ray_boxes::Slabs;
 use super::Grid;
-use crate::proxy::{segment_pad, Segment};
+use crate::proxy::segment_pad;
 
 /// A level with fewer objects is offered whole: walking its cells would cost more.
 const WALK_FROM: u32 = 64;
@@ -125,13 +126,13 @@ impl Grid {
         to: Vec2,
         visit: &mut dyn FnMut(f32, u32) -> f32,
     ) {
-        let Some(segment) = Segment::new(from, to) else {
+        let Some(segment) = Slabs::new(from, to) else {
             return;
         };
         let mut cutoff = f32::INFINITY;
         let mut offer = |items: &[Item], cutoff: &mut f32| {
             for item in items {
-                match segment.entry_into(&item.bounds) {
+                match segment.entry(&item.bounds) {
                     Some(t) if t <= *cutoff => *cutoff = cutoff.min(visit(t, item.id)),
                     _ => {}
                 }
