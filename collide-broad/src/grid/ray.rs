@@ -140,11 +140,15 @@ impl Grid {
         };
         offer(&self.large, &mut cutoff);
         let course = Course::new(from, to, self.origin);
-        let (mut walks, mut n) = ([Strips::OVER; WALKS], 0);
-        for (k, level) in self.levels.iter().enumerate() {
-            if level.count == 0 {
-                continue;
-            }
+        // Declared apart: in a tuple with `n`, the array was built aside and copied in with a
+        // call to `memcpy`.
+        let mut walks = [Strips::OVER; WALKS];
+        let mut n = 0;
+        let mut occupied = self.occupied;
+        while occupied != 0 {
+            let k = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let level = &self.levels[k];
             match self.strips(k, &course) {
                 Some(w) if w.bound == f64::INFINITY => {}
                 Some(w) if n < WALKS => {
