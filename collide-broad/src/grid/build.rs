@@ -21,8 +21,9 @@ impl Grid {
     /// Files every object in its level and cell and lays the cells out in flat arrays: the
     /// passes below, in this order.
     pub(super) fn build(&mut self, proxies: &[Proxy]) {
-        if self.levels.len() <= self.max_level {
-            self.levels.resize(self.max_level + 1, Level::default());
+        let max_level = self.max_level as usize;
+        if self.levels.len() <= max_level {
+            self.levels.resize(max_level + 1, Level::default());
         }
         for level in &mut self.levels {
             level.count = 0;
@@ -91,14 +92,15 @@ impl Grid {
             return Filed { level: 0, x, y };
         }
         let size = (hi - lo).max_element();
+        let max_level = self.max_level as usize;
         // Below this level the box is wider than two cells and cannot fit.
         let mut level = 0;
         let mut two_cells = 2.0 * self.cell;
-        while size > two_cells && level < self.max_level {
+        while size > two_cells && level < max_level {
             two_cells *= 2.0;
             level += 1;
         }
-        while level <= self.max_level {
+        while level <= max_level {
             let ([x, y], [x1, y1]) = (self.cell_of(level, lo), self.cell_of(level, hi));
             // Cell numbers grow with the coordinate, so these differences are never negative.
             if x1.wrapping_sub(x) as u32 <= 1 && y1.wrapping_sub(y) as u32 <= 1 {
@@ -121,12 +123,14 @@ impl Grid {
     /// the number of slots.
     fn lay_out_levels(&mut self) -> u32 {
         let mut slots = 0_u32;
-        for level in &mut self.levels {
+        self.occupied = 0;
+        for (k, level) in self.levels.iter_mut().enumerate() {
             (level.base, level.used) = (slots, 0);
             if level.count == 0 {
                 (level.dense, level.len) = (false, 0);
                 continue;
             }
+            self.occupied |= 1 << k;
             // Dense rectangles get an empty column on each side and an empty row at the bottom
             // (see `dense_pairs`).
             let r = level.rect;

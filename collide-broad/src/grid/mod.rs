@@ -6,7 +6,8 @@
 //! - [`build`]: the passes of `update` that file the objects into their cells;
 //! - [`pairs`]: the pair loops;
 //! - [`queries`]: boxes and segments;
-//! - [`ray`]: the first-hit walk along a segment.
+//! - [`ray`]: the first-hit walk along a segment;
+//! - [`ray_boxes`]: its box tests.
 
 mod build;
 mod cell_size;
@@ -15,6 +16,7 @@ mod numbering;
 mod pairs;
 mod queries;
 mod ray;
+mod ray_boxes;
 
 use collide_core::Aabb;
 use glam::Vec2;
@@ -26,6 +28,8 @@ use cells::{Filed, Item, Level};
 
 /// The most levels a grid has; the cells of level `k` are `2^k` base cells wide.
 const MAX_LEVELS: usize = 20;
+// `Grid::occupied` has a bit per level.
+const _: () = assert!(MAX_LEVELS <= 32);
 /// Base cells a box may span (by area) before it is kept aside: boxes up to 1 024 base cells
 /// wide stay in the levels.
 const DEFAULT_MAX_CELLS: u32 = 1 << 20;
@@ -60,12 +64,14 @@ const RESAMPLE_EVERY: u32 = 16;
 #[derive(Clone, Debug)]
 pub struct Grid {
     fixed_cell: Option<f32>,
-    max_level: usize,
+    max_level: u32,
     /// The base cell size, one over each level's cell size, and where cell numbers start.
     cell: f32,
     inv: [f32; MAX_LEVELS],
     origin: Vec2,
     levels: Vec<Level>,
+    /// Bit `k` is set when level `k` holds objects: the walk skips the empty levels.
+    occupied: u32,
     /// Per proxy: its level and cell, then (`slots`) its slot or [`cells::SKIPPED`] /
     /// [`cells::LARGE`].
     filed: Vec<Filed>,
@@ -104,6 +110,7 @@ impl Grid {
             inv: [1.0; MAX_LEVELS],
             origin: Vec2::ZERO,
             levels: Vec::new(),
+            occupied: 0,
             filed: Vec::new(),
             slots: Vec::new(),
             starts: Vec::new(),
@@ -153,8 +160,8 @@ impl Grid {
 
 /// The highest level a box may use when it may span `max_cells` base cells: level `k` boxes
 /// span up to `4^k` of them.
-fn max_level(max_cells: u32) -> usize {
-    (((31 - max_cells.leading_zeros()) / 2) as usize).min(MAX_LEVELS - 1)
+fn max_level(max_cells: u32) -> u32 {
+    ((31 - max_cells.leading_zeros()) / 2).min(MAX_LEVELS as u32 - 1)
 }
 
 impl BroadPhase for Grid {

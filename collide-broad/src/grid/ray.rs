@@ -6,8 +6,9 @@ use glam::Vec2;
 
 use super::cells::Item;
 use super::numbering::cell_number;
+use super::ray_boxes::Slabs;
 use super::Grid;
-use crate::proxy::{segment_pad, Segment};
+use crate::proxy::segment_pad;
 
 /// A level with fewer objects is offered whole: walking its cells would cost more.
 const WALK_FROM: u32 = 64;
@@ -22,42 +23,60 @@ const STRIP: i32 = 3;
 
 /// The segment as the walk needs it: along its main axis `a` (the one it moves most along)
 /// and its other axis `b`, in `f64`, with the padded box around it.
+///
+/// Each coordinate is kept by axis name rather than looked up by an axis index: indexing a
+/// vector by a number known only at run time costs a branch or a bounds check each time.
 struct Course {
-    from: [f64; 2],
-    /// The grid's origin along `a`.
-    origin_a: f64,
+    from_a: f64,
+    from_b: f64,
+    /// The grid's origin along `a` and `b`.
+    origin_a: f32,
+    origin_b: f32,
     a: usize,
-    b: usize,
     /// `1 / d[a]`, or 0 for a segment that barely moves (along `a`, so along either axis).
     inv: f64,
     /// `d[b] / d[a]`: how far `b` moves per unit of `a`.
     slope: f64,
-    /// The segment's box, padded by `pad` (the rounding the numbers below can lose).
-    lo: Vec2,
-    hi: Vec2,
+    /// The segment's box along `a` and `b`, padded by `pad` (the rounding the numbers below
+    /// can lose).
+    lo_a: f32,
+    hi_a: f32,
+    lo_b: f32,
+    hi_b: f32,
     pad: f64,
 }
 
 impl Course {
     fn new(from: Vec2, to: Vec2, origin: Vec2) -> Self {
         let d = to - from;
-        let a = usize::from(d.y.abs() > d.x.abs());
+        let along_y = d.y.abs() > d.x.abs();
+        // The vectors with their components in the order (a, b).
+        let main_first = |v: Vec2| if along_y { Vec2::new(v.y, v.x) } else { v };
         let pad = segment_pad(from, to);
-        let (inv, slope) = if d[a].abs() <= pad {
+        let (d, from_ab) = (main_first(d), main_first(from));
+        let (lo, hi) = (
+            main_first(from.min(to) - pad),
+            main_first(from.max(to) + pad),
+        );
+        let origin = main_first(origin);
+        let (inv, slope) = if d.x.abs() <= pad {
             (0.0, 0.0)
         } else {
-            let inv = 1.0 / f64::from(d[a]);
-            (inv, f64::from(d[1 - a]) * inv)
+            let inv = 1.0 / f64::from(d.x);
+            (inv, f64::from(d.y) * inv)
         };
         Self {
-            from: [f64::from(from.x), f64::from(from.y)],
-            origin_a: f64::from(origin[a]),
-            a,
-            b: 1 - a,
+            from_a: f64::from(from_ab.x),
+            from_b: f64::from(from_ab.y),
+            origin_a: origin.x,
+            origin_b: origin.y,
+            a: usize::from(along_y),
             inv,
             slope,
-            lo: from.min(to) - pad,
-            hi: from.max(to) + pad,
+            lo_a: lo.x,
+            hi_a: hi.x,
+            lo_b: lo.y,
+            hi_b: hi.y,
             pad: f64::from(pad),
         }
     }
@@ -65,12 +84,12 @@ impl Course {
     /// The fraction of the segment at which its main coordinate reaches `x`, at least 0 (0
     /// everywhere for a segment that barely moves).
     fn t_at(&self, x: f64) -> f64 {
-        ((x - self.from[self.a]) * self.inv).max(0.0)
+        ((x - self.from_a) * self.inv).max(0.0)
     }
 
     /// The segment's other coordinate where its main one is `x` (on its line).
     fn b_at(&self, x: f64) -> f64 {
-        self.from[self.b] + (x - self.from[self.a]) * self.slope
+        self.from_b + (x - self.from_a) * self.slope
     }
 }
 
@@ -125,13 +144,13 @@ impl Grid {
         to: Vec2,
         visit: &mut dyn FnMut(f32, u32) -> f32,
     ) {
-        let Some(segment) = Segment::new(from, to) else {
+        let Some(segment) = Slabs::new(from, to) else {
             return;
         };
         let mut cutoff = f32::INFINITY;
         let mut offer = |items: &[Item], cutoff: &mut f32| {
             for item in items {
-                match segment.entry_into(&item.bounds) {
+                match segment.entry(&item.bounds) {
                     Some(t) if t <= *cutoff => *cutoff = cutoff.min(visit(t, item.id)),
                     _ => {}
                 }
@@ -139,11 +158,15 @@ impl Grid {
         };
         offer(&self.large, &mut cutoff);
         let course = Course::new(from, to, self.origin);
-        let (mut walks, mut n) = ([Strips::OVER; WALKS], 0);
-        for (k, level) in self.levels.iter().enumerate() {
-            if level.count == 0 {
-                continue;
-            }
+        // Declared apart: in a tuple with `n`, the array was built aside and copied in with a
+        // call to `memcpy`.
+        let mut walks = [Strips::OVER; WALKS];
+        let mut n = 0;
+        let mut occupied = self.occupied;
+        while occupied != 0 {
+            let k = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let level = &self.levels[k];
             match self.strips(k, &course) {
                 Some(w) if w.bound == f64::INFINITY => {}
                 Some(w) if n < WALKS => {
@@ -187,9 +210,12 @@ impl Grid {
     /// than the segment's rounding, or more strips than objects.
     fn strips(&self, k: usize, course: &Course) -> Option<Strips> {
         let (level, inv, a) = (&self.levels[k], self.inv[k], course.a);
-        let reach = (course.lo - self.origin)
-            .abs()
-            .max((course.hi - self.origin).abs());
+        let (lo, hi) = (
+            Vec2::new(course.lo_a, course.lo_b),
+            Vec2::new(course.hi_a, course.hi_b),
+        );
+        let origin = Vec2::new(course.origin_a, course.origin_b);
+        let reach = (lo - origin).abs().max((hi - origin).abs());
         // A cell number is `(v − origin)·inv` in `f32` (two roundings of 2⁻²⁴ each), rounded
         // to an integer: at `r` cells out, a cell's edges are known to within `r·2⁻²³` cells.
         // The objects of the strips a segment meets lie within three cells of its box.
@@ -202,8 +228,8 @@ impl Grid {
             return None;
         }
         // An object's cell is the one its box reaches or the one before, on each axis.
-        let first = cell_number(course.lo[a], self.origin[a], inv).saturating_sub(1);
-        let last = cell_number(course.hi[a], self.origin[a], inv);
+        let first = cell_number(course.lo_a, course.origin_a, inv).saturating_sub(1);
+        let last = cell_number(course.hi_a, course.origin_a, inv);
         let (first, last) = (first.max(level.rect[a]), last.min(level.rect[a + 2]));
         if first > last {
             // The segment passes beside the level's occupied cells: nothing to walk.
@@ -235,18 +261,17 @@ impl Grid {
     /// touches: those whose objects reach what the segment covers on the other axis across
     /// the strip's extent.
     fn strip_cells(&self, w: &Strips, course: &Course) -> [i32; 4] {
-        let (a, b) = (course.a, course.b);
         let (x0, x1) = strip_extent(w, course);
-        let x0 = x0.max(f64::from(course.lo[a]));
-        let x1 = x1.min(f64::from(course.hi[a]));
+        let x0 = x0.max(f64::from(course.lo_a));
+        let x1 = x1.min(f64::from(course.hi_a));
         let (ya, yb) = (course.b_at(x0), course.b_at(x1));
-        let y0 = (ya.min(yb) - course.pad).max(f64::from(course.lo[b]));
-        let y1 = (ya.max(yb) + course.pad).min(f64::from(course.hi[b]));
-        let (inv, o) = (self.inv[w.level], self.origin[b]);
+        let y0 = (ya.min(yb) - course.pad).max(f64::from(course.lo_b));
+        let y1 = (ya.max(yb) + course.pad).min(f64::from(course.hi_b));
+        let (inv, o) = (self.inv[w.level], course.origin_b);
         let first = cell_number(y0 as f32, o, inv).saturating_sub(1);
         let last = cell_number(y1 as f32, o, inv);
         let (lo, hi) = w.columns();
-        if a == 0 {
+        if course.a == 0 {
             [lo, first, hi, last]
         } else {
             [first, lo, last, hi]
@@ -259,7 +284,7 @@ impl Grid {
 /// where the cells' edges really lie (`slack`) and the segment's rounding.
 fn strip_extent(w: &Strips, course: &Course) -> (f64, f64) {
     let (lo, hi) = w.columns();
-    let origin = course.origin_a;
+    let origin = f64::from(course.origin_a);
     let spare = w.slack + course.pad;
     (
         origin + (f64::from(lo) - 0.5) * w.cell - spare,
