@@ -306,8 +306,8 @@ fn the_timed_calls_follow_a_correct_controller() {
     for mover in 0..movers().len() {
         for walk in Walk::ALL {
             let mut walker = Walker::new(walk, mover, &speeds);
-            for frame in 0..speeds.len() {
-                let (from, speed) = (walker.position, speeds[frame]);
+            for (frame, &speed) in speeds.iter().enumerate() {
+                let from = walker.position;
                 assert!(!checker.penetrates(mover, from), "{walk:?} {mover} {frame}");
                 let end = side.step(mover, from, walk.travel(speed), None);
                 walker.step(&side);
