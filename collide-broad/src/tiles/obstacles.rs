@@ -140,11 +140,16 @@ impl TileMap {
         let Some((lo, hi)) = self.cells_under(area, scale) else {
             return;
         };
+        // Most areas hold no solid cell at all: all their rows are looked at at once first
+        // (eight columns at a time, the rows' cells or-ed), and the rows are scanned one by
+        // one only from the first column that holds one.
+        let Some(first) = self.first_column_in(lo[0], hi[0], (lo[1], hi[1]), false) else {
+            return;
+        };
         let rect = self.cell_rect();
         for y in lo[1]..=hi[1] {
-            // Most cells are empty: a row's run of cells is scanned, eight at a time, for the
-            // few that are not.
-            self.each_in_row(y, lo[0], hi[0], |x| {
+            // A row's run of cells is scanned, eight at a time, for the few that are solid.
+            self.each_in_row(y, first, hi[0], |x| {
                 let pose = Pose::from_position(self.cell_center(x, y));
                 let o = Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers());
                 // The cell range has a margin for rounding; the obstacles themselves are held
@@ -180,7 +185,7 @@ impl TileMap {
     /// worked out once for the map (a query's cost here is mostly these few operations). No
     /// cell the box touches is left out; the obstacles are held to the area exactly
     /// afterwards.
-    #[inline]
+    #[inline(always)]
     fn cells_under(&self, area: &Aabb, scale: &Scale) -> Option<([u32; 2], [u32; 2])> {
         let (lo, hi, o) = (area.min(), area.max(), self.origin());
         if !(lo.is_finite() && hi.is_finite()) {
@@ -191,8 +196,9 @@ impl TileMap {
         if b.x < 0.0 || b.y < 0.0 || a.x > scale.last.x + 1.0 || a.y > scale.last.y + 1.0 {
             return None;
         }
-        // Clamped to the map first, truncating is the floor.
-        let cell = |v: f32, last: f32| v.clamp(0.0, last) as u32;
+        // Clamped to the map first, truncating is the floor (`max` and `min`, not `clamp`,
+        // which checks its bounds' order: the values are finite here).
+        let cell = |v: f32, last: f32| v.max(0.0).min(last) as u32;
         Some((
             [cell(a.x, scale.last.x), cell(a.y, scale.last.y)],
             [cell(b.x, scale.last.x), cell(b.y, scale.last.y)],
