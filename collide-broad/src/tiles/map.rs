@@ -41,6 +41,8 @@ pub struct TileMap {
     width: u32,
     height: u32,
     cell_size: Vec2,
+    /// `1 / cell_size`, for the queries to find cells with a product, not a quotient.
+    inverse: Vec2,
     origin: Vec2,
     layers: Layers,
     /// Row-major, row `y = 0` first.
@@ -171,6 +173,7 @@ impl TileMap {
             width,
             height,
             cell_size,
+            inverse: cell_size.recip(),
             origin,
             layers: Layers::ALL,
             blocks: Blocks::new(width, height, &cells),
@@ -352,26 +355,28 @@ impl TileMap {
     }
 
     /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
-    /// outside; the callers clamp).
+    /// outside; the callers clamp), to rounding: by the inverse cell size, a product for a
+    /// quotient, which is off by an ulp or two of `x − origin` more (the callers' margins
+    /// cover it).
     pub(crate) fn column_of(&self, x: f32) -> i64 {
-        floor_i64((x - self.origin.x) / self.cell_size.x)
+        floor_i64((x - self.origin.x) * self.inverse.x)
     }
 
     pub(crate) fn row_of(&self, y: f32) -> i64 {
-        floor_i64((y - self.origin.y) / self.cell_size.y)
+        floor_i64((y - self.origin.y) * self.inverse.y)
     }
 
     /// The columns and rows of the cells that the closed box `lo..=hi` touches, clamped to the
-    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) /
-    /// size` can lose to rounding (see [`reach`]), so a box within rounding of an edge lists
+    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) ·
+    /// (1 / size)` can lose to rounding (see [`reach`]), so a box within rounding of an edge lists
     /// the cell beyond it too.
     pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
         }
-        let (o, size) = (self.origin, self.cell_size);
-        let (ulo, uhi) = ((lo - o) / size, (hi - o) / size);
-        let (slo, shi) = (reach(lo, o, size, ulo), reach(hi, o, size, uhi));
+        let (o, inverse) = (self.origin, self.inverse);
+        let (ulo, uhi) = ((lo - o) * inverse, (hi - o) * inverse);
+        let (slo, shi) = (reach(lo, o, inverse, ulo), reach(hi, o, inverse, uhi));
         let (x0, x1) = (floor_i64(ulo.x - slo.x), floor_i64(uhi.x + shi.x));
         let (y0, y1) = (floor_i64(ulo.y - slo.y), floor_i64(uhi.y + shi.y));
         let (w, h) = (i64::from(self.width), i64::from(self.height));
@@ -383,12 +388,12 @@ impl TileMap {
     }
 }
 
-/// How far, in cells, `u = (v − origin) / size` may lie from the exact quotient: the
-/// subtraction rounds at the larger of `v` and `origin`, the division at `u`; four ulps of
-/// each, and a millionth of a cell besides.
-fn reach(v: Vec2, origin: Vec2, size: Vec2, u: Vec2) -> Vec2 {
+/// How far, in cells, `u = (v − origin) · inverse` (`inverse` the rounded `1 / size`) may lie
+/// from the exact quotient: the subtraction rounds at the larger of `v` and `origin`, the
+/// reciprocal and the product at `u`; four ulps of each, and a millionth of a cell besides.
+fn reach(v: Vec2, origin: Vec2, inverse: Vec2, u: Vec2) -> Vec2 {
     let eps = 4.0 * f32::EPSILON;
-    (v.abs().max(origin.abs()) / size + u.abs()) * eps + Vec2::splat(1e-6)
+    (v.abs().max(origin.abs()) * inverse + u.abs()) * eps + Vec2::splat(1e-6)
 }
 
 /// `v.floor()` as an integer, saturating, without a call to the C library's `floorf` (which
