@@ -373,6 +373,7 @@ impl TileMap {
     /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) ·
     /// (1 / size)` can lose to rounding (see [`reach`]), so a box within rounding of an edge
     /// lists the cell beyond it too.
+    #[inline]
     pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
