@@ -50,26 +50,28 @@ impl HullAxes {
             return self;
         };
         let (d, rot) = (motion.travel(), motion.rotation);
-        let turn = |p: Vec2| if rot.is_identity() { p } else { rot.apply(p) };
+        let turned = !rot.is_identity();
         for (&n, &v) in hull.normals().iter().zip(hull.vertices()) {
-            let normal = turn(n);
-            let speed = d.dot(normal);
-            // A face the hull moves away from keeps it clear only of cells it starts clear
-            // of, behind it: no cell of the walk ahead.
-            if speed <= 0.0 {
-                continue;
+            if self.len == MAX_AXES {
+                break;
             }
+            let (normal, v) = if turned {
+                (rot.apply(n), rot.apply(v))
+            } else {
+                (n, v)
+            };
+            let speed = d.dot(normal);
             // Face `i` runs from vertex `i`: the hull's most along its normal, to rounding
             // (which the margin the cells are tested with covers many times over).
             self.axes[self.len] = Axis {
                 normal,
-                most: turn(v).dot(normal),
+                most: v.dot(normal),
                 speed,
             };
-            self.len += 1;
-            if self.len == MAX_AXES {
-                break;
-            }
+            // Kept only if the hull moves towards it: a face it moves away from keeps it clear
+            // only of cells it starts clear of, behind it, no cell of the walk ahead. Counted
+            // rather than branched on: which faces a cast moves towards is new at every cast.
+            self.len += usize::from((speed > 0.0) | speed.is_nan());
         }
         self
     }

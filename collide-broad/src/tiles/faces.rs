@@ -122,6 +122,7 @@ impl TileMap {
     /// # Ok::<(), collide_broad::Error>(())
     /// ```
     #[must_use]
+    #[inline(always)]
     pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
         match meets(normal)? {
             Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),

@@ -41,6 +41,10 @@ pub struct TileMap {
     width: u32,
     height: u32,
     cell_size: Vec2,
+    /// `1 / cell_size`, for the queries to find cells with a product, not a quotient.
+    inverse: Vec2,
+    /// How far, in cells, such a product may lie from the exact quotient (see [`reach`]).
+    reach: Vec2,
     origin: Vec2,
     layers: Layers,
     /// Row-major, row `y = 0` first.
@@ -171,6 +175,8 @@ impl TileMap {
             width,
             height,
             cell_size,
+            inverse: cell_size.recip(),
+            reach: reach(width, height, cell_size.recip(), origin),
             origin,
             layers: Layers::ALL,
             blocks: Blocks::new(width, height, &cells),
@@ -352,43 +358,52 @@ impl TileMap {
     }
 
     /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
-    /// outside; the callers clamp).
+    /// outside; the callers clamp), to rounding: by the inverse cell size, a product for a
+    /// quotient, which is off by an ulp or two of `x − origin` more (the callers' margins
+    /// cover it).
     pub(crate) fn column_of(&self, x: f32) -> i64 {
-        floor_i64((x - self.origin.x) / self.cell_size.x)
+        floor_i64((x - self.origin.x) * self.inverse.x)
     }
 
     pub(crate) fn row_of(&self, y: f32) -> i64 {
-        floor_i64((y - self.origin.y) / self.cell_size.y)
+        floor_i64((y - self.origin.y) * self.inverse.y)
     }
 
     /// The columns and rows of the cells that the closed box `lo..=hi` touches, clamped to the
-    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) /
-    /// size` can lose to rounding (see [`reach`]), so a box within rounding of an edge lists
-    /// the cell beyond it too.
+    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) ·
+    /// (1 / size)` can lose to rounding (see [`reach`]), so a box within rounding of an edge
+    /// lists the cell beyond it too.
+    #[inline]
     pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
         if !(lo.is_finite() && hi.is_finite()) {
             return None;
         }
-        let (o, size) = (self.origin, self.cell_size);
-        let (ulo, uhi) = ((lo - o) / size, (hi - o) / size);
-        let (slo, shi) = (reach(lo, o, size, ulo), reach(hi, o, size, uhi));
-        let (x0, x1) = (floor_i64(ulo.x - slo.x), floor_i64(uhi.x + shi.x));
-        let (y0, y1) = (floor_i64(ulo.y - slo.y), floor_i64(uhi.y + shi.y));
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        if x1 < 0 || y1 < 0 || x0 >= w || y0 >= h {
+        let (o, inverse) = (self.origin, self.inverse);
+        let a = (lo - o) * inverse - self.reach;
+        let b = (hi - o) * inverse + self.reach;
+        let (w, h) = (self.width as f32, self.height as f32);
+        if b.x < 0.0 || b.y < 0.0 || a.x >= w || a.y >= h {
             return None;
         }
-        let clamp = |v: i64, n: i64| v.clamp(0, n - 1) as u32;
-        Some(([clamp(x0, w), clamp(y0, h)], [clamp(x1, w), clamp(y1, h)]))
+        // Clamped to the map first, truncating is the floor.
+        let cell = |v: f32, n: u32| v.clamp(0.0, (n - 1) as f32) as u32;
+        Some((
+            [cell(a.x, self.width), cell(a.y, self.height)],
+            [cell(b.x, self.width), cell(b.y, self.height)],
+        ))
     }
 }
 
-/// How far, in cells, `u = (v − origin) / size` may lie from the exact quotient: the
-/// subtraction rounds at the larger of `v` and `origin`, the division at `u`; four ulps of
-/// each, and a millionth of a cell besides.
-fn reach(v: Vec2, origin: Vec2, size: Vec2, u: Vec2) -> Vec2 {
-    let eps = 4.0 * f32::EPSILON;
-    (v.abs().max(origin.abs()) / size + u.abs()) * eps + Vec2::splat(1e-6)
+/// How far, in cells, `u = (v − origin) · inverse` (`inverse` the rounded `1 / size`) may lie
+/// from the exact quotient, for a coordinate `v` within a cell of the map (farther out, the
+/// box is off the map or clamped to its edge by more than its rounding): an ulp or so of
+/// `|v − origin| / size` (the subtraction) and of `|u|` (the reciprocal and the product).
+/// There `|v| ≤ |origin| + size · (cells + 1)`, so twice the origin in cells plus the map's
+/// cells, and one, bound both; eight ulps of that (the one within the millionth of a cell
+/// added) is the margin, worked out once for the map.
+fn reach(width: u32, height: u32, inverse: Vec2, origin: Vec2) -> Vec2 {
+    let cells = Vec2::new(width as f32, height as f32);
+    (2.0 * origin.abs() * inverse + cells) * (8.0 * f32::EPSILON) + Vec2::splat(1e-6)
 }
 
 /// `v.floor()` as an integer, saturating, without a call to the C library's `floorf` (which

@@ -201,6 +201,7 @@ impl TileMap {
     /// exposed face, and its box is reached (by the shape's box, and along a hull's faces) no
     /// later than `best`. `over` is the box's window over the cell's strip (the cell's own
     /// along the strips).
+    #[inline(always)]
     fn sweep_cell(
         &self,
         cast: &mut Cast<'_, '_>,
@@ -291,17 +292,19 @@ impl TileMap {
 }
 
 /// The least and the most corner of the box around `shape` at the start of `motion`, or
-/// `None` if either is not finite. An unturned hull's is its vertices' from the start (what
-/// [`ShapeRef::aabb`] gives, without the turn or the centre and half extents between).
+/// `None` if either is not finite. An unturned hull's is its own box's corners moved to the
+/// start (what [`ShapeRef::aabb`] gives, without the centre and half extents between).
+///
+/// Inlined, as the cell walk's other steps: a box handed back through memory, stored a
+/// coordinate at a time and loaded whole, waits for the stores to drain.
+#[inline(always)]
 fn start_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<(Vec2, Vec2)> {
     let (lo, hi) = match shape {
         ShapeRef::Hull(hull) if motion.rotation.is_identity() => {
-            let at = motion.start;
-            hull.vertices()
-                .iter()
-                .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &v| {
-                    (lo.min(at + v), hi.max(at + v))
-                })
+            // A rounded sum grows with either term: the least of `start + v` over the
+            // vertices is `start +` the least `v`, bit for bit.
+            let (lo, hi) = hull.local_corners();
+            (motion.start + lo, motion.start + hi)
         }
         _ => {
             let b = shape.aabb(&motion.start_pose());

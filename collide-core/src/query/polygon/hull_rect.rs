@@ -48,6 +48,10 @@ struct Facing {
 impl<'s> HullRect<'s> {
     /// The pair, for a valid rect and finite start poses; `None` for any other. A turned hull
     /// is turned into `scratch`.
+    ///
+    /// Inlined: the pair handed back through memory, stored a field at a time and loaded
+    /// whole, would wait for the stores to drain.
+    #[inline]
     pub(in crate::query) fn new(
         hull: &'s Hull,
         motion_a: &Motion,
