@@ -303,19 +303,32 @@ impl Hull {
     }
 }
 
-/// The least and the most corner of the box around `vertices` (at least one, all finite),
-/// compared and picked: `f32::min`'s NaN handling would change nothing, and the first of two
-/// equal coordinates is kept, as the polygon queries' own boxes keep it.
+/// The least and the most corner of the box around `vertices` (at least one, all finite).
 fn box_around(vertices: &[Vec2]) -> (Vec2, Vec2) {
-    let pick = |keep: f32, v: f32, take: bool| if take { v } else { keep };
     vertices
         .iter()
-        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), v| {
-            (
-                Vec2::new(pick(lo.x, v.x, v.x < lo.x), pick(lo.y, v.y, v.y < lo.y)),
-                Vec2::new(pick(hi.x, v.x, v.x > hi.x), pick(hi.y, v.y, v.y > hi.y)),
-            )
-        })
+        .fold(NO_BOX, |corners, &v| box_with(corners, v))
+}
+
+/// The box around no vertex: its least corner at `+inf`, its most at `-inf`.
+pub(crate) const NO_BOX: (Vec2, Vec2) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+
+/// The box `(least, most)` grown to hold `v`, compared and picked (the vertices are finite, so
+/// `f32::min`'s NaN handling would change nothing; of two equal coordinates the first is
+/// kept). A hull's own corners and the polygon queries' boxes are both folded with it, so
+/// that they agree bit for bit.
+#[inline(always)]
+pub(crate) fn box_with((lo, hi): (Vec2, Vec2), v: Vec2) -> (Vec2, Vec2) {
+    (
+        Vec2::new(
+            if v.x < lo.x { v.x } else { lo.x },
+            if v.y < lo.y { v.y } else { lo.y },
+        ),
+        Vec2::new(
+            if v.x > hi.x { v.x } else { hi.x },
+            if v.y > hi.y { v.y } else { hi.y },
+        ),
+    )
 }
 
 #[cfg(feature = "serde")]

@@ -3,6 +3,9 @@
 
 use glam::Vec2;
 
+/// The box fold the polygons share with a hull's own corners.
+pub(super) use crate::hull::{box_with, NO_BOX};
+
 use crate::{Rot, ShapeRef, MAX_HULL_VERTICES};
 
 /// A rect or a hull, turned by `rotation` (rects do not turn) and moved by `offset`: its
@@ -230,23 +233,4 @@ impl<'h> Polygon<'h> {
         });
         (lo, hi)
     }
-}
-
-/// The box around no vertex: its least corner at `+inf`, its most at `-inf`.
-pub(super) const NO_BOX: (Vec2, Vec2) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-
-/// The box `(least, most)` grown to hold `v`, compared and picked (the vertices are finite, so
-/// `f32::min`'s NaN handling would change nothing).
-#[inline(always)]
-pub(super) fn box_with((lo, hi): (Vec2, Vec2), v: Vec2) -> (Vec2, Vec2) {
-    (
-        Vec2::new(
-            if v.x < lo.x { v.x } else { lo.x },
-            if v.y < lo.y { v.y } else { lo.y },
-        ),
-        Vec2::new(
-            if v.x > hi.x { v.x } else { hi.x },
-            if v.y > hi.y { v.y } else { hi.y },
-        ),
-    )
 }
