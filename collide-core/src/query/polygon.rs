@@ -88,7 +88,7 @@ impl<'s> PolygonPair<'s> {
         motion_b: &Motion,
         scratch: &'s mut [Scratch; 2],
     ) -> Option<Self> {
-        if !matches!((a, b), (ShapeRef::Hull(_), _) | (_, ShapeRef::Hull(_))) {
+        if !has_hull(a, b) {
             return None;
         }
         let (pose_a, pose_b) = (motion_a.start_pose(), motion_b.start_pose());
@@ -266,6 +266,13 @@ impl<'s> PolygonPair<'s> {
         // that a stop within the skin by it is within the skin by the distance too.
         (a_lo.max(b_lo + across) <= a_hi.min(b_hi + across)).then_some(gap + 2.0 * margin)
     }
+}
+
+/// Whether either shape is a hull: only such a pair is read as polygons (two rects, and
+/// anything with a circle, have closed forms of their own).
+#[inline]
+pub(super) fn has_hull(a: ShapeRef<'_>, b: ShapeRef<'_>) -> bool {
+    matches!((a, b), (ShapeRef::Hull(_), _) | (_, ShapeRef::Hull(_)))
 }
 
 /// The pair the skin sweep reads in closed form: a hull against a rect in the closed form of

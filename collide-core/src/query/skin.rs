@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use super::polygon::{Polygon, SkinPair, SCRATCH};
+use super::polygon::{has_hull, Polygon, SkinPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
 use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
@@ -107,8 +107,7 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     // vertices too.
     let mut scratch = [None, None];
     // Circles and rects alone never make a pair: asked here, not in a call.
-    let has_hull = matches!(a, ShapeRef::Hull(_)) || matches!(b, ShapeRef::Hull(_));
-    let pair = has_hull
+    let pair = has_hull(a, b)
         .then(|| SkinPair::new(a, motion_a, b, motion_b, &mut scratch))
         .flatten();
     let (touch_t, normal, point) = if let Some(pair) = &pair {
