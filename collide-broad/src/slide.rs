@@ -2,8 +2,8 @@
 //! stopping at what it hits and sliding along it.
 
 use collide_core::{
-    clip_motion, contact, overlaps, skin_tolerance, Layers, Motion, Pose, Rot, ShapeRef,
-    SkinImpact, DEFAULT_SKIN,
+    clip_motion, contact, overlaps, skin_tolerance, Aabb, Contact, Layers, Motion, Pose, Rot,
+    ShapeRef, SkinImpact, DEFAULT_SKIN,
 };
 use glam::Vec2;
 
@@ -33,7 +33,10 @@ pub struct SlideSettings {
     /// The steepest slope, in radians from flat, that counts as a floor (default 45°).
     pub max_floor_angle: f32,
     /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
-    /// never rests inside an obstacle through rounding.
+    /// never rests inside an obstacle through rounding. A call keeps at least four ulps of the
+    /// largest coordinate the body reaches (about `5e-6` at 10 units, `0.5` at a million),
+    /// whatever this asks for: a smaller gap, zero, or a negative or NaN skin could not keep
+    /// the rounding of the body's position out of what it stopped at.
     pub skin: f32,
     /// The body's layers; only obstacles they interact with stop it.
     pub layers: Layers,
@@ -212,8 +215,11 @@ impl Slide {
 ///
 /// The body never ends inside an obstacle it started outside of, and never passes through
 /// one, at any speed. One that starts inside an obstacle is first pushed out along the
-/// shortest way. Non-finite input leaves the body where it is, with all its travel remaining.
-/// Allocation-free.
+/// shortest way. A step whose path passed within rounding of an obstacle it did not stop at
+/// (a body a game put closer to a surface than the skin, sliding along it far from the
+/// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
+/// cannot be, the body stays where that step began. Non-finite input leaves the body where
+/// it is, with all its travel remaining. Allocation-free.
 ///
 /// ```
 /// use collide_broad::{move_and_slide, Obstacle, SlideSettings};
@@ -249,14 +255,14 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
         return out;
     }
-    let skin = settings.skin.max(0.0);
+    let body_box = BodyBox::new(shape, rotation);
+    let settings = &settings.with_skin(working_skin(settings.skin, &body_box.at(position), travel));
     let slides = settings.max_slides.min(MAX_SLIDES);
     // The first slide's sweep lists everything the body's box touches at the start, and asks
     // those whether the body starts inside them: only then does pushing out make a query of
     // its own (and the first slide is swept again, from where it ends).
     let mut found = Found::default();
     let mut first_swept = false;
-    let body_box = BodyBox::new(shape, rotation);
     if slides > 0 && travel != Vec2::ZERO {
         let motion = Motion::new(position, position + travel, rotation);
         sweep_all(&body_box, &motion, obstacles, settings, true, &mut found);
@@ -271,11 +277,8 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         }
     }
     let mut remaining = travel;
-    let mut planes = [Vec2::ZERO; MAX_SLIDES as usize];
-    let mut planes_used = out.count;
-    for (plane, c) in planes.iter_mut().zip(out.contacts()) {
-        *plane = c.normal;
-    }
+    let mut planes = Planes::default();
+    out.contacts().iter().for_each(|c| planes.add(c.normal));
     for slide in 0..slides {
         if remaining == Vec2::ZERO {
             break;
@@ -292,40 +295,128 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
                 &mut found,
             );
         }
-        let Some(touch) = found.first_touch() else {
-            pos = motion.end;
+        let (step, chosen) = match found.first_touch() {
+            Some(touch) => choose_stop(settings, &motion, &found, touch),
+            None => (1.0, None),
+        };
+        pos = if step == 1.0 {
+            motion.end
+        } else {
+            motion.position_at(step)
+        };
+        let mut pushes = None;
+        if step > 0.0 && found.may_round_inside(step) {
+            // Nowhere safe near where the step ends: it stays where the slide started.
+            let Some((settled, pushed)) = settle(shape, rotation, pos, obstacles, settings) else {
+                pos = motion.start;
+                break;
+            };
+            (pos, pushes) = (settled, Some(pushed));
+        }
+        if let Some(c) = chosen {
+            out.record(SlideContact { position: pos, ..c });
+            planes.add(c.normal);
+        }
+        if let Some(pushes) = pushes {
+            for c in pushes.into_iter().flatten() {
+                out.record(c);
+                planes.add(c.normal);
+            }
+        }
+        if chosen.is_none() {
             remaining = Vec2::ZERO;
             break;
-        };
-        // Stop a skin short of every obstacle met at this moment, but clip the rest of the
-        // travel by one surface: a face before a corner, then the one that takes the least of
-        // the travel; the next slide meets the others again if they are still in the way. Over
-        // a seam a circle meets a tile's corner within rounding of the next tile's face, and
-        // the corner's slanted normal would deflect it: up when the corner is ahead (it takes
-        // more), down when it is behind (it takes less, so only the face rule keeps it off).
-        let mut step = touch;
-        let mut chosen: Option<((bool, f32), SlideContact)> = None;
-        for (obstacle, stop, on_face) in found.touching_at(touch) {
-            let (contact, t) = stop_for(settings, &motion, obstacle, stop, skin);
-            step = step.min(t);
-            let rank = (!on_face, motion.travel().dot(contact.normal));
-            if chosen.is_none_or(|(best, _)| rank < best) {
-                chosen = Some((rank, contact));
-            }
         }
-        pos = motion.position_at(step);
-        if let Some((_, c)) = chosen {
-            out.record(SlideContact { position: pos, ..c });
-            if planes_used < planes.len() {
-                planes[planes_used] = c.normal;
-                planes_used += 1;
-            }
-        }
-        remaining = clip_motion(remaining * (1.0 - step), &planes[..planes_used]);
+        remaining = clip_motion(remaining * (1.0 - step), planes.normals());
     }
     out.position = pos;
     out.remaining = remaining;
     out
+}
+
+/// The surfaces the body stopped at in one call, by their normals: what clips the rest of
+/// its travel.
+#[derive(Default)]
+struct Planes {
+    normals: [Vec2; MAX_SLIDES as usize],
+    used: usize,
+}
+
+impl Planes {
+    fn add(&mut self, normal: Vec2) {
+        if self.used < self.normals.len() {
+            self.normals[self.used] = normal;
+            self.used += 1;
+        }
+    }
+
+    fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.used]
+    }
+}
+
+/// When in the step along `motion` the body stops (a skin short of every obstacle `found`
+/// touches at the moment `touch`), and the contact whose surface clips the rest of the travel.
+///
+/// One surface clips it: a face before a corner, then the one that takes the least of the
+/// travel; the next slide meets the others again if they are still in the way. Over a seam a
+/// circle meets a tile's corner within rounding of the next tile's face, and the corner's
+/// slanted normal would deflect it: up when the corner is ahead (it takes more), down when it
+/// is behind (it takes less, so only the face rule keeps it off).
+fn choose_stop(
+    settings: &SlideSettings,
+    motion: &Motion,
+    found: &Found,
+    touch: f32,
+) -> (f32, Option<SlideContact>) {
+    let mut step = touch;
+    let mut chosen: Option<((bool, f32), SlideContact)> = None;
+    for (obstacle, stop, on_face) in found.touching_at(touch) {
+        let (contact, t) = stop_for(settings, motion, obstacle, stop, settings.skin);
+        step = step.min(t);
+        let rank = (!on_face, motion.travel().dot(contact.normal));
+        if chosen.is_none_or(|(best, _)| rank < best) {
+            chosen = Some((rank, contact));
+        }
+    }
+    (step, chosen.map(|(_, c)| c))
+}
+
+/// Where a body whose step ends at `end` is left, checked there because its path passed
+/// within rounding of an obstacle it did not stop at: the rounding of `end` alone can put it
+/// inside (far from the origin, a step along a slanted face can lose the part of it that
+/// goes across the face). Inside, it is pushed out as at the start of a call (the contacts
+/// of that come back); `None` when it is still inside after that.
+fn settle<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    end: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<(Vec2, [Option<SlideContact>; PUSHES])> {
+    let (out, pushes) = push_out(shape, rotation, end, obstacles, settings);
+    let pushed = pushes[0].is_some();
+    let still_inside =
+        || deepest_overlap(shape, &Pose::new(out, rotation), obstacles, settings.layers).is_some();
+    (!pushed || !still_inside()).then_some((out, pushes))
+}
+
+/// How many ulps of the largest coordinate a call's body reaches its skin is at least.
+const LEAST_SKIN_ULPS: f32 = 4.0;
+
+/// The skin a call keeps: `skin` (none if negative or NaN), but never less than
+/// [`LEAST_SKIN_ULPS`] ulps of the largest coordinate the body's box `body` can reach moving by
+/// `travel`. Below that the rounding of the body's positions alone could put it inside what
+/// it stopped at: a skin of zero, say, and the default skin (`0.01`) is below it beyond
+/// about ±21 000 units.
+fn working_skin(skin: f32, body: &Aabb, travel: Vec2) -> f32 {
+    let (lo, hi) = (body.min(), body.max());
+    let reach = lo
+        .abs()
+        .max(hi.abs())
+        .max((lo + travel).abs().max((hi + travel).abs()));
+    // `max` ignores a NaN skin, and a negative one is below the bound.
+    skin.max(reach.max_element() * (LEAST_SKIN_ULPS * f32::EPSILON))
 }
 
 /// The contact a stop makes, and the time to stop at for it: a skin short of it along its
@@ -383,31 +474,39 @@ fn push_out<O: Obstacles + ?Sized>(
     let mut pushes = [None; PUSHES];
     for push in &mut pushes {
         let pose = Pose::new(position, rotation);
-        let area = shape.aabb(&pose);
-        let mut deepest: Option<SlideContact> = None;
-        let mut depth = 0.0;
-        obstacles.near(&area, settings.layers, &mut |o| {
-            if !overlaps(shape, &pose, o.shape, &o.pose) {
-                return;
-            }
-            if let Some(c) = contact(shape, &pose, o.shape, &o.pose) {
-                if c.depth > depth {
-                    depth = c.depth;
-                    deepest = Some(SlideContact {
-                        obstacle: o.id,
-                        point: c.point,
-                        normal: c.normal,
-                        position,
-                        surface: settings.surface(c.normal),
-                    });
-                }
-            }
-        });
-        let Some(c) = deepest else {
+        let deepest = deepest_overlap(shape, &pose, obstacles, settings.layers);
+        let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
             break;
         };
-        position -= c.normal * (depth + skin);
-        *push = Some(SlideContact { position, ..c });
+        position -= c.normal * (c.depth + skin);
+        *push = Some(SlideContact {
+            obstacle,
+            point: c.point,
+            normal: c.normal,
+            position,
+            surface: settings.surface(c.normal),
+        });
     }
     (position, pushes)
+}
+
+/// The obstacle that the body at `pose` overlaps most deeply, and their contact.
+fn deepest_overlap<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    obstacles: &O,
+    layers: Layers,
+) -> Option<(u32, Contact)> {
+    let mut deepest: Option<(u32, Contact)> = None;
+    obstacles.near(&shape.aabb(pose), layers, &mut |o| {
+        if !overlaps(shape, pose, o.shape, &o.pose) {
+            return;
+        }
+        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
+            if deepest.is_none_or(|(_, d)| c.depth > d.depth) {
+                deepest = Some((o.id, c));
+            }
+        }
+    });
+    deepest
 }

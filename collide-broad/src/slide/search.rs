@@ -74,6 +74,10 @@ pub(super) struct Found {
     first_side: Option<RectSide>,
     /// The body overlaps an obstacle where it starts (asked on a first slide only).
     pub(super) inside: bool,
+    /// A stop was dropped for want of room.
+    dropped: bool,
+    /// The path met an obstacle's box (grown by the rounding margin) but not its shape.
+    grazed: bool,
 }
 
 impl Default for Found {
@@ -84,6 +88,8 @@ impl Default for Found {
             first: None,
             first_side: None,
             inside: false,
+            dropped: false,
+            grazed: false,
         }
     }
 }
@@ -95,6 +101,8 @@ impl Found {
         self.first = None;
         self.first_side = None;
         self.inside = false;
+        self.dropped = false;
+        self.grazed = false;
     }
 
     /// Keeps a stop; `side`, the side of a rect it met face on, if it did.
@@ -103,6 +111,7 @@ impl Found {
             self.kept += 1;
             self.kept - 1
         } else {
+            self.dropped = true;
             let (latest, at) = self
                 .stops
                 .iter()
@@ -137,6 +146,23 @@ impl Found {
 
     pub(super) fn first_touch(&self) -> Option<f32> {
         self.first
+    }
+
+    /// Whether the body, moved on to `step`, may be within rounding of an obstacle it does not
+    /// stop at: one whose box the path met but whose shape it did not, one it would stop a skin
+    /// short of before `step` (it touches later than the stops of the moment `step` belongs
+    /// to), or one whose stop was dropped.
+    #[inline]
+    pub(super) fn may_round_inside(&self, step: f32) -> bool {
+        let same_moment = self
+            .first
+            .map_or(f32::INFINITY, |first| first + SAME_MOMENT);
+        self.grazed
+            || self.dropped
+            || self.stops[..self.kept]
+                .iter()
+                .flatten()
+                .any(|(_, s, _)| s.t < step && s.touch_t > same_moment)
     }
 
     /// The stops within [`SAME_MOMENT`] of `touch`.
@@ -338,6 +364,7 @@ impl StepSweep<'_> {
     fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        found.grazed |= stop.is_none();
         if let Some(stop) = stop {
             let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
             // Only a stop after the start comes from in front of the side it meets. A circle's
