@@ -61,6 +61,7 @@ mod obstacles;
 pub mod pass;
 mod proxy;
 mod quadtree;
+mod skin;
 mod slide;
 mod sort_and_sweep;
 mod static_bodies;

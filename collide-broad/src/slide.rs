@@ -7,6 +7,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use crate::skin::working_skin;
 use crate::Obstacles;
 
 mod search;
@@ -256,7 +257,10 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         return out;
     }
     let body_box = BodyBox::new(shape, rotation);
-    let settings = &settings.with_skin(working_skin(settings.skin, &body_box.at(position), travel));
+    // The skin is kept above the rounding of every coordinate the body can reach this call.
+    let from = body_box.at(position);
+    let to = Aabb::new(from.center + travel, from.half_extents);
+    let settings = &settings.with_skin(working_skin(settings.skin, &[from, to]));
     let slides = settings.max_slides.min(MAX_SLIDES);
     // The first slide's sweep lists everything the body's box touches at the start, and asks
     // those whether the body starts inside them: only then does pushing out make a query of
@@ -399,24 +403,6 @@ fn settle<O: Obstacles + ?Sized>(
     let still_inside =
         || deepest_overlap(shape, &Pose::new(out, rotation), obstacles, settings.layers).is_some();
     (!pushed || !still_inside()).then_some((out, pushes))
-}
-
-/// How many ulps of the largest coordinate a call's body reaches its skin is at least.
-const LEAST_SKIN_ULPS: f32 = 4.0;
-
-/// The skin a call keeps: `skin` (none if negative or NaN), but never less than
-/// [`LEAST_SKIN_ULPS`] ulps of the largest coordinate the body's box `body` can reach moving by
-/// `travel`. Below that the rounding of the body's positions alone could put it inside what
-/// it stopped at: a skin of zero, say, and the default skin (`0.01`) is below it beyond
-/// about ±21 000 units.
-fn working_skin(skin: f32, body: &Aabb, travel: Vec2) -> f32 {
-    let (lo, hi) = (body.min(), body.max());
-    let reach = lo
-        .abs()
-        .max(hi.abs())
-        .max((lo + travel).abs().max((hi + travel).abs()));
-    // `max` ignores a NaN skin, and a negative one is below the bound.
-    skin.max(reach.max_element() * (LEAST_SKIN_ULPS * f32::EPSILON))
 }
 
 /// The contact a stop makes, and the time to stop at for it: a skin short of it along its

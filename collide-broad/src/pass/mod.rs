@@ -255,7 +255,9 @@ impl<B: BroadPhase> CollisionPass<B> {
     }
 
     /// The same pass with another skin: the gap a turning body keeps from what it hit, in
-    /// world units (by default [`DEFAULT_SKIN`]; negative or non-finite counts as zero).
+    /// world units (by default [`DEFAULT_SKIN`]; negative or NaN counts as zero). A turn keeps
+    /// at least four ulps of the largest coordinate the pair reaches, whatever this asks for:
+    /// a smaller gap could not keep the rounding of the body's position out of what it hit.
     #[must_use]
     pub fn with_skin(mut self, skin: f32) -> Self {
         self.skin = skin;

@@ -18,6 +18,7 @@ use crate::pass::statics::{find_obstacle, obstacle_index, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use crate::proxy::keep_room;
+use crate::skin::working_skin;
 use crate::BroadPhase;
 
 /// How many times one body's motion may change in one frame unless told otherwise.
@@ -33,11 +34,18 @@ pub(crate) struct Pending {
     pub hit: PassHit,
     /// The turns of `hit.a` and of `hit.b` when it was found.
     pub turns: [u32; 2],
+    /// When the paths meet: `hit`'s time, unless that was earlier than the hit being answered
+    /// when it was found (a body put a skin short of an impact may be put back before it),
+    /// which `hit` then waits for.
+    pub meet: f32,
 }
 
 impl Pending {
-    fn key(&self) -> (f32, usize, usize) {
-        (self.hit.hit.t, self.hit.a, self.hit.b)
+    /// The order of the queue: by `t`, then by when the paths meet (two hits on a path that
+    /// both wait for the same moment are answered in the order the body meets them), then `a`
+    /// and `b`.
+    fn key(&self) -> (f32, f32, usize, usize) {
+        (self.hit.hit.t, self.meet, self.hit.a, self.hit.b)
     }
 }
 
@@ -56,12 +64,13 @@ impl PartialOrd for Pending {
 }
 
 impl Ord for Pending {
-    /// Reversed, so that the standard (max-)heap pops the earliest hit first: by `t`, then `a`,
-    /// then `b`, then the turns (two finds of one pair, only one of them current).
+    /// Reversed, so that the standard (max-)heap pops the earliest hit first: by
+    /// [`key`](Pending::key), then the turns (two finds of one pair, only one of them current).
     fn cmp(&self, other: &Self) -> Ordering {
-        let (ta, a, b) = self.key();
-        let (tb, c, d) = other.key();
+        let (ta, ma, a, b) = self.key();
+        let (tb, mb, c, d) = other.key();
         tb.total_cmp(&ta)
+            .then(mb.total_cmp(&ma))
             .then(c.cmp(&a))
             .then(d.cmp(&b))
             .then(other.turns.cmp(&self.turns))
@@ -249,7 +258,14 @@ impl Rounds {
                 }
             }
         };
-        let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, frame.skin) {
+        let boxes = [
+            sa.aabb(&ma.start_pose()),
+            sa.aabb(&ma.end_pose()),
+            sb.aabb(&mb.start_pose()),
+            sb.aabb(&mb.end_pose()),
+        ];
+        let skin = working_skin(frame.skin, &boxes);
+        let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, skin) {
             Some(stop) if stop.started_inside => 0.0,
             Some(stop) => stop.t,
             // Within rounding of touching all along: the impact is as safe as it gets.
@@ -413,13 +429,15 @@ impl Rounds {
         if (found.hit.t == 0.0 || found.hit.t == 1.0) && closing >= 0.0 {
             return;
         }
+        let meet = from + found.hit.t * (1.0 - from);
         let hit = Hit {
-            t: (from + found.hit.t * (1.0 - from)).max(now),
+            t: meet.max(now),
             ..found.hit
         };
         self.pending.push(Pending {
             hit: PassHit { hit, ..found },
             turns: [self.turns_of(found.a), self.turns_of(found.b)],
+            meet,
         });
         self.peaks.0 = self.peaks.0.max(self.pending.len());
     }
