@@ -3,21 +3,13 @@
 //! than the skin. The body never ends inside an obstacle it started outside of; an independent
 //! loop over every solid cell checks it, on tile maps and on static bodies alike.
 
-use collide_broad::{move_and_slide, SlideSettings, StaticBodies, StaticBody, TileMap};
-use collide_core::{overlaps, Circle, Hull, Pose, Rect, Rot, Shape, ShapeRef, Simplify};
-use collide_testkit::SplitMix64;
-use glam::Vec2;
+mod common;
 
-/// Whether the body at `pose` overlaps a solid cell of `map`, cell by cell.
-fn inside_a_cell(map: &TileMap, shape: ShapeRef<'_>, pose: &Pose) -> bool {
-    let rect = map.cell_rect();
-    (0..map.height()).any(|y| {
-        (0..map.width()).any(|x| {
-            let cell = Pose::from_position(map.cell_center(x, y));
-            map.is_solid(x, y) && overlaps(shape, pose, rect, &cell)
-        })
-    })
-}
+use collide_broad::{move_and_slide, SlideSettings, StaticBodies, StaticBody, TileMap};
+use collide_core::{Hull, Pose, Rot};
+use collide_testkit::SplitMix64;
+use common::tiles::{any_mover, far_map, inside_a_cell};
+use glam::Vec2;
 
 /// The solid cells of `map` as static bodies.
 fn as_bodies(map: &TileMap) -> StaticBodies {
@@ -116,28 +108,6 @@ fn a_step_that_rounds_into_a_surface_is_pushed_back_out() {
     }
 }
 
-/// A circle, a rect or a hull of up to 20 points, `size` across.
-fn any_shape(rng: &mut SplitMix64, size: f32) -> Shape {
-    match rng.index(3) {
-        0 => Circle {
-            radius: rng.range(0.01, 1.0) * size,
-        }
-        .into(),
-        1 => Rect {
-            half_extents: Vec2::new(rng.range(0.01, 1.0), rng.range(0.01, 1.0)) * size,
-        }
-        .into(),
-        _ => {
-            let n = 3 + rng.index(18);
-            let mut points: Vec<Vec2> = (0..n)
-                .map(|_| Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * size)
-                .collect();
-            Hull::from_points_mut(&mut points, Simplify::Vw)
-                .map_or_else(|_| Circle { radius: size }.into(), Shape::from)
-        }
-    }
-}
-
 /// Seeded small maps a quarter to a thousand units a cell, up to a million units from the
 /// origin (an ulp there is 1/16), with bodies of every shape, turned or not, moving up to
 /// 10 000 units from anywhere outside the cells, with the default skin, none, or one below
@@ -147,27 +117,10 @@ fn never_ends_inside_at_any_scale_or_skin() {
     let mut rng = SplitMix64::new(0x5C41E);
     let mut checked = 0;
     for _ in 0..20_000 {
-        let far = [1.0, 100.0, 1e4, 1e6][rng.index(4)];
-        let cell = [0.25, 1.0, 16.0, 1000.0][rng.index(4)];
-        let (width, height) = (1 + rng.index(24) as u32, 1 + rng.index(24) as u32);
-        let density = rng.unit() * 0.5;
-        let origin = Vec2::new(rng.range(-far, far), rng.range(-far, far));
-        let mut cells = SplitMix64::new(rng.next_u64());
-        let map = TileMap::from_fn(width, height, Vec2::splat(cell), origin, |_, _| {
-            u8::from(cells.unit() < density)
-        })
-        .unwrap();
+        let map = far_map(&mut rng, &[0.25, 1.0, 16.0, 1000.0]);
+        let cell = map.cell_size().x;
         let size = cell * rng.range(0.1, 3.0);
-        let shape = any_shape(&mut rng, size);
-        let turn = if rng.index(3) == 0 {
-            Rot::from_angle(rng.angle())
-        } else {
-            Rot::IDENTITY
-        };
-        let span = Vec2::new(width as f32, height as f32) * cell;
-        let start = origin + Vec2::new(rng.unit(), rng.unit()) * span;
-        let speed = [1.0, 50.0, 1e3, 1e4][rng.index(4)];
-        let travel = rng.direction() * rng.unit() * speed;
+        let (shape, turn, start, travel) = any_mover(&mut rng, &map, size);
         let skin = [collide_core::DEFAULT_SKIN, 0.0, -0.05][rng.index(3)];
         let settings = SlideSettings::new(Vec2::Y).with_skin(skin);
         let body = shape.as_shape_ref();
@@ -182,7 +135,8 @@ fn never_ends_inside_at_any_scale_or_skin() {
             assert!(
                 !inside_a_cell(&map, body, &end),
                 "{what}: {shape:?} turned {turn:?} from {start:?} by {travel:?}, skin {skin}, \
-                 cells {cell} from {origin:?}: {step:?}"
+                 cells {cell} from {:?}: {step:?}",
+                map.origin()
             );
         }
     }

@@ -3,7 +3,9 @@
 //! the face rule.
 
 use collide_broad::{TileCell, TileHit, TileMap};
-use collide_core::{time_of_impact, Circle, Hull, Motion, Rect, Shape, ShapeRef};
+use collide_core::{
+    overlaps, time_of_impact, Circle, Hull, Motion, Pose, Rect, Rot, Shape, ShapeRef, Simplify,
+};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
@@ -136,4 +138,71 @@ pub fn sparse_cells(rng: &mut SplitMix64, (w, h): (u32, u32), sparse: &Sparse) -
         fill(rng.index(w), rng.index(h), 1, 1);
     }
     cells
+}
+
+/// Whether the body at `pose` overlaps a solid cell of `map`, cell by cell.
+pub fn inside_a_cell(map: &TileMap, shape: ShapeRef<'_>, pose: &Pose) -> bool {
+    let rect = map.cell_rect();
+    solid_cells(map).iter().any(|c| {
+        let cell = Pose::from_position(map.cell_center(c.x, c.y));
+        overlaps(shape, pose, rect, &cell)
+    })
+}
+
+/// A circle, a rect or the hull of up to 17 random points, about `size` across.
+pub fn any_shape(rng: &mut SplitMix64, size: f32) -> Shape {
+    match rng.index(3) {
+        0 => Circle {
+            radius: rng.range(0.1, 1.0) * size,
+        }
+        .into(),
+        1 => Rect {
+            half_extents: Vec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * size,
+        }
+        .into(),
+        _ => {
+            let n = 3 + rng.index(15);
+            let mut points: Vec<Vec2> = (0..n)
+                .map(|_| Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * size)
+                .collect();
+            Hull::from_points_mut(&mut points, Simplify::Vw)
+                .map_or_else(|_| Circle { radius: size }.into(), Shape::from)
+        }
+    }
+}
+
+/// A small map (1 to 24 cells a side, up to half of them solid, scattered) of cells of one
+/// of the sizes `cells`, from 1 to a million units from the origin.
+pub fn far_map(rng: &mut SplitMix64, cells: &[f32]) -> TileMap {
+    let far = [1.0, 100.0, 1e4, 1e6][rng.index(4)];
+    let cell = cells[rng.index(cells.len())];
+    let (width, height) = (1 + rng.index(24) as u32, 1 + rng.index(24) as u32);
+    let density = rng.unit() * 0.5;
+    let origin = Vec2::new(rng.range(-far, far), rng.range(-far, far));
+    let mut solid = SplitMix64::new(rng.next_u64());
+    TileMap::from_fn(width, height, Vec2::splat(cell), origin, |_, _| {
+        u8::from(solid.unit() < density)
+    })
+    .unwrap()
+}
+
+/// A random point of `map`'s box.
+pub fn point_in(rng: &mut SplitMix64, map: &TileMap) -> Vec2 {
+    let b = map.bounds();
+    b.min() + Vec2::new(rng.unit(), rng.unit()) * (b.max() - b.min())
+}
+
+/// A body of [`any_shape`] `size` across, turned one time in three, somewhere in `map`'s box,
+/// and a travel of up to 1, 50, 1 000 or 10 000 units in any direction: `(shape, turn, start,
+/// travel)`.
+pub fn any_mover(rng: &mut SplitMix64, map: &TileMap, size: f32) -> (Shape, Rot, Vec2, Vec2) {
+    let shape = any_shape(rng, size);
+    let turn = if rng.index(3) == 0 {
+        Rot::from_angle(rng.angle())
+    } else {
+        Rot::IDENTITY
+    };
+    let start = point_in(rng, map);
+    let speed = [1.0, 50.0, 1e3, 1e4][rng.index(4)];
+    (shape, turn, start, rng.direction() * rng.unit() * speed)
 }
