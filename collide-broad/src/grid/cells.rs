@@ -4,6 +4,7 @@ use collide_core::{Aabb, Layers};
 use glam::Vec2;
 
 use super::numbering::cell_count;
+use super::ray::WideScale;
 use super::Grid;
 use crate::cell_table::cell_key;
 
@@ -57,6 +58,8 @@ pub(super) struct Level {
     /// level's `len` slots are cells, the rest stay empty.
     pub(super) dense: bool,
     pub(super) used: u32,
+    /// The cell size and its inverse in `f64`, for the first-hit walk.
+    pub(super) wide: WideScale,
 }
 
 impl Level {
