@@ -226,7 +226,7 @@ impl Grid {
             };
             let w = &mut walks[i];
             let cells = self.strip_cells(w, &course);
-            self.visit_cells(w.level, cells, |items| offer(items, &mut cutoff));
+            self.visit_cells_ahead(w.level, cells, |items| offer(items, &mut cutoff));
             let (lo, hi) = w.columns();
             if (w.step > 0 && hi >= w.last) || (w.step < 0 && lo <= w.last) {
                 w.bound = f64::INFINITY;
@@ -250,8 +250,8 @@ impl Grid {
         let cells_out = course.reach * scale.inv + 3.0;
         let slack = cells_out / f64::from(1_u32 << 22) + 1.0 / 64.0;
         // With the padding within a cell, a strip spans at most thirty-three cells (three
-        // columns of eleven rows), fewer than the level's objects: `visit_cells` then visits
-        // those cells, never the whole level, so no object is visited twice.
+        // columns of eleven rows), fewer than the level's objects: `visit_cells_ahead` then
+        // visits those cells, never the whole level, so no object is visited twice.
         if level.count < WALK_FROM || slack > 0.25 || course.pad * scale.inv > 1.0 {
             return None;
         }
