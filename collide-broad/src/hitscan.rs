@@ -51,6 +51,9 @@ fn nearer(best: Option<WorldHit>, hit: WorldHit) -> Option<WorldHit> {
 
 /// The exact ray cast against one body at its end-of-frame pose, if it takes part in queries:
 /// enabled, finite, on layers that interact with `layers`.
+// Inlined into the first-hit walk's visit, which runs it for every candidate: as a call, the
+// hit came back through memory and was copied again by `nearer`.
+#[inline(always)]
 fn ray_against_body(
     bodies: &[Body<'_>],
     id: u32,
@@ -175,14 +178,20 @@ impl Hitscan {
         to: Vec2,
         layers: Layers,
     ) -> Option<WorldHit> {
-        let mut best = None;
+        let mut best: Option<WorldHit> = None;
         // A box entered later can hold a body entered earlier, so the walk goes on past the
         // first hit, but only as far as a box could still hold a nearer one.
+        let mut cutoff = f32::INFINITY;
         broad.cast_segment_until(from, to, &mut self.segment, &mut |_, id| {
             if let Some(hit) = ray_against_body(bodies, id, from, to, layers) {
-                best = nearer(best, hit);
+                // `nearer`, with the cutoff kept beside the best hit rather than read back
+                // from it on every call.
+                if best.is_none_or(|b| by_time(&hit, &b).is_lt()) {
+                    best = Some(hit);
+                    cutoff = hit.t + RAY_MARGIN;
+                }
             }
-            best.map_or(f32::INFINITY, |b: WorldHit| b.t + RAY_MARGIN)
+            cutoff
         });
         best
     }

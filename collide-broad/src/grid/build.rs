@@ -7,6 +7,7 @@ use glam::Vec2;
 
 use super::cells::{Filed, Item, Level, LARGE, SKIPPED};
 use super::numbering::{cell_count, grow};
+use super::ray::WideScale;
 use super::Grid;
 use crate::cell_table::{cell_key, CellTable};
 use crate::layer_runs::{find_run_ends, layers_key, CROWD};
@@ -25,9 +26,10 @@ impl Grid {
         if self.levels.len() <= max_level {
             self.levels.resize(max_level + 1, Level::default());
         }
-        for level in &mut self.levels {
+        for (level, &inv) in self.levels.iter_mut().zip(&self.inv) {
             level.count = 0;
             level.rect = [i32::MAX, i32::MAX, i32::MIN, i32::MIN];
+            level.wide = WideScale::of(inv);
         }
         self.file_all(proxies);
         let slots = self.lay_out_levels();

@@ -21,6 +21,32 @@ const WALKS: usize = 4;
 /// Cells a strip spans along the main axis.
 const STRIP: i32 = 3;
 
+/// A level's cell size and its inverse in `f64`, worked out by each update rather than by
+/// every ray (a divide on the way to a ray's first cells).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WideScale {
+    inv: f64,
+    cell: f64,
+}
+
+impl WideScale {
+    /// The scale of a level whose `f32` inverse cell size is `inv`: the cell size is taken as
+    /// `1 / inv`, the one the cell numbers use.
+    pub(super) fn of(inv: f32) -> Self {
+        let inv = f64::from(inv);
+        Self {
+            inv,
+            cell: 1.0 / inv,
+        }
+    }
+}
+
+impl Default for WideScale {
+    fn default() -> Self {
+        Self::of(1.0)
+    }
+}
+
 /// The segment as the walk needs it: along its main axis `a` (the one it moves most along)
 /// and its other axis `b`, in `f64`, with the padded box around it.
 ///
@@ -33,7 +59,8 @@ struct Course {
     origin_a: f32,
     origin_b: f32,
     a: usize,
-    /// `1 / d[a]`, or 0 for a segment that barely moves (along `a`, so along either axis).
+    /// `1 / d[a]` as the box tests take it, or 0 for a segment that barely moves (along `a`,
+    /// so along either axis).
     inv: f64,
     /// `d[b] / d[a]`: how far `b` moves per unit of `a`.
     slope: f64,
@@ -44,26 +71,31 @@ struct Course {
     lo_b: f32,
     hi_b: f32,
     pad: f64,
+    /// How far the padded box reaches from the origin along either axis.
+    reach: f64,
 }
 
 impl Course {
-    fn new(from: Vec2, to: Vec2, origin: Vec2) -> Self {
+    fn new(from: Vec2, to: Vec2, origin: Vec2, segment: &Slabs) -> Self {
         let d = to - from;
         let along_y = d.y.abs() > d.x.abs();
         // The vectors with their components in the order (a, b).
         let main_first = |v: Vec2| if along_y { Vec2::new(v.y, v.x) } else { v };
         let pad = segment_pad(from, to);
-        let (d, from_ab) = (main_first(d), main_first(from));
+        let (d, from_ab, to_ab) = (main_first(d), main_first(from), main_first(to));
         let (lo, hi) = (
             main_first(from.min(to) - pad),
             main_first(from.max(to) + pad),
         );
         let origin = main_first(origin);
+        let reach = (lo - origin).abs().max((hi - origin).abs());
+        // The box tests' own `1 / d[a]` (the difference taken in `f64`): the strip bounds then
+        // round as the entries they bound do, and no second divide is needed.
         let (inv, slope) = if d.x.abs() <= pad {
             (0.0, 0.0)
         } else {
-            let inv = 1.0 / f64::from(d.x);
-            (inv, f64::from(d.y) * inv)
+            let inv = if along_y { segment.iy } else { segment.ix };
+            (inv, (f64::from(to_ab.y) - f64::from(from_ab.y)) * inv)
         };
         Self {
             from_a: f64::from(from_ab.x),
@@ -78,6 +110,7 @@ impl Course {
             lo_b: lo.y,
             hi_b: hi.y,
             pad: f64::from(pad),
+            reach: f64::from(reach.max_element()),
         }
     }
 
@@ -157,7 +190,7 @@ impl Grid {
             }
         };
         offer(&self.large, &mut cutoff);
-        let course = Course::new(from, to, self.origin);
+        let course = Course::new(from, to, self.origin, &segment);
         // Declared apart: in a tuple with `n`, the array was built aside and copied in with a
         // call to `memcpy`.
         let mut walks = [Strips::OVER; WALKS];
@@ -193,7 +226,7 @@ impl Grid {
             };
             let w = &mut walks[i];
             let cells = self.strip_cells(w, &course);
-            self.visit_cells(w.level, cells, |items| offer(items, &mut cutoff));
+            self.visit_cells_ahead(w.level, cells, |items| offer(items, &mut cutoff));
             let (lo, hi) = w.columns();
             if (w.step > 0 && hi >= w.last) || (w.step < 0 && lo <= w.last) {
                 w.bound = f64::INFINITY;
@@ -210,21 +243,16 @@ impl Grid {
     /// than the segment's rounding, or more strips than objects.
     fn strips(&self, k: usize, course: &Course) -> Option<Strips> {
         let (level, inv, a) = (&self.levels[k], self.inv[k], course.a);
-        let (lo, hi) = (
-            Vec2::new(course.lo_a, course.lo_b),
-            Vec2::new(course.hi_a, course.hi_b),
-        );
-        let origin = Vec2::new(course.origin_a, course.origin_b);
-        let reach = (lo - origin).abs().max((hi - origin).abs());
+        let scale = level.wide;
         // A cell number is `(v − origin)·inv` in `f32` (two roundings of 2⁻²⁴ each), rounded
         // to an integer: at `r` cells out, a cell's edges are known to within `r·2⁻²³` cells.
         // The objects of the strips a segment meets lie within three cells of its box.
-        let cells_out = f64::from(reach.max_element()) * f64::from(inv) + 3.0;
+        let cells_out = course.reach * scale.inv + 3.0;
         let slack = cells_out / f64::from(1_u32 << 22) + 1.0 / 64.0;
         // With the padding within a cell, a strip spans at most thirty-three cells (three
-        // columns of eleven rows), fewer than the level's objects: `visit_cells` then visits
-        // those cells, never the whole level, so no object is visited twice.
-        if level.count < WALK_FROM || slack > 0.25 || course.pad * f64::from(inv) > 1.0 {
+        // columns of eleven rows), fewer than the level's objects: `visit_cells_ahead` then
+        // visits those cells, never the whole level, so no object is visited twice.
+        if level.count < WALK_FROM || slack > 0.25 || course.pad * scale.inv > 1.0 {
             return None;
         }
         // An object's cell is the one its box reaches or the one before, on each axis.
@@ -243,7 +271,7 @@ impl Grid {
         } else {
             (last, first, -1)
         };
-        let cell = 1.0 / f64::from(inv);
+        let cell = scale.cell;
         let mut w = Strips {
             level: k,
             next,

@@ -10,9 +10,10 @@ use glam::Vec2;
 pub(super) struct Slabs {
     px: f64,
     py: f64,
-    /// `1 / (to − from)` per axis, or `+∞` on an axis the segment does not move along.
-    ix: f64,
-    iy: f64,
+    /// `1 / (to − from)` per axis (the difference taken in `f64`), or `+∞` on an axis the
+    /// segment does not move along.
+    pub(super) ix: f64,
+    pub(super) iy: f64,
     /// `1` where the segment moves towards `+`, else `−1`: which corner it meets first.
     sx: f64,
     sy: f64,
