@@ -150,7 +150,8 @@ impl<T: Clone> CellIndex<T> {
                 }
             }
             let size = [0, 1].map(|a| (i64::from(hi[a]) - i64::from(lo[a]) + 1) as u64);
-            let area = size[0] * size[1];
+            // Each side is at most 2³² cells: the product can exceed `u64`.
+            let area = size[0].saturating_mul(size[1]);
             let dense = area <= DENSE_CELLS_PER_ITEM * items.len() as u64 + DENSE_CELLS_EXTRA
                 && area <= DENSE_CELLS_MAX;
             let cells = if dense {
@@ -451,6 +452,28 @@ mod tests {
             listed += seen.len();
         }
         assert!(listed > 10_000, "the queries found only {listed}");
+    }
+
+    /// Boxes of one size spread over more than 2³² of their cells along both axes (the
+    /// level's table would have more than 2⁶⁴ cells): the index is built (it used to overflow
+    /// counting them) and lists what a scan lists.
+    #[test]
+    fn boxes_billions_of_cells_apart_are_listed_as_a_scan_lists_them() {
+        let items: Vec<(Aabb, u32)> = [-1e10, -3e9, 0.0, 2e9, 1e10]
+            .iter()
+            .enumerate()
+            .map(|(id, &at)| (Aabb::new(Vec2::splat(at), Vec2::ONE), id as u32))
+            .collect();
+        let mut index = CellIndex::default();
+        index.build(items.iter().copied());
+        for &(bounds, _) in &items {
+            for area in [bounds, Aabb::new(bounds.center, Vec2::splat(1e9))] {
+                let mut seen = Vec::new();
+                index.visit(&area, &mut |&id| seen.push(id));
+                seen.sort_unstable();
+                assert_eq!(seen, scanned(&items, &area), "{area:?}");
+            }
+        }
     }
 
     /// Boxes and queries around the origin, where cell `0` spans two cells (cells are found by
