@@ -153,7 +153,39 @@ impl TurnedIndex {
         let hi = (b.max() / self.cell).floor();
         // `as` saturates: far-away ranges cover many cells and are kept apart by the callers.
         let [x0, y0, x1, y1] = [lo.x as i32, lo.y as i32, hi.x as i32, hi.y as i32];
-        let cells = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
+        // Up to 2³² cells a side: the count saturates rather than wrap past `i64`.
+        let cells =
+            (i64::from(x1) - i64::from(x0) + 1).saturating_mul(i64::from(y1) - i64::from(y0) + 1);
         (lo.is_finite() && hi.is_finite()).then_some(([x0, y0, x1, y1], cells))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    /// A query box over every cell number along both axes (2⁶⁴ cells in all, which a count in
+    /// `i64` cannot hold): it lists each body whose current path it meets, once, instead of
+    /// overflowing (a panic in a debug build; in a release build a count that wrapped to
+    /// nothing and a walk over every one of those cells).
+    #[test]
+    fn a_query_over_every_cell_lists_the_current_paths() {
+        let mut index = TurnedIndex::default();
+        index.begin(3, 3);
+        index.insert(0, 1, &Aabb::new(Vec2::ZERO, Vec2::ONE));
+        index.insert(1, 1, &Aabb::new(Vec2::splat(50.0), Vec2::ONE));
+        // Body 0 has turned once since (so its path above is old); body 1 has not.
+        index.insert(0, 2, &Aabb::new(Vec2::splat(-80.0), Vec2::ONE));
+        let turns = [(2, 2), (1, 1), (0, 0)];
+        for area in [
+            Aabb::new(Vec2::ZERO, Vec2::splat(1e30)),
+            Aabb::new(Vec2::splat(-1e30), Vec2::splat(3e30)),
+        ] {
+            let mut out = Vec::new();
+            index.near(&area, &turns, &mut out);
+            out.sort_unstable();
+            assert_eq!(out, [0, 1], "{area:?}");
+        }
     }
 }
