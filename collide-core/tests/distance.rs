@@ -154,3 +154,127 @@ fn bad_input_is_none() {
     .unwrap();
     assert_eq!(d.distance, 0.0);
 }
+
+/// A rect whose corner is 8e-4 inside a hull's top, where the hull's top is three nearly
+/// collinear vertices: GJK's search from the chord between the outer two used to land on that
+/// chord again (its direction, from a closest point 1.7e-3 from the origin and ends 12 units
+/// out, was that far off) and stop there, reading the overlap as a gap of 1.7e-3.
+#[test]
+fn a_corner_just_inside_a_nearly_flat_side_is_at_distance_zero() {
+    let rect = Rect {
+        half_extents: v(12.135_016, 10.894_614),
+    };
+    let hull = Hull::new(&[
+        v(-23.337_81, -23.847_223),
+        v(23.969_498, -23.849_237),
+        v(25.034_521, -9.856_235_5),
+        v(20.799_107, 23.457_739),
+        v(6.231_056_7, 25.112_37),
+        v(-4.642_360_7, 24.781_557),
+        v(-15.828_395, 24.435_482),
+        v(-22.311_834, 23.969_48),
+    ])
+    .unwrap();
+    let at_rect = Pose::from_position(v(-53.537_975, 27.814_121));
+    let at_hull = Pose::from_position(v(-35.432_777, -7.820_136));
+    assert!(collide_core::overlaps(rect, &at_rect, &hull, &at_hull));
+    let d = distance(rect, &at_rect, &hull, &at_hull).unwrap();
+    assert_eq!(d.distance, 0.0, "{d:?}");
+    let d = distance(&hull, &at_hull, rect, &at_rect).unwrap();
+    assert_eq!(d.distance, 0.0, "{d:?}");
+}
+
+/// The least vertex–edge distance of two separated polygons, in `f64`.
+fn brute_polygon_distance_f64(a: &[Vec2], b: &[Vec2]) -> f64 {
+    let wide = |p: Vec2| [f64::from(p.x), f64::from(p.y)];
+    let on_segment = |p: Vec2, a: Vec2, b: Vec2| {
+        let ([px, py], [ax, ay], [bx, by]) = (wide(p), wide(a), wide(b));
+        let (ex, ey) = (bx - ax, by - ay);
+        let s = (((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
+        (ax + ex * s - px).hypot(ay + ey * s - py)
+    };
+    let mut best = f64::INFINITY;
+    for (p, q) in [(a, b), (b, a)] {
+        for &x in p {
+            for i in 0..q.len() {
+                best = best.min(on_segment(x, q[i], q[(i + 1) % q.len()]));
+            }
+        }
+    }
+    best
+}
+
+/// Seeded pairs of turned hulls (of 3 to 16 points near a circle, some nearly collinear) and
+/// rects, up to 1e5 units out, put within 1e-3 of their size of touching (by bisection on the
+/// overlap test), inside or out: overlapping pairs are at distance 0, and the distance of the
+/// others is the brute force's to within 2e-6 of their coordinates.
+#[test]
+fn pairs_within_a_hair_of_touching_agree_with_overlap_and_brute_force() {
+    let mut rng = SplitMix64::new(0x0D15_70CE);
+    let (mut inside, mut apart) = (0, 0);
+    for _ in 0..20_000 {
+        let far = [1.0, 1e3, 1e5][rng.index(3)];
+        let size = [1.0, 16.0, 100.0][rng.index(3)];
+        let polygon = |rng: &mut SplitMix64| -> (Shape, Rot) {
+            if rng.index(3) == 0 {
+                let half = v(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * size;
+                return (Rect { half_extents: half }.into(), Rot::IDENTITY);
+            }
+            let points: Vec<Vec2> = (0..3 + rng.index(14))
+                .map(|_| {
+                    Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU))
+                        * size
+                        * rng.range(0.9, 1.0)
+                })
+                .collect();
+            match Hull::from_points(&points, collide_core::Simplify::Vw) {
+                Ok(hull) => (hull.into(), Rot::from_angle(rng.range(-3.2, 3.2))),
+                Err(_) => (
+                    Rect {
+                        half_extents: v(size, size),
+                    }
+                    .into(),
+                    Rot::IDENTITY,
+                ),
+            }
+        };
+        let ((a, ra), (b, rb)) = (polygon(&mut rng), polygon(&mut rng));
+        let pa = Pose::new(v(rng.range(-far, far), rng.range(-far, far)), ra);
+        let dir = Vec2::from_angle(rng.range(0.0, std::f32::consts::TAU));
+        let at = |s: f32| Pose::new(pa.position + dir * s, rb);
+        let (mut lo, mut hi) = (0.0, 4.0 * size);
+        for _ in 0..40 {
+            let mid = 0.5 * (lo + hi);
+            if collide_core::overlaps(&a, &pa, &b, &at(mid)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let pb = at(hi + rng.range(-1e-3, 1e-3) * size);
+        let d = distance(&a, &pa, &b, &pb).unwrap().distance;
+        if collide_core::overlaps(&a, &pa, &b, &pb) {
+            inside += 1;
+            assert_eq!(d, 0.0, "{a:?} at {pa:?} and {b:?} at {pb:?} overlap");
+            continue;
+        }
+        apart += 1;
+        let corners = |s: &Shape, p: &Pose| match s {
+            Shape::Hull(h) => world_vertices(h, p),
+            Shape::Rect(r) => Hull::from_half_extents(r.half_extents)
+                .map(|h| world_vertices(&h, &Pose::from_position(p.position)))
+                .unwrap(),
+            Shape::Circle(_) => unreachable!(),
+        };
+        let brute = brute_polygon_distance_f64(&corners(&a, &pa), &corners(&b, &pb));
+        let tolerance = 2e-6 * f64::from(far + 4.0 * size);
+        assert!(
+            (f64::from(d) - brute).abs() <= tolerance,
+            "{a:?} at {pa:?} and {b:?} at {pb:?}: {d} against {brute}"
+        );
+    }
+    assert!(
+        inside > 5_000 && apart > 5_000,
+        "{inside} inside, {apart} apart"
+    );
+}

@@ -291,15 +291,28 @@ pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simple
         if iteration == MAX_ITERATIONS {
             break;
         }
+        // Towards the origin from the simplex: from an edge, exactly along the edge's normal.
+        // `-v` would do in exact arithmetic, but when the closest point is far nearer the
+        // origin than the edge's ends it carries their rounding in its direction, and a support
+        // along a direction that far off can land on the edge again (a chord of the shape,
+        // short of the vertex between its ends), which would stop GJK there: an overlap of
+        // 8e-4 read as a gap of 1.7e-3.
+        let (toward, from) = match s.n {
+            2 => (edge_normal_towards_origin(s.w[0], s.w[1]), s.w[0]),
+            _ => (-v, v),
+        };
         // Climb from the newest simplex vertex: the next support is usually at or next to it.
         let last = s.n - 1;
         let (ia, ib) = (
-            a.support_from(v, s.ia[last] as usize),
-            b.support_from(-v, s.ib[last] as usize),
+            a.support_from(-toward, s.ia[last] as usize),
+            b.support_from(toward, s.ib[last] as usize),
         );
         let w = b.v[ib] + offset - a.v[ia];
         let seen = (0..s.n).any(|i| s.ia[i] as usize == ia && s.ib[i] as usize == ib);
-        if seen || vv - v.dot(w) <= RELATIVE_PROGRESS * vv {
+        // How much nearer the origin `w` reaches than the simplex, against how near it is
+        // (both along `toward`, so both scaled by its length alike).
+        let (gain, left) = (toward.dot(w - from), -toward.dot(from));
+        if seen || gain <= RELATIVE_PROGRESS * left {
             break;
         }
         scale = scale.max(w.abs().max_element());
@@ -311,6 +324,18 @@ pub(crate) fn gjk(a: &Core<'_>, b: &Core<'_>, offset: Vec2, simplex: &mut Simple
         pa,
         pb,
         overlap: false,
+    }
+}
+
+/// The normal of the edge `p`–`q` on the origin's side (not unit length): the direction in
+/// which the origin lies from the edge's line, from the edge alone.
+#[inline]
+fn edge_normal_towards_origin(p: Vec2, q: Vec2) -> Vec2 {
+    let n = (q - p).perp();
+    if n.dot(p) > 0.0 {
+        -n
+    } else {
+        n
     }
 }
 
