@@ -117,15 +117,9 @@ impl Grid {
             return self.visit_cells(k, r, f);
         }
         let rect = level.rect;
-        let c = [
-            r[0].max(rect[0]),
-            r[1].max(rect[1]),
-            r[2].min(rect[2]),
-            r[3].min(rect[3]),
-        ];
-        if c[0] > c[2] || c[1] > c[3] {
+        let Some(c) = within(r, rect) else {
             return;
-        }
+        };
         if cell_count(&c) > u64::from(level.count) {
             f(self.level_items(level));
             return;
@@ -160,15 +154,9 @@ impl Grid {
         };
         if level.dense {
             let rect = level.rect;
-            let c = [
-                r[0].max(rect[0]),
-                r[1].max(rect[1]),
-                r[2].min(rect[2]),
-                r[3].min(rect[3]),
-            ];
-            if c[0] > c[2] || c[1] > c[3] {
+            let Some(c) = within(r, rect) else {
                 return;
-            }
+            };
             if cell_count(&c) > u64::from(level.count) {
                 level_range();
                 return;
@@ -196,4 +184,16 @@ impl Grid {
             }
         }
     }
+}
+
+/// The cells of `r` (`[x0, y0, x1, y1]`) within `rect`, if any.
+#[inline]
+fn within(r: [i32; 4], rect: [i32; 4]) -> Option<[i32; 4]> {
+    let c = [
+        r[0].max(rect[0]),
+        r[1].max(rect[1]),
+        r[2].min(rect[2]),
+        r[3].min(rect[3]),
+    ];
+    (c[0] <= c[2] && c[1] <= c[3]).then_some(c)
 }
