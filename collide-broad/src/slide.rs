@@ -257,7 +257,8 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         return out;
     }
     let body_box = BodyBox::new(shape, rotation);
-    // The skin is kept above the rounding of every coordinate the body can reach this call.
+    // The skin is kept above the rounding of every coordinate the body can reach this call
+    // (never below zero, nor NaN): every step of the call reads it from these settings.
     let from = body_box.at(position);
     let to = Aabb::new(from.center + travel, from.half_extents);
     let settings = &settings.with_skin(working_skin(settings.skin, &[from, to]));
@@ -376,7 +377,7 @@ fn choose_stop(
     let mut step = touch;
     let mut chosen: Option<((bool, f32), SlideContact)> = None;
     for (obstacle, stop, on_face) in found.touching_at(touch) {
-        let (contact, t) = stop_for(settings, motion, obstacle, stop, settings.skin);
+        let (contact, t) = stop_for(settings, motion, obstacle, stop);
         step = step.min(t);
         let rank = (!on_face, motion.travel().dot(contact.normal));
         if chosen.is_none_or(|(best, _)| rank < best) {
@@ -417,8 +418,8 @@ fn stop_for(
     motion: &Motion,
     obstacle: u32,
     stop: SkinImpact,
-    skin: f32,
 ) -> (SlideContact, f32) {
+    let skin = settings.skin;
     let closing = motion.travel().dot(stop.normal);
     let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
     let along_normal = if closing.is_nan() || closing <= 0.0 {
@@ -456,7 +457,7 @@ fn push_out<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> (Vec2, [Option<SlideContact>; PUSHES]) {
-    let skin = settings.skin.max(0.0);
+    let skin = settings.skin;
     let mut pushes = [None; PUSHES];
     for push in &mut pushes {
         let pose = Pose::new(position, rotation);

@@ -8,19 +8,15 @@ mod common;
 use collide_broad::{move_and_slide, SlideSettings, StaticBodies, StaticBody, TileMap};
 use collide_core::{Hull, Pose, Rot};
 use collide_testkit::SplitMix64;
-use common::tiles::{any_mover, far_map, inside_a_cell};
+use common::tiles::{any_mover, far_map, inside_a_cell, solid_cells};
 use glam::Vec2;
 
 /// The solid cells of `map` as static bodies.
 fn as_bodies(map: &TileMap) -> StaticBodies {
     let mut bodies = StaticBodies::new();
-    for y in 0..map.height() {
-        for x in 0..map.width() {
-            if map.is_solid(x, y) {
-                let at = Pose::from_position(map.cell_center(x, y));
-                bodies.add(StaticBody::new(map.cell_rect(), at)).unwrap();
-            }
-        }
+    for c in solid_cells(map) {
+        let at = Pose::from_position(map.cell_center(c.x, c.y));
+        bodies.add(StaticBody::new(map.cell_rect(), at)).unwrap();
     }
     bodies.refresh();
     bodies

@@ -247,7 +247,8 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
     first: bool,
     found: &mut Found,
 ) {
-    let (layers, skin) = (settings.layers, settings.skin.max(0.0));
+    // The call's working skin, never below zero (see `move_and_slide`).
+    let (layers, skin) = (settings.layers, settings.skin);
     let (shape, body) = (body_box.shape, body_box.at(motion.start));
     let step = StepSweep {
         shape,
