@@ -10,16 +10,19 @@ fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-/// The distance from `p` to segment `a`–`b`.
-fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let e = b - a;
-    let s = ((p - a).dot(e) / e.dot(e)).clamp(0.0, 1.0);
-    (a + e * s - p).length()
+/// The distance from `p` to segment `a`–`b`, in `f64`.
+fn point_segment(p: Vec2, a: Vec2, b: Vec2) -> f64 {
+    let wide = |p: Vec2| [f64::from(p.x), f64::from(p.y)];
+    let ([px, py], [ax, ay], [bx, by]) = (wide(p), wide(a), wide(b));
+    let (ex, ey) = (bx - ax, by - ay);
+    let s = (((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
+    (ax + ex * s - px).hypot(ay + ey * s - py)
 }
 
-/// Brute force for two separated polygons: the least vertex–edge distance either way.
-fn brute_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f32 {
-    let mut best = f32::INFINITY;
+/// Brute force for two separated polygons: the least vertex–edge distance either way, in
+/// `f64`.
+fn brute_polygon_distance(a: &[Vec2], b: &[Vec2]) -> f64 {
+    let mut best = f64::INFINITY;
     for (p, q) in [(a, b), (b, a)] {
         for &x in p {
             for i in 0..q.len() {
@@ -130,7 +133,10 @@ fn polygons_match_brute_force() {
         );
         let d = distance(&a, &pa, &b, &pb).unwrap().distance;
         let brute = brute_polygon_distance(&world_vertices(&a, &pa), &world_vertices(&b, &pb));
-        assert!((d - brute).abs() < 1e-3 * (1.0 + brute), "{d} vs {brute}");
+        assert!(
+            (f64::from(d) - brute).abs() < 1e-3 * (1.0 + brute),
+            "{d} vs {brute}"
+        );
     }
 }
 
@@ -182,26 +188,6 @@ fn a_corner_just_inside_a_nearly_flat_side_is_at_distance_zero() {
     assert_eq!(d.distance, 0.0, "{d:?}");
     let d = distance(&hull, &at_hull, rect, &at_rect).unwrap();
     assert_eq!(d.distance, 0.0, "{d:?}");
-}
-
-/// The least vertex–edge distance of two separated polygons, in `f64`.
-fn brute_polygon_distance_f64(a: &[Vec2], b: &[Vec2]) -> f64 {
-    let wide = |p: Vec2| [f64::from(p.x), f64::from(p.y)];
-    let on_segment = |p: Vec2, a: Vec2, b: Vec2| {
-        let ([px, py], [ax, ay], [bx, by]) = (wide(p), wide(a), wide(b));
-        let (ex, ey) = (bx - ax, by - ay);
-        let s = (((px - ax) * ex + (py - ay) * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
-        (ax + ex * s - px).hypot(ay + ey * s - py)
-    };
-    let mut best = f64::INFINITY;
-    for (p, q) in [(a, b), (b, a)] {
-        for &x in p {
-            for i in 0..q.len() {
-                best = best.min(on_segment(x, q[i], q[(i + 1) % q.len()]));
-            }
-        }
-    }
-    best
 }
 
 /// Seeded pairs of turned hulls (of 3 to 16 points near a circle, some nearly collinear) and
@@ -266,7 +252,7 @@ fn pairs_within_a_hair_of_touching_agree_with_overlap_and_brute_force() {
                 .unwrap(),
             Shape::Circle(_) => unreachable!(),
         };
-        let brute = brute_polygon_distance_f64(&corners(&a, &pa), &corners(&b, &pb));
+        let brute = brute_polygon_distance(&corners(&a, &pa), &corners(&b, &pb));
         let tolerance = 2e-6 * f64::from(far + 4.0 * size);
         assert!(
             (f64::from(d) - brute).abs() <= tolerance,
