@@ -7,9 +7,9 @@
 
 use std::hint::black_box;
 
+use collide::{BroadPhase, BroadPhaseKind, Proxy};
 use collide_bench::peer::PeerBvh;
 use collide_bench::versus::scene_proxies;
-use collide_broad::{BroadPhase, BroadPhaseKind, Proxy};
 use collide_core::{Aabb, Layers};
 use collide_scene::{Scene, SceneConfig, SceneKind};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};

@@ -10,8 +10,8 @@
 
 use std::hint::black_box;
 
+use collide::{BroadPhaseKind, CollisionPass, Hitscan, WorldHit};
 use collide_bench::rays::{scene_bodies, scene_rays, PeerRays, LASER, RAYS};
-use collide_broad::{BroadPhaseKind, CollisionPass, Hitscan, WorldHit};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 /// The rays' largest difference in `t` that still counts as the same answer.

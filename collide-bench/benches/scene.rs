@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::FrameRunner;
 use collide_scene::{LevelKind, SceneConfig, SceneKind};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};

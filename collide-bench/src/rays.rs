@@ -6,7 +6,7 @@
 //! whose first hits are more than [`TOLERANCE`] of the ray apart; a loop over every body (the
 //! exact cast on each) says which side was right.
 
-use collide_broad::{Body, BroadPhaseKind, CollisionPass, Hitscan};
+use collide::{Body, BroadPhaseKind, CollisionPass, Hitscan};
 use collide_core::{cast_ray, Layers, Pose};
 use collide_scene::{Palette, Scene, SceneConfig, SceneKind, SplitMix64};
 use glam::Vec2;

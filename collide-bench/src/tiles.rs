@@ -9,7 +9,7 @@
 //! walk whose hit has a normal other than the floor's: the mover met a face between two tiles
 //! (or a tile's corner) inside the flat floor.
 
-use collide_broad::TileMap;
+use collide::TileMap;
 use collide_core::{cast_ray, time_of_impact, Circle, Hull, Motion, Pose, Rect, Shape};
 use collide_testkit::SplitMix64;
 use glam::{IVec2, Vec2};

@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use collide_broad::{AnyBroadPhase, BroadPhase, BroadPhaseKind, Proxy};
+use collide::{AnyBroadPhase, BroadPhase, BroadPhaseKind, Proxy};
 use collide_core::{Aabb, Layers};
 
 use crate::measure::median;

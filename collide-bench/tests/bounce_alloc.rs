@@ -5,7 +5,7 @@
 //! The counting allocator counts per thread, so the test harness's other threads do not
 //! disturb the counts.
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{FrameRunner, SceneConfig};
 use collide_testkit::alloc::{thread_snapshot, CountingAllocator};
 

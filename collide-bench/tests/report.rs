@@ -316,7 +316,7 @@ fn check_character(config: &ReportConfig, json: &Value) {
 /// and the comparison pools their samples (far more than this process's 5 ms would give).
 #[test]
 fn small_scenes_pool_samples_from_fresh_processes() {
-    use collide_broad::BroadPhaseKind;
+    use collide::BroadPhaseKind;
     use collide_scene::SceneKind;
     let config = ReportConfig {
         scenes: vec![SceneKind::Uniform],

@@ -1,7 +1,7 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use crate::proxy::keep_headroom;
+use crate::buffers::keep_headroom;
 use crate::{Error, Proxy};
 
 /// A broad phase: which pairs of objects are close enough to be worth a narrow-phase test.

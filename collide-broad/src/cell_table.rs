@@ -6,7 +6,7 @@
 /// multiplicative hash; clearing bumps a generation counter instead of touching memory, and
 /// the table only grows, so in steady state it never allocates.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct CellTable {
+pub struct CellTable {
     slots: Vec<Slot>,
     generation: u32,
     len: u32,
@@ -28,7 +28,7 @@ struct Slot {
 }
 
 #[inline]
-pub(crate) fn cell_key(cx: i32, cy: i32) -> u64 {
+pub fn cell_key(cx: i32, cy: i32) -> u64 {
     (u64::from(cx as u32) << 32) | u64::from(cy as u32)
 }
 

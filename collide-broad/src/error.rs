@@ -7,37 +7,14 @@ pub enum Error {
     /// A broad-phase name that is not one of `grid`, `sort_and_sweep`, `quadtree`,
     /// `brute_force`.
     UnknownBroadPhase,
-    /// A body's position, rotation or shape is not finite.
-    NonFinite,
-    /// More static bodies than a `u32` handle can name.
-    TooManyBodies,
-    /// A frame had more candidate pairs than `limit`, the most the collision pass
-    /// ([`CollisionPass::set_max_pairs`](crate::CollisionPass::set_max_pairs)) or a caller of
-    /// [`BroadPhase::pairs_at_most`](crate::BroadPhase::pairs_at_most) accepts; the broad
-    /// phase stopped there.
+    /// A frame had more candidate pairs than `limit`, the most a caller of
+    /// [`BroadPhase::pairs_at_most`](crate::BroadPhase::pairs_at_most) (such as the collision
+    /// pass) accepts; the broad phase stopped there.
     #[non_exhaustive]
     TooManyPairs {
         /// The most pairs accepted.
         limit: usize,
     },
-    /// A tile map with no cells, or more than its documented limit
-    /// ([`TileMap::MAX_SIDE`](crate::TileMap::MAX_SIDE) a side,
-    /// [`TileMap::MAX_CELLS`](crate::TileMap::MAX_CELLS) in all), or whose cells or text rows
-    /// do not make the rectangle it was given.
-    TileMapSize,
-    /// A tile map's cell size is not finite and positive, or its origin not finite.
-    TileMapGeometry,
-    /// A character in a tile map's text that is neither empty (`.` or space), solid (`#`) nor
-    /// a digit `1`–`9` (solid with that value).
-    #[non_exhaustive]
-    TileMapText {
-        /// The text row (0 = the first, the top).
-        row: u32,
-        /// The column of the character in that row.
-        column: u32,
-    },
-    /// A tile map cell outside the map.
-    OutsideTileMap,
 }
 
 impl fmt::Display for Error {
@@ -46,25 +23,11 @@ impl fmt::Display for Error {
             Error::UnknownBroadPhase => f.write_str(
                 "unknown broad phase: expected one of grid, sort_and_sweep, quadtree, brute_force",
             ),
-            Error::NonFinite => f.write_str("a body's position, rotation or shape is not finite"),
-            Error::TooManyBodies => f.write_str("more than 2^32 static bodies"),
             Error::TooManyPairs { limit } => write!(
                 f,
-                "more than {limit} candidate pairs in one frame (the pass's limit, see \
-                 CollisionPass::set_max_pairs)"
+                "more than {limit} candidate pairs in one frame (the caller's limit, such as the \
+                 collision pass's CollisionPass::set_max_pairs)"
             ),
-            Error::TileMapSize => f.write_str(
-                "a tile map must have 1 to TileMap::MAX_SIDE cells a side, at most \
-                 TileMap::MAX_CELLS in all, and rows (or cells) that fill its rectangle",
-            ),
-            Error::TileMapGeometry => f.write_str(
-                "a tile map's cell size must be finite and positive, and its origin finite",
-            ),
-            Error::TileMapText { row, column } => write!(
-                f,
-                "tile map text row {row}, column {column}: expected '.', ' ', '#' or a digit 1-9"
-            ),
-            Error::OutsideTileMap => f.write_str("a tile map cell outside the map"),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `collide-broad`: which pairs to test, and the collision pass that tests them in time order.
+//! `collide-broad`: which pairs of moving boxes to test.
 //!
 //! A [`BroadPhase`] turns a frame's boxes into candidate pairs. Four implementations return
 //! the same set of pairs: [`Grid`] (a spatial hash over an unbounded world), [`SortAndSweep`]
@@ -10,18 +10,14 @@
 //! and at the end, so a bullet that moves 500 units in a frame is a candidate against
 //! everything along its path, not only what it ends next to.
 //!
-//! The [`pass`] module runs a whole frame: [`Body`]s in, swept bounds, a broad phase, the
-//! core's narrow phase for each candidate pair, and every hit sorted by its time of impact and
-//! handed to the caller in that order ([`CollisionPass::run`]); a hit on a body an earlier hit
-//! used up is dropped. Neither the broad phases nor the pass allocate once their buffers have
-//! grown.
+//! Crowds stay cheap: objects crowded at one point (a pool parked at the origin) whose layers
+//! never interact cost each broad phase about what as many scattered objects cost, not a test
+//! per pair. A caller that must bound a frame's work asks [`BroadPhase::pairs_at_most`], which
+//! stops at a limit and returns [`Error::TooManyPairs`]. None of them allocate once their
+//! buffers have grown.
 //!
-//! Two guard rails keep a bad frame from stalling or aborting a game. Objects crowded at one
-//! point (a pool parked at the origin) whose layers never interact cost each broad phase
-//! about what as many scattered objects cost, not a test per pair. And the pass accepts at
-//! most [`CollisionPass::max_pairs`] candidate pairs a frame: a frame with more stops there
-//! and returns [`Error::TooManyPairs`] ([`BroadPhase::pairs_at_most`] is the broad phases'
-//! side of it).
+//! The collision pass that runs a whole frame on top of a broad phase is in the front-door
+//! crate `collide`.
 //!
 //! # Example
 //!
@@ -52,49 +48,23 @@
 mod any;
 mod broad_phase;
 mod brute_force;
-mod cell_table;
+pub mod buffers;
+#[doc(hidden)]
+pub mod cell_table;
 mod error;
 mod grid;
-mod hitscan;
 mod layer_runs;
-mod obstacles;
-pub mod pass;
 mod proxy;
 mod quadtree;
-mod skin;
-mod slide;
 mod sort_and_sweep;
-mod static_bodies;
-mod static_index;
-mod static_occupancy;
-mod static_sparse;
-mod static_world;
-mod tiles;
 
 pub use any::{AnyBroadPhase, BroadPhaseKind};
 pub use broad_phase::BroadPhase;
 pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
-pub use hitscan::{
-    cast_ray_static, cast_ray_static_all, cast_shape_static, cast_shape_static_all, Hitscan,
-    WorldHit,
-};
-pub use obstacles::{Obstacle, Obstacles};
-pub use pass::{
-    Body, CollisionPass, PassHit, PassStats, Reaction, Response, Turn, Used, DEFAULT_MAX_TURNS,
-};
 pub use proxy::{segment_entry, Proxy};
 pub use quadtree::QuadTree;
-pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use sort_and_sweep::SortAndSweep;
-pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
-pub use static_world::{StaticWorld, WorldObstacle, TILE_IDS};
-pub use tiles::{TileCell, TileContact, TileHit, TileMap};
 
 pub use collide_core;
-
-// The README's Rust examples run as doctests, so the front page cannot drift from the API.
-#[doc = include_str!("../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

@@ -1,6 +1,8 @@
 use collide_core::{Aabb, Layers};
 use glam::Vec2;
 
+use crate::buffers::keep_headroom;
+
 /// One object as a broad phase sees it: an id, the box to index, and its collision layers.
 ///
 /// Ids are any `u32` the caller likes (entity ids, indices, handles); they need not be dense
@@ -241,32 +243,4 @@ pub(crate) fn segment_pad(from: Vec2, to: Vec2) -> f32 {
 pub(crate) fn finish_segment_hits(out: &mut Vec<(f32, u32)>) {
     out.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     out.dedup();
-}
-
-/// Grows `v`'s capacity to half again its length when it has less, so a frame a little busier
-/// than the last one never reallocates: "no allocation in steady state" holds for scenes that
-/// vary from frame to frame, not only for identical ones.
-#[inline]
-pub(crate) fn keep_headroom<T>(v: &mut Vec<T>) {
-    keep_room(v, v.len());
-}
-
-/// Grows `v`'s capacity to half again `peak` (plus a few) when it has less: the headroom of
-/// [`keep_headroom`] for a buffer whose length peaked during the frame, or for one that must
-/// be ready for `peak` items before it holds them.
-#[inline]
-pub(crate) fn keep_room<T>(v: &mut Vec<T>, peak: usize) {
-    let want = peak.saturating_add(peak / 2).saturating_add(16);
-    if v.capacity() < want {
-        v.reserve(want - v.len());
-    }
-}
-
-/// Grows `v`'s capacity to `total` when it has less: for buffers with a bound that does not
-/// drift with the scene (such as the number of objects).
-#[inline]
-pub(crate) fn reserve_total<T>(v: &mut Vec<T>, total: usize) {
-    if v.capacity() < total {
-        v.reserve(total - v.len());
-    }
 }

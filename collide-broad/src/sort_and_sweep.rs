@@ -2,10 +2,9 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::broad_phase::{check_limit, limited};
+use crate::buffers::{keep_headroom, reserve_total};
 use crate::layer_runs::{each_interacting, find_run_ends, layers_key, CROWD};
-use crate::proxy::{
-    finish_segment_hits, keep_headroom, prepare, reserve_total, segment_pad, Entry, Segment,
-};
+use crate::proxy::{finish_segment_hits, prepare, segment_pad, Entry, Segment};
 use crate::{BroadPhase, Error, Proxy};
 
 /// Sort and sweep: objects sorted by their left edge, each tested only against the

@@ -32,7 +32,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_core::SweepMode;
 use collide_hull::image::{ImageFormat, RgbaImage};
 

@@ -1,16 +1,16 @@
 //! The scene's frame loop: move every object, update the broad phase, run the collision pass.
 //!
 //! ```
-//! use collide_broad::BroadPhaseKind;
+//! use collide::BroadPhaseKind;
 //! use collide_scene::{FrameRunner, SceneConfig};
 //!
 //! let mut runner = FrameRunner::new(&SceneConfig::uniform(100), BroadPhaseKind::Grid, true);
 //! let stats = runner.frame()?;
 //! assert_eq!(stats.proxies, 100);
-//! # Ok::<(), collide_broad::Error>(())
+//! # Ok::<(), collide::Error>(())
 //! ```
 
-use collide_broad::{
+use collide::{
     AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Reaction, Response, Used,
 };
 use collide_core::SweepMode;
@@ -115,10 +115,10 @@ impl<'p> FrameRunner<'p> {
     ///
     /// # Errors
     ///
-    /// [`collide_broad::Error::TooManyPairs`] when the frame has more candidate pairs than the
+    /// [`collide::Error::TooManyPairs`] when the frame has more candidate pairs than the
     /// pass accepts ([`CollisionPass::set_max_pairs`]); the scene has still stepped, and the
     /// pass holds no hits.
-    pub fn frame(&mut self) -> Result<PassStats, collide_broad::Error> {
+    pub fn frame(&mut self) -> Result<PassStats, collide::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
         let statics = self.level.obstacles();

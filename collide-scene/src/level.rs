@@ -3,12 +3,12 @@
 //! collision pass as its static world. Bullets hit the level (its hits are counted like the
 //! others); enemies pass over it.
 
-use collide_broad::{Obstacle, Obstacles, StaticBodies, StaticBody, TileMap};
+use collide::{Obstacle, Obstacles, StaticBodies, StaticBody, TileMap};
 use collide_core::{Layers, Pose, Rect};
 use glam::Vec2;
 
-use crate::rng::SplitMix64;
 use crate::scene::BULLET_LAYER;
+use collide_testkit::SplitMix64;
 
 /// The static level's collision layer: it meets bullets only.
 pub const STATIC_LAYER: u32 = 1 << 2;
@@ -119,7 +119,7 @@ impl Level {
 
 #[cfg(test)]
 mod tests {
-    use collide_broad::BroadPhaseKind;
+    use collide::BroadPhaseKind;
 
     use super::*;
     use crate::{FrameRunner, Role, SceneConfig};

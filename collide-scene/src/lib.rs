@@ -13,7 +13,7 @@
 //! - [`SplitMix64`]: the seeded generator everything random comes from.
 //!
 //! ```
-//! use collide_broad::BroadPhaseKind;
+//! use collide::BroadPhaseKind;
 //! use collide_scene::{FrameRunner, SceneConfig};
 //!
 //! let mut runner = FrameRunner::new(&SceneConfig::uneven(1_000), BroadPhaseKind::Grid, true);
@@ -23,20 +23,19 @@
 //!     hits += stats.discrete_hits + stats.swept_hits;
 //! }
 //! assert!(hits > 0);
-//! # Ok::<(), collide_broad::Error>(())
+//! # Ok::<(), collide::Error>(())
 //! ```
 #![warn(missing_docs)]
 
 mod frame;
 mod level;
 mod palette;
-mod rng;
 mod scene;
 
+pub use collide_testkit::SplitMix64;
 pub use frame::FrameRunner;
 pub use level::{Level, LevelKind, LEVEL_BODIES, LEVEL_CELL, LEVEL_TILES, STATIC_LAYER};
 pub use palette::{Palette, Slot, BIG_ENEMY_SCALE, BULLET_RADIUS, ENEMY_SIZE, HULL_ENEMY_RADIUS};
-pub use rng::SplitMix64;
 pub use scene::{
     field_size, Object, Role, Scene, SceneConfig, SceneKind, BASE_FIELD, BASE_OBJECTS,
     BULLET_LAYER, BULLET_SPEED, DEFAULT_SEED, ENEMY_LAYER, ENEMY_SPEED,

@@ -29,12 +29,12 @@
 //! assert_eq!(bullet.position - bullet.previous, bullet.velocity);
 //! ```
 
-use collide_broad::Body;
+use collide::Body;
 use collide_core::{Layers, Motion, Rot};
 use glam::Vec2;
 
 use crate::palette::{Palette, Slot};
-use crate::rng::SplitMix64;
+use collide_testkit::SplitMix64;
 
 /// The seed every benchmark scene is built from unless told otherwise.
 pub const DEFAULT_SEED: u64 = 0x000C_0111_DE00_0000;

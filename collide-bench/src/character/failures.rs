@@ -14,7 +14,7 @@
 //!   face; a mover that starts above the floor and stops on it never comes within its own
 //!   half height of that face.
 
-use collide_broad::{Obstacles, SlideSettings, StaticBodies, StaticBody, Surface};
+use collide::{Obstacles, SlideSettings, StaticBodies, StaticBody, Surface};
 use collide_core::{overlaps, Layers, Pose, Shape};
 use glam::Vec2;
 use serde::Serialize;

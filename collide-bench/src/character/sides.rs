@@ -2,9 +2,7 @@
 //! `StaticBodies` (or, as a second line, over a `TileMap` of the same tiles), and rapier2d's `KinematicCharacterController::move_shape` over a
 //! `QueryPipeline`, each built once from the same tiles and movers.
 
-use collide_broad::{
-    move_and_slide, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, TileMap,
-};
+use collide::{move_and_slide, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, TileMap};
 use collide_core::{Pose, Rot, Shape, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 use parry2d::math::Pose as PeerPose;

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{FrameRunner, SceneConfig};
 use collide_testkit::alloc as alloc_count;
 use serde::Serialize;

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{FrameRunner, SceneConfig, SceneKind};
 use collide_testkit::alloc as alloc_count;
 use serde::{Deserialize, Serialize};
@@ -158,7 +158,7 @@ fn warm(
 
 /// One frame of the scene. Its few hundred pairs per hundred objects stay far below the pass's
 /// pair limit, so reaching it is a broken build, not a figure to report.
-fn frame(runner: &mut FrameRunner<'_>) -> collide_broad::PassStats {
+fn frame(runner: &mut FrameRunner<'_>) -> collide::PassStats {
     runner
         .frame()
         .expect("the benchmark scene stays far below the pass's pair limit")

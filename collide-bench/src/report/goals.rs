@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{LevelKind, SceneKind};
 use serde::Serialize;
 

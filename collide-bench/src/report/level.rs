@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{FrameRunner, LevelKind, SceneConfig};
 use serde::Serialize;
 

@@ -29,7 +29,7 @@ pub mod worker;
 
 use std::time::{Duration, Instant};
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::SceneKind;
 use collide_testkit::alloc as alloc_count;
 use serde::Serialize;

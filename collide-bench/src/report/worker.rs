@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_scene::{SceneConfig, SceneKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

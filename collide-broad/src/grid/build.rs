@@ -5,13 +5,14 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
+use super::cells::WideScale;
 use super::cells::{Filed, Item, Level, LARGE, SKIPPED};
 use super::numbering::{cell_count, grow};
-use super::ray::WideScale;
 use super::Grid;
+use crate::buffers::{keep_headroom, reserve_total};
 use crate::cell_table::{cell_key, CellTable};
 use crate::layer_runs::{find_run_ends, layers_key, CROWD};
-use crate::proxy::{indexed_corners, keep_headroom, reserve_total, widened};
+use crate::proxy::{indexed_corners, widened};
 use crate::Proxy;
 
 /// A level's cells are numbered densely when their bounding rectangle has at most this many

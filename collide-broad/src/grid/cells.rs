@@ -4,7 +4,6 @@ use collide_core::{Aabb, Layers};
 use glam::Vec2;
 
 use super::numbering::cell_count;
-use super::ray::WideScale;
 use super::Grid;
 use crate::cell_table::cell_key;
 
@@ -196,4 +195,30 @@ fn within(r: [i32; 4], rect: [i32; 4]) -> Option<[i32; 4]> {
         r[3].min(rect[3]),
     ];
     (c[0] <= c[2] && c[1] <= c[3]).then_some(c)
+}
+
+/// A level's cell size and its inverse in `f64`, worked out by each update rather than by
+/// every ray (a divide on the way to a ray's first cells).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WideScale {
+    pub(super) inv: f64,
+    pub(super) cell: f64,
+}
+
+impl WideScale {
+    /// The scale of a level whose `f32` inverse cell size is `inv`: the cell size is taken as
+    /// `1 / inv`, the one the cell numbers use.
+    pub(super) fn of(inv: f32) -> Self {
+        let inv = f64::from(inv);
+        Self {
+            inv,
+            cell: 1.0 / inv,
+        }
+    }
+}
+
+impl Default for WideScale {
+    fn default() -> Self {
+        Self::of(1.0)
+    }
 }

@@ -21,32 +21,6 @@ const WALKS: usize = 4;
 /// Cells a strip spans along the main axis.
 const STRIP: i32 = 3;
 
-/// A level's cell size and its inverse in `f64`, worked out by each update rather than by
-/// every ray (a divide on the way to a ray's first cells).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct WideScale {
-    inv: f64,
-    cell: f64,
-}
-
-impl WideScale {
-    /// The scale of a level whose `f32` inverse cell size is `inv`: the cell size is taken as
-    /// `1 / inv`, the one the cell numbers use.
-    pub(super) fn of(inv: f32) -> Self {
-        let inv = f64::from(inv);
-        Self {
-            inv,
-            cell: 1.0 / inv,
-        }
-    }
-}
-
-impl Default for WideScale {
-    fn default() -> Self {
-        Self::of(1.0)
-    }
-}
-
 /// The segment as the walk needs it: along its main axis `a` (the one it moves most along)
 /// and its other axis `b`, in `f64`, with the padded box around it.
 ///

@@ -6,10 +6,9 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::broad_phase::{check_limit, limited};
+use crate::buffers::{keep_headroom, keep_room, reserve_total};
 use crate::layer_runs::{each_interacting, find_run_ends, layers_key, CROWD};
-use crate::proxy::{
-    finish_segment_hits, keep_headroom, keep_room, prepare, reserve_total, Entry, Segment,
-};
+use crate::proxy::{finish_segment_hits, prepare, Entry, Segment};
 use crate::{BroadPhase, Error, Proxy};
 
 /// The deepest level a tree may have unless configured otherwise.

@@ -4,7 +4,8 @@
 use glam::Vec2;
 
 use super::{QuadTree, NONE};
-use crate::proxy::{keep_headroom, Segment};
+use crate::buffers::keep_headroom;
+use crate::proxy::Segment;
 
 impl QuadTree {
     /// [`BroadPhase::cast_segment_until`](crate::BroadPhase::cast_segment_until): best first,

@@ -1,8 +1,6 @@
 //! Seeded scenes shared by the integration tests.
 #![allow(dead_code)]
 
-pub mod tiles;
-
 use collide_broad::Proxy;
 use collide_core::{Aabb, Layers};
 use glam::Vec2;

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use collide_broad::{BroadPhaseKind, PassHit, PassStats};
+use collide::{BroadPhaseKind, PassHit, PassStats};
 use collide_core::{ShapeRef, SweepMode};
 use collide_scene::{FrameRunner, Object, Palette, Scene, SceneConfig};
 

@@ -1,10 +1,10 @@
 //! Scene 4, breakout: a ball at up to 8 192 units per frame, many times the field's size,
 //! that never leaves the field or passes through a brick. Each frame the ball, the paddle, the
-//! walls and the bricks go through `collide_broad::CollisionPass`, which answers every hit of
+//! walls and the bricks go through `collide::CollisionPass`, which answers every hit of
 //! the ball with a bounce (a used-up brick breaks): the ball is put a skin short of what it
 //! hit and swept again over the rest of the frame, as many times as it bounces.
 
-use collide_broad::{Body, CollisionPass, PassHit, Reaction, Response};
+use collide::{Body, CollisionPass, PassHit, Reaction, Response};
 use collide_core::{overlaps, Circle, Layers, Pose, Rect, DEFAULT_SKIN};
 use glam::Vec2;
 

@@ -1,9 +1,9 @@
 //! Scene 3, a platformer: a box that walks, jumps, lands, stops at walls and bumps its head,
-//! moved by `collide_broad::move_and_slide` through a `collide_broad::TileMap` of 16-unit
+//! moved by `collide::move_and_slide` through a `collide::TileMap` of 16-unit
 //! tiles, on whose seams nothing catches. The normals of the surfaces it touched this frame
 //! are drawn.
 
-use collide_broad::{move_and_slide, SlideContact, SlideSettings, Surface, TileMap};
+use collide::{move_and_slide, SlideContact, SlideSettings, Surface, TileMap};
 use collide_core::{Rect, Rot};
 use glam::Vec2;
 
@@ -63,7 +63,7 @@ impl Platformer {
     ///
     /// # Errors
     /// When the map cannot be built (never, for the rows of [`LEVEL`]).
-    pub fn new() -> Result<Self, collide_broad::Error> {
+    pub fn new() -> Result<Self, collide::Error> {
         Ok(Self {
             level: level()?,
             position: START,
@@ -96,12 +96,13 @@ impl Platformer {
 /// [`LEVEL`] as a tile map in screen coordinates: cell `(x, y)` is column `x` of text row
 /// `y`, covering `(x, y) · TILE` to `(x + 1, y + 1) · TILE`, so row 0 is the top. (The map's
 /// own text reader, `TileMap::from_rows`, is for y up: its first row is the highest `y`.)
-fn level() -> Result<TileMap, collide_broad::Error> {
+fn level() -> Result<TileMap, collide::Error> {
     let rows: Vec<&[u8]> = LEVEL.iter().map(|row| row.as_bytes()).collect();
     let (width, height) = (rows[0].len() as u32, rows.len() as u32);
-    TileMap::from_fn(width, height, Vec2::splat(TILE), Vec2::ZERO, |x, y| {
+    let map = TileMap::from_fn(width, height, Vec2::splat(TILE), Vec2::ZERO, |x, y| {
         u8::from(rows[y as usize].get(x as usize) == Some(&b'#'))
-    })
+    })?;
+    Ok(map)
 }
 
 /// How many solid tiles [`LEVEL`] has.

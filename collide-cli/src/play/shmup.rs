@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use collide_broad::BroadPhaseKind;
+use collide::BroadPhaseKind;
 use collide_core::{Pose, ShapeRef, SweepMode};
 use collide_scene::{FrameRunner, Palette, Role};
 use glam::Vec2;

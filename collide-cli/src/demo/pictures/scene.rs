@@ -1,7 +1,7 @@
 //! `demo-scene.png`: one frame of the shmup benchmark scene with every body, its swept box and
 //! its hits, a magnified inset on a hit only the sweep found, a title and a legend.
 
-use collide_broad::PassHit;
+use collide::PassHit;
 use collide_core::{Aabb, Pose, ShapeRef, SweepMode};
 use collide_hull::image::RgbaImage;
 use collide_scene::Role;

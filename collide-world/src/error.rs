@@ -1,0 +1,52 @@
+use core::fmt;
+
+/// What went wrong in `collide-world`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A body's position, rotation or shape is not finite.
+    NonFinite,
+    /// More static bodies than a `u32` handle can name.
+    TooManyBodies,
+    /// A tile map with no cells, or more than its documented limit
+    /// ([`TileMap::MAX_SIDE`](crate::TileMap::MAX_SIDE) a side,
+    /// [`TileMap::MAX_CELLS`](crate::TileMap::MAX_CELLS) in all), or whose cells or text rows
+    /// do not make the rectangle it was given.
+    TileMapSize,
+    /// A tile map's cell size is not finite and positive, or its origin not finite.
+    TileMapGeometry,
+    /// A character in a tile map's text that is neither empty (`.` or space), solid (`#`) nor
+    /// a digit `1`–`9` (solid with that value).
+    #[non_exhaustive]
+    TileMapText {
+        /// The text row (0 = the first, the top).
+        row: u32,
+        /// The column of the character in that row.
+        column: u32,
+    },
+    /// A tile map cell outside the map.
+    OutsideTileMap,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NonFinite => f.write_str("a body's position, rotation or shape is not finite"),
+            Error::TooManyBodies => f.write_str("more than 2^32 static bodies"),
+            Error::TileMapSize => f.write_str(
+                "a tile map must have 1 to TileMap::MAX_SIDE cells a side, at most \
+                 TileMap::MAX_CELLS in all, and rows (or cells) that fill its rectangle",
+            ),
+            Error::TileMapGeometry => f.write_str(
+                "a tile map's cell size must be finite and positive, and its origin finite",
+            ),
+            Error::TileMapText { row, column } => write!(
+                f,
+                "tile map text row {row}, column {column}: expected '.', ' ', '#' or a digit 1-9"
+            ),
+            Error::OutsideTileMap => f.write_str("a tile map cell outside the map"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

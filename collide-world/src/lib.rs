@@ -1,0 +1,49 @@
+//! `collide-world`: what stands still in a level, and a kinematic body moving through it.
+//!
+//! - [`Obstacles`]: the one trait every static set implements (a slice of [`Obstacle`]s,
+//!   [`StaticBodies`], [`TileMap`], [`StaticWorld`]), with a lookup by id;
+//! - [`StaticBodies`]: static bodies of any shape, added and removed by handle, indexed once;
+//! - [`TileMap`]: a byte-per-cell tile map whose queries never report a face between two solid
+//!   cells, so nothing catches on the seams between tiles;
+//! - [`StaticWorld`]: static bodies and a tile map as one set;
+//! - [`move_and_slide`]: a kinematic body moved by a travel vector, stopping a skin short of
+//!   what it meets and sliding along it.
+//!
+//! The front-door crate `collide` re-exports all of it beside the collision pass.
+//!
+//! # Example
+//!
+//! ```
+//! use collide_core::{Rect, Rot};
+//! use collide_world::{move_and_slide, SlideSettings, TileMap};
+//! use glam::Vec2;
+//!
+//! // A floor of 16-unit tiles, y up; a 10 × 14 box falls onto it.
+//! let map = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO)?;
+//! let player = Rect { half_extents: Vec2::new(5.0, 7.0) };
+//! let settings = SlideSettings::new(Vec2::Y);
+//! let moved = move_and_slide(player, Rot::IDENTITY, Vec2::new(24.0, 40.0), Vec2::new(0.0, -30.0), &map, &settings);
+//! assert!(moved.on_floor);
+//! assert!((moved.position.y - 23.0).abs() < 0.1);
+//! # Ok::<(), collide_world::Error>(())
+//! ```
+#![warn(missing_docs)]
+
+mod error;
+mod obstacles;
+mod skin;
+mod slide;
+mod static_bodies;
+mod static_world;
+mod tiles;
+
+pub use error::Error;
+pub use obstacles::{Obstacle, Obstacles};
+pub use skin::working_skin;
+pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
+pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
+pub use static_world::{StaticWorld, WorldObstacle, TILE_IDS};
+pub use tiles::{TileCell, TileContact, TileHit, TileMap};
+
+pub use collide_broad;
+pub use collide_core;

@@ -1,0 +1,127 @@
+//! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
+//! slice of [`Obstacle`]s checked one by one.
+
+use collide_core::{Aabb, Hit, Layers, Motion, Pose, ShapeRef};
+
+use collide_broad::Proxy;
+
+/// One static obstacle as a query sees it: an id, a shape where it stands, and its layers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obstacle<'a> {
+    /// The caller's id for it (returned in contacts).
+    pub id: u32,
+    /// Its shape.
+    pub shape: ShapeRef<'a>,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Its layers; a mover interacts with it only where [`Layers::interacts`] says so.
+    pub layers: Layers,
+}
+
+impl<'a> Obstacle<'a> {
+    /// An obstacle on every layer.
+    #[must_use]
+    pub fn new(id: u32, shape: impl Into<ShapeRef<'a>>, pose: Pose) -> Self {
+        Self {
+            id,
+            shape: shape.into(),
+            pose,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same obstacle with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+
+    /// Its bounding box.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        self.shape.aabb(&self.pose)
+    }
+}
+
+/// A set of static obstacles that can list the ones near a box.
+///
+/// One required method. `near` may list more obstacles than touch `area` (an index lists what
+/// shares its cells), but never fewer: every obstacle whose bounds overlap or touch `area`
+/// and whose layers interact with `layers` must be visited. Implemented by slices of
+/// [`Obstacle`] (every one is checked) and by [`StaticBodies`](crate::StaticBodies) (an index
+/// built once).
+pub trait Obstacles {
+    /// Calls `visit` once with every obstacle that may overlap `area` and interacts with
+    /// `layers`. The obstacles borrow from `self`, so a caller may keep them while it holds it.
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>));
+
+    /// [`near`](Self::near) for many boxes at once: calls `visit(query, obstacle)` with every
+    /// obstacle that may overlap `query.bounds` and interacts with `query.layers`, for each
+    /// query in turn. The collision pass asks this once a frame with every body's swept box.
+    ///
+    /// The default calls `near` for each query; a set that overrides it walks its index for
+    /// all of them in one call (no dynamic call per query when the set is a `dyn Obstacles`).
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        for q in queries {
+            self.near(&q.bounds, q.layers, &mut |o| visit(q, o));
+        }
+    }
+
+    /// The hit the collision pass found between `shape`, moving along `motion`, and obstacle
+    /// `id` (one that [`near`](Self::near) listed), as this set reports it: `None` when it is
+    /// no hit on the set.
+    ///
+    /// The default keeps every hit as it is. A [`TileMap`](crate::TileMap) applies its face
+    /// rule ([`TileMap::face_normal`](crate::TileMap::face_normal)): a hit through a face
+    /// between two solid cells is dropped, and a hit on a corner where the region is flat gets
+    /// the flat face's normal, so bodies in the pass never catch on the seams between tiles.
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        let _ = (id, shape, motion);
+        Some(hit)
+    }
+
+    /// Whether the set surely holds no obstacle, so that the collision pass skips its lookups
+    /// altogether. The default says `false` (a set that cannot tell is looked through).
+    fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+impl Obstacles for [Obstacle<'_>] {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        for o in self {
+            if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                visit(*o);
+            }
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        <[Obstacle<'_>]>::is_empty(self)
+    }
+}
+
+impl<T: Obstacles + ?Sized> Obstacles for &T {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        (**self).near(area, layers, visit);
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        (**self).near_each(queries, visit);
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        (**self).refine_hit(id, shape, motion, hit)
+    }
+
+    fn is_empty(&self) -> bool {
+        (**self).is_empty()
+    }
+}
+
+/// Whether two boxes overlap or share an edge (the inclusive test: a query must not miss an
+/// obstacle that a sweep could reach exactly at its edge).
+pub(crate) fn touches(a: &Aabb, b: &Aabb) -> bool {
+    a.min().cmple(b.max()).all() && b.min().cmple(a.max()).all()
+}

@@ -1,0 +1,499 @@
+//! `move_and_slide`: a kinematic body moved by a travel vector through static obstacles,
+//! stopping at what it hits and sliding along it.
+
+use collide_core::{
+    clip_motion, contact, overlaps, skin_tolerance, Aabb, Contact, Layers, Motion, Pose, Rot,
+    ShapeRef, SkinImpact, DEFAULT_SKIN,
+};
+use glam::Vec2;
+
+use crate::skin::working_skin;
+use crate::Obstacles;
+
+mod search;
+
+use search::{sweep_all, BodyBox, Found};
+
+/// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
+pub const MAX_SLIDES: u32 = 16;
+
+/// How much later than the earliest stop (as a fraction of the step) another stop still counts
+/// as the same moment, so that both surfaces clip the rest of the motion (a floor and a wall
+/// reached together in an inside corner).
+const SAME_MOMENT: f32 = 1e-5;
+
+/// How [`move_and_slide`] moves a body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideSettings {
+    /// Unit vector pointing up, to tell floors from walls and ceilings: `Vec2::Y` when y
+    /// grows upwards, `Vec2::NEG_Y` in screen coordinates (y down).
+    pub up: Vec2,
+    /// How many times the body may stop and slide on in one call (default 4, at most
+    /// [`MAX_SLIDES`]).
+    pub max_slides: u32,
+    /// The steepest slope, in radians from flat, that counts as a floor (default 45°).
+    pub max_floor_angle: f32,
+    /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
+    /// never rests inside an obstacle through rounding. A call keeps at least four ulps of the
+    /// largest coordinate the body reaches (about `5e-6` at 10 units, `0.5` at a million),
+    /// whatever this asks for: a smaller gap, zero, or a negative or NaN skin could not keep
+    /// the rounding of the body's position out of what it stopped at.
+    pub skin: f32,
+    /// The body's layers; only obstacles they interact with stop it.
+    pub layers: Layers,
+}
+
+impl SlideSettings {
+    /// The defaults, with `up` as the up direction (normalized; `Vec2::Y` if it cannot be).
+    #[must_use]
+    pub fn new(up: Vec2) -> Self {
+        Self {
+            up: up.try_normalize().unwrap_or(Vec2::Y),
+            max_slides: 4,
+            max_floor_angle: core::f32::consts::FRAC_PI_4,
+            skin: DEFAULT_SKIN,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same settings with another slide count.
+    #[must_use]
+    pub fn with_max_slides(mut self, max_slides: u32) -> Self {
+        self.max_slides = max_slides;
+        self
+    }
+
+    /// The same settings with another floor angle (radians).
+    #[must_use]
+    pub fn with_max_floor_angle(mut self, radians: f32) -> Self {
+        self.max_floor_angle = radians;
+        self
+    }
+
+    /// The same settings with another skin.
+    #[must_use]
+    pub fn with_skin(mut self, skin: f32) -> Self {
+        self.skin = skin;
+        self
+    }
+
+    /// The same settings with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+
+    /// What kind of surface a contact with this `normal` (from the body into the obstacle) is.
+    #[must_use]
+    pub fn surface(&self, normal: Vec2) -> Surface {
+        let flat = self.max_floor_angle.cos();
+        let facing = -normal; // the surface's own normal, out of the obstacle
+        if facing.dot(self.up) >= flat {
+            Surface::Floor
+        } else if facing.dot(-self.up) >= flat {
+            Surface::Ceiling
+        } else {
+            Surface::Wall
+        }
+    }
+}
+
+/// Which way a surface the body touched faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Surface {
+    /// Within the floor angle of up: the body can stand on it.
+    Floor,
+    /// Steeper than a floor and than a ceiling.
+    Wall,
+    /// Within the floor angle of down.
+    Ceiling,
+}
+
+/// One thing the body stopped at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideContact {
+    /// The obstacle's id ([`Obstacle::id`](crate::Obstacle::id)).
+    pub obstacle: u32,
+    /// Where they touch, in world coordinates.
+    pub point: Vec2,
+    /// Unit normal from the body into the obstacle.
+    pub normal: Vec2,
+    /// Where the body was when it stopped there.
+    pub position: Vec2,
+    /// What kind of surface it is.
+    pub surface: Surface,
+}
+
+impl SlideContact {
+    /// A placeholder for the unused room in [`Slide`].
+    const BLANK: SlideContact = SlideContact {
+        obstacle: 0,
+        point: Vec2::ZERO,
+        normal: Vec2::ZERO,
+        position: Vec2::ZERO,
+        surface: Surface::Floor,
+    };
+}
+
+/// What [`move_and_slide`] did.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Slide {
+    /// Where the body ended.
+    pub position: Vec2,
+    /// The travel it did not get to make: zero unless it ran out of slides.
+    pub remaining: Vec2,
+    /// It touched a floor.
+    pub on_floor: bool,
+    /// It touched a wall.
+    pub on_wall: bool,
+    /// It touched a ceiling.
+    pub on_ceiling: bool,
+    contacts: [SlideContact; MAX_SLIDES as usize],
+    count: usize,
+}
+
+impl core::fmt::Debug for Slide {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Slide")
+            .field("position", &self.position)
+            .field("remaining", &self.remaining)
+            .field("on_floor", &self.on_floor)
+            .field("on_wall", &self.on_wall)
+            .field("on_ceiling", &self.on_ceiling)
+            .field("contacts", &self.contacts())
+            .finish()
+    }
+}
+
+impl Slide {
+    fn at(position: Vec2, remaining: Vec2) -> Self {
+        Self {
+            position,
+            remaining,
+            on_floor: false,
+            on_wall: false,
+            on_ceiling: false,
+            contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
+            count: 0,
+        }
+    }
+
+    /// Every surface the body stopped at, in order (at most [`MAX_SLIDES`]).
+    #[must_use]
+    pub fn contacts(&self) -> &[SlideContact] {
+        &self.contacts[..self.count]
+    }
+
+    /// `velocity` less every part that goes into a surface the body touched: zero on the axis
+    /// of a floor it landed on, along a wall it hit.
+    #[must_use]
+    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
+        let mut normals = [Vec2::ZERO; MAX_SLIDES as usize];
+        for (n, c) in normals.iter_mut().zip(self.contacts()) {
+            *n = c.normal;
+        }
+        clip_motion(velocity, &normals[..self.count])
+    }
+
+    fn record(&mut self, contact: SlideContact) {
+        match contact.surface {
+            Surface::Floor => self.on_floor = true,
+            Surface::Wall => self.on_wall = true,
+            Surface::Ceiling => self.on_ceiling = true,
+        }
+        if self.count < self.contacts.len() {
+            self.contacts[self.count] = contact;
+            self.count += 1;
+        }
+    }
+}
+
+/// Moves a body of `shape` (turned by `rotation`) from `position` by `travel` through
+/// `obstacles`: sweep, stop a skin short of the first obstacle in the way, remove from the
+/// rest of the travel what goes into every surface touched so far, and go on, at most
+/// [`max_slides`](SlideSettings::max_slides) times.
+///
+/// The body never ends inside an obstacle it started outside of, and never passes through
+/// one, at any speed. One that starts inside an obstacle is first pushed out along the
+/// shortest way. A step whose path passed within rounding of an obstacle it did not stop at
+/// (a body a game put closer to a surface than the skin, sliding along it far from the
+/// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
+/// cannot be, the body stays where that step began. Non-finite input leaves the body where
+/// it is, with all its travel remaining. Allocation-free.
+///
+/// ```
+/// use collide_world::{move_and_slide, Obstacle, SlideSettings};
+/// use collide_core::{Pose, Rect, Rot};
+/// use glam::Vec2;
+///
+/// // A floor of two tiles whose tops are at y = 0 (y up), and a box resting on it.
+/// let tile = Rect { half_extents: Vec2::splat(8.0) };
+/// let floor = [
+///     Obstacle::new(0, tile, Pose::from_position(Vec2::new(8.0, -8.0))),
+///     Obstacle::new(1, tile, Pose::from_position(Vec2::new(24.0, -8.0))),
+/// ];
+/// let body = Rect { half_extents: Vec2::new(4.0, 6.0) };
+/// let settings = SlideSettings::new(Vec2::Y);
+/// // Walk right 10 units while gravity pulls 3 down: it lands and slides across the seam.
+/// let step = move_and_slide(body, Rot::IDENTITY, Vec2::new(4.0, 8.0), Vec2::new(10.0, -3.0), &floor[..], &settings);
+/// assert!(step.on_floor && !step.on_wall);
+/// assert!((step.position.x - 14.0).abs() < 1e-4);
+/// assert!(step.position.y > 6.0 && step.position.y < 6.0 + 2.0 * settings.skin);
+/// ```
+#[must_use]
+pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
+    shape: impl Into<ShapeRef<'a>>,
+    rotation: Rot,
+    position: Vec2,
+    travel: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Slide {
+    let shape = shape.into();
+    // One `Slide`, returned on every path, so that it is built where the caller keeps it.
+    let mut out = Slide::at(position, travel);
+    if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
+        return out;
+    }
+    let body_box = BodyBox::new(shape, rotation);
+    // The skin is kept above the rounding of every coordinate the body can reach this call
+    // (never below zero, nor NaN): every step of the call reads it from these settings.
+    let from = body_box.at(position);
+    let to = Aabb::new(from.center + travel, from.half_extents);
+    let settings = &settings.with_skin(working_skin(settings.skin, &[from, to]));
+    let slides = settings.max_slides.min(MAX_SLIDES);
+    // The first slide's sweep lists everything the body's box touches at the start, and asks
+    // those whether the body starts inside them: only then does pushing out make a query of
+    // its own (and the first slide is swept again, from where it ends).
+    let mut found = Found::default();
+    let mut first_swept = false;
+    if slides > 0 && travel != Vec2::ZERO {
+        let motion = Motion::new(position, position + travel, rotation);
+        sweep_all(&body_box, &motion, obstacles, settings, true, &mut found);
+        first_swept = !found.inside;
+    }
+    let mut pos = position;
+    if !first_swept {
+        let pushes;
+        (pos, pushes) = push_out(shape, rotation, position, obstacles, settings);
+        for c in pushes.into_iter().flatten() {
+            out.record(c);
+        }
+    }
+    let mut remaining = travel;
+    let mut planes = Planes::default();
+    out.contacts().iter().for_each(|c| planes.add(c.normal));
+    for slide in 0..slides {
+        if remaining == Vec2::ZERO {
+            break;
+        }
+        let motion = Motion::new(pos, pos + remaining, rotation);
+        if !core::mem::take(&mut first_swept) {
+            found.clear();
+            sweep_all(
+                &body_box,
+                &motion,
+                obstacles,
+                settings,
+                slide == 0,
+                &mut found,
+            );
+        }
+        let (step, chosen) = match found.first_touch() {
+            Some(touch) => choose_stop(settings, &motion, &found, touch),
+            None => (1.0, None),
+        };
+        pos = if step == 1.0 {
+            motion.end
+        } else {
+            motion.position_at(step)
+        };
+        let mut pushes = None;
+        if step > 0.0 && found.may_round_inside(step) {
+            // Nowhere safe near where the step ends: it stays where the slide started.
+            let Some((settled, pushed)) = settle(shape, rotation, pos, obstacles, settings) else {
+                pos = motion.start;
+                break;
+            };
+            (pos, pushes) = (settled, Some(pushed));
+        }
+        if let Some(c) = chosen {
+            out.record(SlideContact { position: pos, ..c });
+            planes.add(c.normal);
+        }
+        if let Some(pushes) = pushes {
+            for c in pushes.into_iter().flatten() {
+                out.record(c);
+                planes.add(c.normal);
+            }
+        }
+        if chosen.is_none() {
+            remaining = Vec2::ZERO;
+            break;
+        }
+        remaining = clip_motion(remaining * (1.0 - step), planes.normals());
+    }
+    out.position = pos;
+    out.remaining = remaining;
+    out
+}
+
+/// The surfaces the body stopped at in one call, by their normals: what clips the rest of
+/// its travel.
+#[derive(Default)]
+struct Planes {
+    normals: [Vec2; MAX_SLIDES as usize],
+    used: usize,
+}
+
+impl Planes {
+    fn add(&mut self, normal: Vec2) {
+        if self.used < self.normals.len() {
+            self.normals[self.used] = normal;
+            self.used += 1;
+        }
+    }
+
+    fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.used]
+    }
+}
+
+/// When in the step along `motion` the body stops (a skin short of every obstacle `found`
+/// touches at the moment `touch`), and the contact whose surface clips the rest of the travel.
+///
+/// One surface clips it: a face before a corner, then the one that takes the least of the
+/// travel; the next slide meets the others again if they are still in the way. Over a seam a
+/// circle meets a tile's corner within rounding of the next tile's face, and the corner's
+/// slanted normal would deflect it: up when the corner is ahead (it takes more), down when it
+/// is behind (it takes less, so only the face rule keeps it off).
+fn choose_stop(
+    settings: &SlideSettings,
+    motion: &Motion,
+    found: &Found,
+    touch: f32,
+) -> (f32, Option<SlideContact>) {
+    let mut step = touch;
+    let mut chosen: Option<((bool, f32), SlideContact)> = None;
+    for (obstacle, stop, on_face) in found.touching_at(touch) {
+        let (contact, t) = stop_for(settings, motion, obstacle, stop);
+        step = step.min(t);
+        let rank = (!on_face, motion.travel().dot(contact.normal));
+        if chosen.is_none_or(|(best, _)| rank < best) {
+            chosen = Some((rank, contact));
+        }
+    }
+    (step, chosen.map(|(_, c)| c))
+}
+
+/// Where a body whose step ends at `end` is left, checked there because its path passed
+/// within rounding of an obstacle it did not stop at: the rounding of `end` alone can put it
+/// inside (far from the origin, a step along a slanted face can lose the part of it that
+/// goes across the face). Inside, it is pushed out as at the start of a call (the contacts
+/// of that come back); `None` when it is still inside after that.
+fn settle<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    end: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<(Vec2, [Option<SlideContact>; PUSHES])> {
+    let (out, pushes) = push_out(shape, rotation, end, obstacles, settings);
+    let pushed = pushes[0].is_some();
+    let still_inside =
+        || deepest_overlap(shape, &Pose::new(out, rotation), obstacles, settings.layers).is_some();
+    (!pushed || !still_inside()).then_some((out, pushes))
+}
+
+/// The contact a stop makes, and the time to stop at for it: a skin short of it along its
+/// normal.
+///
+/// Backing off along the normal, not by distance, is what keeps a body steady on a floor of
+/// separate tiles: over a seam, the next tile's corner is farther than the skin while its face,
+/// which the body is about to meet, is within it; stopping by the corner's distance would bring
+/// the body a little closer to the floor every frame.
+fn stop_for(
+    settings: &SlideSettings,
+    motion: &Motion,
+    obstacle: u32,
+    stop: SkinImpact,
+) -> (SlideContact, f32) {
+    let skin = settings.skin;
+    let closing = motion.travel().dot(stop.normal);
+    let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
+    let along_normal = if closing.is_nan() || closing <= 0.0 {
+        stop.t
+    } else if stop.touch_t * closing <= resting {
+        // Already within the skin of it along the normal (resting on it): stay put, or the
+        // rounding of each frame's sweep would creep the body along the normal.
+        0.0
+    } else {
+        (stop.touch_t - skin / closing).max(0.0)
+    };
+    let contact = SlideContact {
+        obstacle,
+        point: stop.point,
+        normal: stop.normal,
+        position: motion.position_at(stop.t),
+        surface: settings.surface(stop.normal),
+    };
+    (contact, along_normal.min(stop.t))
+}
+
+/// How many rounds [`push_out`] takes at most.
+const PUSHES: usize = 4;
+
+/// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin
+/// beyond), [`PUSHES`] rounds at most; returns where it ends and those contacts, in order.
+///
+/// The contacts come back rather than into the call's [`Slide`], which then never leaves
+/// `move_and_slide` by reference and is built where its caller keeps it (no copy of it on
+/// return).
+fn push_out<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    mut position: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> (Vec2, [Option<SlideContact>; PUSHES]) {
+    let skin = settings.skin;
+    let mut pushes = [None; PUSHES];
+    for push in &mut pushes {
+        let pose = Pose::new(position, rotation);
+        let deepest = deepest_overlap(shape, &pose, obstacles, settings.layers);
+        let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
+            break;
+        };
+        position -= c.normal * (c.depth + skin);
+        *push = Some(SlideContact {
+            obstacle,
+            point: c.point,
+            normal: c.normal,
+            position,
+            surface: settings.surface(c.normal),
+        });
+    }
+    (position, pushes)
+}
+
+/// The obstacle that the body at `pose` overlaps most deeply, and their contact.
+fn deepest_overlap<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    obstacles: &O,
+    layers: Layers,
+) -> Option<(u32, Contact)> {
+    let mut deepest: Option<(u32, Contact)> = None;
+    obstacles.near(&shape.aabb(pose), layers, &mut |o| {
+        if !overlaps(shape, pose, o.shape, &o.pose) {
+            return;
+        }
+        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
+            if deepest.is_none_or(|(_, d)| c.depth > d.depth) {
+                deepest = Some((o.id, c));
+            }
+        }
+    });
+    deepest
+}

@@ -1,0 +1,530 @@
+//! Static bodies of any shape, added and removed by handle, indexed once in a hierarchy of
+//! grids.
+
+use collide_core::{Aabb, Circle, Layers, Pose, Rect, Shape, ShapeRef};
+
+use collide_broad::Proxy;
+
+use crate::obstacles::touches;
+use crate::{Error, Obstacle, Obstacles};
+use index::CellIndex;
+
+mod index;
+mod occupancy;
+mod sparse;
+
+/// A body that does not move: its shape, where it stands and its layers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaticBody {
+    /// Its shape.
+    pub shape: Shape,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Its layers.
+    pub layers: Layers,
+}
+
+impl StaticBody {
+    /// A body on every layer.
+    #[must_use]
+    pub fn new(shape: impl Into<Shape>, pose: Pose) -> Self {
+        Self {
+            shape: shape.into(),
+            pose,
+            layers: Layers::ALL,
+        }
+    }
+
+    /// The same body with these layers.
+    #[must_use]
+    pub fn with_layers(mut self, layers: Layers) -> Self {
+        self.layers = layers;
+        self
+    }
+}
+
+/// Names one body of a [`StaticBodies`]; stale once that body is removed (a later body in the
+/// same slot gets another handle).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StaticHandle {
+    index: u32,
+    generation: u32,
+}
+
+impl StaticHandle {
+    /// The id this body has in [`Obstacle::id`] and in contacts.
+    #[must_use]
+    pub fn id(self) -> u32 {
+        self.index
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    body: Option<StaticBody>,
+    generation: u32,
+}
+
+/// What the index keeps of a body, beside its box, so that a query reads one place in memory:
+/// its id, pose and layers, and its shape unless it is a hull (read from its slot).
+#[derive(Clone, Copy, Debug)]
+struct Standing {
+    id: u32,
+    pose: Pose,
+    layers: Layers,
+    shape: StandingShape,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum StandingShape {
+    Circle(Circle),
+    Rect(Rect),
+    Hull,
+}
+
+/// A set of static bodies, indexed in grids that are rebuilt only when the set changed.
+///
+/// Add and remove bodies by handle, then call [`refresh`](Self::refresh) once after a batch of
+/// changes: it rebuilds the index if anything changed, and does nothing otherwise, so a level
+/// that does not move costs nothing per frame. Until then, [`near`](Obstacles::near) still
+/// answers correctly by checking every body. Each body is indexed once, on the grid whose cells
+/// are about its size (cells twice the bodies' average size, and grids of cells twice, four
+/// times … as large for larger bodies); a query reads, on each grid, a bitmap of the fine
+/// cells the bodies touch, and where that finds some, the boxes of the cells under it and one
+/// cell around. Its cost follows the bodies near it, not the level's size.
+///
+/// ```
+/// use collide_world::{Obstacles, StaticBodies, StaticBody};
+/// use collide_core::{Aabb, Layers, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let tile = Rect { half_extents: Vec2::splat(8.0) };
+/// let mut level = StaticBodies::new();
+/// let handles: Vec<_> = (0..100)
+///     .map(|i| level.add(StaticBody::new(tile, Pose::from_position(Vec2::new(16.0 * i as f32, 0.0)))))
+///     .collect::<Result<_, _>>()?;
+/// level.refresh();
+/// let mut seen = Vec::new();
+/// level.near(&Aabb::new(Vec2::new(40.0, 0.0), Vec2::splat(1.0)), Layers::ALL, &mut |o| seen.push(o.id));
+/// seen.sort_unstable();
+/// assert_eq!(seen, [handles[2].id(), handles[3].id()]); // the tiles at x = 32 and 48
+/// # Ok::<(), collide_world::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct StaticBodies {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    len: usize,
+    index: CellIndex<Standing>,
+    /// Every indexed body's layers and masks together: a query no body can interact with
+    /// (the enemies of a level only bullets hit) stops at once.
+    any_layers: Layers,
+    dirty: bool,
+}
+
+impl StaticBodies {
+    /// An empty set.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a body and returns its handle.
+    ///
+    /// # Errors
+    /// [`Error::NonFinite`] when its pose or its shape's box is not finite.
+    pub fn add(&mut self, body: StaticBody) -> Result<StaticHandle, Error> {
+        let bounds = body.shape.as_shape_ref().aabb(&body.pose);
+        if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
+            return Err(Error::NonFinite);
+        }
+        self.dirty = true;
+        self.len += 1;
+        if let Some(index) = self.free.pop() {
+            let slot = &mut self.slots[index as usize];
+            slot.body = Some(body);
+            return Ok(StaticHandle {
+                index,
+                generation: slot.generation,
+            });
+        }
+        let index = u32::try_from(self.slots.len()).map_err(|_| Error::TooManyBodies)?;
+        self.slots.push(Slot {
+            body: Some(body),
+            generation: 0,
+        });
+        Ok(StaticHandle {
+            index,
+            generation: 0,
+        })
+    }
+
+    /// Removes a body; `None` when the handle is stale.
+    pub fn remove(&mut self, handle: StaticHandle) -> Option<StaticBody> {
+        let slot = self.slots.get_mut(handle.index as usize)?;
+        if slot.generation != handle.generation {
+            return None;
+        }
+        let body = slot.body.take()?;
+        slot.generation = slot.generation.wrapping_add(1);
+        self.free.push(handle.index);
+        self.len -= 1;
+        self.dirty = true;
+        Some(body)
+    }
+
+    /// The body behind a handle; `None` when it is stale.
+    #[must_use]
+    pub fn get(&self, handle: StaticHandle) -> Option<&StaticBody> {
+        let slot = self.slots.get(handle.index as usize)?;
+        (slot.generation == handle.generation)
+            .then_some(slot.body.as_ref())
+            .flatten()
+    }
+
+    /// How many bodies there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Rebuilds the index if a body was added or removed since the last refresh.
+    pub fn refresh(&mut self) {
+        if self.dirty {
+            let boxes = self.slots.iter().enumerate().filter_map(|(i, s)| {
+                let b = s.body.as_ref()?;
+                let shape = match &b.shape {
+                    Shape::Circle(c) => StandingShape::Circle(*c),
+                    Shape::Rect(r) => StandingShape::Rect(*r),
+                    Shape::Hull(_) => StandingShape::Hull,
+                };
+                let standing = Standing {
+                    id: i as u32,
+                    pose: b.pose,
+                    layers: b.layers,
+                    shape,
+                };
+                Some((b.shape.as_shape_ref().aabb(&b.pose), standing))
+            });
+            self.index.build(boxes);
+            self.any_layers = self
+                .slots
+                .iter()
+                .filter_map(|s| s.body.as_ref())
+                .fold(Layers::NONE, |all, b| {
+                    Layers::new(all.layer | b.layers.layer, all.mask | b.layers.mask)
+                });
+            self.dirty = false;
+        }
+    }
+
+    /// Whether the index is current (no change since the last [`refresh`](Self::refresh)).
+    #[must_use]
+    pub fn is_indexed(&self) -> bool {
+        !self.dirty
+    }
+
+    /// The obstacle an index entry stands for.
+    #[inline]
+    fn standing(&self, s: &Standing) -> Obstacle<'_> {
+        let shape = match s.shape {
+            StandingShape::Circle(c) => ShapeRef::Circle(c),
+            StandingShape::Rect(r) => ShapeRef::Rect(r),
+            // A hull's slot holds it as long as the index is current.
+            StandingShape::Hull => match &self.slots[s.id as usize].body {
+                Some(b) => b.shape.as_shape_ref(),
+                None => ShapeRef::Circle(Circle { radius: 0.0 }),
+            },
+        };
+        Obstacle {
+            id: s.id,
+            shape,
+            pose: s.pose,
+            layers: s.layers,
+        }
+    }
+
+    /// The indexed bodies near `area`, a finite box, that interact with `layers`.
+    #[inline]
+    fn near_indexed<'s>(
+        &'s self,
+        area: &Aabb,
+        layers: Layers,
+        mut visit: impl FnMut(Obstacle<'s>),
+    ) {
+        if !self.index.may_touch(area) {
+            return; // the bitmaps alone: most queries of a dense level stop here
+        }
+        self.index.visit(area, &mut |s| {
+            if s.layers.interacts(layers) {
+                visit(self.standing(s));
+            }
+        });
+    }
+
+    fn obstacle(&self, index: u32) -> Option<Obstacle<'_>> {
+        let body = self.slots[index as usize].body.as_ref()?;
+        Some(Obstacle {
+            id: index,
+            shape: body.shape.as_shape_ref(),
+            pose: body.pose,
+            layers: body.layers,
+        })
+    }
+}
+
+impl Obstacles for StaticBodies {
+    fn is_empty(&self) -> bool {
+        StaticBodies::is_empty(self)
+    }
+
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        if !(area.center.is_finite() && area.half_extents.is_finite()) {
+            return;
+        }
+        if self.dirty {
+            // No index to filter by box: every body, each checked here.
+            for index in 0..self.slots.len() as u32 {
+                if let Some(o) = self.obstacle(index) {
+                    if o.layers.interacts(layers) && touches(&o.bounds(), area) {
+                        visit(o);
+                    }
+                }
+            }
+            return;
+        }
+        if self.any_layers.interacts(layers) {
+            self.near_indexed(area, layers, visit);
+        }
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        if self.dirty {
+            for q in queries {
+                self.near(&q.bounds, q.layers, &mut |o| visit(q, o));
+            }
+            return;
+        }
+        // One call for every query: the level's index is walked inline, body after body.
+        for q in queries {
+            // A non-finite box finds nothing.
+            let finite = q.bounds.center.is_finite() && q.bounds.half_extents.is_finite();
+            if self.any_layers.interacts(q.layers) && finite {
+                self.near_indexed(&q.bounds, q.layers, |o| visit(q, o));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::{Circle, Rect};
+    use collide_testkit::SplitMix64;
+    use glam::Vec2;
+
+    /// The pass skips its lookups for a static world that says it is empty: a set with no
+    /// body (never filled, or emptied again) says so, and one with a body does not.
+    #[test]
+    fn an_empty_set_says_so_to_the_pass() {
+        let mut rng = SplitMix64::new(0xE5);
+        let mut set = StaticBodies::new();
+        assert!(Obstacles::is_empty(&set));
+        let handle = set.add(body(&mut rng)).expect("a valid body");
+        assert!(!Obstacles::is_empty(&set));
+        assert!(set.remove(handle).is_some());
+        assert!(Obstacles::is_empty(&set));
+        let none: &[Obstacle<'_>] = &[];
+        assert!(Obstacles::is_empty(none));
+    }
+
+    fn body(rng: &mut SplitMix64) -> StaticBody {
+        let at = Pose::from_position(rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0)));
+        let shape: Shape = if rng.unit() < 0.5 {
+            Circle {
+                radius: rng.range(1.0, 20.0),
+            }
+            .into()
+        } else {
+            let huge = rng.unit() < 0.02;
+            let half = Vec2::new(rng.range(1.0, 30.0), rng.range(1.0, 30.0));
+            Rect {
+                half_extents: if huge { half * 40.0 } else { half },
+            }
+            .into()
+        };
+        StaticBody::new(shape, at).with_layers(Layers::new(1 << rng.index(3), u32::MAX))
+    }
+
+    fn seen(bodies: &StaticBodies, area: &Aabb, layers: Layers) -> Vec<u32> {
+        let mut out = Vec::new();
+        bodies.near(area, layers, &mut |o| out.push(o.id));
+        out.sort_unstable();
+        out
+    }
+
+    /// Seeded rounds of adds and removes, each time the index against a scan of every body;
+    /// with `far`, bodies far away too (their cells saturate, and the level's table is a hash
+    /// of its occupied cells), else the bodies lie close (a dense table and its bitmap).
+    fn index_against_scan(seed: u64, far: bool) {
+        let mut rng = SplitMix64::new(seed);
+        let mut bodies = StaticBodies::new();
+        let mut handles = Vec::new();
+        for round in 0..4 {
+            for _ in 0..300 {
+                handles.push(bodies.add(body(&mut rng)).unwrap());
+            }
+            for _ in 0..100 {
+                let h = handles.swap_remove(rng.index(handles.len()));
+                assert!(bodies.remove(h).is_some());
+                assert!(bodies.remove(h).is_none(), "a stale handle removes nothing");
+            }
+            for far in [3e9, -3e9].into_iter().filter(|_| far) {
+                let at = Pose::from_position(Vec2::new(far, rng.range(-1e9, 1e9)));
+                handles.push(
+                    bodies
+                        .add(StaticBody::new(Circle { radius: 5.0 }, at))
+                        .unwrap(),
+                );
+            }
+            // Queries as wide as the level read every body instead of every cell.
+            let queries: Vec<(Aabb, Layers)> = (0..300)
+                .map(|i| {
+                    let c = rng.in_box(Vec2::splat(-700.0), Vec2::splat(700.0));
+                    let wide = [80.0, 80.0, 80.0, 3_000.0, 4e9, 2.0][i % 6];
+                    let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
+                    (Aabb::new(c, h), Layers::new(u32::MAX, 1 << rng.index(3)))
+                })
+                .collect();
+            let scanned: Vec<Vec<u32>> =
+                queries.iter().map(|(a, l)| seen(&bodies, a, *l)).collect();
+            bodies.refresh();
+            assert!(bodies.is_indexed());
+            assert_eq!(bodies.index.hashed_levels() > 0, far, "round {round}");
+            let mut listed = 0;
+            for ((area, layers), want) in queries.iter().zip(&scanned) {
+                assert_eq!(&seen(&bodies, area, *layers), want, "round {round}");
+                listed += want.len();
+            }
+            assert!(listed > 100, "round {round}: queries found only {listed}");
+            // Each body's own box, and boxes just clear of it, as queries: edges shared
+            // exactly count, and a gap of an ulp does not.
+            for h in handles.iter().take(50) {
+                let b = bodies.get(*h).unwrap();
+                let bounds = b.shape.as_shape_ref().aabb(&b.pose);
+                assert!(seen(&bodies, &bounds, Layers::ALL).contains(&h.id()));
+                let right = Vec2::new(bounds.max().x, bounds.center.y);
+                // `Aabb` keeps a centre and half-extents: nudged until its left edge is at or
+                // before the body's right edge.
+                let mut touching = Aabb::from_min_max(right, right + 1.0);
+                while touching.min().x > right.x {
+                    touching.center.x = touching.center.x.next_down();
+                }
+                assert!(seen(&bodies, &touching, Layers::ALL).contains(&h.id()));
+                // The nearest box whose left edge (as `Aabb` computes it) is past the body's.
+                let mut clear = touching;
+                while clear.min().x <= right.x {
+                    clear.center.x = clear.center.x.next_up();
+                }
+                assert!(!seen(&bodies, &clear, Layers::ALL).contains(&h.id()));
+            }
+        }
+        assert_eq!(bodies.len(), handles.len());
+    }
+
+    #[test]
+    fn the_index_lists_exactly_what_a_scan_of_every_body_lists() {
+        index_against_scan(33, false);
+        index_against_scan(34, false);
+    }
+
+    #[test]
+    fn far_apart_bodies_are_indexed_by_their_occupied_cells_alone() {
+        index_against_scan(35, true);
+    }
+
+    /// Many queries at once (as the collision pass asks) list what each query alone lists, in
+    /// the same order, query after query: small and wide boxes, boxes far away and at huge
+    /// coordinates, non-finite boxes (nothing) and queries no body's layers interact with;
+    /// before the index is built and after.
+    #[test]
+    fn many_queries_at_once_list_what_each_lists_alone_in_order() {
+        let mut rng = SplitMix64::new(0xEAC4);
+        let mut bodies = StaticBodies::new();
+        for _ in 0..2_000 {
+            bodies.add(body(&mut rng)).unwrap();
+        }
+        let far = Pose::from_position(Vec2::new(3e9, -2e9));
+        bodies
+            .add(StaticBody::new(Circle { radius: 5.0 }, far))
+            .unwrap();
+        let queries: Vec<Proxy> = (0..3_000)
+            .map(|i| {
+                let c = match i % 11 {
+                    0 => Vec2::new(3e9, -2e9) + rng.in_box(Vec2::splat(-9.0), Vec2::splat(9.0)),
+                    1 => Vec2::splat(f32::NAN),
+                    _ => rng.in_box(Vec2::splat(-600.0), Vec2::splat(600.0)),
+                };
+                let wide = [2.0, 6.0, 6.0, 20.0, 300.0, 3e9][i % 6];
+                let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
+                let layers = Layers::new(u32::MAX, [u32::MAX, 1, 1 << 3][i % 3]);
+                Proxy::new(i as u32, Aabb::new(c, h), layers)
+            })
+            .collect();
+        let each = |bodies: &StaticBodies| {
+            let mut together = Vec::new();
+            bodies.near_each(&queries, &mut |q, o| together.push((q.id, o.id)));
+            together
+        };
+        // Before the index is built, every body is checked: the oracle, as sets.
+        let mut scanned = each(&bodies);
+        scanned.sort_unstable();
+        assert!(
+            scanned.len() > 3_000,
+            "the queries found only {}",
+            scanned.len()
+        );
+        bodies.refresh();
+        let mut alone = Vec::new();
+        for q in &queries {
+            bodies.near(&q.bounds, q.layers, &mut |o| alone.push((q.id, o.id)));
+        }
+        let together = each(&bodies);
+        assert_eq!(together, alone);
+        let mut sorted = together;
+        sorted.sort_unstable();
+        assert_eq!(sorted, scanned);
+    }
+
+    #[test]
+    fn bad_bodies_are_refused_and_bad_queries_find_nothing() {
+        let mut bodies = StaticBodies::new();
+        let nan = StaticBody::new(Circle { radius: 1.0 }, Pose::from_position(Vec2::NAN));
+        assert_eq!(bodies.add(nan), Err(Error::NonFinite));
+        let h = bodies
+            .add(StaticBody::new(Circle { radius: 1.0 }, Pose::IDENTITY))
+            .unwrap();
+        bodies.refresh();
+        assert!(seen(&bodies, &Aabb::new(Vec2::NAN, Vec2::ONE), Layers::ALL).is_empty());
+        assert_eq!(
+            seen(&bodies, &Aabb::new(Vec2::ZERO, Vec2::ONE), Layers::ALL),
+            [h.id()]
+        );
+        assert!(seen(&bodies, &Aabb::new(Vec2::ZERO, Vec2::ONE), Layers::NONE).is_empty());
+        // An edge shared exactly counts: a sweep can reach it.
+        assert_eq!(
+            seen(
+                &bodies,
+                &Aabb::new(Vec2::new(2.0, 0.0), Vec2::ONE),
+                Layers::ALL
+            ),
+            [h.id()]
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! A level's whole static world in one value: static bodies of any shape and a tile map, as
+//! one set of [`Obstacles`] for the collision pass and `move_and_slide`.
+
+use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
+
+use collide_broad::Proxy;
+
+use crate::{Obstacle, Obstacles, StaticBodies, TileCell, TileMap};
+
+/// Where the ids of the tile map's cells start: a cell's obstacle id is this plus its
+/// [`cell_index`](TileMap::cell_index), above every static body's id.
+pub const TILE_IDS: u32 = 1 << 31;
+
+/// Static bodies and a tile map, each indexed once (the bodies when
+/// [`StaticBodies::refresh`] is called after a change; the map needs none).
+///
+/// As [`Obstacles`], the bodies keep their [`StaticHandle::id`](crate::StaticHandle::id)s and
+/// the tile map's cells take [`TILE_IDS`]` + ` their cell index; [`which`](Self::which) says
+/// which is which.
+///
+/// ```
+/// use collide_core::{Aabb, Circle, Layers, Pose};
+/// use collide_world::{Obstacles, StaticBodies, StaticBody, StaticWorld, TileCell, TileMap, WorldObstacle};
+/// use glam::Vec2;
+///
+/// let mut world = StaticWorld::new(TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO)?);
+/// let crate_at = world.bodies.add(StaticBody::new(Circle { radius: 6.0 }, Pose::from_position(Vec2::new(40.0, 26.0))))?;
+/// world.bodies.refresh();
+/// // What stands near a ball's path down onto the floor at x = 40: the crate and a floor cell.
+/// let path = Aabb::new(Vec2::new(40.0, 30.0), Vec2::new(2.0, 16.0));
+/// let mut met = Vec::new();
+/// world.near(&path, Layers::ALL, &mut |o| met.push(world.which(o.id)));
+/// met.sort_by_key(|w| format!("{w:?}"));
+/// assert_eq!(met, [WorldObstacle::Body(crate_at.id()), WorldObstacle::Tile(TileCell::new(2, 0))]);
+/// # Ok::<(), collide_world::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct StaticWorld {
+    /// The static bodies.
+    pub bodies: StaticBodies,
+    /// The tile map.
+    pub tiles: TileMap,
+}
+
+/// Which part of a [`StaticWorld`] an obstacle id names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WorldObstacle {
+    /// The static body with this [`StaticHandle::id`](crate::StaticHandle::id).
+    Body(u32),
+    /// This cell of the tile map.
+    Tile(TileCell),
+}
+
+impl StaticWorld {
+    /// A world of `tiles` and no static bodies yet.
+    #[must_use]
+    pub fn new(tiles: TileMap) -> Self {
+        Self {
+            bodies: StaticBodies::new(),
+            tiles,
+        }
+    }
+
+    /// Which obstacle an id of this world names.
+    #[must_use]
+    pub fn which(&self, id: u32) -> WorldObstacle {
+        if id >= TILE_IDS {
+            WorldObstacle::Tile(self.tiles.cell_of_index(id - TILE_IDS))
+        } else {
+            WorldObstacle::Body(id)
+        }
+    }
+}
+
+impl Obstacles for StaticWorld {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        self.bodies.near(area, layers, visit);
+        self.tiles.near(area, layers, &mut |o| {
+            visit(Obstacle {
+                id: TILE_IDS + o.id,
+                ..o
+            });
+        });
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        self.bodies.near_each(queries, visit);
+        self.tiles.near_each(queries, &mut |q, o| {
+            visit(
+                q,
+                Obstacle {
+                    id: TILE_IDS + o.id,
+                    ..o
+                },
+            );
+        });
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        if id >= TILE_IDS {
+            self.tiles.refine_hit(id - TILE_IDS, shape, motion, hit)
+        } else {
+            self.bodies.refine_hit(id, shape, motion, hit)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Which faces of a solid cell are exposed, and the rule that keeps hits off internal faces.
+
+use glam::Vec2;
+
+use super::TileMap;
+
+/// How close to an axis (the smaller component over the larger) a normal must be to count as
+/// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
+/// far inside this; a true corner that close to a face touches the same flat surface.
+const SNAP: f32 = 1e-3;
+
+/// One face of a cell, named by where it lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Face {
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+impl Face {
+    /// The unit normal pointing into the cell through this face: the direction of a normal
+    /// "from the shape into the cell" that meets it.
+    pub(crate) fn inward(self) -> Vec2 {
+        match self {
+            Face::Left => Vec2::X,
+            Face::Right => Vec2::NEG_X,
+            Face::Bottom => Vec2::Y,
+            Face::Top => Vec2::NEG_Y,
+        }
+    }
+
+    /// The face a normal into the cell along one axis goes through.
+    fn of_x(n: f32) -> Face {
+        if n > 0.0 {
+            Face::Left
+        } else {
+            Face::Right
+        }
+    }
+
+    fn of_y(n: f32) -> Face {
+        if n > 0.0 {
+            Face::Bottom
+        } else {
+            Face::Top
+        }
+    }
+}
+
+/// Where a normal into a cell meets it: one face, or the corner between two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Meets {
+    Face(Face),
+    Corner(Face, Face),
+}
+
+/// Where the normal `n` (from a shape into the cell) meets the cell, or `None` for a zero or
+/// non-finite normal.
+pub(crate) fn meets(n: Vec2) -> Option<Meets> {
+    if !n.is_finite() || n == Vec2::ZERO {
+        return None;
+    }
+    Some(if n.x.abs() <= SNAP * n.y.abs() {
+        Meets::Face(Face::of_y(n.y))
+    } else if n.y.abs() <= SNAP * n.x.abs() {
+        Meets::Face(Face::of_x(n.x))
+    } else {
+        Meets::Corner(Face::of_x(n.x), Face::of_y(n.y))
+    })
+}
+
+impl TileMap {
+    /// Whether face `face` of cell `(x, y)` is exposed: the cell across it is empty or
+    /// outside the map.
+    pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
+        let across = match face {
+            Face::Left => x.checked_sub(1).map(|x| (x, y)),
+            Face::Right => Some((x + 1, y)),
+            Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
+            Face::Top => Some((x, y + 1)),
+        };
+        !across.is_some_and(|(x, y)| self.is_solid(x, y))
+    }
+
+    /// Whether solid cell `(x, y)` has any exposed face (a cell with none lies inside the
+    /// solid region, and no shape from outside can meet it first).
+    pub(crate) fn has_exposed_face(&self, x: u32, y: u32) -> bool {
+        [Face::Left, Face::Right, Face::Bottom, Face::Top]
+            .into_iter()
+            .any(|f| self.exposed(x, y, f))
+    }
+
+    /// The normal a hit on cell `(x, y)` with normal `normal` (from the shape into the cell)
+    /// is reported with, or `None` when the hit lies on a seam and is no hit on the map.
+    ///
+    /// This is the one rule every query of the map applies:
+    /// - a normal along an axis (within a thousandth) meets one face: kept, as that face's
+    ///   exact normal, when the face is exposed (the cell across it is empty or outside the
+    ///   map), else dropped. The first contact with the union of the solid cells touches an
+    ///   internal face only at its ends, where the neighbour across it gives the same contact
+    ///   on an exposed face.
+    /// - any other normal meets a corner: kept when both faces meeting there are exposed (an
+    ///   outside corner of the solid region); when exactly one is, the region is flat there
+    ///   and the normal becomes that face's; when neither is, dropped.
+    ///
+    /// A zero or non-finite normal gives `None`.
+    ///
+    /// ```
+    /// use collide_world::TileMap;
+    /// use glam::Vec2;
+    ///
+    /// // Two floor tiles side by side: the face between them is internal.
+    /// let map = TileMap::from_rows(&["##"], Vec2::splat(16.0), Vec2::ZERO)?;
+    /// assert_eq!(map.face_normal(1, 0, Vec2::X), None); // into tile 1's left face: a seam
+    /// assert_eq!(map.face_normal(1, 0, Vec2::NEG_Y), Some(Vec2::NEG_Y)); // its top
+    /// // At tile 1's top-left corner the floor is flat: the normal is the top's.
+    /// let slanted = Vec2::new(1.0, -1.0).normalize();
+    /// assert_eq!(map.face_normal(1, 0, slanted), Some(Vec2::NEG_Y));
+    /// // Tile 0's top-left corner is the floor's end: a real corner.
+    /// assert_eq!(map.face_normal(0, 0, slanted), Some(slanted));
+    /// # Ok::<(), collide_world::Error>(())
+    /// ```
+    #[must_use]
+    #[inline(always)]
+    pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
+        match meets(normal)? {
+            Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
+            Meets::Corner(fx, fy) => match (self.exposed(x, y, fx), self.exposed(x, y, fy)) {
+                (true, true) => Some(normal),
+                (true, false) => Some(fx.inward()),
+                (false, true) => Some(fy.inward()),
+                (false, false) => None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_inside_a_block_are_internal_and_its_rim_is_exposed() {
+        let map = TileMap::from_rows(&["###", "###", "#.."], Vec2::ONE, Vec2::ZERO).unwrap();
+        // The centre cell (1, 1): solid on three sides, empty below.
+        assert!(!map.exposed(1, 1, Face::Left));
+        assert!(!map.exposed(1, 1, Face::Top));
+        assert!(map.exposed(1, 1, Face::Bottom));
+        assert!(map.exposed(2, 2, Face::Right)); // the map's edge counts as empty
+        assert!(map.exposed(0, 0, Face::Left));
+        assert!(map.has_exposed_face(1, 2)); // top edge of the map
+        let inner = TileMap::from_rows(&["###", "###", "###"], Vec2::ONE, Vec2::ZERO).unwrap();
+        assert!(!inner.has_exposed_face(1, 1));
+    }
+
+    #[test]
+    fn the_rule_drops_seams_and_flattens_half_exposed_corners() {
+        let map = TileMap::from_rows(&["###", "###", "#.."], Vec2::ONE, Vec2::ZERO).unwrap();
+        let down_right = Vec2::new(1.0, -1.0).normalize();
+        let up_right = Vec2::new(1.0, 1.0).normalize();
+        // Cell (1, 1): into its bottom (exposed) is kept, nearly-axis normals snap to it.
+        assert_eq!(map.face_normal(1, 1, Vec2::Y), Some(Vec2::Y));
+        assert_eq!(
+            map.face_normal(1, 1, Vec2::new(1e-5, 1.0).normalize()),
+            Some(Vec2::Y)
+        );
+        assert_eq!(map.face_normal(1, 1, Vec2::X), None);
+        // Its bottom-left corner: bottom exposed, left internal → the bottom's normal.
+        assert_eq!(map.face_normal(1, 1, up_right), Some(Vec2::Y));
+        // Cell (1, 2)'s top-left corner: both internal? Its left (0, 2) is solid, its top is
+        // the map's edge: exposed → the top's normal.
+        assert_eq!(map.face_normal(1, 2, down_right), Some(Vec2::NEG_Y));
+        // Cell (0, 0): the map's corner, both faces exposed: kept as it is.
+        assert_eq!(
+            map.face_normal(0, 0, Vec2::new(1.0, 1.0).normalize()),
+            Some(up_right)
+        );
+        // Cell (1, 1)'s top-right corner: right (2, 1) and top (1, 2) solid → dropped.
+        assert_eq!(
+            map.face_normal(1, 1, Vec2::new(-1.0, -1.0).normalize()),
+            None
+        );
+        assert_eq!(map.face_normal(1, 1, Vec2::ZERO), None);
+        assert_eq!(map.face_normal(1, 1, Vec2::new(f32::NAN, 1.0)), None);
+    }
+}

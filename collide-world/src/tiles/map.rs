@@ -1,0 +1,559 @@
+//! The [`TileMap`] itself: a rectangle of cells, one byte each, and where it lies in the world.
+
+use collide_core::{Aabb, Layers, Rect};
+use glam::Vec2;
+
+use super::scan::Blocks;
+use crate::Error;
+
+/// A rectangle of `width × height` square-or-rectangular cells, each empty (`0`) or solid with
+/// a value from `1` to `255` that the game may use (a material, a layer); one byte a cell.
+///
+/// Cell `(x, y)` covers the world box from `origin + (x, y) · cell_size` to
+/// `origin + (x + 1, y + 1) · cell_size`: `x` grows with world x and `y` with world y, so with
+/// y up (as in a platformer) row `0` is the bottom row. [`TileMap::from_rows`] follows that
+/// convention: its first text row is the top of the map and its last the floor.
+///
+/// Neighbouring cells share their edge exactly (both are computed as `origin + i · cell_size`),
+/// and the face between two solid cells is internal: no query on the map ever reports a hit,
+/// a contact or a normal on it, so nothing catches on the seams between tiles (see
+/// [`face_normal`](Self::face_normal) for the rule).
+///
+/// **Memory.** A byte per cell and a bit per 16 × 16 block of cells (whether it holds a solid
+/// cell, for the casts to skip empty space): a 4 096 × 4 096 map takes 16 MiB and 8 KiB on
+/// the heap ([`heap_bytes`](Self::heap_bytes)).
+///
+/// ```
+/// use collide_world::{TileCell, TileMap};
+/// use glam::Vec2;
+///
+/// // Two rows: a floor under a gap with one tile in it. y grows upwards.
+/// let map = TileMap::from_rows(&["..#.", "####"], Vec2::splat(16.0), Vec2::ZERO)?;
+/// assert_eq!((map.width(), map.height()), (4, 2));
+/// assert_eq!(map.get(2, 1), Some(1)); // the top row is y = 1
+/// assert_eq!(map.get(0, 1), Some(0));
+/// assert_eq!(map.cell_at(Vec2::new(40.0, 20.0)), Some(TileCell::new(2, 1)));
+/// assert_eq!(map.cell_min(1, 1), Vec2::new(16.0, 16.0));
+/// # Ok::<(), collide_world::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileMap {
+    width: u32,
+    height: u32,
+    cell_size: Vec2,
+    /// `1 / cell_size`, for the queries to find cells with a product, not a quotient.
+    inverse: Vec2,
+    /// How far, in cells, such a product may lie from the exact quotient (see [`reach`]).
+    reach: Vec2,
+    origin: Vec2,
+    layers: Layers,
+    /// Row-major, row `y = 0` first.
+    cells: Vec<u8>,
+    /// Which blocks of cells hold a solid cell, for the casts to skip empty runs.
+    blocks: Blocks,
+}
+
+/// A cell of a [`TileMap`]: its column `x` and its row `y`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileCell {
+    /// The column, from the left.
+    pub x: u32,
+    /// The row, from `y = 0` (the bottom when y grows upwards).
+    pub y: u32,
+}
+
+impl TileCell {
+    /// The cell in column `x`, row `y`.
+    #[must_use]
+    pub const fn new(x: u32, y: u32) -> Self {
+        Self { x, y }
+    }
+}
+
+impl TileMap {
+    /// The most cells a side: cell corners stay exact in `f32` up to 2^24 cells from the
+    /// origin, and 65 536 keeps every cell index well inside a `u32`.
+    pub const MAX_SIDE: u32 = 1 << 16;
+
+    /// The most cells in all: 2^28, a map of 256 MiB (a byte a cell) and some 128 KiB (a bit
+    /// per 16 × 16 block).
+    pub const MAX_CELLS: usize = 1 << 28;
+
+    /// A map whose cell `(x, y)` holds `value(x, y)` (`0` empty, else solid).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TileMapSize`] when a side is `0` or over [`MAX_SIDE`](Self::MAX_SIDE), or the
+    /// map has more than [`MAX_CELLS`](Self::MAX_CELLS) cells; [`Error::TileMapGeometry`] when
+    /// `cell_size` is not finite and positive or `origin` not finite.
+    pub fn from_fn(
+        width: u32,
+        height: u32,
+        cell_size: Vec2,
+        origin: Vec2,
+        mut value: impl FnMut(u32, u32) -> u8,
+    ) -> Result<Self, Error> {
+        check(width, height, cell_size, origin)?;
+        let mut cells = Vec::with_capacity(width as usize * height as usize);
+        for y in 0..height {
+            for x in 0..width {
+                cells.push(value(x, y));
+            }
+        }
+        Ok(Self::assemble(width, height, cell_size, origin, cells))
+    }
+
+    /// A map from its cells, row-major with row `y = 0` first (`cells[y · width + x]`).
+    ///
+    /// # Errors
+    ///
+    /// As [`from_fn`](Self::from_fn), and [`Error::TileMapSize`] when `cells` does not hold
+    /// exactly `width × height` values.
+    pub fn from_cells(
+        width: u32,
+        height: u32,
+        cells: &[u8],
+        cell_size: Vec2,
+        origin: Vec2,
+    ) -> Result<Self, Error> {
+        check(width, height, cell_size, origin)?;
+        if cells.len() != width as usize * height as usize {
+            return Err(Error::TileMapSize);
+        }
+        Ok(Self::assemble(
+            width,
+            height,
+            cell_size,
+            origin,
+            cells.to_vec(),
+        ))
+    }
+
+    /// A map drawn as text, **first row at the top** (the highest `y`), so the last row is the
+    /// bottom of the map, `y = 0`: `.` or a space is empty, `#` is solid with value `1`, a
+    /// digit `1`–`9` is solid with that value. Every row must have the same length.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_fn`](Self::from_fn); [`Error::TileMapSize`] when the rows differ in length;
+    /// [`Error::TileMapText`] at the first character of another kind.
+    pub fn from_rows(rows: &[&str], cell_size: Vec2, origin: Vec2) -> Result<Self, Error> {
+        let height = u32::try_from(rows.len()).map_err(|_| Error::TileMapSize)?;
+        let width = rows.first().map_or(0, |r| r.chars().count());
+        let width = u32::try_from(width).map_err(|_| Error::TileMapSize)?;
+        check(width, height, cell_size, origin)?;
+        let mut cells = vec![0; width as usize * height as usize];
+        for (row, line) in rows.iter().enumerate() {
+            let y = height as usize - 1 - row;
+            let mut columns = 0;
+            for (column, c) in line.chars().enumerate() {
+                let value = match c {
+                    '.' | ' ' => 0,
+                    '#' => 1,
+                    '1'..='9' => c as u8 - b'0',
+                    _ => {
+                        return Err(Error::TileMapText {
+                            row: row as u32,
+                            column: column as u32,
+                        })
+                    }
+                };
+                if column < width as usize {
+                    cells[y * width as usize + column] = value;
+                }
+                columns += 1;
+            }
+            if columns != width as usize {
+                return Err(Error::TileMapSize);
+            }
+        }
+        Ok(Self::assemble(width, height, cell_size, origin, cells))
+    }
+
+    fn assemble(width: u32, height: u32, cell_size: Vec2, origin: Vec2, cells: Vec<u8>) -> Self {
+        Self {
+            width,
+            height,
+            cell_size,
+            inverse: cell_size.recip(),
+            reach: reach(width, height, cell_size.recip(), origin),
+            origin,
+            layers: Layers::ALL,
+            blocks: Blocks::new(width, height, &cells),
+            cells,
+        }
+    }
+
+    /// Which blocks of cells hold a solid cell.
+    pub(crate) fn blocks(&self) -> &Blocks {
+        &self.blocks
+    }
+
+    pub(crate) fn blocks_mut(&mut self) -> &mut Blocks {
+        &mut self.blocks
+    }
+
+    /// The bytes the map holds on the heap: its cells' buffer (a byte a cell) and its block
+    /// bits (a bit per 16 × 16 block, packed in 64-bit words). Queries and
+    /// [`set`](Self::set) never change it.
+    ///
+    /// ```
+    /// use collide_world::TileMap;
+    /// use glam::Vec2;
+    ///
+    /// let map = TileMap::from_fn(256, 128, Vec2::ONE, Vec2::ZERO, |_, y| u8::from(y == 0))?;
+    /// // 32 768 cell bytes, and the bits of 16 × 8 blocks in two 64-bit words.
+    /// assert_eq!(map.heap_bytes(), 256 * 128 + 16);
+    /// # Ok::<(), collide_world::Error>(())
+    /// ```
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.capacity() + self.blocks.heap_bytes()
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The size of one cell in world units.
+    #[must_use]
+    pub fn cell_size(&self) -> Vec2 {
+        self.cell_size
+    }
+
+    /// The world position of cell `(0, 0)`'s minimum corner.
+    #[must_use]
+    pub fn origin(&self) -> Vec2 {
+        self.origin
+    }
+
+    /// The layers every cell is on, for [`Obstacles`](crate::Obstacles) (default
+    /// [`Layers::ALL`]).
+    #[must_use]
+    pub fn layers(&self) -> Layers {
+        self.layers
+    }
+
+    /// Puts every cell on `layers`.
+    pub fn set_layers(&mut self, layers: Layers) {
+        self.layers = layers;
+    }
+
+    /// Every cell's value, row-major with row `y = 0` first.
+    #[must_use]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The value of cell `(x, y)`, or `None` outside the map.
+    #[must_use]
+    pub fn get(&self, x: u32, y: u32) -> Option<u8> {
+        (x < self.width && y < self.height).then(|| self.cells[self.index(x, y)])
+    }
+
+    /// Whether cell `(x, y)` is in the map and solid.
+    #[must_use]
+    pub fn is_solid(&self, x: u32, y: u32) -> bool {
+        x < self.width && y < self.height && self.cells[self.index(x, y)] != 0
+    }
+
+    /// Gives cell `(x, y)` a new value (`0` empties it) and returns the old one.
+    ///
+    /// Emptying a solid cell looks at the other cells of its 16 × 16 block (32 words of
+    /// bytes), to clear the block's bit when it was the last solid one; other changes cost a
+    /// byte and a bit. Allocation-free.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutsideTileMap`] when the cell is not in the map.
+    pub fn set(&mut self, x: u32, y: u32, value: u8) -> Result<u8, Error> {
+        if x >= self.width || y >= self.height {
+            return Err(Error::OutsideTileMap);
+        }
+        let i = self.index(x, y);
+        let old = core::mem::replace(&mut self.cells[i], value);
+        if (old != 0) != (value != 0) {
+            self.update_block(x, y);
+        }
+        Ok(old)
+    }
+
+    /// The index of cell `(x, y)` in [`cells`](Self::cells), `y · width + x` (the id the
+    /// map's [`Obstacles`](crate::Obstacles) give it).
+    #[must_use]
+    pub fn cell_index(&self, x: u32, y: u32) -> u32 {
+        y * self.width + x
+    }
+
+    /// The cell with this [`cell_index`](Self::cell_index).
+    #[must_use]
+    pub fn cell_of_index(&self, index: u32) -> TileCell {
+        TileCell::new(index % self.width, index / self.width)
+    }
+
+    fn index(&self, x: u32, y: u32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// The world position of cell `(x, y)`'s minimum corner, `origin + (x, y) · cell_size`
+    /// (also for `x = width` or `y = height`: the far edges of the map).
+    #[must_use]
+    pub fn cell_min(&self, x: u32, y: u32) -> Vec2 {
+        Vec2::new(self.edge_x(x as i64), self.edge_y(y as i64))
+    }
+
+    /// The world box of cell `(x, y)`.
+    #[must_use]
+    pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
+        Aabb::from_min_max(self.cell_min(x, y), self.cell_min(x + 1, y + 1))
+    }
+
+    /// The world position of cell `(x, y)`'s centre (where [`cell_rect`](Self::cell_rect)
+    /// stands to cover it).
+    #[must_use]
+    pub fn cell_center(&self, x: u32, y: u32) -> Vec2 {
+        self.origin + (Vec2::new(x as f32, y as f32) + 0.5) * self.cell_size
+    }
+
+    /// The rectangle of one cell, centred on its [`cell_center`](Self::cell_center).
+    #[must_use]
+    pub fn cell_rect(&self) -> Rect {
+        Rect {
+            half_extents: self.cell_size * 0.5,
+        }
+    }
+
+    /// The world box of the whole map.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        Aabb::from_min_max(self.origin, self.cell_min(self.width, self.height))
+    }
+
+    /// The cell holding the world point `p` (a point on an edge belongs to the cell above or
+    /// to the right of it), or `None` outside the map or for a non-finite point.
+    #[must_use]
+    pub fn cell_at(&self, p: Vec2) -> Option<TileCell> {
+        let c = ((p - self.origin) / self.cell_size).floor();
+        let inside =
+            c.x >= 0.0 && c.y >= 0.0 && c.x < self.width as f32 && c.y < self.height as f32;
+        inside.then(|| TileCell::new(c.x as u32, c.y as u32))
+    }
+
+    /// The column edge `i` (`i` may lie outside the map).
+    pub(crate) fn edge_x(&self, i: i64) -> f32 {
+        self.origin.x + i as f32 * self.cell_size.x
+    }
+
+    /// The row edge `j`.
+    pub(crate) fn edge_y(&self, j: i64) -> f32 {
+        self.origin.y + j as f32 * self.cell_size.y
+    }
+
+    /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
+    /// outside; the callers clamp), to rounding: by the inverse cell size, a product for a
+    /// quotient, which is off by an ulp or two of `x − origin` more (the callers' margins
+    /// cover it).
+    pub(crate) fn column_of(&self, x: f32) -> i64 {
+        floor_i64((x - self.origin.x) * self.inverse.x)
+    }
+
+    pub(crate) fn row_of(&self, y: f32) -> i64 {
+        floor_i64((y - self.origin.y) * self.inverse.y)
+    }
+
+    /// The columns and rows of the cells that the closed box `lo..=hi` touches, clamped to the
+    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) ·
+    /// (1 / size)` can lose to rounding (see [`reach`]), so a box within rounding of an edge
+    /// lists the cell beyond it too.
+    #[inline]
+    pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
+        if !(lo.is_finite() && hi.is_finite()) {
+            return None;
+        }
+        let (o, inverse) = (self.origin, self.inverse);
+        let a = (lo - o) * inverse - self.reach;
+        let b = (hi - o) * inverse + self.reach;
+        let (w, h) = (self.width as f32, self.height as f32);
+        if b.x < 0.0 || b.y < 0.0 || a.x >= w || a.y >= h {
+            return None;
+        }
+        // Clamped to the map first, truncating is the floor.
+        let cell = |v: f32, n: u32| v.clamp(0.0, (n - 1) as f32) as u32;
+        Some((
+            [cell(a.x, self.width), cell(a.y, self.height)],
+            [cell(b.x, self.width), cell(b.y, self.height)],
+        ))
+    }
+}
+
+/// How far, in cells, `u = (v − origin) · inverse` (`inverse` the rounded `1 / size`) may lie
+/// from the exact quotient, for a coordinate `v` within a cell of the map (farther out, the
+/// box is off the map or clamped to its edge by more than its rounding): an ulp or so of
+/// `|v − origin| / size` (the subtraction) and of `|u|` (the reciprocal and the product).
+/// There `|v| ≤ |origin| + size · (cells + 1)`, so twice the origin in cells plus the map's
+/// cells, and one, bound both; eight ulps of that (the one within the millionth of a cell
+/// added) is the margin, worked out once for the map.
+fn reach(width: u32, height: u32, inverse: Vec2, origin: Vec2) -> Vec2 {
+    let cells = Vec2::new(width as f32, height as f32);
+    (2.0 * origin.abs() * inverse + cells) * (8.0 * f32::EPSILON) + Vec2::splat(1e-6)
+}
+
+/// `v.floor()` as an integer, saturating, without a call to the C library's `floorf` (which
+/// the baseline x86-64 target makes of `f32::floor`); NaN gives 0.
+#[inline]
+fn floor_i64(v: f32) -> i64 {
+    let t = v as i64;
+    // Above 2²³ every float is a whole number, so `t as f32` is `v` again there.
+    t.saturating_sub(i64::from((t as f32) > v))
+}
+
+fn check(width: u32, height: u32, cell_size: Vec2, origin: Vec2) -> Result<(), Error> {
+    let cells = u64::from(width) * u64::from(height);
+    if width == 0 || height == 0 || width > TileMap::MAX_SIDE || height > TileMap::MAX_SIDE {
+        return Err(Error::TileMapSize);
+    }
+    if cells > TileMap::MAX_CELLS as u64 {
+        return Err(Error::TileMapSize);
+    }
+    let positive = cell_size.x > 0.0 && cell_size.y > 0.0;
+    if !(positive && cell_size.is_finite() && origin.is_finite()) {
+        return Err(Error::TileMapGeometry);
+    }
+    // The far corner must be finite too, or every query past it would see infinities.
+    let far = origin + Vec2::new(width as f32, height as f32) * cell_size;
+    if !far.is_finite() {
+        return Err(Error::TileMapGeometry);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scan::BLOCK;
+    use super::*;
+
+    #[test]
+    fn bad_sizes_and_geometry_are_errors() {
+        let ok = Vec2::ONE;
+        let none = |_, _| 0;
+        assert_eq!(
+            TileMap::from_fn(0, 4, ok, Vec2::ZERO, none),
+            Err(Error::TileMapSize)
+        );
+        assert_eq!(
+            TileMap::from_fn(4, 0, ok, Vec2::ZERO, none),
+            Err(Error::TileMapSize)
+        );
+        let huge = TileMap::MAX_SIDE + 1;
+        assert_eq!(
+            TileMap::from_fn(huge, 1, ok, Vec2::ZERO, none),
+            Err(Error::TileMapSize)
+        );
+        let side = TileMap::MAX_SIDE;
+        assert_eq!(
+            TileMap::from_fn(side, side, ok, Vec2::ZERO, none),
+            Err(Error::TileMapSize)
+        );
+        for (size, origin) in [
+            (Vec2::new(0.0, 1.0), Vec2::ZERO),
+            (Vec2::new(1.0, -1.0), Vec2::ZERO),
+            (Vec2::new(f32::NAN, 1.0), Vec2::ZERO),
+            (Vec2::new(f32::INFINITY, 1.0), Vec2::ZERO),
+            (ok, Vec2::new(0.0, f32::NAN)),
+            (Vec2::splat(1e38), Vec2::ZERO),
+        ] {
+            assert_eq!(
+                TileMap::from_fn(4, 4, size, origin, none),
+                Err(Error::TileMapGeometry),
+                "{size} {origin}"
+            );
+        }
+        assert_eq!(
+            TileMap::from_cells(2, 2, &[0; 3], ok, Vec2::ZERO),
+            Err(Error::TileMapSize)
+        );
+        assert_eq!(
+            TileMap::from_rows(&["#.", "#"], ok, Vec2::ZERO),
+            Err(Error::TileMapSize)
+        );
+        assert_eq!(
+            TileMap::from_rows(&["#.", "#.x"], ok, Vec2::ZERO),
+            Err(Error::TileMapText { row: 1, column: 2 })
+        );
+        assert_eq!(
+            TileMap::from_rows(&[], ok, Vec2::ZERO),
+            Err(Error::TileMapSize)
+        );
+    }
+
+    #[test]
+    fn text_rows_run_from_the_top_down() {
+        let map =
+            TileMap::from_rows(&["3..", "#.#"], Vec2::new(2.0, 4.0), Vec2::new(-1.0, 1.0)).unwrap();
+        assert_eq!(map.cells(), &[1, 0, 1, 3, 0, 0]);
+        assert_eq!(map.get(0, 1), Some(3));
+        assert_eq!(map.get(3, 0), None);
+        assert_eq!(map.cell_min(1, 1), Vec2::new(1.0, 5.0));
+        assert_eq!(map.cell_center(0, 0), Vec2::new(0.0, 3.0));
+        assert_eq!(map.bounds().max(), Vec2::new(5.0, 9.0));
+        assert_eq!(map.cell_at(Vec2::new(1.0, 5.0)), Some(TileCell::new(1, 1)));
+        assert_eq!(map.cell_at(Vec2::new(5.0, 5.0)), None);
+        assert_eq!(map.cell_at(Vec2::new(f32::NAN, 5.0)), None);
+        let i = map.cell_index(2, 1);
+        assert_eq!((i, map.cell_of_index(i)), (5, TileCell::new(2, 1)));
+    }
+
+    #[test]
+    fn set_changes_one_cell_and_refuses_outside() {
+        let mut map = TileMap::from_fn(3, 2, Vec2::ONE, Vec2::ZERO, |x, y| (x + y) as u8).unwrap();
+        assert_eq!(map.set(2, 1, 0), Ok(3));
+        assert!(!map.is_solid(2, 1));
+        assert!(map.is_solid(1, 1));
+        assert_eq!(map.set(3, 0, 1), Err(Error::OutsideTileMap));
+    }
+
+    #[test]
+    fn a_4096_square_map_holds_a_byte_a_cell_and_a_negligible_summary() {
+        let side = 4096;
+        let cells = side as usize * side as usize;
+        // A byte a cell, and at most a 1 024th of a byte a cell besides.
+        let most = (16 << 20) + cells / 1024;
+        let level = |x: u32, y: u32| u8::from(y < 2 || (x % 16 == 12 && y < 6));
+        let mut map = TileMap::from_fn(side, side, Vec2::ONE, Vec2::ZERO, level).unwrap();
+        assert!(map.heap_bytes() >= cells, "the cells are counted");
+        assert!(map.heap_bytes() <= most, "{} bytes", map.heap_bytes());
+        let copy = TileMap::from_cells(side, side, map.cells(), Vec2::ONE, Vec2::ZERO).unwrap();
+        assert_eq!(copy.heap_bytes(), map.heap_bytes());
+        // Setting cells never grows the map.
+        let before = map.heap_bytes();
+        for i in 0..1_000 {
+            map.set(i * 4 % side, i * 7 % side, (i % 3) as u8).unwrap();
+        }
+        assert_eq!(map.heap_bytes(), before);
+    }
+
+    #[test]
+    fn block_bits_are_packed_across_rows() {
+        // Narrow and flat maps too: the block bits take a bit per block, rounded up to whole
+        // 64-bit words over the whole map, not per row of blocks.
+        for (w, h) in [(1, 1), (1, 1 << 16), (1 << 16, 1), (33, 31), (100, 3_000)] {
+            let map = TileMap::from_fn(w, h, Vec2::ONE, Vec2::ZERO, |x, _| u8::from(x == 0));
+            let map = map.unwrap();
+            let blocks = w.div_ceil(BLOCK) as usize * h.div_ceil(BLOCK) as usize;
+            let bits_bytes = blocks.div_ceil(64) * 8;
+            assert_eq!(
+                map.heap_bytes(),
+                w as usize * h as usize + bits_bytes,
+                "{w}×{h}"
+            );
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it,
+//! and the face rule applied to the collision pass's hits on those rectangles.
+
+use collide_core::{Aabb, Contact, Hit, Layers, Motion, Pose, ShapeRef};
+use glam::Vec2;
+
+use super::faces::{meets, Face, Meets};
+use super::TileMap;
+use crate::obstacles::touches;
+use crate::{Obstacle, Obstacles};
+use collide_broad::Proxy;
+
+/// Each solid cell under the area is one [`Obstacle`]: the cell's rectangle
+/// ([`TileMap::cell_rect`]) at its centre, with its [`cell_index`](TileMap::cell_index) as id
+/// and the map's [`layers`](TileMap::layers); only the cells whose rectangle's box touches the
+/// area are listed. Listing costs the cells under the area plus a cell of margin each way,
+/// whatever the map's size.
+///
+/// In the collision pass, a hit on a cell's rectangle follows the face rule
+/// ([`face_normal`](TileMap::face_normal)), as every query of the map does: a hit through a
+/// face between two solid cells is dropped (the neighbour gives the hit on the exposed face),
+/// one on a corner where the region is flat gets the flat face's normal, and an end-of-frame
+/// contact is the one [`contacts`](TileMap::contacts) gives. So a body in the pass never
+/// catches on a seam: see [`Obstacles::refine_hit`].
+///
+/// ```
+/// use collide_world::{move_and_slide, SlideSettings, TileMap};
+/// use collide_core::{Rect, Rot};
+/// use glam::Vec2;
+///
+/// let map = TileMap::from_rows(&["......", "######"], Vec2::splat(16.0), Vec2::ZERO)?;
+/// let body = Rect { half_extents: Vec2::new(5.0, 7.0) };
+/// let settings = SlideSettings::new(Vec2::Y);
+/// // Resting on the floor (its top at y = 16), walking right across two seams.
+/// let step = move_and_slide(body, Rot::IDENTITY, Vec2::new(10.0, 23.005), Vec2::new(40.0, -1.0), &map, &settings);
+/// assert!(step.on_floor && !step.on_wall);
+/// assert!((step.position.x - 50.0).abs() < 1e-4);
+/// # Ok::<(), collide_world::Error>(())
+/// ```
+impl Obstacles for TileMap {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        if self.layers().interacts(layers) {
+            self.cells_near(area, &self.scale(), visit);
+        }
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        let scale = self.scale();
+        for q in queries {
+            if self.layers().interacts(q.layers) {
+                self.cells_near(&q.bounds, &scale, |o| visit(q, o));
+            }
+        }
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        if id as usize >= self.cells().len() {
+            return Some(hit); // not one of this map's cells
+        }
+        let cell = self.cell_of_index(id);
+        let (x, y) = (cell.x, cell.y);
+        let end = shape.aabb(&motion.end_pose());
+        let contact = hit.contact.and_then(|c| {
+            let (normal, depth) = self.exposed_way_out(x, y, c.normal, &end)?;
+            let depth = if normal == c.normal { c.depth } else { depth };
+            Some(Contact {
+                point: c.point,
+                normal,
+                depth,
+            })
+        });
+        // A hit that only the end of the frame saw has the contact's normal for its impact's:
+        // it takes the contact's way out too.
+        let seen_at_end = hit
+            .contact
+            .is_some_and(|c| c.normal == hit.normal && c.point == hit.point);
+        let normal = match self.face_normal(x, y, hit.normal) {
+            Some(n) => n,
+            None if seen_at_end => contact?.normal,
+            None => return None,
+        };
+        if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {
+            return None;
+        }
+        Some(Hit {
+            normal,
+            contact,
+            by_sweep: hit.by_sweep || contact.is_none(),
+            ..hit
+        })
+    }
+}
+
+impl TileMap {
+    /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
+    /// moving along a flat face or away from it (not into it) where the face goes on into the
+    /// neighbouring cell: a seam of the face, which the face itself never gives (moving along
+    /// or away from a rectangle's face meets nothing after the start). Such a hit touches the
+    /// cell's corner at the seam, or comes later in the frame, as the shape crosses the seam
+    /// lying within rounding inside the surface (a hull's irrational vertices put one a few
+    /// ulps into a floor it rests on). A corner that ends the face is not a seam, and a shape
+    /// moving into the face hits it.
+    fn grazes_a_seam(&self, x: u32, y: u32, normal: Vec2, hit: &Hit, travel: Vec2) -> bool {
+        let Some(Meets::Face(face)) = meets(normal) else {
+            return false;
+        };
+        if travel.dot(normal) > 0.0 {
+            return false;
+        }
+        // The face runs along x for a floor or a ceiling, along y for a wall.
+        let axis = usize::from(matches!(face, Face::Left | Face::Right));
+        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        // The impact point of a graze lies on the corner to within the rounding of the sweep.
+        let point = hit.point;
+        let size = self.cell_size().max_element();
+        let tolerance = 1e-5 * (1.0 + size + point.abs().max_element());
+        let continues = |forward: bool| {
+            let (nx, ny) = match (axis, forward) {
+                (0, false) => (x.checked_sub(1), Some(y)),
+                (0, true) => (Some(x + 1), Some(y)),
+                (_, false) => (Some(x), y.checked_sub(1)),
+                (_, true) => (Some(x), Some(y + 1)),
+            };
+            match (nx, ny) {
+                (Some(nx), Some(ny)) => self.is_solid(nx, ny) && self.exposed(nx, ny, face),
+                _ => false,
+            }
+        };
+        let at_corner = ((point[axis] - lo[axis]).abs() <= tolerance && continues(false))
+            || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true));
+        // Swept into after the start (not only seen overlapping at the end, which the contact
+        // answers for): moving up the axis enters the cell from the one before it.
+        let swept_in = hit.t > 0.0 && hit.t < 1.0;
+        let crossing = swept_in && travel[axis] != 0.0 && continues(travel[axis] < 0.0);
+        at_corner || crossing
+    }
+
+    /// Calls `visit` with the obstacle of every solid cell whose box touches `area`.
+    #[inline]
+    fn cells_near<'s>(&'s self, area: &Aabb, scale: &Scale, mut visit: impl FnMut(Obstacle<'s>)) {
+        let Some((lo, hi)) = self.cells_under(area, scale) else {
+            return;
+        };
+        // Most areas hold no solid cell at all: all their rows are looked at at once first
+        // (eight columns at a time, the rows' cells or-ed), and the rows are scanned one by
+        // one only from the first column that holds one.
+        let Some(first) = self.first_column_in(lo[0], hi[0], (lo[1], hi[1]), false) else {
+            return;
+        };
+        let rect = self.cell_rect();
+        for y in lo[1]..=hi[1] {
+            // A row's run of cells is scanned, eight at a time, for the few that are solid.
+            self.each_in_row(y, first, hi[0], |x| {
+                let pose = Pose::from_position(self.cell_center(x, y));
+                let o = Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers());
+                // The cell range has a margin for rounding; the obstacles themselves are held
+                // to the area, so that a body resting on a floor and moving along it is
+                // offered no floor cell at all.
+                if touches(&o.bounds(), area) {
+                    visit(o);
+                }
+            });
+        }
+    }
+
+    /// How [`cells_under`](Self::cells_under) turns world coordinates into cells.
+    fn scale(&self) -> Scale {
+        let inverse = self.cell_size().recip();
+        let cells = Vec2::new(self.width() as f32, self.height() as f32);
+        // `u = (v − origin) · inverse` loses to rounding a few ulps of `|v − origin| / size`
+        // (the subtraction), of `|u|` (the reciprocal and the product): for a box touching
+        // the map, `|v| ≤ |origin| + size · cells`, so twice the origin in cells plus the map's
+        // cells bound both, and eight ulps of that (and a millionth of a cell) is the margin.
+        // A box farther out is off the map by more than its own rounding.
+        let margin = (2.0 * self.origin().abs() * inverse + cells) * (8.0 * f32::EPSILON) + 1e-6;
+        Scale {
+            inverse,
+            margin,
+            last: cells - 1.0,
+        }
+    }
+
+    /// The columns and rows of the cells that the closed box `area` touches, clamped to the
+    /// map, or `None` when it touches none: as [`cell_range`](Self::cell_range), by
+    /// multiplying by the inverse cell size instead of dividing, with a margin for rounding
+    /// worked out once for the map (a query's cost here is mostly these few operations). No
+    /// cell the box touches is left out; the obstacles are held to the area exactly
+    /// afterwards.
+    #[inline(always)]
+    fn cells_under(&self, area: &Aabb, scale: &Scale) -> Option<([u32; 2], [u32; 2])> {
+        let (lo, hi, o) = (area.min(), area.max(), self.origin());
+        if !(lo.is_finite() && hi.is_finite()) {
+            return None;
+        }
+        let a = (lo - o) * scale.inverse - scale.margin;
+        let b = (hi - o) * scale.inverse + scale.margin;
+        if b.x < 0.0 || b.y < 0.0 || a.x > scale.last.x + 1.0 || a.y > scale.last.y + 1.0 {
+            return None;
+        }
+        // Clamped to the map first, truncating is the floor (`max` and `min`, not `clamp`,
+        // which checks its bounds' order: the values are finite here).
+        let cell = |v: f32, last: f32| v.max(0.0).min(last) as u32;
+        Some((
+            [cell(a.x, scale.last.x), cell(a.y, scale.last.y)],
+            [cell(b.x, scale.last.x), cell(b.y, scale.last.y)],
+        ))
+    }
+}
+
+/// One over a map's cell size, the margin its cell ranges take for rounding, and its last
+/// column and row, for [`TileMap::cells_under`].
+struct Scale {
+    inverse: Vec2,
+    margin: Vec2,
+    last: Vec2,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_testkit::SplitMix64;
+
+    /// How many cells `near` listed for 1 000 seeded areas, each checked against brute force
+    /// over the map: exactly the solid cells whose box touches the area.
+    fn near_against_brute_force(map: &TileMap, rng: &mut SplitMix64) -> usize {
+        let (origin, size) = (map.origin(), map.cell_size());
+        let mut listed = 0;
+        for i in 0..1_000 {
+            let lo = origin + rng.in_box(Vec2::splat(-40.0), Vec2::new(1_150.0, 400.0));
+            // Every third area starts on a cell edge exactly.
+            let lo = if i % 3 == 0 {
+                origin + ((lo - origin) / size).round() * size
+            } else {
+                lo
+            };
+            let hi = lo + rng.in_box(Vec2::ZERO, Vec2::splat(60.0));
+            let area = Aabb::from_min_max(lo, hi);
+            let mut got = Vec::new();
+            map.near(&area, Layers::ALL, &mut |o| got.push(o.id));
+            let rect = map.cell_rect();
+            let want: Vec<u32> = (0..map.cells().len() as u32)
+                .filter(|&id| {
+                    let c = map.cell_of_index(id);
+                    let at = Pose::from_position(map.cell_center(c.x, c.y));
+                    let o = Obstacle::new(id, rect, at);
+                    map.is_solid(c.x, c.y) && touches(&o.bounds(), &area)
+                })
+                .collect();
+            got.sort_unstable();
+            assert_eq!(got, want, "{origin} {area:?}");
+            listed += got.len();
+        }
+        listed
+    }
+
+    /// The cells listed are exactly the solid cells whose box touches the area, for areas
+    /// anywhere, edges on cell edges included, on maps near and far from the origin (70
+    /// columns: rows of more than one word of bits), before and after cells are set.
+    #[test]
+    fn near_lists_exactly_the_solid_cells_touching_the_area() {
+        let mut rng = SplitMix64::new(0x7153);
+        for origin in [Vec2::ZERO, Vec2::new(-3.5, 7.25), Vec2::new(1e6, -2e5)] {
+            let size = Vec2::new(16.0, 12.0);
+            let solid = |rng: &mut SplitMix64| u8::from(rng.unit() < 0.3);
+            let mut map = TileMap::from_fn(70, 30, size, origin, |_, _| solid(&mut rng)).unwrap();
+            assert!(near_against_brute_force(&map, &mut rng) > 500);
+            for _ in 0..600 {
+                let (x, y) = (rng.index(70) as u32, rng.index(30) as u32);
+                let value = solid(&mut rng) * 7;
+                map.set(x, y, value).unwrap();
+            }
+            assert!(near_against_brute_force(&map, &mut rng) > 500);
+        }
+    }
+}

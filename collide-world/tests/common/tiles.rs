@@ -1,0 +1,208 @@
+//! Brute-force oracles, random movers and random sparse maps for the tile-map tests: what a
+//! loop over every solid cell gives, each cell's box swept on its own and the hit put through
+//! the face rule.
+
+use collide_core::{
+    overlaps, time_of_impact, Circle, Hull, Motion, Pose, Rect, Rot, Shape, ShapeRef, Simplify,
+};
+use collide_testkit::SplitMix64;
+use collide_world::{TileCell, TileHit, TileMap};
+use glam::Vec2;
+
+/// Every solid cell of `map`, row by row.
+pub fn solid_cells(map: &TileMap) -> Vec<TileCell> {
+    (0..map.height())
+        .flat_map(|y| (0..map.width()).map(move |x| TileCell::new(x, y)))
+        .filter(|c| map.is_solid(c.x, c.y))
+        .collect()
+}
+
+/// A random circle, box or regular hull from `lo` to `hi` cells across (in radius or half
+/// extent).
+pub fn random_mover(rng: &mut SplitMix64, map: &TileMap, (lo, hi): (f32, f32)) -> Shape {
+    let size = map.cell_size().max_element();
+    match rng.index(3) {
+        0 => Circle {
+            radius: rng.range(lo, hi) * size,
+        }
+        .into(),
+        1 => Rect {
+            half_extents: Vec2::new(rng.range(lo, hi), rng.range(lo, hi)) * size,
+        }
+        .into(),
+        _ => Hull::regular(3 + rng.index(6), rng.range(lo.max(0.2), hi) * size)
+            .unwrap()
+            .into(),
+    }
+}
+
+/// The map's order of hits: earlier first; on a tie a face before a corner, then the lower
+/// cell index.
+pub fn before(map: &TileMap, a: &TileHit, b: &TileHit) -> bool {
+    let rank = |h: &TileHit| {
+        let corner = h.normal.x != 0.0 && h.normal.y != 0.0;
+        (corner, map.cell_index(h.cell.x, h.cell.y))
+    };
+    a.t < b.t || (a.t == b.t && rank(a) < rank(b))
+}
+
+/// The first hit over `solid` (the map's solid cells): the mover swept against each cell's
+/// box, each hit put through the face rule.
+pub fn brute_time_of_impact(
+    map: &TileMap,
+    solid: &[TileCell],
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+) -> Option<TileHit> {
+    let mut best: Option<TileHit> = None;
+    for &c in solid {
+        let still = Motion::stationary(map.cell_center(c.x, c.y));
+        let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
+            continue;
+        };
+        let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
+            continue;
+        };
+        let hit = TileHit {
+            t: i.t,
+            point: i.point,
+            normal,
+            cell: c,
+        };
+        if best.is_none_or(|b| before(map, &hit, &b)) {
+            best = Some(hit);
+        }
+    }
+    best
+}
+
+/// When the segment from `from` to `to` is strictly inside the box `lo..hi`: its entry (`0`
+/// if it starts inside) and the axes it enters on at that moment, or `None`.
+pub fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, [bool; 2])> {
+    let d = to - from;
+    let (mut enter, mut leave, mut axes) = (f32::NEG_INFINITY, f32::INFINITY, [f32::NAN; 2]);
+    for axis in 0..2 {
+        if d[axis] == 0.0 {
+            if from[axis] <= lo[axis] || from[axis] >= hi[axis] {
+                return None;
+            }
+            continue;
+        }
+        let a = (lo[axis] - from[axis]) / d[axis];
+        let b = (hi[axis] - from[axis]) / d[axis];
+        axes[axis] = a.min(b);
+        enter = enter.max(a.min(b));
+        leave = leave.min(a.max(b));
+    }
+    let t = enter.max(0.0);
+    (enter < leave && t < leave.min(1.0)).then_some((t, [axes[0] == enter, axes[1] == enter]))
+}
+
+/// What [`sparse_cells`] draws: `pieces.0 + index(pieces.1)` pieces, each a floor or a wall
+/// `long.0 + index(long.1)` cells long and 1 to 3 thick, or a block of 1 to `block` cells a
+/// side; then up to `singles` single cells.
+pub struct Sparse {
+    pub pieces: (usize, usize),
+    pub long: (usize, usize),
+    pub block: usize,
+    pub singles: usize,
+}
+
+/// The cells (row-major, `1` solid) of a seeded `w × h` map, mostly empty, drawn as `sparse`
+/// says.
+pub fn sparse_cells(rng: &mut SplitMix64, (w, h): (u32, u32), sparse: &Sparse) -> Vec<u8> {
+    let (w, h) = (w as usize, h as usize);
+    let mut cells = vec![0u8; w * h];
+    let mut fill = |x0: usize, y0: usize, bw: usize, bh: usize| {
+        for y in y0..(y0 + bh).min(h) {
+            for x in x0..(x0 + bw).min(w) {
+                cells[y * w + x] = 1;
+            }
+        }
+    };
+    let long = |rng: &mut SplitMix64| sparse.long.0 + rng.index(sparse.long.1);
+    for _ in 0..sparse.pieces.0 + rng.index(sparse.pieces.1) {
+        let (x0, y0) = (rng.index(w), rng.index(h));
+        match rng.index(3) {
+            0 => fill(x0, y0, long(rng), 1 + rng.index(3)),
+            1 => fill(x0, y0, 1 + rng.index(3), long(rng)),
+            _ => fill(
+                x0,
+                y0,
+                1 + rng.index(sparse.block),
+                1 + rng.index(sparse.block),
+            ),
+        }
+    }
+    for _ in 0..rng.index(sparse.singles) {
+        fill(rng.index(w), rng.index(h), 1, 1);
+    }
+    cells
+}
+
+/// Whether the body at `pose` overlaps a solid cell of `map`, cell by cell.
+pub fn inside_a_cell(map: &TileMap, shape: ShapeRef<'_>, pose: &Pose) -> bool {
+    let rect = map.cell_rect();
+    solid_cells(map).iter().any(|c| {
+        let cell = Pose::from_position(map.cell_center(c.x, c.y));
+        overlaps(shape, pose, rect, &cell)
+    })
+}
+
+/// A circle, a rect or the hull of up to 17 random points, about `size` across.
+pub fn any_shape(rng: &mut SplitMix64, size: f32) -> Shape {
+    match rng.index(3) {
+        0 => Circle {
+            radius: rng.range(0.1, 1.0) * size,
+        }
+        .into(),
+        1 => Rect {
+            half_extents: Vec2::new(rng.range(0.1, 1.0), rng.range(0.1, 1.0)) * size,
+        }
+        .into(),
+        _ => {
+            let n = 3 + rng.index(15);
+            let mut points: Vec<Vec2> = (0..n)
+                .map(|_| Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * size)
+                .collect();
+            Hull::from_points_mut(&mut points, Simplify::Vw)
+                .map_or_else(|_| Circle { radius: size }.into(), Shape::from)
+        }
+    }
+}
+
+/// A small map (1 to 24 cells a side, up to half of them solid, scattered) of cells of one
+/// of the sizes `cells`, from 1 to a million units from the origin.
+pub fn far_map(rng: &mut SplitMix64, cells: &[f32]) -> TileMap {
+    let far = [1.0, 100.0, 1e4, 1e6][rng.index(4)];
+    let cell = cells[rng.index(cells.len())];
+    let (width, height) = (1 + rng.index(24) as u32, 1 + rng.index(24) as u32);
+    let density = rng.unit() * 0.5;
+    let origin = Vec2::new(rng.range(-far, far), rng.range(-far, far));
+    let mut solid = SplitMix64::new(rng.next_u64());
+    TileMap::from_fn(width, height, Vec2::splat(cell), origin, |_, _| {
+        u8::from(solid.unit() < density)
+    })
+    .unwrap()
+}
+
+/// A random point of `map`'s box.
+pub fn point_in(rng: &mut SplitMix64, map: &TileMap) -> Vec2 {
+    let b = map.bounds();
+    b.min() + Vec2::new(rng.unit(), rng.unit()) * (b.max() - b.min())
+}
+
+/// A body of [`any_shape`] `size` across, turned one time in three, somewhere in `map`'s box,
+/// and a travel of up to 1, 50, 1 000 or 10 000 units in any direction: `(shape, turn, start,
+/// travel)`.
+pub fn any_mover(rng: &mut SplitMix64, map: &TileMap, size: f32) -> (Shape, Rot, Vec2, Vec2) {
+    let shape = any_shape(rng, size);
+    let turn = if rng.index(3) == 0 {
+        Rot::from_angle(rng.angle())
+    } else {
+        Rot::IDENTITY
+    };
+    let start = point_in(rng, map);
+    let speed = [1.0, 50.0, 1e3, 1e4][rng.index(4)];
+    (shape, turn, start, rng.direction() * rng.unit() * speed)
+}

@@ -1,0 +1,557 @@
+//! The collision pass: a frame's bodies in, hits out, resolved in the order they happened.
+//!
+//! Per frame: the swept bounds of every enabled body ([`Body::swept_bounds`]: its shape at the
+//! start and at the end of the frame) go to a [`BroadPhase`]; each candidate pair goes to the
+//! core's narrow phase ([`narrow_phase_detailed`]), which tests the end of the frame and sweeps
+//! to find when contact began, or sweeps to find a contact the end-of-frame test missed. Every
+//! hit keeps its time of impact `t`; the hits are sorted by `(t, a, b)` and handed to the
+//! caller in that order. When a hit uses a body up (a bullet destroys itself on impact), every
+//! later hit on that body is dropped, so a bullet always hits what it reached first.
+//!
+//! A frame with more candidate pairs than the pass's limit ([`CollisionPass::set_max_pairs`])
+//! stops there and reports [`Error::TooManyPairs`] instead of running out of memory.
+
+mod body;
+mod hit;
+mod order;
+mod response;
+mod rounds;
+mod statics;
+mod turned;
+
+pub use body::Body;
+pub use hit::{PassHit, PassStats, Used};
+pub use response::{Reaction, Response, Turn};
+pub use rounds::DEFAULT_MAX_TURNS;
+
+use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
+use glam::Vec2;
+
+use collide_broad::buffers::{keep_headroom, keep_room};
+use collide_broad::{AnyBroadPhase, BroadPhase, Proxy};
+
+use crate::Error;
+use collide_world::Obstacles;
+use order::HitOrder;
+use rounds::{earlier, Frame, Rounds};
+use statics::NoObstacles;
+
+/// How many candidate pairs the pass gathers the bodies of before testing them.
+const GATHER: usize = 32;
+
+/// The candidate pairs a pass accepts per frame unless told otherwise: 2²², about four
+/// million.
+pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
+
+/// The collision pass over a broad phase `B`; owns and reuses every buffer it needs, so a frame
+/// in steady state allocates nothing.
+///
+/// ```
+/// use collide::{Body, CollisionPass, Used};
+/// use collide_core::{Circle, Rect};
+/// use glam::Vec2;
+///
+/// let bullet = Circle { radius: 2.0 };
+/// let enemy = Rect { half_extents: Vec2::splat(8.0) };
+/// // The bullet moves 100 units in one frame: from below the enemy to far above it.
+/// let bodies = [
+///     Body::new(bullet, Vec2::new(0.0, -50.0), Vec2::new(0.0, 50.0)),
+///     Body::stationary(enemy, Vec2::ZERO),
+/// ];
+/// let mut pass = CollisionPass::default();
+/// let stats = pass.run(&bodies, |_hit| Used::A)?;
+/// assert_eq!((stats.swept_hits, stats.hits_resolved), (1, 1));
+/// assert!((pass.hits()[0].hit.t - 0.4).abs() < 1e-4); // touched at y = -10 of -50..50
+/// # Ok::<(), collide::Error>(())
+/// ```
+///
+/// # Responses
+///
+/// A resolver may answer a hit with more than "used up": each body can carry on, stop, slide,
+/// bounce or take a new velocity ([`Reaction`]). A body that turns is put a skin short of the
+/// impact on its own path (both bodies, if both turn; the skin is [`DEFAULT_SKIN`] unless set
+/// with [`with_skin`](Self::with_skin)), so that it is apart from what it hit. From there it
+/// moves with its new velocity for the rest of the frame and is swept again against every
+/// body; the hits it then meets are handed over in the same time order as the others, and the
+/// hits found on the path it left are skipped. [`turns`](Self::turns) lists every turn, and so
+/// where each turned body ends the frame.
+///
+/// A body turns at most [`max_turns`](Self::max_turns) times a frame (by default
+/// [`DEFAULT_MAX_TURNS`]). At the next turn after that it stops where it is, a skin short of
+/// what it hit, and loses the rest of its motion: it never passes through or ends inside
+/// anything it answers with a turn. [`PassStats::capped`] counts how often that happened.
+///
+/// ```
+/// use collide::{Body, CollisionPass, Reaction, Response};
+/// use collide_core::{Circle, Rect};
+/// use glam::Vec2;
+///
+/// let ball = Circle { radius: 4.0 };
+/// let wall = Rect { half_extents: Vec2::new(10.0, 100.0) };
+/// // The ball would move 60 units right; the wall's face is 30 units ahead of its rim.
+/// let bodies = [
+///     Body::new(ball, Vec2::ZERO, Vec2::new(60.0, 0.0)),
+///     Body::stationary(wall, Vec2::new(44.0, 0.0)),
+/// ];
+/// let mut pass = CollisionPass::default();
+/// let bounce = Reaction::Bounce { restitution: 1.0 };
+/// pass.run(&bodies, |_hit| Response::a(bounce))?;
+/// let turn = pass.turns()[0];
+/// assert!((turn.t - 0.5).abs() < 1e-3 && turn.velocity == Vec2::new(-60.0, 0.0));
+/// assert!((turn.end() - Vec2::ZERO).length() < 0.02); // back where it started
+/// # Ok::<(), collide::Error>(())
+/// ```
+///
+/// # The static world
+///
+/// A level's tiles and static bodies need not be bodies of the pass: [`run_in`](Self::run_in)
+/// and [`detect_in`](Self::detect_in) take them as [`Obstacles`] indexed once (a
+/// [`StaticBodies`](crate::StaticBodies), a [`TileMap`](crate::TileMap), a slice of
+/// [`Obstacle`](crate::Obstacle)s). They never enter the broad phase: each body's swept box
+/// asks the static world for the obstacles it reaches, so a frame costs what the moving bodies
+/// and their paths reach, not the size of the level. A hit on an obstacle has
+/// [`PassHit::obstacle`] set to its id and `b = bodies.len() + id`; hits are the ones the same
+/// obstacles would give as bodies that stand still, in the same order, as the set reports them
+/// ([`Obstacles::refine_hit`]: a tile map's follow its face rule, so nothing catches on the
+/// seams between tiles). Obstacles never move, turn or get used up. Two obstacles are never
+/// paired.
+///
+/// ```
+/// use collide::{Body, CollisionPass, Reaction, Response, TileMap};
+/// use collide_core::Circle;
+/// use glam::Vec2;
+///
+/// let level = TileMap::from_rows(&["#....#", "#....#", "######"], Vec2::splat(16.0), Vec2::ZERO)?;
+/// // A ball falls 40 units onto the floor, whose top is at y = 16.
+/// let bodies = [Body::new(Circle { radius: 4.0 }, Vec2::new(40.0, 40.0), Vec2::new(40.0, 0.0))];
+/// let mut pass = CollisionPass::default();
+/// pass.run_in(&bodies, &level, |hit| {
+///     assert_eq!(hit.obstacle, Some(level.cell_index(2, 0)));
+///     Response::a(Reaction::Stop)
+/// })?;
+/// assert!((pass.turns()[0].end().y - 20.0).abs() < 0.02); // resting on the floor
+/// # Ok::<(), collide::Error>(())
+/// ```
+///
+/// # The pair limit
+///
+/// A frame tests at most [`max_pairs`](Self::max_pairs) candidate pairs (by default
+/// [`DEFAULT_MAX_PAIRS`]). Pairs take 8 bytes each, so the default lets the pair buffer grow to
+/// 32 MiB (and its growth headroom to about twice that); a frame in which every one of those
+/// pairs is a hit needs about 100 bytes more per hit (the hit, its copy while sorting and its
+/// sort key), some 400 MiB at the default. When a frame has more pairs, the broad phase stops
+/// at the limit and [`detect`](Self::detect) and [`run`](Self::run) return
+/// [`Error::TooManyPairs`] without testing any of them: [`hits`](Self::hits) is then empty,
+/// `resolve` is never called, and [`stats`](Self::stats) holds that frame's `proxies` and
+/// `skipped` and `pairs` equal to the limit, every other figure zero. The broad phase holds
+/// that frame's boxes, for queries.
+///
+/// # Allocation
+///
+/// The pass keeps its buffers from frame to frame, each with room for half again the busiest
+/// frame so far and for at least a pair and a hit per body. Once a response has turned a body,
+/// they also keep room for a turn, a candidate and a pending hit per body (at least 256 of
+/// each) and for four cells of the turned-body index per turn. So a game's frames allocate
+/// nothing once the first few hundred have run, even when a frame busier than any before it
+/// comes along.
+#[derive(Clone, Debug)]
+pub struct CollisionPass<B = AnyBroadPhase> {
+    broad: B,
+    sweep_mode: SweepMode,
+    max_pairs: usize,
+    proxies: Vec<Proxy>,
+    pairs: Vec<(u32, u32)>,
+    hits: Vec<PassHit>,
+    /// The hits' sort keys and the buffers that sort them.
+    order: HitOrder,
+    used: Vec<bool>,
+    /// The turns and later hits of the frame's responses.
+    rounds: Rounds,
+    skin: f32,
+    max_turns: u32,
+    stats: PassStats,
+}
+
+impl Default for CollisionPass<AnyBroadPhase> {
+    /// A pass over the grid with the exact sweep.
+    fn default() -> Self {
+        Self::new(AnyBroadPhase::default())
+    }
+}
+
+impl<B: BroadPhase> CollisionPass<B> {
+    /// A pass over `broad` with the exact sweep and at most [`DEFAULT_MAX_PAIRS`] candidate
+    /// pairs a frame.
+    #[must_use]
+    pub fn new(broad: B) -> Self {
+        Self {
+            broad,
+            sweep_mode: SweepMode::default(),
+            max_pairs: DEFAULT_MAX_PAIRS,
+            proxies: Vec::new(),
+            pairs: Vec::new(),
+            hits: Vec::new(),
+            order: HitOrder::default(),
+            used: Vec::new(),
+            rounds: Rounds::default(),
+            skin: DEFAULT_SKIN,
+            max_turns: DEFAULT_MAX_TURNS,
+            stats: PassStats::default(),
+        }
+    }
+
+    /// The same pass with another sweep setting (`Off` reproduces the tunnelling bug).
+    #[must_use]
+    pub fn with_sweep_mode(mut self, mode: SweepMode) -> Self {
+        self.sweep_mode = mode;
+        self
+    }
+
+    /// Changes the sweep setting for later passes.
+    pub fn set_sweep_mode(&mut self, mode: SweepMode) {
+        self.sweep_mode = mode;
+    }
+
+    /// The sweep setting.
+    #[must_use]
+    pub fn sweep_mode(&self) -> SweepMode {
+        self.sweep_mode
+    }
+
+    /// The same pass with another limit on the candidate pairs of one frame (see
+    /// [the pair limit](Self#the-pair-limit)).
+    #[must_use]
+    pub fn with_max_pairs(mut self, max_pairs: usize) -> Self {
+        self.max_pairs = max_pairs;
+        self
+    }
+
+    /// Changes the limit on the candidate pairs of one frame for later passes (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn set_max_pairs(&mut self, max_pairs: usize) {
+        self.max_pairs = max_pairs;
+    }
+
+    /// The most candidate pairs one frame may have.
+    #[must_use]
+    pub fn max_pairs(&self) -> usize {
+        self.max_pairs
+    }
+
+    /// The same pass with another cap on the turns one body may make in a frame (see
+    /// [responses](Self#responses)).
+    #[must_use]
+    pub fn with_max_turns(mut self, max_turns: u32) -> Self {
+        self.max_turns = max_turns;
+        self
+    }
+
+    /// Changes the cap on the turns one body may make in a frame, for later passes.
+    pub fn set_max_turns(&mut self, max_turns: u32) {
+        self.max_turns = max_turns;
+    }
+
+    /// The most turns one body may make in a frame (by default [`DEFAULT_MAX_TURNS`]).
+    #[must_use]
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    /// The same pass with another skin: the gap a turning body keeps from what it hit, in
+    /// world units (by default [`DEFAULT_SKIN`]; negative or NaN counts as zero). A turn keeps
+    /// at least four ulps of the largest coordinate the pair reaches, whatever this asks for:
+    /// a smaller gap could not keep the rounding of the body's position out of what it hit.
+    #[must_use]
+    pub fn with_skin(mut self, skin: f32) -> Self {
+        self.skin = skin;
+        self
+    }
+
+    /// The gap a turning body keeps from what it hit.
+    #[must_use]
+    pub fn skin(&self) -> f32 {
+        self.skin
+    }
+
+    /// Every turn of the last pass, in the order they happened: where and when a response
+    /// changed a body's motion. A body's last turn gives where it ends the frame
+    /// ([`Turn::end`]) and its velocity from then on; a body with no turn ended where its
+    /// [`Body`] said.
+    #[must_use]
+    pub fn turns(&self) -> &[Turn] {
+        self.rounds.turns()
+    }
+
+    /// The broad phase.
+    #[must_use]
+    pub fn broad_phase(&self) -> &B {
+        &self.broad
+    }
+
+    /// The broad phase, mutably (for queries and hitscan casts between passes).
+    pub fn broad_phase_mut(&mut self) -> &mut B {
+        &mut self.broad
+    }
+
+    /// Puts `broad` in place of the broad phase for later passes and returns the old one; the
+    /// pass keeps its other buffers and settings. With the default `B`, this switches strategy
+    /// at run time: `pass.set_broad_phase(BroadPhaseKind::QuadTree.build())`.
+    ///
+    /// [`BroadPhaseKind`]: crate::BroadPhaseKind
+    pub fn set_broad_phase(&mut self, broad: B) -> B {
+        core::mem::replace(&mut self.broad, broad)
+    }
+
+    /// Every hit the last pass found before any response, sorted by `(t, a, b)`, including the
+    /// dropped ones. (Hits found after a turn are handed to the resolver and counted in
+    /// [`stats`](Self::stats).)
+    #[must_use]
+    pub fn hits(&self) -> &[PassHit] {
+        &self.hits
+    }
+
+    /// The statistics of the last pass.
+    #[must_use]
+    pub fn stats(&self) -> PassStats {
+        self.stats
+    }
+
+    /// Finds and sorts this frame's hits without resolving them; see [`hits`](Self::hits).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
+    /// [`max_pairs`](Self::max_pairs); no hits are found then (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn detect(&mut self, bodies: &[Body<'_>]) -> Result<PassStats, Error> {
+        self.detect_with(bodies, None::<&NoObstacles>)
+    }
+
+    /// [`detect`](Self::detect) in a static world: the hits between bodies, and between each
+    /// body and the obstacles of `statics` its swept box reaches (see
+    /// [the static world](Self#the-static-world)).
+    ///
+    /// # Errors
+    ///
+    /// As [`detect`](Self::detect).
+    pub fn detect_in<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: &O,
+    ) -> Result<PassStats, Error> {
+        self.detect_with(bodies, Some(statics))
+    }
+
+    /// [`detect_in`](Self::detect_in), or [`detect`](Self::detect) with no static world at all
+    /// (not even a pass over the bodies asking an empty one).
+    fn detect_with<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: Option<&O>,
+    ) -> Result<PassStats, Error> {
+        let mut stats = PassStats {
+            skipped: self.collect_proxies(bodies),
+            proxies: self.proxies.len(),
+            ..PassStats::default()
+        };
+        self.hits.clear();
+        self.order.clear();
+        // The static world first, while the proxies and bodies just read are in the cache (the
+        // broad phase streams through its own data next). The hits are put in order at the
+        // end, so which of the two finds its hits first makes no difference to them.
+        let (hits, order) = (&mut self.hits, &mut self.order);
+        let indices = statics.map_or(bodies.len(), |statics| {
+            statics::body_obstacle_hits(
+                bodies,
+                &self.proxies,
+                statics,
+                self.sweep_mode,
+                &mut stats,
+                &mut |hit| {
+                    order.push(hit.hit.t, hit.a as u32, hit.b as u32, hits.len());
+                    hits.push(hit);
+                },
+            )
+        });
+        self.broad.update(&self.proxies);
+        let found = self.broad.pairs_at_most(self.max_pairs, &mut self.pairs);
+        if let Err(error) = found {
+            self.hits.clear();
+            // As if nothing had been tested: the frame has no hits.
+            self.stats = PassStats {
+                skipped: stats.skipped,
+                proxies: stats.proxies,
+                pairs: self.pairs.len(),
+                ..PassStats::default()
+            };
+            return Err(error.into());
+        }
+        stats.pairs = self.pairs.len();
+        // Pair and hit counts swing from frame to frame as the bodies move, in small scenes by
+        // several times their usual count: the buffers keep room for a pair and a hit per body
+        // at least, besides half again the busiest frame so far.
+        let floor = self.proxies.len();
+        keep_room(&mut self.pairs, stats.pairs.max(floor));
+        self.narrow_phase(bodies, &mut stats);
+        let room = self.hits.len().max(self.proxies.len());
+        self.order.sort(&mut self.hits, indices, room);
+        self.stats = stats;
+        Ok(stats)
+    }
+
+    /// The swept bounds of every enabled body, as proxies; returns how many were skipped.
+    fn collect_proxies(&mut self, bodies: &[Body<'_>]) -> usize {
+        let mut skipped = 0;
+        self.proxies.clear();
+        for (i, body) in bodies.iter().enumerate() {
+            if !body.enabled {
+                continue;
+            }
+            let bounds = body.swept_bounds();
+            match u32::try_from(i) {
+                // `bounds` alone is not enough: `min`/`max` pass over a NaN position. One sum
+                // checks body and box: each term is zero when finite, NaN otherwise.
+                Ok(id)
+                    if body.zero_if_finite() + bounds.center * 0.0 + bounds.half_extents * 0.0
+                        == Vec2::ZERO =>
+                {
+                    self.proxies.push(Proxy::new(id, bounds, body.layers));
+                }
+                _ => skipped += 1,
+            }
+        }
+        keep_headroom(&mut self.proxies);
+        skipped
+    }
+
+    /// Every candidate pair through the narrow phase; the hits (unsorted) added to `hits`.
+    fn narrow_phase(&mut self, bodies: &[Body<'_>], stats: &mut PassStats) {
+        let blank = (ShapeRef::Circle(Circle { radius: 0.0 }), Motion::default());
+        let mut sides = [[blank; 2]; GATHER];
+        for chunk in self.pairs.chunks(GATHER) {
+            // The pairs come in the broad phase's (spatial) order, so their bodies are scattered
+            // over memory. Copying a chunk's bodies first lets those cache misses overlap one
+            // another, instead of stalling the narrow phase one at a time.
+            for (side, &(a, b)) in sides.iter_mut().zip(chunk) {
+                let (ba, bb) = (&bodies[a as usize], &bodies[b as usize]);
+                *side = [(ba.shape, ba.motion()), (bb.shape, bb.motion())];
+            }
+            for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
+                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.sweep_mode);
+                stats.count_narrow(&outcome);
+                if let Some(hit) = outcome.hit {
+                    stats.count_hit(&hit);
+                    self.order.push(hit.t, a, b, self.hits.len());
+                    let (a, b) = (a as usize, b as usize);
+                    self.hits.push(PassHit {
+                        a,
+                        b,
+                        hit,
+                        obstacle: None,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order,
+    /// and carries out its answers (see [responses](Self#responses)).
+    ///
+    /// `resolve` answers each hit with a [`Response`] (a [`Used`] converts into one): a body it
+    /// uses up drops out of every later hit; a body it turns (stops, slides, bounces or gets a
+    /// new velocity) is swept again over the rest of the frame, and its new hits are handed over
+    /// in time order too. Bodies whose positions, rotation or shape are not finite are skipped
+    /// and counted. Body indices must fit in a `u32`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
+    /// [`max_pairs`](Self::max_pairs); `resolve` is not called then (see
+    /// [the pair limit](Self#the-pair-limit)).
+    pub fn run<R: Into<Response>>(
+        &mut self,
+        bodies: &[Body<'_>],
+        resolve: impl FnMut(&PassHit) -> R,
+    ) -> Result<PassStats, Error> {
+        self.run_in(bodies, &NoObstacles, resolve)
+    }
+
+    /// [`run`](Self::run) in a static world: bodies also meet the obstacles of `statics` (see
+    /// [the static world](Self#the-static-world)). An obstacle never moves, turns or is used
+    /// up: the response's reaction for it is ignored.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](Self::run).
+    pub fn run_in<O: Obstacles + ?Sized, R: Into<Response>>(
+        &mut self,
+        bodies: &[Body<'_>],
+        statics: &O,
+        mut resolve: impl FnMut(&PassHit) -> R,
+    ) -> Result<PassStats, Error> {
+        let mut stats = self.detect_with(bodies, Some(statics))?;
+        self.used.clear();
+        self.used.resize(bodies.len(), false);
+        keep_headroom(&mut self.used);
+        self.rounds.begin(bodies.len());
+        let mut next = 0;
+        while let Some(hit) = self.next_hit(&mut next, &mut stats) {
+            let used = |i: usize| self.used.get(i).copied().unwrap_or(false);
+            if used(hit.a) || used(hit.b) {
+                stats.hits_dropped += 1;
+                continue;
+            }
+            let mut response = resolve(&hit).into();
+            if hit.obstacle.is_some() {
+                response.b = Reaction::Carry;
+            }
+            stats.hits_resolved += 1;
+            self.used[hit.a] |= response.a == Reaction::UsedUp;
+            if let Some(b) = self.used.get_mut(hit.b) {
+                *b |= response.b == Reaction::UsedUp;
+            }
+            if response.a.turns() || response.b.turns() {
+                let frame = Frame {
+                    broad: &self.broad,
+                    bodies,
+                    statics,
+                    used: &self.used,
+                    mode: self.sweep_mode,
+                    skin: self.skin,
+                    max_turns: self.max_turns,
+                };
+                self.rounds.turn(&frame, &hit, response, &mut stats);
+            }
+        }
+        self.stats = stats;
+        Ok(stats)
+    }
+
+    /// The next hit in time order: the earlier of the next one detected before any response
+    /// and the next one found after a turn. Skips (and counts) hits found on a path a body has
+    /// turned off since.
+    fn next_hit(&mut self, next: &mut usize, stats: &mut PassStats) -> Option<PassHit> {
+        loop {
+            let detected = self.hits.get(*next).copied();
+            let found = self.rounds.peek().copied();
+            let take_found = match (detected, found) {
+                (None, None) => return None,
+                (Some(_), None) => false,
+                (None, Some(_)) => true,
+                (Some(d), Some(f)) => earlier(&f.hit, &d),
+            };
+            let (hit, turns) = if take_found {
+                self.rounds.pop();
+                let f = found?;
+                (f.hit, f.turns)
+            } else {
+                *next += 1;
+                (detected?, [0, 0])
+            };
+            if turns == [self.rounds.turns_of(hit.a), self.rounds.turns_of(hit.b)] {
+                return Some(hit);
+            }
+            stats.hits_superseded += 1;
+        }
+    }
+}

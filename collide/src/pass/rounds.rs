@@ -1,0 +1,455 @@
+//! The rest of the frame after a response: bodies whose motion a hit changed are put a skin
+//! short of the impact on their own paths, swept again over what is left of the frame against
+//! everything, and their new hits join the queue in time order.
+//!
+//! [`Rounds`] keeps, for one frame, each body's turns ([`Turn`]) and the hits found after a
+//! turn ([`Pending`]). A hit carries the number of turns each of its bodies had made when it
+//! was found: once either body turns again, the hit is stale (its path is gone) and is skipped,
+//! and the new sweep finds what the new path meets.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, Motion, Pose};
+use glam::Vec2;
+
+use crate::pass::statics::{find_obstacle, obstacle_index, standing};
+use crate::pass::turned::TurnedIndex;
+use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
+use collide_broad::buffers::keep_room;
+use collide_broad::BroadPhase;
+use collide_world::working_skin;
+use collide_world::{Obstacle, Obstacles};
+
+/// How many times one body's motion may change in one frame unless told otherwise.
+///
+/// Eight turns cover a body bouncing between walls that are a sixteenth of its travel per
+/// frame apart, or sliding into a corner and out of it; a body that would turn more stops at
+/// its last safe position for the rest of the frame (see [`Turn::capped`]).
+pub const DEFAULT_MAX_TURNS: u32 = 8;
+
+/// A hit found after a turn, waiting for its time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    pub hit: PassHit,
+    /// The turns of `hit.a` and of `hit.b` when it was found.
+    pub turns: [u32; 2],
+    /// When the paths meet: `hit`'s time, unless that was earlier than the hit being answered
+    /// when it was found (a body put a skin short of an impact may be put back before it),
+    /// which `hit` then waits for.
+    pub meet: f32,
+}
+
+impl Pending {
+    /// The order of the queue: by `t`, then by when the paths meet (two hits on a path that
+    /// both wait for the same moment are answered in the order the body meets them), then `a`
+    /// and `b`.
+    fn key(&self) -> (f32, f32, usize, usize) {
+        (self.hit.hit.t, self.meet, self.hit.a, self.hit.b)
+    }
+}
+
+impl PartialEq for Pending {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Pending {}
+
+impl PartialOrd for Pending {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Pending {
+    /// Reversed, so that the standard (max-)heap pops the earliest hit first: by
+    /// [`key`](Pending::key), then the turns (two finds of one pair, only one of them current).
+    fn cmp(&self, other: &Self) -> Ordering {
+        let (ta, ma, a, b) = self.key();
+        let (tb, mb, c, d) = other.key();
+        tb.total_cmp(&ta)
+            .then(mb.total_cmp(&ma))
+            .then(c.cmp(&a))
+            .then(d.cmp(&b))
+            .then(other.turns.cmp(&self.turns))
+    }
+}
+
+/// Whether hit `x` comes before hit `y` in the pass's order, `(t, a, b)`.
+pub(crate) fn earlier(x: &PassHit, y: &PassHit) -> bool {
+    x.hit
+        .t
+        .total_cmp(&y.hit.t)
+        .then(x.a.cmp(&y.a))
+        .then(x.b.cmp(&y.b))
+        .is_lt()
+}
+
+/// The least room for turns a pass keeps once it has turned a body: small scenes swing the
+/// most, by several times their body count from one frame to another.
+const FEW_TURNS: usize = 256;
+
+/// One frame's turns and the hits found after them; buffers kept from frame to frame.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rounds {
+    /// Every turn of this frame, in the order they happened.
+    turns: Vec<Turn>,
+    /// Per body: its turns so far, and the index of its latest in `turns`.
+    latest: Vec<(u32, u32)>,
+    /// Where the bodies that have turned this frame went.
+    turned: TurnedIndex,
+    pending: BinaryHeap<Pending>,
+    candidates: Vec<u32>,
+    /// The most hits `pending` and bodies `candidates` held at once so far.
+    peaks: (usize, usize),
+    /// Whether any frame of this pass has turned a body.
+    ever_turned: bool,
+}
+
+/// What a turn needs from the pass: its settings, the broad phase, the bodies and the static
+/// world.
+pub(crate) struct Frame<'p, 'b, B, O: ?Sized> {
+    pub broad: &'p B,
+    pub bodies: &'p [Body<'b>],
+    pub statics: &'p O,
+    pub used: &'p [bool],
+    pub mode: collide_core::SweepMode,
+    pub skin: f32,
+    pub max_turns: u32,
+}
+
+impl Rounds {
+    /// Forgets the last frame; ready for `bodies` bodies.
+    pub(crate) fn begin(&mut self, bodies: usize) {
+        // Room for half again the busiest frame so far, so that a frame a little busier than
+        // the last does not allocate (see `keep_room`). Once a frame has turned a body, the
+        // frames are of the bouncing kind, and the room is at least one turn per body (and as
+        // many candidates and pending hits, and never less than for `FEW_TURNS`): over a long
+        // game a frame busier than any before comes now and then, and it should find its room
+        // already there.
+        self.ever_turned |= !self.turns.is_empty();
+        let floor = if self.ever_turned {
+            bodies.max(FEW_TURNS)
+        } else {
+            0
+        };
+        let turns = self.turns.len().max(floor);
+        keep_room(&mut self.turns, turns);
+        keep_room(&mut self.candidates, self.peaks.1.max(floor));
+        let peak = self.peaks.0.max(floor);
+        let want = peak + peak / 2 + 16;
+        if self.pending.capacity() < want {
+            self.pending.reserve(want - self.pending.len());
+        }
+        self.turns.clear();
+        self.latest.clear();
+        self.latest.resize(bodies, (0, 0));
+        self.turned.begin(bodies, floor);
+        self.pending.clear();
+    }
+
+    /// This frame's turns, in the order they happened.
+    pub(crate) fn turns(&self) -> &[Turn] {
+        &self.turns
+    }
+
+    /// The earliest waiting hit, if any.
+    pub(crate) fn peek(&self) -> Option<&Pending> {
+        self.pending.peek()
+    }
+
+    /// Takes the earliest waiting hit.
+    pub(crate) fn pop(&mut self) -> Option<Pending> {
+        self.pending.pop()
+    }
+
+    /// The turns `body` has made this frame.
+    pub(crate) fn turns_of(&self, body: usize) -> u32 {
+        self.latest.get(body).map_or(0, |l| l.0)
+    }
+
+    /// `body`'s latest turn, if it has turned.
+    fn latest_turn(&self, body: usize) -> Option<&Turn> {
+        let &(count, index) = self.latest.get(body)?;
+        (count > 0).then(|| &self.turns[index as usize])
+    }
+
+    /// `body`'s velocity (travel per frame) on its current path.
+    fn velocity(&self, bodies: &[Body<'_>], body: usize) -> Vec2 {
+        match (self.latest_turn(body), bodies.get(body)) {
+            (Some(turn), _) => turn.velocity,
+            (None, Some(b)) => b.end - b.start,
+            (None, None) => Vec2::ZERO, // an obstacle
+        }
+    }
+
+    /// When `body`'s current path began.
+    fn since(&self, body: usize) -> f32 {
+        self.latest_turn(body).map_or(0.0, |turn| turn.t)
+    }
+
+    /// `body`'s motion over `[from, 1]` on its current path (`from` not before it began).
+    fn motion_from(&self, bodies: &[Body<'_>], body: usize, from: f32) -> Motion {
+        let b = &bodies[body];
+        match self.latest_turn(body) {
+            Some(turn) => Motion::new(turn.position_at(from), turn.end(), b.rotation),
+            None if from == 0.0 => b.motion(),
+            None => Motion::new(b.start + (b.end - b.start) * from, b.end, b.rotation),
+        }
+    }
+
+    /// Applies `response` to `hit`: each body it turns is put a skin short of the impact on its
+    /// own path with its new velocity, then swept again over the rest of the frame.
+    pub(crate) fn turn<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        hit: &PassHit,
+        response: Response,
+        stats: &mut PassStats,
+    ) {
+        let (a, b) = (hit.a, hit.b);
+        let at = self.safe_time(frame, hit);
+        let (va, vb) = (
+            self.velocity(frame.bodies, a),
+            self.velocity(frame.bodies, b),
+        );
+        let carried = |reaction: Reaction, v: Vec2| (reaction == Reaction::Carry).then_some(v);
+        let new_a = response
+            .a
+            .velocity(va, hit.hit.normal, carried(response.b, vb));
+        let new_b = response
+            .b
+            .velocity(vb, -hit.hit.normal, carried(response.a, va));
+        let turns_a = response.a.turns() && self.redirect(frame, a, at, new_a, stats);
+        let turns_b = response.b.turns() && self.redirect(frame, b, at, new_b, stats);
+        if turns_a {
+            self.sweep_again(frame, a, None, hit.hit.t, stats);
+        }
+        if turns_b {
+            // `a` (if it turned) has just been swept against `b`'s new path already.
+            self.sweep_again(frame, b, turns_a.then_some(a), hit.hit.t, stats);
+        }
+    }
+
+    /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
+    /// that turns is put, apart from the other so that a sweep from there starts clean.
+    fn safe_time<B: BroadPhase, O: Obstacles + ?Sized>(
+        &self,
+        frame: &Frame<'_, '_, B, O>,
+        hit: &PassHit,
+    ) -> f32 {
+        let (a, b) = (hit.a, hit.b);
+        let from = self.since(a).max(self.since(b));
+        let ma = self.motion_from(frame.bodies, a, from);
+        let sa = frame.bodies[a].shape;
+        let (sb, mb) = match hit.obstacle {
+            None => (
+                frame.bodies[b].shape,
+                self.motion_from(frame.bodies, b, from),
+            ),
+            Some(id) => {
+                let area = path_bounds(&frame.bodies[a], &ma);
+                let layers = frame.bodies[a].layers;
+                match find_obstacle(frame.statics, &area, layers, id) {
+                    Some(o) => (o.shape, standing(&o)),
+                    None => return hit.hit.t.max(from),
+                }
+            }
+        };
+        let boxes = [
+            sa.aabb(&ma.start_pose()),
+            sa.aabb(&ma.end_pose()),
+            sb.aabb(&mb.start_pose()),
+            sb.aabb(&mb.end_pose()),
+        ];
+        let skin = working_skin(frame.skin, &boxes);
+        let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, skin) {
+            Some(stop) if stop.started_inside => 0.0,
+            Some(stop) => stop.t,
+            // Within rounding of touching all along: the impact is as safe as it gets.
+            None => return hit.hit.t.max(from),
+        };
+        (from + local * (1.0 - from)).clamp(from, hit.hit.t.max(from))
+    }
+
+    /// Records that `body` turns at `at` to `velocity` (or stops, at the cap); `false` when it
+    /// was capped and stopped already, so nothing changes.
+    fn redirect<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        at: f32,
+        velocity: Vec2,
+        stats: &mut PassStats,
+    ) -> bool {
+        let (count, _) = self.latest[body];
+        if self.latest_turn(body).is_some_and(|turn| turn.capped) {
+            return false;
+        }
+        let capped = count >= frame.max_turns;
+        let position = self.motion_from(frame.bodies, body, at).start;
+        self.turns.push(Turn {
+            body,
+            t: at,
+            position,
+            velocity: if capped { Vec2::ZERO } else { velocity },
+            capped,
+        });
+        self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);
+        let path = self.motion_from(frame.bodies, body, at);
+        let area = path_bounds(&frame.bodies[body], &path);
+        self.turned.insert(body as u32, count + 1, &area);
+        stats.turns += 1;
+        stats.capped += usize::from(capped);
+        true
+    }
+
+    /// Sweeps `body`'s new path against every body its box reaches and every body that has
+    /// turned (whose path may have left its box), except `skip`; queues the hits, none before
+    /// `now`.
+    fn sweep_again<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        skip: Option<usize>,
+        now: f32,
+        stats: &mut PassStats,
+    ) {
+        let since = self.since(body);
+        let path = self.motion_from(frame.bodies, body, since);
+        let area = path_bounds(&frame.bodies[body], &path);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        frame.broad.query_aabb(&area, &mut candidates);
+        // Bodies that turned are found in `turned` instead, by their current paths.
+        candidates.retain(|&other| self.latest[other as usize].0 == 0);
+        self.turned.near(&area, &self.latest, &mut candidates);
+        self.peaks.1 = self.peaks.1.max(candidates.len());
+        for &other in &candidates {
+            let other = other as usize;
+            if other == body || Some(other) == skip || frame.used[other] {
+                continue;
+            }
+            if !frame.bodies[body]
+                .layers
+                .interacts(frame.bodies[other].layers)
+            {
+                continue;
+            }
+            self.test_pair(frame, body, other, now, stats);
+        }
+        candidates.clear();
+        self.candidates = candidates;
+        let layers = frame.bodies[body].layers;
+        frame.statics.near(&area, layers, &mut |o| {
+            self.test_obstacle(frame, body, &o, now, stats);
+        });
+    }
+
+    /// The narrow phase of `body` on its current path against a static obstacle over what is
+    /// left of the frame; a hit joins the queue.
+    fn test_obstacle<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        o: &Obstacle<'_>,
+        now: f32,
+        stats: &mut PassStats,
+    ) {
+        let Some(b) = obstacle_index(frame.bodies.len(), o.id) else {
+            return;
+        };
+        let from = self.since(body);
+        let ma = self.motion_from(frame.bodies, body, from);
+        let outcome = narrow_phase_detailed(
+            frame.bodies[body].shape,
+            &ma,
+            o.shape,
+            &standing(o),
+            frame.mode,
+        );
+        stats.sweeps_after_turns += 1;
+        let shape = frame.bodies[body].shape;
+        let found = outcome
+            .hit
+            .and_then(|h| frame.statics.refine_hit(o.id, shape, &ma, h));
+        if let Some(found) = found {
+            let hit = PassHit {
+                a: body,
+                b,
+                hit: found,
+                obstacle: Some(o.id),
+            };
+            self.queue(hit, &ma, &standing(o), from, now);
+        }
+    }
+
+    /// The narrow phase of `x` and `y` on their current paths over what is left of the frame
+    /// for both; a hit joins the queue.
+    fn test_pair<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        x: usize,
+        y: usize,
+        now: f32,
+        stats: &mut PassStats,
+    ) {
+        let (a, b) = (x.min(y), x.max(y));
+        let from = self.since(a).max(self.since(b));
+        let (ma, mb) = (
+            self.motion_from(frame.bodies, a, from),
+            self.motion_from(frame.bodies, b, from),
+        );
+        let (sa, sb) = (frame.bodies[a].shape, frame.bodies[b].shape);
+        let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, frame.mode);
+        stats.sweeps_after_turns += 1;
+        if let Some(found) = outcome.hit {
+            let hit = PassHit {
+                a,
+                b,
+                hit: found,
+                obstacle: None,
+            };
+            self.queue(hit, &ma, &mb, from, now);
+        }
+    }
+
+    /// Queues `found`, a hit of the narrow phase over the rest of the frame from `from` (the
+    /// motions `ma` and `mb` of its two sides), at its time in the whole frame and never
+    /// before `now`, so the hits stay in time order.
+    fn queue(&mut self, found: PassHit, ma: &Motion, mb: &Motion, from: f32, now: f32) {
+        // Overlapping at the start of the rest of the frame and moving apart or along (a body
+        // that turned inside another, and now leaves it): letting it go is the answer, not a
+        // hit at once that would turn it back in. The same for a pair that only the end of the
+        // frame's test finds (`t = 1`: the sweep saw them within rounding of touching all
+        // along, as a body resting on a floor is): once it turned, handing it over again at the
+        // same moment would turn it again, the same way, until the cap stopped it.
+        let closing = (mb.travel() - ma.travel()).dot(found.hit.normal);
+        if (found.hit.t == 0.0 || found.hit.t == 1.0) && closing >= 0.0 {
+            return;
+        }
+        let meet = from + found.hit.t * (1.0 - from);
+        let hit = Hit {
+            t: meet.max(now),
+            ..found.hit
+        };
+        self.pending.push(Pending {
+            hit: PassHit { hit, ..found },
+            turns: [self.turns_of(found.a), self.turns_of(found.b)],
+            meet,
+        });
+        self.peaks.0 = self.peaks.0.max(self.pending.len());
+    }
+}
+
+/// The box covering `body`'s shape over `path`, widened by the rounding its corners can lose
+/// (see [`Body::swept_bounds`]).
+fn path_bounds(body: &Body<'_>, path: &Motion) -> Aabb {
+    let at_start = body.shape.aabb(&Pose::new(path.start, body.rotation));
+    let at_end = body.shape.aabb(&Pose::new(path.end, body.rotation));
+    crate::pass::body::widened(Aabb::from_min_max(
+        at_start.min().min(at_end.min()),
+        at_start.max().max(at_end.max()),
+    ))
+}

@@ -1,0 +1,96 @@
+//! The static world in the pass: each body's swept box against obstacles that are indexed
+//! once ([`Obstacles`]: [`StaticBodies`](crate::StaticBodies), [`TileMap`](crate::TileMap), a
+//! slice), so a level that does not move never enters the broad phase and costs only what
+//! the moving bodies' paths reach.
+//!
+//! A hit on an obstacle has `b = bodies.len() + id` (past every body, so the hit order stays
+//! `(t, a, b)`) and [`PassHit::obstacle`] `= Some(id)`.
+
+use collide_core::{narrow_phase_detailed, Aabb, Layers, Motion, SweepMode};
+
+use crate::pass::{Body, PassHit, PassStats};
+use collide_broad::Proxy;
+use collide_world::{Obstacle, Obstacles};
+
+/// No obstacles: the static world of a pass that has none.
+pub(crate) struct NoObstacles;
+
+impl Obstacles for NoObstacles {
+    fn near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
+
+    fn is_empty(&self) -> bool {
+        true
+    }
+}
+
+/// An obstacle's motion over the frame: standing where it is.
+pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
+    Motion::new(o.pose.position, o.pose.position, o.pose.rotation)
+}
+
+/// The index `b` of a hit on obstacle `id` among `bodies` bodies, if it fits a `u32` (the
+/// hit order packs indices in 32 bits).
+pub(crate) fn obstacle_index(bodies: usize, id: u32) -> Option<usize> {
+    let b = bodies.checked_add(id as usize)?;
+    u32::try_from(b).is_ok().then_some(b)
+}
+
+/// The obstacle `id` among those near `area` (what a hit on it was found near), if it is there.
+pub(crate) fn find_obstacle<'s>(
+    statics: &'s (impl Obstacles + ?Sized),
+    area: &Aabb,
+    layers: Layers,
+    id: u32,
+) -> Option<Obstacle<'s>> {
+    let mut found = None;
+    statics.near(area, layers, &mut |o| {
+        if o.id == id {
+            found = Some(o);
+        }
+    });
+    found
+}
+
+/// Every live body (its proxy) against the obstacles near its swept box, through the narrow
+/// phase; calls `hit` with each hit and its obstacle index. Returns one more than the largest
+/// index a hit got (the bound the hit order needs).
+pub(crate) fn body_obstacle_hits(
+    bodies: &[Body<'_>],
+    proxies: &[Proxy],
+    statics: &(impl Obstacles + ?Sized),
+    mode: SweepMode,
+    stats: &mut PassStats,
+    hit: &mut impl FnMut(PassHit),
+) -> usize {
+    let mut bound = bodies.len();
+    if statics.is_empty() {
+        return bound;
+    }
+    // One call for the whole frame: most bodies meet no obstacle, and pay only the lookup.
+    statics.near_each(proxies, &mut |proxy, o| {
+        let Some(b) = obstacle_index(bodies.len(), o.id) else {
+            return;
+        };
+        let a = proxy.id as usize;
+        let body = &bodies[a];
+        let motion = body.motion();
+        stats.static_pairs += 1;
+        let outcome = narrow_phase_detailed(body.shape, &motion, o.shape, &standing(&o), mode);
+        stats.count_narrow(&outcome);
+        let Some(found) = outcome.hit else {
+            return;
+        };
+        let Some(found) = statics.refine_hit(o.id, body.shape, &motion, found) else {
+            return;
+        };
+        stats.count_hit(&found);
+        bound = bound.max(b + 1);
+        hit(PassHit {
+            a,
+            b,
+            hit: found,
+            obstacle: Some(o.id),
+        });
+    });
+    bound
+}
