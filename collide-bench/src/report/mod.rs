@@ -5,7 +5,8 @@
 //!
 //! - [`config`]: the `--quick`, full and test presets;
 //! - [`machine`]: the machine and moment of a run;
-//! - [`experiment`]: the cost experiment (sweep on against sweep off, frame by frame);
+//! - [`experiment`]: the cost experiment (sweep on against sweep off, frame by frame), its
+//!   samples taken by `sampling`;
 //! - [`worker`]: the small scenes measured in fresh processes of the report binary;
 //! - [`goals`](mod@goals): every goal, written once as data, judged on a report;
 //! - [`tables`] and [`json`]: the report for a person and for a program.
@@ -24,6 +25,7 @@ pub mod goals;
 pub mod json;
 pub mod level;
 pub mod machine;
+mod sampling;
 pub mod tables;
 pub mod worker;
 
