@@ -2,56 +2,14 @@
 //! how it is judged. The report's goals table and the JSON's `goals` come from this list, and
 //! `collide-bench/GOALS.md` carries the same lines (a test checks that the two agree).
 
-use std::fmt;
-
 use collide_broad::BroadPhaseKind;
 use collide_scene::{LevelKind, SceneKind};
-use serde::Serialize;
 
-use super::Report;
+use super::data::Report;
+use super::format::us;
+pub use super::verdict::{Bound, Goal};
 use crate::character::Failures;
-
-/// The bound a measured value must keep to meet its goal, with the unit it is written in.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Bound {
-    /// At most this value.
-    AtMost(f64, &'static str),
-    /// At least this value.
-    AtLeast(f64, &'static str),
-    /// Exactly this value.
-    Exactly(f64, &'static str),
-}
-
-impl Bound {
-    /// Whether `value` keeps the bound.
-    #[must_use]
-    pub fn holds(self, value: f64) -> bool {
-        match self {
-            Bound::AtMost(bound, _) => value <= bound,
-            Bound::AtLeast(bound, _) => value >= bound,
-            Bound::Exactly(bound, _) => value == bound,
-        }
-    }
-
-    /// The bound's value.
-    #[must_use]
-    pub fn value(self) -> f64 {
-        match self {
-            Bound::AtMost(v, _) | Bound::AtLeast(v, _) | Bound::Exactly(v, _) => v,
-        }
-    }
-}
-
-impl fmt::Display for Bound {
-    /// `≤ 10 %`, `≥ 5× faster`, `0 in steady state`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bound::AtMost(v, unit) => write!(f, "≤ {v}{unit}"),
-            Bound::AtLeast(v, unit) => write!(f, "≥ {v}{unit}"),
-            Bound::Exactly(v, unit) => write!(f, "{v}{unit}"),
-        }
-    }
-}
+use crate::tiles::TileEntry;
 
 /// Which figure of a report a goal reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,24 +234,6 @@ pub fn speedup_goal(query: &str) -> Option<f64> {
     })
 }
 
-/// A goal and whether one run met it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Goal {
-    /// The goal's name.
-    #[serde(rename = "goal")]
-    pub name: String,
-    /// Its bound, as written in the goals table.
-    pub target: String,
-    /// What this run measured.
-    pub measured: String,
-    /// `Some(true)` met, `Some(false)` missed, `None` not measured by this run.
-    pub met: Option<bool>,
-    /// What is measured.
-    pub measures: &'static str,
-    /// How the figure is taken from the run.
-    pub judged: &'static str,
-}
-
 impl GoalSpec {
     /// This goal judged on `report`.
     #[must_use]
@@ -317,10 +257,6 @@ impl GoalSpec {
 #[must_use]
 pub fn goals(report: &Report) -> Vec<Goal> {
     GOALS.iter().map(|g| g.judge(report)).collect()
-}
-
-fn us(ns: f64) -> String {
-    super::tables::us(ns)
 }
 
 impl Measure {
@@ -439,7 +375,7 @@ fn read_tile_failures(report: &Report) -> Option<(f64, String)> {
     if report.tiles.is_empty() {
         return None;
     }
-    let sum = |count: fn(&crate::tiles::TileEntry) -> usize| report.tiles.iter().map(count).sum();
+    let sum = |count: fn(&TileEntry) -> usize| report.tiles.iter().map(count).sum();
     let wrong: usize = sum(|e| e.disagreements.saturating_sub(e.verdicts.ours_right));
     let seams: usize = sum(|e| e.ours_seam_hits);
     let (cases, disagreements): (usize, usize) = (sum(|e| e.cases), sum(|e| e.disagreements));

@@ -17,11 +17,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::bounce::BounceEntry;
+use super::data::{Report, ScaleRow};
 use super::experiment::{SceneEntry, SweepCost};
-use super::goals::{speedup_goal, Goal};
+use super::goals::speedup_goal;
 use super::level::LevelEntry;
 use super::machine::Machine;
-use super::{Report, ScaleRow};
+use super::verdict::Goal;
 use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
 use crate::fast_shots::FastShotsEntry;
 use crate::tiles::TileEntry;

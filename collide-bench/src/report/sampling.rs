@@ -1,8 +1,7 @@
 //! The cost experiment's measurement in one process: a variant warmed up, then timed in
 //! batches of frames ("samples") in the order on, off, off, on, repeated, each into the first
-//! or second half of the measurement. Below both [`experiment`](super::experiment), which
-//! turns the samples into lines, and [`worker`](super::worker), which runs this in fresh
-//! processes.
+//! or second half of the measurement. Below both `experiment`, which turns the samples into
+//! lines, and `worker`, which runs this in fresh processes; it names neither.
 
 use std::time::Instant;
 

@@ -3,6 +3,8 @@
 use super::*;
 use crate::character::CharacterEntry;
 use crate::measure::Summary;
+use crate::versus::VersusEntry;
+use collide_broad::BroadPhaseKind;
 
 fn entry(objects: usize, sweep: bool, median_ns: f64, bytes: f64) -> SceneEntry {
     SceneEntry {
