@@ -1,12 +1,14 @@
 //! The report as data: every figure of one run, and the lookups the goals and tables share.
 //! Below the modules that judge, show and write it.
 
+use std::path::Path;
 use std::time::Duration;
 
 use collide_broad::BroadPhaseKind;
 use collide_scene::SceneKind;
 use serde::Serialize;
 
+use super::baseline::{self, Since};
 use super::bounce::BounceEntry;
 use super::config::ReportConfig;
 use super::experiment::{SceneEntry, SweepCost};
@@ -44,8 +46,10 @@ pub struct Report {
     pub bounce: Vec<BounceEntry>,
     /// What a static level costs while it does not move, level by level.
     pub levels: Vec<LevelEntry>,
-    /// Every goal of [`GOALS`] and whether it was met.
+    /// Every goal of `goals::GOALS` and whether it was met.
     pub goals: Vec<Goal>,
+    /// What the goals were compared with (see [`Report::compare_with_baseline`]).
+    pub since: Since,
     /// Wall time of the whole report.
     pub elapsed: Duration,
 }
@@ -62,6 +66,12 @@ pub struct ScaleRow {
 }
 
 impl Report {
+    /// Compares the goals with the baseline at `path` (see [`baseline::compare`]), marking
+    /// each that fell by more than its spread.
+    pub fn compare_with_baseline(&mut self, path: &Path) {
+        self.since = baseline::compare(&mut self.goals, self.config.quick, path);
+    }
+
     /// The `scene` line of a variant, if measured.
     #[must_use]
     pub fn scene_entry(

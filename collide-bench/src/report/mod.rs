@@ -11,6 +11,7 @@
 //! - [`worker`]: the small scenes measured in fresh processes of the report binary;
 //! - [`verdict`]: a goal's bound and the line one run gives it; [`goals`](mod@goals): every
 //!   goal, written once as data, judged on a report;
+//! - [`baseline`]: each goal's figure against the latest full run's, falls marked;
 //! - [`tables`] and [`json`]: the report for a person and for a program.
 //!
 //! Each module imports only modules below it (this one, at the top, runs them all): the
@@ -24,6 +25,7 @@
 //! print!("{}", report.text());
 //! ```
 
+pub mod baseline;
 pub mod bounce;
 pub mod config;
 mod data;
@@ -43,6 +45,7 @@ use std::time::{Duration, Instant};
 use collide_scene::SceneKind;
 use collide_testkit::alloc as alloc_count;
 
+pub use baseline::{Since, BASELINE};
 pub use bounce::BounceEntry;
 pub use config::ReportConfig;
 pub use data::{Report, ScaleRow};
@@ -125,6 +128,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         bounce,
         levels,
         goals: Vec::new(),
+        since: Since::Nothing("not compared with a baseline".into()),
         elapsed: Duration::ZERO,
     };
     report.goals = goals(&report);

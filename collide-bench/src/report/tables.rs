@@ -172,7 +172,7 @@ const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("fast moves", |e| e.ours.moves.to_string()),
 ];
 
-const GOALS: [Column<Goal>; 4] = [
+const GOALS: [Column<Goal>; 5] = [
     col("goal", |g| g.name.clone()),
     col("target", |g| g.target.clone()),
     col("measured", |g| g.measured.clone()),
@@ -184,6 +184,7 @@ const GOALS: [Column<Goal>; 4] = [
         }
         .into()
     }),
+    col("since baseline", |g| or_dot(g.change, |c| c.to_string())),
 ];
 
 impl Report {
@@ -253,7 +254,10 @@ impl Report {
                 table(&LEVELS, &self.levels),
             ),
             (
-                "Goals (collide-bench/GOALS.md)".into(),
+                format!(
+                    "Goals (collide-bench/GOALS.md); {}",
+                    self.since.line(&self.goals)
+                ),
                 table(&GOALS, &self.goals),
             ),
         ]

@@ -67,6 +67,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
         bounce: Vec::new(),
         levels: Vec::new(),
         goals: Vec::new(),
+        since: Since::Nothing("not compared".into()),
         elapsed: Duration::ZERO,
     };
     r.goals = goals(&r);
