@@ -50,7 +50,7 @@ pub use bounce::BounceEntry;
 pub use config::ReportConfig;
 pub use data::{Report, ScaleRow};
 pub use experiment::{SceneEntry, SweepCost};
-pub use goals::{goals, GOALS};
+pub use goals::{goals, GOALS, SPREAD_PERCENT};
 pub use level::LevelEntry;
 pub use machine::{utc_date, Machine};
 pub use verdict::Goal;
