@@ -365,7 +365,7 @@ fn check_character(config: &ReportConfig, json: &Value) {
 }
 
 /// The small scenes measured in fresh processes of the report binary: every worker answers,
-/// and the comparison pools their samples (far more than this process's 5 ms would give).
+/// and the comparison pools their samples and warm-ups.
 #[test]
 fn small_scenes_pool_samples_from_fresh_processes() {
     use collide_broad::BroadPhaseKind;
@@ -385,8 +385,9 @@ fn small_scenes_pool_samples_from_fresh_processes() {
     );
     assert_eq!(report.scene.len(), 2);
     for entry in &report.scene {
-        // Two workers of the quick configuration, each measuring half of its second.
-        assert!(entry.frames > 2_000, "{entry:?}");
+        // Two workers, each with at least two samples in each half of each variant. (Counted,
+        // not timed: how many frames fit in a worker's half second depends on the load.)
+        assert!(entry.samples >= 2 * 4, "{entry:?}");
         // Each worker warmed up for at least the quick configuration's 300 frames.
         assert!(entry.warmup_frames >= 2 * 300, "{entry:?}");
         assert_eq!(entry.bytes_per_frame, 0.0, "{entry:?}");
