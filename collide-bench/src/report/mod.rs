@@ -128,7 +128,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         bounce,
         levels,
         goals: Vec::new(),
-        since: Since::Nothing("not compared with a baseline".into()),
+        since: Since::Nothing("none given".into()),
         elapsed: Duration::ZERO,
     };
     report.goals = goals(&report);
