@@ -1,16 +1,18 @@
 //! `collide-report`: the cost experiment, the scale table and the side-by-side table against
-//! parry2d, every goal of `collide-bench/GOALS.md` judged, printed for a person and, with
-//! `--json FILE`, written as JSON (schema 1, described in `GOALS.md`).
+//! parry2d, every goal of `collide-bench/GOALS.md` judged and compared with the baseline
+//! (`collide-bench/baseline.json`, the latest full run's JSON: falls beyond a goal's spread are
+//! marked), printed for a person and, with `--json FILE`, written as JSON (schema 1, described
+//! in `GOALS.md`). `--save-baseline` makes this run the baseline.
 //!
 //! ```text
-//! cargo run --release -p collide-bench --bin collide-report -- [--quick] [--json FILE] [--markdown FILE]
+//! cargo run --release -p collide-bench --bin collide-report -- [--quick] [--json FILE] [--markdown FILE] [--baseline FILE] [--save-baseline]
 //! ```
 //!
 //! The experiment's scenes of up to 1 000 objects are measured in fresh processes of this
 //! binary, which it starts itself as `collide-report --pair-worker …` (see
 //! `collide_bench::report::pair_worker`); that argument is not for people.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -21,16 +23,24 @@ use collide_testkit::alloc::CountingAllocator;
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator;
 
-const USAGE: &str = "usage: collide-report [--quick] [--json FILE] [--markdown FILE]
+const USAGE: &str = "usage: collide-report [--quick] [--json FILE] [--markdown FILE] [--baseline FILE] [--save-baseline]
 
+  without --quick  every size from 100 to 100 000 (about 2 minutes on 2 cores)
   --quick          100 and 1 000 objects only (under a minute on 2 cores)
   --json FILE      also write the figures as JSON (schema 1, see collide-bench/GOALS.md)
-  --markdown FILE  also write the tables as Markdown (for the README)";
+  --markdown FILE  also write the tables as Markdown (for the README)
+  --baseline FILE  compare the goals with FILE, a run's JSON, instead of
+                   collide-bench/baseline.json (the latest full run's, committed)
+  --save-baseline  after the run, write its JSON to the baseline file: later runs
+                   mark the goals that fell from it (the committed file is a full
+                   run's, so with --quick this needs --baseline FILE)";
 
 struct Args {
     quick: bool,
     json: Option<PathBuf>,
     markdown: Option<PathBuf>,
+    baseline: Option<PathBuf>,
+    save_baseline: bool,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
@@ -38,6 +48,8 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
         quick: false,
         json: None,
         markdown: None,
+        baseline: None,
+        save_baseline: false,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -48,13 +60,29 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String>
             "--markdown" => {
                 parsed.markdown = Some(args.next().ok_or("--markdown needs a file name")?.into());
             }
+            "--baseline" => {
+                parsed.baseline = Some(args.next().ok_or("--baseline needs a file name")?.into());
+            }
+            "--save-baseline" => parsed.save_baseline = true,
             "-h" | "--help" => return Ok(None),
             // `cargo bench` passes `--bench`; accept it silently.
             "--bench" => {}
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
+    // A quick run saved over the full run's baseline would leave full runs nothing to compare
+    // with (runs compare only with their own kind).
+    if parsed.quick && parsed.save_baseline && parsed.baseline.is_none() {
+        return Err("--quick --save-baseline needs --baseline FILE".into());
+    }
     Ok(Some(parsed))
+}
+
+/// Writes `text` to `path` and says so.
+fn write(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    eprintln!("collide-report: wrote {}", path.display());
+    Ok(())
 }
 
 /// `--pair-worker quick|full SCENE OBJECTS BROAD_PHASE SHARE`: one on/off comparison, measured
@@ -103,17 +131,20 @@ fn main() -> anyhow::Result<ExitCode> {
     // The small scenes are measured in fresh processes of this binary (see
     // `ReportConfig::processes`); without its path, all in this one.
     config.worker = std::env::current_exe().ok();
-    let report = report::run(&config, |step| eprintln!("  measuring {step}"));
+    let mut report = report::run(&config, |step| eprintln!("  measuring {step}"));
+    let baseline = args.baseline.unwrap_or_else(|| report::BASELINE.into());
+    report.compare_with_baseline(&baseline);
     print!("{}", report.text());
+    let json = serde_json::to_string_pretty(&report.to_json())? + "\n";
     if let Some(path) = &args.json {
-        let text = serde_json::to_string_pretty(&report.to_json())?;
-        std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("collide-report: wrote {}", path.display());
+        write(path, &json)?;
     }
     if let Some(path) = &args.markdown {
-        std::fs::write(path, report.markdown())
-            .with_context(|| format!("writing {}", path.display()))?;
-        eprintln!("collide-report: wrote {}", path.display());
+        write(path, &report.markdown())?;
+    }
+    // Written last, after the comparison has read the baseline it replaces.
+    if args.save_baseline {
+        write(&baseline, &json)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -39,7 +39,7 @@ pub struct ReportConfig {
     /// The largest scene measured in several processes.
     pub processes_up_to: usize,
     /// The report binary, run as `WORKER --pair-worker …` to measure one comparison (see
-    /// [`pair_worker`](super::pair_worker)); `None` measures everything in this process.
+    /// `worker::pair_worker`); `None` measures everything in this process.
     pub worker: Option<PathBuf>,
     /// Target duration of one sample (a batch of frames).
     pub sample: Duration,

@@ -11,17 +11,21 @@
 //! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`) and `tiles[]` (`peer`,
 //! `query`, `ours_ns`, `peer_ns`, `speedup`, `batches`, `cases`, `peer_hits`, `disagreements`,
 //! `disagreements_ours_right`, `disagreements_peer_right`, `max_difference`, `ours_seam_hits`,
-//! `peer_seam_hits`).
+//! `peer_seam_hits`) and `goals[]` (`goal`, `target`, `measured`, `met`, `value`: the figure a
+//! later run compares with when this JSON is its baseline, `spread_percent`, `change`) and
+//! `since` (the baseline the goals were compared with, or why none).
 
 use serde::Serialize;
 use serde_json::Value;
 
+use super::baseline::Since;
 use super::bounce::BounceEntry;
+use super::data::{Report, ScaleRow};
 use super::experiment::{SceneEntry, SweepCost};
-use super::goals::{speedup_goal, Goal};
+use super::goals::speedup_goal;
 use super::level::LevelEntry;
 use super::machine::Machine;
-use super::{Report, ScaleRow};
+use super::verdict::Goal;
 use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
 use crate::fast_shots::FastShotsEntry;
 use crate::tiles::TileEntry;
@@ -36,6 +40,7 @@ struct ReportJson<'a> {
     tiles: Vec<TileJson<'a>>,
     scale: Vec<ScaleRow>,
     goals: &'a [Goal],
+    since: &'a Since,
     fast_shots: Vec<FastShotJson>,
     character: Vec<CharacterJson>,
     bounce: Vec<BounceEntry>,
@@ -281,6 +286,7 @@ impl Report {
             tiles: self.tiles.iter().map(TileJson::from).collect(),
             scale: self.scale(),
             goals: &self.goals,
+            since: &self.since,
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),
             character: self.character.iter().map(CharacterJson::from).collect(),
             bounce: self.bounce.clone(),

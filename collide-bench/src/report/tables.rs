@@ -2,10 +2,12 @@
 //! row fills its cell), written by one routine, [`table`].
 
 use super::bounce::BounceEntry;
+use super::data::{Report, ScaleRow};
 use super::experiment::{SceneEntry, SweepCost};
-use super::goals::{speedup_goal, Goal};
+use super::format::us;
+use super::goals::speedup_goal;
 use super::level::LevelEntry;
-use super::{Report, ScaleRow};
+use super::verdict::Goal;
 use crate::character::{CharacterEntry, Failures};
 use crate::fast_shots::FastShotsEntry;
 use crate::table::Table;
@@ -33,18 +35,6 @@ pub fn table<'a, T: 'a>(columns: &[Column<T>], rows: impl IntoIterator<Item = &'
         out.row(columns.iter().map(|c| (c.cell)(row)).collect());
     }
     out
-}
-
-/// ns as µs, to three significant figures or so.
-#[must_use]
-pub fn us(ns: f64) -> String {
-    if ns.abs() >= 100_000.0 {
-        format!("{:.0}", ns / 1_000.0)
-    } else if ns.abs() >= 10_000.0 {
-        format!("{:.1}", ns / 1_000.0)
-    } else {
-        format!("{:.2}", ns / 1_000.0)
-    }
 }
 
 fn on_off(sweep: bool) -> String {
@@ -182,7 +172,7 @@ const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("fast moves", |e| e.ours.moves.to_string()),
 ];
 
-const GOALS: [Column<Goal>; 4] = [
+const GOALS: [Column<Goal>; 5] = [
     col("goal", |g| g.name.clone()),
     col("target", |g| g.target.clone()),
     col("measured", |g| g.measured.clone()),
@@ -194,6 +184,7 @@ const GOALS: [Column<Goal>; 4] = [
         }
         .into()
     }),
+    col("since baseline", |g| or_dot(g.change, |c| c.to_string())),
 ];
 
 impl Report {
@@ -263,9 +254,58 @@ impl Report {
                 table(&LEVELS, &self.levels),
             ),
             (
-                "Goals (collide-bench/GOALS.md)".into(),
+                format!(
+                    "Goals (collide-bench/GOALS.md); {}",
+                    self.since.line(&self.goals)
+                ),
                 table(&GOALS, &self.goals),
             ),
         ]
+    }
+
+    fn header(&self) -> String {
+        format!(
+            "collide-report{}: {} ({} CPUs, load average {} at the start), {}; {:.1} s{}",
+            if self.config.quick { " --quick" } else { "" },
+            self.machine.cpu_model,
+            self.machine.cpus,
+            self.machine.load_average,
+            self.machine.date,
+            self.elapsed.as_secs_f64(),
+            if self.allocations_counted {
+                ""
+            } else {
+                "; WARNING: counting allocator not installed, allocation figures are meaningless"
+            }
+        )
+    }
+
+    /// Every table as aligned text, for a terminal.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = format!("{}\n", self.header());
+        for (title, table) in self.tables() {
+            out.push_str(&format!("\n{title}\n\n{}", table.text()));
+        }
+        out
+    }
+
+    /// Every table as Markdown, for `PERFORMANCE.md`.
+    #[must_use]
+    pub fn markdown(&self) -> String {
+        let mut out = format!(
+            "Measured with `cargo run --release -p collide-bench --bin collide-report{}` on {} \
+             ({} CPUs, load average {} when it started), {}, in {:.0} s.\n",
+            if self.config.quick { " -- --quick" } else { "" },
+            self.machine.cpu_model,
+            self.machine.cpus,
+            self.machine.load_average,
+            self.machine.date,
+            self.elapsed.as_secs_f64(),
+        );
+        for (title, table) in self.tables() {
+            out.push_str(&format!("\n**{title}**\n\n{}", table.markdown()));
+        }
+        out
     }
 }

@@ -3,6 +3,8 @@
 use super::*;
 use crate::character::CharacterEntry;
 use crate::measure::Summary;
+use crate::versus::VersusEntry;
+use collide::BroadPhaseKind;
 
 fn entry(objects: usize, sweep: bool, median_ns: f64, bytes: f64) -> SceneEntry {
     SceneEntry {
@@ -65,6 +67,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
         bounce: Vec::new(),
         levels: Vec::new(),
         goals: Vec::new(),
+        since: Since::Nothing("not compared".into()),
         elapsed: Duration::ZERO,
     };
     r.goals = goals(&r);
@@ -284,27 +287,33 @@ fn bounds_are_written_and_kept() {
     assert_eq!(goals::speedup_goal("broad_uniform_quadtree"), None);
 }
 
-/// The rows of every `| goal | bound | what it measures | how it is judged |` table.
-fn goal_rows(markdown: &str) -> Vec<Vec<String>> {
+/// The rows of every table of `markdown` whose header is `header`.
+fn table_rows(markdown: &str, header: &[&str]) -> Vec<Vec<String>> {
     let cells = |line: &str| -> Vec<String> {
         let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
         inner.split(" | ").map(|c| c.trim().to_owned()).collect()
     };
     let mut rows = Vec::new();
-    let mut in_goal_table = false;
+    let mut in_table = false;
     for line in markdown.lines() {
         if !line.trim_start().starts_with('|') {
-            in_goal_table = false;
+            in_table = false;
             continue;
         }
         let row = cells(line);
-        if row == ["goal", "bound", "what it measures", "how it is judged"] {
-            in_goal_table = true;
-        } else if in_goal_table && !row[0].starts_with("---") {
+        if row == header {
+            in_table = true;
+        } else if in_table && !row[0].starts_with("---") {
             rows.push(row);
         }
     }
     rows
+}
+
+/// The rows of every `| goal | bound | what it measures | how it is judged |` table.
+fn goal_rows(markdown: &str) -> Vec<Vec<String>> {
+    let header = ["goal", "bound", "what it measures", "how it is judged"];
+    table_rows(markdown, &header)
 }
 
 #[test]
@@ -326,4 +335,24 @@ fn every_goal_is_in_goals_md_with_the_same_bound_and_nothing_else_is() {
         GOALS.len(),
         "GOALS.md has goals the report does not judge"
     );
+}
+
+#[test]
+fn goals_md_lists_every_spread_but_the_default_and_exact_goals_have_none() {
+    let md = include_str!("../../GOALS.md");
+    assert!(
+        md.contains(&format!("{SPREAD_PERCENT} % unless")),
+        "the default"
+    );
+    let rows = table_rows(md, &["goal", "spread"]);
+    let wider: Vec<[String; 2]> = GOALS
+        .iter()
+        .filter(|g| g.spread_percent != SPREAD_PERCENT)
+        .map(|g| [g.name.to_owned(), format!("{} %", g.spread_percent)])
+        .collect();
+    assert_eq!(rows, wider, "GOALS.md's spreads drifted");
+    for goal in &GOALS {
+        let exact = matches!(goal.bound, goals::Bound::Exactly(..));
+        assert_eq!(exact, goal.spread_percent == 0.0, "{}", goal.name);
+    }
 }

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::config::ReportConfig;
-use super::experiment::{run_pair, PairRuns, Run};
+use super::sampling::{run_pair, PairRuns, Run};
 
 /// [`PairRuns`] as a worker prints it and its parent reads it back.
 #[derive(Serialize, Deserialize)]
