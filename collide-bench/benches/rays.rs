@@ -55,7 +55,7 @@ fn bench_rays(c: &mut Criterion) {
                 continue;
             }
             let mut pass = CollisionPass::new(kind.build());
-            pass.detect(&bodies)
+            pass.detect(&bodies, &())
                 .expect("the scene's pairs fit the limit");
             let mut hitscan = Hitscan::new();
             let ours: Vec<_> = rays

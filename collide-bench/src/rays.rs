@@ -135,7 +135,7 @@ pub fn compare_rays(objects: usize, batches: usize) -> Vec<VersusEntry> {
         .into_iter()
         .map(|kind| {
             let mut pass = CollisionPass::new(kind.build());
-            pass.detect(&bodies)
+            pass.detect(&bodies, &())
                 .expect("the scene's pairs fit the pass's limit");
             let mut hitscan = Hitscan::new();
             let mut cast = |(from, to): (Vec2, Vec2)| {

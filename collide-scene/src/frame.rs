@@ -11,7 +11,8 @@
 //! ```
 
 use collide::{
-    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassStats, Reaction, Response, Used,
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassSettings, PassStats, Reaction,
+    Response, Used,
 };
 use collide_core::SweepMode;
 
@@ -64,7 +65,8 @@ impl<'p> FrameRunner<'p> {
         let scene = Scene::new(config);
         Self {
             bodies: Vec::with_capacity(scene.objects().len()),
-            pass: CollisionPass::new(broad_phase.build()).with_sweep_mode(mode),
+            pass: CollisionPass::new(broad_phase.build())
+                .with_settings(PassSettings::default().with_sweep_mode(mode)),
             palette,
             scene,
             bounces: false,
@@ -115,9 +117,9 @@ impl<'p> FrameRunner<'p> {
     ///
     /// # Errors
     ///
-    /// [`collide::Error::TooManyPairs`] when the frame has more candidate pairs than the
-    /// pass accepts ([`CollisionPass::set_max_pairs`]); the scene has still stepped, and the
-    /// pass holds no hits.
+    /// [`collide::Error::Broad`] with `TooManyPairs` when the frame has more candidate pairs
+    /// than the pass accepts ([`PassSettings::max_pairs`]); the scene has still stepped, and
+    /// the pass holds no hits.
     pub fn frame(&mut self) -> Result<PassStats, collide::Error> {
         self.scene.step();
         self.scene.bodies(self.palette, &mut self.bodies);
@@ -130,24 +132,21 @@ impl<'p> FrameRunner<'p> {
             }
         }
         if !self.bounces {
-            return self.pass.run_in(&self.bodies, statics, |_| Used::NEITHER);
+            return self.pass.run(&self.bodies, statics, |_| Used::NEITHER);
         }
         let objects = self.scene.objects();
         let react = |i: usize| match objects[i].role {
             Role::Bullet => Reaction::Bounce { restitution: 1.0 },
             Role::Enemy => Reaction::Carry,
         };
-        let stats = self.pass.run_in(&self.bodies, statics, |hit| Response {
+        let stats = self.pass.run(&self.bodies, statics, |hit| Response {
             a: react(hit.a),
-            b: if hit.obstacle.is_some() {
-                Reaction::Carry
-            } else {
-                react(hit.b)
-            },
+            b: hit.b.body().map_or(Reaction::Carry, react),
         })?;
-        // In the order they happened, so each bullet keeps its last.
-        for turn in self.pass.turns() {
-            self.scene.redirect(turn.body, turn.end(), turn.velocity);
+        for (i, end) in self.pass.outcomes().iter().enumerate() {
+            if end.turns > 0 {
+                self.scene.redirect(i, end.position, end.velocity);
+            }
         }
         Ok(stats)
     }
@@ -219,12 +218,12 @@ mod tests {
         let (mut turns, mut capped) = (0, 0);
         for _ in 0..60 {
             let stats = runner.frame().expect("within the pair limit");
-            for turn in runner.pass().turns() {
-                assert_eq!(runner.scene().objects()[turn.body].role, Role::Bullet);
-            }
-            if let Some(last) = runner.pass().turns().last() {
-                let o = &runner.scene().objects()[last.body];
-                assert_eq!((o.position, o.velocity), (last.end(), last.velocity));
+            let objects = runner.scene().objects();
+            for (o, end) in objects.iter().zip(runner.pass().outcomes()) {
+                if end.turns > 0 {
+                    assert_eq!(o.role, Role::Bullet);
+                    assert_eq!((o.position, o.velocity), (end.position, end.velocity));
+                }
             }
             turns += stats.turns;
             capped += stats.capped;

@@ -141,11 +141,16 @@ mod tests {
                     .pass()
                     .hits()
                     .iter()
-                    .filter(|h| h.obstacle.is_none())
+                    .filter(|h| h.b.obstacle().is_none())
                     .copied()
                     .collect();
                 assert_eq!(between, plain.pass().hits(), "{kind:?}");
-                for h in level.pass().hits().iter().filter(|h| h.obstacle.is_some()) {
+                for h in level
+                    .pass()
+                    .hits()
+                    .iter()
+                    .filter(|h| h.b.obstacle().is_some())
+                {
                     assert_eq!(level.scene().objects()[h.a].role, Role::Bullet);
                     on_level += 1;
                 }

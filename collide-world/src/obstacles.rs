@@ -44,9 +44,9 @@ impl<'a> Obstacle<'a> {
     }
 }
 
-/// A set of static obstacles that can list the ones near a box.
+/// A set of static obstacles that can list the ones near a box, and find one by id.
 ///
-/// One required method. `near` may list more obstacles than touch `area` (an index lists what
+/// Two required methods. `near` may list more obstacles than touch `area` (an index lists what
 /// shares its cells), but never fewer: every obstacle whose bounds overlap or touch `area`
 /// and whose layers interact with `layers` must be visited. Implemented by slices of
 /// [`Obstacle`] (every one is checked) and by [`StaticBodies`](crate::StaticBodies) (an index
@@ -55,6 +55,9 @@ pub trait Obstacles {
     /// Calls `visit` once with every obstacle that may overlap `area` and interacts with
     /// `layers`. The obstacles borrow from `self`, so a caller may keep them while it holds it.
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>));
+
+    /// The obstacle with this id, if the set holds one: what a hit on it named.
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>>;
 
     /// [`near`](Self::near) for many boxes at once: calls `visit(query, obstacle)` with every
     /// obstacle that may overlap `query.bounds` and interacts with `query.layers`, for each
@@ -100,11 +103,33 @@ impl Obstacles for [Obstacle<'_>] {
     fn is_empty(&self) -> bool {
         <[Obstacle<'_>]>::is_empty(self)
     }
+
+    /// A linear search: a slice keeps no index by id.
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        self.iter().find(|o| o.id == id).copied()
+    }
+}
+
+/// No obstacles at all: the static world of a game that has none (`pass.run(&bodies, &(), …)`).
+impl Obstacles for () {
+    fn near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
+
+    fn obstacle(&self, _: u32) -> Option<Obstacle<'_>> {
+        None
+    }
+
+    fn is_empty(&self) -> bool {
+        true
+    }
 }
 
 impl<T: Obstacles + ?Sized> Obstacles for &T {
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         (**self).near(area, layers, visit);
+    }
+
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        (**self).obstacle(id)
     }
 
     fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {

@@ -7,7 +7,7 @@ use collide_core::Aabb;
 const LEAST_SKIN_ULPS: f32 = 4.0;
 
 /// The skin to keep between shapes whose boxes are `boxes`: `skin` (none if negative or NaN),
-/// but never less than [`LEAST_SKIN_ULPS`] ulps of the largest coordinate the boxes reach.
+/// but never less than four ulps of the largest coordinate the boxes reach.
 /// Below that the rounding of a body's position alone could put it inside what it stopped
 /// short of: a skin of zero, say, and the default skin (`0.01`) is below it beyond about
 /// ±21 000 units.

@@ -73,6 +73,15 @@ impl StaticWorld {
 }
 
 impl Obstacles for StaticWorld {
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        if id >= TILE_IDS {
+            let o = self.tiles.obstacle(id - TILE_IDS)?;
+            Some(Obstacle { id, ..o })
+        } else {
+            self.bodies.obstacle(id)
+        }
+    }
+
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         self.bodies.near(area, layers, visit);
         self.tiles.near(area, layers, &mut |o| {

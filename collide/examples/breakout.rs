@@ -6,7 +6,7 @@
 //! cargo run --example breakout
 //! ```
 
-use collide::{Body, CollisionPass, Reaction, Response};
+use collide::{Body, CollisionPass, PassSettings, Reaction, Response};
 use collide_core::{Circle, Rect};
 use glam::Vec2;
 
@@ -30,7 +30,8 @@ fn main() -> Result<(), collide::Error> {
         .collect();
     let (mut ball, mut velocity) = (Vec2::new(160.0, 40.0), Vec2::new(2.5, 3.0));
     let mut paddle = Vec2::new(160.0, 20.0);
-    let mut pass = CollisionPass::default().with_max_turns(64);
+    let mut pass =
+        CollisionPass::default().with_settings(PassSettings::default().with_max_turns(64));
     let (mut broken, mut bounces) = (0, 0);
     for frame in 0..FRAMES {
         // The paddle sways from side to side; the ball gets 1.2 % faster every frame.
@@ -45,28 +46,25 @@ fn main() -> Result<(), collide::Error> {
         bodies.extend(bricks.iter().map(|&at| Body::stationary(BRICK, at)));
         let first_brick = 2 + walls.len();
         let mut hit_bricks = Vec::new();
-        pass.run(&bodies, |hit| {
+        pass.run(&bodies, &(), |hit| {
             if hit.a != 0 {
                 return Response::CARRY; // the paddle sliding past a wall
             }
             bounces += 1;
             let bounce = Reaction::Bounce { restitution: 1.0 };
-            if hit.b >= first_brick {
-                hit_bricks.push(hit.b - first_brick);
+            if let Some(brick) = hit.b.body().and_then(|b| b.checked_sub(first_brick)) {
+                hit_bricks.push(brick);
                 Response {
                     a: bounce,
-                    b: Reaction::UsedUp,
+                    b: Reaction::Used,
                 }
             } else {
                 Response::a(bounce)
             }
         })?;
-        // The ball ends where its last turn takes it, at its new velocity.
-        if let Some(turn) = pass.turns().iter().rfind(|turn| turn.body == 0) {
-            (ball, velocity) = (turn.end(), turn.velocity);
-        } else {
-            ball += velocity;
-        }
+        // Where the ball ends the frame, and how it moves on: the pass's outcome for body 0.
+        let end = pass.outcomes()[0];
+        (ball, velocity) = (end.position, end.velocity);
         paddle = paddle_next;
         hit_bricks.sort_unstable();
         for &i in hit_bricks.iter().rev() {
@@ -81,7 +79,7 @@ fn main() -> Result<(), collide::Error> {
                 ball.x,
                 ball.y,
                 velocity.length(),
-                pass.turns().iter().filter(|turn| turn.body == 0).count(),
+                pass.outcomes()[0].turns,
             );
         }
     }

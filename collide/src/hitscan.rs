@@ -141,7 +141,7 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 ///     Body::stationary(small, Vec2::new(18.0, 0.0)).with_layers(enemy),
 /// ];
 /// let mut pass = CollisionPass::default();
-/// pass.detect(&bodies)?;
+/// pass.detect(&bodies, &())?;
 /// let (from, to) = (Vec2::ZERO, Vec2::new(100.0, 0.0));
 ///
 /// let mut scratch = Vec::new();

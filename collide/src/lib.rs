@@ -14,9 +14,9 @@
 //! `collide::Grid`, `collide::time_of_impact`).
 //!
 //! - [`core`] (`collide-core`): shapes, poses, layers and the queries on one pair of shapes;
-//! - [`broad`] (`collide-broad`): the broad phases behind [`BroadPhase`](broad::BroadPhase);
-//! - [`world`] (`collide-world`): the static world ([`TileMap`](world::TileMap),
-//!   [`StaticBodies`](world::StaticBodies)) and [`move_and_slide`](world::move_and_slide).
+//! - [`broad`] (`collide-broad`): the broad phases behind [`BroadPhase`];
+//! - [`world`] (`collide-world`): the static world ([`TileMap`],
+//!   [`StaticBodies`]) and [`move_and_slide`].
 //!
 //! # Example
 //!
@@ -30,8 +30,8 @@
 //! ];
 //! let mut pass = CollisionPass::default();
 //! let mut hits = Vec::new();
-//! pass.run(&bodies, |hit| {
-//!     hits.push((hit.a, hit.b, hit.hit.t));
+//! pass.run(&bodies, &(), |hit| {
+//!     hits.push((hit.a, hit.b, hit.impact.t));
 //!     Used::A
 //! })?;
 //! assert_eq!(hits.len(), 1);
@@ -48,7 +48,8 @@ pub use hitscan::{
     WorldHit,
 };
 pub use pass::{
-    Body, CollisionPass, PassHit, PassStats, Reaction, Response, Turn, Used, DEFAULT_MAX_TURNS,
+    Body, CollisionPass, Other, Outcome, PassHit, PassSettings, PassStats, Reaction, Response,
+    Turn, Used, DEFAULT_MAX_PAIRS, DEFAULT_MAX_TURNS,
 };
 
 pub use collide_broad as broad;

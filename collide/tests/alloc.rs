@@ -124,12 +124,12 @@ fn check_steady_state(n: usize, bosses: usize, warm_up: usize, frames: usize) {
         for _ in 0..warm_up {
             // Buffers grow here.
             scene.step(&mut bodies);
-            pass.run(&bodies, |_| Used::NEITHER).unwrap();
+            pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
         }
         let (bytes, calls) = counted(|| {
             for _ in 0..frames {
                 scene.step(&mut bodies);
-                let stats = pass.run(&bodies, |_| Used::NEITHER).unwrap();
+                let stats = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
                 hits += stats.hits_resolved;
             }
         });
@@ -172,11 +172,20 @@ fn a_frame_with_more_hits_than_before_allocates_nothing() {
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build());
         for _ in 0..5 {
-            assert_eq!(pass.run(&few, |_| Used::NEITHER).unwrap().hits_resolved, 10);
+            assert_eq!(
+                pass.run(&few, &(), |_| Used::NEITHER)
+                    .unwrap()
+                    .hits_resolved,
+                10
+            );
         }
         let mut hits = 0;
-        let (bytes, calls) =
-            counted(|| hits = pass.run(&many, |_| Used::NEITHER).unwrap().hits_resolved);
+        let (bytes, calls) = counted(|| {
+            hits = pass
+                .run(&many, &(), |_| Used::NEITHER)
+                .unwrap()
+                .hits_resolved
+        });
         assert_eq!(hits, 45, "{kind}");
         assert_eq!((bytes, calls), (0, 0), "{kind}: allocated for more hits");
     }
@@ -267,7 +276,7 @@ fn world_queries_allocate_nothing_in_steady_state() {
         .collect();
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build());
-        pass.detect(&bodies).unwrap();
+        pass.detect(&bodies, &()).unwrap();
         let (mut hitscan, mut hits) = (Hitscan::new(), Vec::new());
         let round = |hitscan: &mut Hitscan, hits: &mut Vec<_>| {
             let mut found = 0;

@@ -5,7 +5,9 @@
 
 use collide::broad::Error;
 use collide::pass::DEFAULT_MAX_PAIRS;
-use collide::{Body, BroadPhase, BroadPhaseKind, BruteForce, CollisionPass, Proxy, Used};
+use collide::{
+    Body, BroadPhase, BroadPhaseKind, BruteForce, CollisionPass, PassSettings, Proxy, Used,
+};
 use collide_core::{Aabb, Circle, Layers};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
@@ -48,7 +50,7 @@ fn a_hundred_thousand_parked_bodies_that_never_interact_give_no_pairs() {
             .map(|p| Body::stationary(circle, Vec2::ZERO).with_layers(p.layers))
             .collect();
         let stats = CollisionPass::new(broad)
-            .run(&bodies, |_| Used::NEITHER)
+            .run(&bodies, &(), |_| Used::NEITHER)
             .unwrap();
         assert_eq!((stats.proxies, stats.pairs), (100_000, 0), "{kind}");
     }
@@ -102,10 +104,10 @@ fn twenty_thousand_interacting_bodies_at_one_point_stop_at_the_pair_limit() {
     let bodies = vec![Body::stationary(circle, Vec2::ZERO); 20_000];
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build());
-        assert_eq!(pass.max_pairs(), DEFAULT_MAX_PAIRS);
+        assert_eq!(pass.settings().max_pairs, DEFAULT_MAX_PAIRS);
         let mut resolved = 0;
         let error = pass
-            .run(&bodies, |_| {
+            .run(&bodies, &(), |_| {
                 resolved += 1;
                 Used::NEITHER
             })
@@ -177,12 +179,13 @@ fn a_pass_that_hit_the_limit_runs_the_next_frame_normally() {
         Body::stationary(circle, Vec2::new(1.0, 0.0)),
     ];
     for kind in BroadPhaseKind::ALL {
-        let mut pass = CollisionPass::new(kind.build()).with_max_pairs(1_000);
-        assert!(pass.run(&crowd, |_| Used::NEITHER).is_err(), "{kind}");
-        let stats = pass.run(&few, |_| Used::NEITHER).unwrap();
+        let mut pass = CollisionPass::new(kind.build())
+            .with_settings(PassSettings::default().with_max_pairs(1_000));
+        assert!(pass.run(&crowd, &(), |_| Used::NEITHER).is_err(), "{kind}");
+        let stats = pass.run(&few, &(), |_| Used::NEITHER).unwrap();
         assert_eq!((stats.pairs, stats.hits_resolved), (1, 1), "{kind}");
-        pass.set_max_pairs(100 * 99 / 2);
-        let stats = pass.run(&crowd, |_| Used::NEITHER).unwrap();
+        pass.set_settings(pass.settings().with_max_pairs(100 * 99 / 2));
+        let stats = pass.run(&crowd, &(), |_| Used::NEITHER).unwrap();
         assert_eq!(stats.hits_resolved, 100 * 99 / 2, "{kind}");
     }
 }

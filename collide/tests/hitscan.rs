@@ -179,7 +179,7 @@ fn hitscan_rays_and_shapes_match_a_loop_over_every_body() {
             .collect();
         for kind in BroadPhaseKind::ALL {
             let mut pass = CollisionPass::new(kind.build());
-            pass.detect(&bodies).unwrap();
+            pass.detect(&bodies, &()).unwrap();
             let mut hitscan = Hitscan::new();
             for &(from, to, layers) in &queries {
                 let expected = oracle_ray(&bodies, from, to, layers);
@@ -220,7 +220,7 @@ fn the_first_hit_is_the_nearest_body_not_the_nearest_box() {
     let (from, to) = (Vec2::new(-5.0, 0.0), Vec2::new(1000.0, 0.0));
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build());
-        pass.detect(&bodies).unwrap();
+        pass.detect(&bodies, &()).unwrap();
         let mut scratch = Vec::new();
         let by_box =
             collide::BroadPhase::first_on_segment(pass.broad_phase(), from, to, &mut scratch);

@@ -2,7 +2,9 @@
 //! all-pairs oracle, determinism across broad phases, layers, statistics, bad input, and
 //! switching the broad phase.
 
-use collide::{AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassHit, Used};
+use collide::{
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, Other, PassHit, PassSettings, Used,
+};
 use collide_core::{narrow_phase_detailed, Circle, Hull, Layers, Rect, Rot, SweepMode};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
@@ -25,16 +27,21 @@ fn passes() -> impl Iterator<Item = CollisionPass> {
 fn bits(h: &PassHit) -> (usize, usize, u32, [u32; 4], bool) {
     (
         h.a,
-        h.b,
-        h.hit.t.to_bits(),
+        body(h.b),
+        h.impact.t.to_bits(),
         [
-            h.hit.point.x.to_bits(),
-            h.hit.point.y.to_bits(),
-            h.hit.normal.x.to_bits(),
-            h.hit.normal.y.to_bits(),
+            h.impact.point.x.to_bits(),
+            h.impact.point.y.to_bits(),
+            h.impact.normal.x.to_bits(),
+            h.impact.normal.y.to_bits(),
         ],
-        h.hit.by_sweep,
+        h.by_sweep,
     )
+}
+
+/// The body a hit's `a` met: these scenes have no static world.
+fn body(b: Other) -> usize {
+    b.body().expect("no obstacles here")
 }
 
 #[test]
@@ -51,8 +58,8 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
         let name = pass.broad_phase().kind().name();
         let mut resolved = Vec::new();
         let stats = pass
-            .run(&bodies, |h| {
-                resolved.push((h.a, h.b));
+            .run(&bodies, &(), |h| {
+                resolved.push((h.a, body(h.b)));
                 Used::BOTH // the bullet destroys itself, and the enemy dies
             })
             .unwrap();
@@ -62,16 +69,16 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
         let first = pass.hits()[0];
         // Bullet top (y + 2) reaches A's bottom (42) at y = 40: t = 0.4.
         assert!(
-            (first.hit.t - 0.4).abs() < T_TOL,
+            (first.impact.t - 0.4).abs() < T_TOL,
             "{name}: t = {}",
-            first.hit.t
+            first.impact.t
         );
-        assert!(first.hit.by_sweep);
+        assert!(first.by_sweep);
         // With the sweep off, the tunnelling bug is back: only B is hit.
-        pass.set_sweep_mode(SweepMode::Off);
+        pass.set_settings(pass.settings().with_sweep_mode(SweepMode::Off));
         let mut off = Vec::new();
-        pass.run(&bodies, |h| {
-            off.push(h.b);
+        pass.run(&bodies, &(), |h| {
+            off.push(body(h.b));
             Used::BOTH
         })
         .unwrap();
@@ -98,8 +105,8 @@ fn contact_that_began_earlier_comes_first() {
         let name = pass.broad_phase().kind().name();
         let mut resolved = Vec::new();
         let stats = pass
-            .run(&bodies, |h| {
-                resolved.push((h.b, h.hit.t));
+            .run(&bodies, &(), |h| {
+                resolved.push((body(h.b), h.impact.t));
                 Used::A // the bullet is used up; enemies survive
             })
             .unwrap();
@@ -109,9 +116,9 @@ fn contact_that_began_earlier_comes_first() {
         assert!((t - 0.2).abs() < T_TOL, "{name}: t = {t}");
         let hits = pass.hits();
         assert_eq!(hits.len(), 2, "{name}");
-        assert!(!hits[0].hit.by_sweep, "{name}: B is the end-of-frame hit");
-        assert!((hits[1].hit.t - 0.36).abs() < T_TOL, "{name}: A at 0.36");
-        assert!(hits[1].hit.by_sweep, "{name}: A only the sweep finds");
+        assert!(!hits[0].by_sweep, "{name}: B is the end-of-frame hit");
+        assert!((hits[1].impact.t - 0.36).abs() < T_TOL, "{name}: A at 0.36");
+        assert!(hits[1].by_sweep, "{name}: A only the sweep finds");
         assert_eq!(stats.hits_dropped, 1, "{name}");
     }
 }
@@ -181,11 +188,11 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
     }
     assert!(oracle.len() > 20, "the scene should have hits");
     for mut pass in passes() {
-        pass.detect(&bodies).unwrap();
+        pass.detect(&bodies, &()).unwrap();
         let mut got: Vec<_> = pass
             .hits()
             .iter()
-            .map(|h| (h.a, h.b, h.hit.t.to_bits()))
+            .map(|h| (h.a, body(h.b), h.impact.t.to_bits()))
             .collect();
         got.sort_unstable();
         let mut want = oracle.clone();
@@ -206,7 +213,7 @@ fn hits_are_bit_identical_in_the_same_order_for_every_broad_phase_and_run() {
     let mut reference = None;
     for mut pass in passes() {
         for _ in 0..3 {
-            pass.detect(&bodies).unwrap();
+            pass.detect(&bodies, &()).unwrap();
             let hits: Vec<_> = pass.hits().iter().map(bits).collect();
             assert!(hits
                 .windows(2)
@@ -245,8 +252,8 @@ fn layers_that_do_not_interact_never_hit() {
             .with_layers(Layers::new(ALIEN, SHOT)),
     ];
     for mut pass in passes() {
-        let stats = pass.detect(&bodies).unwrap();
-        let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, h.b)).collect();
+        let stats = pass.detect(&bodies, &()).unwrap();
+        let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, body(h.b))).collect();
         assert_eq!(stats.pairs, 4);
         assert!(pairs.iter().all(|&(a, b)| a < 2 && b >= 2), "{pairs:?}");
         assert_eq!(pairs.len(), 4);
@@ -262,14 +269,14 @@ fn used_neither_resolves_every_hit_and_disabled_bodies_are_ignored() {
         Body::stationary(rect(8.0, 8.0), Vec2::new(0.0, 60.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::NEITHER).unwrap();
+        let s = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
         assert_eq!((s.hits_resolved, s.hits_dropped), (2, 0));
     }
     bodies[1].enabled = false;
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::NEITHER).unwrap();
+        let s = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
         assert_eq!((s.proxies, s.skipped, s.hits_resolved), (2, 0, 1));
-        assert_eq!((pass.hits()[0].a, pass.hits()[0].b), (0, 2));
+        assert_eq!((pass.hits()[0].a, body(pass.hits()[0].b)), (0, 2));
     }
 }
 
@@ -286,15 +293,15 @@ fn bad_input_is_skipped_and_counted_never_panics() {
         Body::new(c, Vec2::new(10.0, 0.0), Vec2::new(-10.0, 0.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, |_| Used::BOTH).unwrap();
+        let s = pass.run(&bodies, &(), |_| Used::BOTH).unwrap();
         assert_eq!((s.skipped, s.proxies), (4, 2));
-        let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, h.b)).collect();
+        let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, body(h.b))).collect();
         assert_eq!(pairs, [(4, 5)]);
         // An empty world and a single body.
-        let s = pass.run(&[], |_| Used::BOTH).unwrap();
+        let s = pass.run(&[], &(), |_| Used::BOTH).unwrap();
         assert_eq!(s, Default::default());
         assert!(pass.hits().is_empty());
-        let s = pass.run(&bodies[4..5], |_| Used::BOTH).unwrap();
+        let s = pass.run(&bodies[4..5], &(), |_| Used::BOTH).unwrap();
         assert_eq!((s.proxies, s.pairs, s.hits_resolved), (1, 0, 0));
     }
 }
@@ -308,8 +315,8 @@ fn a_pass_is_reusable_across_scenes_of_different_sizes() {
     let mut fresh = CollisionPass::new(AnyBroadPhase::new(BroadPhaseKind::BruteForce));
     for mut pass in passes() {
         for bodies in [&big, &small, &big] {
-            pass.detect(bodies).unwrap();
-            fresh.detect(bodies).unwrap();
+            pass.detect(bodies, &()).unwrap();
+            fresh.detect(bodies, &()).unwrap();
             let got: Vec<_> = pass.hits().iter().map(bits).collect();
             let want: Vec<_> = fresh.hits().iter().map(bits).collect();
             assert_eq!(got, want);
@@ -346,12 +353,14 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
     let mut pass = CollisionPass::default();
     let hits_with = |ship: &AnimatedHull<&[Hull]>, pass: &mut CollisionPass| {
         let bodies = [bullet, Body::animated(ship, Vec2::ZERO, Vec2::ZERO)];
-        pass.run(&bodies, |_| Used::BOTH).unwrap().hits_resolved
+        pass.run(&bodies, &(), |_| Used::BOTH)
+            .unwrap()
+            .hits_resolved
     };
     assert_eq!(hits_with(&ship, &mut pass), 0);
     ship.set_frame(1).unwrap();
     assert_eq!(hits_with(&ship, &mut pass), 1);
-    assert!((pass.hits()[0].hit.t - 0.48).abs() < T_TOL); // y = -2 of -50..50
+    assert!((pass.hits()[0].impact.t - 0.48).abs() < T_TOL); // y = -2 of -50..50
     ship.set_enabled(false);
     assert_eq!(hits_with(&ship, &mut pass), 0);
     assert_eq!(pass.stats().proxies, 1);
@@ -391,10 +400,11 @@ fn switching_the_broad_phase_keeps_the_settings_and_finds_the_same_hits() {
     let hulls = hulls();
     let mut rng = SplitMix64::new(17);
     let bodies = scene(&mut rng, &hulls, 300);
-    let mut pass = CollisionPass::default()
+    let settings = PassSettings::default()
         .with_sweep_mode(SweepMode::Off)
         .with_max_pairs(1 << 20);
-    let first = pass.detect(&bodies).unwrap();
+    let mut pass = CollisionPass::default().with_settings(settings);
+    let first = pass.detect(&bodies, &()).unwrap();
     let want: Vec<_> = pass.hits().iter().map(bits).collect();
     assert!(!want.is_empty());
     for kind in [
@@ -408,11 +418,11 @@ fn switching_the_broad_phase_keeps_the_settings_and_finds_the_same_hits() {
         assert_eq!(old.kind(), before);
         assert_eq!(pass.broad_phase().kind(), kind);
         assert_eq!(
-            (pass.sweep_mode(), pass.max_pairs()),
+            (pass.settings().sweep_mode, pass.settings().max_pairs),
             (SweepMode::Off, 1 << 20),
             "{kind}"
         );
-        let stats = pass.detect(&bodies).unwrap();
+        let stats = pass.detect(&bodies, &()).unwrap();
         assert_eq!(stats, first, "{kind}");
         let got: Vec<_> = pass.hits().iter().map(bits).collect();
         assert_eq!(got, want, "{kind}");

@@ -6,7 +6,7 @@
 
 mod common;
 
-use collide::{Body, CollisionPass, PassHit, Reaction, Response, TileMap};
+use collide::{Body, CollisionPass, PassHit, PassSettings, Reaction, Response, TileMap};
 use collide_core::{Circle, Pose};
 use collide_testkit::SplitMix64;
 use common::tiles::{any_mover, far_map, inside_a_cell};
@@ -55,9 +55,9 @@ fn hits_that_wait_for_the_same_moment_come_in_the_order_the_path_meets_them() {
         &Pose::from_position(start)
     ));
     let bodies = [Body::new(ball, start, end)];
-    let mut pass = CollisionPass::default().with_skin(0.1);
+    let mut pass = CollisionPass::default().with_settings(PassSettings::default().with_skin(0.1));
     let mut answered = 0;
-    pass.run_in(&bodies, &map, |_: &PassHit| {
+    pass.run(&bodies, &map, |_: &PassHit| {
         answered += 1;
         let sent_off = Reaction::Velocity(Vec2::new(-275.774_5, 162.622_63));
         Response::a(if answered == 1 {
@@ -103,9 +103,10 @@ fn a_body_turning_at_every_hit_never_ends_inside_at_any_scale_or_skin() {
             .map(|(shape, turn, start, end)| Body::new(shape, *start, *end).with_rotation(*turn))
             .collect();
         let skin = [collide_core::DEFAULT_SKIN, 0.0, -1.0][rng.index(3)];
-        let mut pass = CollisionPass::default().with_skin(skin);
+        let mut pass =
+            CollisionPass::default().with_settings(PassSettings::default().with_skin(skin));
         let mut choices = SplitMix64::new(rng.next_u64());
-        pass.run_in(&bodies, &map, |hit: &PassHit| {
+        pass.run(&bodies, &map, |hit: &PassHit| {
             let reaction = match choices.index(4) {
                 0 => Reaction::Stop,
                 1 => Reaction::Slide,
@@ -115,7 +116,7 @@ fn a_body_turning_at_every_hit_never_ends_inside_at_any_scale_or_skin() {
                 _ => Reaction::Velocity(choices.direction() * choices.range(0.0, 500.0)),
             };
             // The bodies pass through each other: only the tiles turn them.
-            if hit.obstacle.is_some() {
+            if hit.b.obstacle().is_some() {
                 Response::a(reaction)
             } else {
                 Response::CARRY

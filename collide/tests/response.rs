@@ -4,7 +4,8 @@
 //! through or ends inside a wall, the cap on turns, and the same hits for every broad phase.
 
 use collide::{
-    Body, BroadPhaseKind, CollisionPass, PassHit, PassStats, Reaction, Response, Turn, Used,
+    Body, BroadPhaseKind, CollisionPass, PassHit, PassSettings, PassStats, Reaction, Response,
+    Turn, Used,
 };
 use collide_core::{
     contact, time_of_impact, time_of_impact_with_skin, Circle, Motion, Pose, Rect, DEFAULT_SKIN,
@@ -44,8 +45,9 @@ fn a_pass_hit_carries_the_impact_and_the_end_of_frame_contact_apart() {
     )
     .unwrap();
     for mut pass in passes() {
-        pass.run(&bodies, |_| Used::NEITHER).unwrap();
-        let hit = pass.hits()[0].hit;
+        pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+        let found = pass.hits()[0];
+        let hit = found.impact;
         assert_eq!(
             (hit.t, hit.point, hit.normal),
             (impact.t, impact.point, impact.normal)
@@ -55,9 +57,9 @@ fn a_pass_hit_carries_the_impact_and_the_end_of_frame_contact_apart() {
             (hit.point - Vec2::new(158.5, 28.0)).length() < 0.1,
             "{hit:?}"
         );
-        let end = hit.contact.expect("they overlap at the end of the frame");
+        let end = found.contact.expect("they overlap at the end of the frame");
         assert!((end.normal - Vec2::Y).length() < 1e-6, "{end:?}");
-        assert!(!hit.by_sweep);
+        assert!(!found.by_sweep);
     }
 }
 
@@ -81,7 +83,8 @@ fn a_body_stopped_at_its_impact_and_moving_away_is_not_hit_again() {
             Body::new(body, fall.start, fall.end),
             Body::stationary(tile, tile_at),
         ];
-        pass.run(&frame, |_| Response::a(Reaction::Stop)).unwrap();
+        pass.run(&frame, &(), |_| Response::a(Reaction::Stop))
+            .unwrap();
         let turn = pass.turns()[0];
         assert!(
             turn.end().y > 12.0,
@@ -91,7 +94,9 @@ fn a_body_stopped_at_its_impact_and_moving_away_is_not_hit_again() {
             Body::new(body, turn.end(), turn.end() + Vec2::new(3.0, 1.0)),
             Body::stationary(tile, tile_at),
         ];
-        let stats = pass.run(&next, |_| Response::a(Reaction::Stop)).unwrap();
+        let stats = pass
+            .run(&next, &(), |_| Response::a(Reaction::Stop))
+            .unwrap();
         assert_eq!(stats.hits_resolved, 0, "{:?}", pass.hits());
     }
 }
@@ -131,7 +136,8 @@ fn a_ball_in_a_box_stays_in_and_travels_its_speed_every_frame() {
     let ball = Circle { radius: 4.0 };
     let walls = walls();
     let mut rng = SplitMix64::new(0xBA11);
-    let mut pass = CollisionPass::default().with_max_turns(64);
+    let mut pass =
+        CollisionPass::default().with_settings(PassSettings::default().with_max_turns(64));
     let (mut frames, mut most_turns) = (0, 0);
     for speed in [40.0, 400.0, 1_000.0, 4_000.0] {
         let angle = rng.unit() * core::f32::consts::TAU;
@@ -141,7 +147,7 @@ fn a_ball_in_a_box_stays_in_and_travels_its_speed_every_frame() {
             let mut bodies = vec![Body::new(ball, at, at + velocity)];
             bodies.extend(walls.iter().map(|&(r, p)| Body::stationary(r, p)));
             let stats = pass
-                .run(&bodies, |h| {
+                .run(&bodies, &(), |h| {
                     assert_eq!(h.a, 0, "only the ball moves");
                     Response::a(Reaction::Bounce { restitution: 1.0 })
                 })
@@ -181,7 +187,7 @@ fn two_balls_moving_into_each_other_bounce_at_their_time_of_impact() {
     ];
     for mut pass in passes() {
         let bounce = Reaction::Bounce { restitution: 1.0 };
-        let stats = pass.run(&bodies, |_| Response::both(bounce)).unwrap();
+        let stats = pass.run(&bodies, &(), |_| Response::both(bounce)).unwrap();
         assert_eq!((stats.hits_resolved, stats.turns), (1, 2));
         let [a, b] = [pass.turns()[0], pass.turns()[1]];
         assert_eq!((a.body, b.body), (0, 1));
@@ -233,7 +239,7 @@ fn random_frame(
     let mut handed = Vec::new();
     let mut choices = SplitMix64::new(rng.index(1 << 30) as u64);
     let stats = pass
-        .run(&bodies, |h| {
+        .run(&bodies, &(), |h| {
             handed.push(*h);
             let react = |choices: &mut SplitMix64| match choices.index(4) {
                 0 => Reaction::Stop,
@@ -246,7 +252,7 @@ fn random_frame(
             } else {
                 Reaction::Carry
             };
-            let b = if h.b >= balls {
+            let b = if h.b.body().is_some_and(|b| b >= balls) {
                 react(&mut choices)
             } else {
                 Reaction::Carry
@@ -268,7 +274,7 @@ fn a_turning_ball_never_passes_through_or_ends_inside_a_block() {
     for _ in 0..150 {
         let (bodies, handed, turns, stats) = random_frame(&mut pass, &mut rng);
         assert!(
-            handed.windows(2).all(|w| w[0].hit.t <= w[1].hit.t),
+            handed.windows(2).all(|w| w[0].impact.t <= w[1].impact.t),
             "{handed:?}"
         );
         turned += stats.turns;
@@ -334,16 +340,84 @@ fn a_body_at_the_cap_keeps_its_last_safe_position() {
         Body::stationary(wall, Vec2::new(15.0, 0.0)),
     ];
     for mut pass in passes() {
-        pass.set_max_turns(4);
+        pass.set_settings(pass.settings().with_max_turns(4));
         let stats = pass
-            .run(&bodies, |_| {
+            .run(&bodies, &(), |_| {
                 Response::a(Reaction::Bounce { restitution: 1.0 })
             })
             .unwrap();
         assert_eq!((stats.turns, stats.capped), (5, 1), "{stats:?}");
         let last = *pass.turns().last().unwrap();
-        assert!(last.capped && last.velocity == Vec2::ZERO);
+        // It stands still for the rest of the frame, and keeps the velocity the bounce gave.
+        assert!(last.capped && last.moving() == Vec2::ZERO && last.velocity.x.abs() > 4_000.0);
         assert!(last.end().x.abs() < 8.0, "{last:?}");
+        let end = pass.outcomes()[0];
+        assert_eq!((end.position, end.velocity), (last.end(), last.velocity));
+        assert!(end.capped && end.turns == 5 && !end.used, "{end:?}");
+    }
+}
+
+/// With no turns allowed, a ball that bounces off a wall stops a skin short of it for the rest
+/// of the frame but keeps the bounce's velocity, so the game's loop carries it on next frame
+/// (it used to come back with velocity zero and stop for good).
+#[test]
+fn a_capped_bounce_keeps_its_velocity_for_the_next_frame() {
+    let ball = Circle { radius: 2.0 };
+    let wall = rect(5.0, 100.0);
+    for mut pass in passes() {
+        pass.set_settings(pass.settings().with_max_turns(0));
+        let bodies = [
+            Body::new(ball, Vec2::ZERO, Vec2::new(40.0, 0.0)),
+            Body::stationary(wall, Vec2::new(30.0, 0.0)),
+        ];
+        let bounce = Reaction::Bounce { restitution: 1.0 };
+        pass.run(&bodies, &(), |_| Response::a(bounce)).unwrap();
+        let end = pass.outcomes()[0];
+        assert!(end.capped && end.turns == 1, "{end:?}");
+        assert_eq!(end.velocity, Vec2::new(-40.0, 0.0));
+        assert!((end.position.x - 23.0).abs() < 0.02, "{end:?}");
+        // The next frame moves it away from the wall.
+        let next = [
+            Body::new(ball, end.position, end.position + end.velocity),
+            bodies[1],
+        ];
+        pass.run(&next, &(), |_| Response::a(bounce)).unwrap();
+        let after = pass.outcomes()[0];
+        assert_eq!(
+            (after.turns, after.position),
+            (0, end.position + end.velocity)
+        );
+    }
+}
+
+/// Each body's outcome is where its path ends and its velocity: a body no hit turned ends where
+/// it said, a used-up body is marked, and a turned body ends where its last turn takes it.
+#[test]
+fn outcomes_give_every_body_its_end_in_body_order() {
+    let ball = Circle { radius: 2.0 };
+    let bodies = [
+        Body::new(ball, Vec2::ZERO, Vec2::new(40.0, 0.0)),
+        Body::stationary(rect(5.0, 100.0), Vec2::new(30.0, 0.0)),
+        Body::new(ball, Vec2::new(0.0, 300.0), Vec2::new(10.0, 300.0)),
+        Body::new(ball, Vec2::new(0.0, -300.0), Vec2::new(40.0, -300.0)),
+        Body::stationary(rect(5.0, 5.0), Vec2::new(30.0, -300.0)),
+    ];
+    for mut pass in passes() {
+        pass.run(&bodies, &(), |hit| match hit.a {
+            0 => Response::a(Reaction::Stop),
+            _ => Response::a(Reaction::Used),
+        })
+        .unwrap();
+        let ends = pass.outcomes();
+        assert_eq!(ends.len(), bodies.len());
+        assert!((ends[0].position.x - 23.0).abs() < 0.02 && ends[0].velocity == Vec2::ZERO);
+        assert_eq!((ends[0].turns, ends[0].used), (1, false));
+        assert_eq!(
+            (ends[2].position, ends[2].velocity),
+            (bodies[2].end, Vec2::new(10.0, 0.0))
+        );
+        assert!(ends[3].used && ends[3].turns == 0, "{:?}", ends[3]);
+        assert_eq!(ends[1].position, bodies[1].end);
     }
 }
 
@@ -366,9 +440,11 @@ fn a_body_resting_within_rounding_of_a_floor_turns_once() {
         Body::stationary(floor, Vec2::new(500.0, 8.0)),
     ];
     for mut pass in passes() {
-        let stats = pass.run(&bodies, |_| Response::a(Reaction::Slide)).unwrap();
+        let stats = pass
+            .run(&bodies, &(), |_| Response::a(Reaction::Slide))
+            .unwrap();
         assert_eq!(pass.hits().len(), 1, "{:?}", pass.hits());
-        assert_eq!(pass.hits()[0].hit.t, 1.0, "{:?}", pass.hits());
+        assert_eq!(pass.hits()[0].impact.t, 1.0, "{:?}", pass.hits());
         assert_eq!((stats.turns, stats.capped), (1, 0), "{stats:?}");
         let turn = pass.turns()[0];
         assert!((turn.end() - end).length() < 1e-3, "{turn:?}");

@@ -3,8 +3,8 @@
 //! bouncing in a tile-map box stays inside; obstacles never move or get used up.
 
 use collide::{
-    Body, BroadPhaseKind, CollisionPass, Obstacle, PassHit, Reaction, Response, StaticBodies,
-    StaticBody, TileMap, Turn,
+    Body, BroadPhaseKind, CollisionPass, Obstacle, Other, PassHit, PassSettings, Reaction,
+    Response, StaticBodies, StaticBody, TileMap, Turn,
 };
 use collide_core::{Circle, Hull, Pose, Rect, Shape};
 use collide_testkit::SplitMix64;
@@ -81,10 +81,10 @@ fn frame(
             0 => Reaction::Stop,
             1 => Reaction::Slide,
             2 => Reaction::Bounce { restitution: 0.8 },
-            _ => Reaction::UsedUp,
+            _ => Reaction::Used,
         };
         let a = react(&mut choices);
-        let b = if h.b < moving {
+        let b = if h.b.body().is_some_and(|b| b < moving) {
             react(&mut choices)
         } else {
             Reaction::Carry
@@ -92,8 +92,8 @@ fn frame(
         Response { a, b }
     };
     match statics {
-        Some(s) => pass.run_in(bodies, s, resolve),
-        None => pass.run(bodies, resolve),
+        Some(s) => pass.run(bodies, s, resolve),
+        None => pass.run(bodies, &(), resolve),
     }
     .unwrap();
     (handed, pass.turns().to_vec())
@@ -120,12 +120,20 @@ fn a_static_world_gives_the_hits_of_the_same_obstacles_as_standing_bodies() {
             let mut pass = CollisionPass::new(kind.build());
             let (want, want_turns) = frame(&mut pass, &all, None, movers.len(), round);
             let (got, got_turns) = frame(&mut pass, &movers, Some(&statics), movers.len(), round);
-            let strip =
-                |hits: &[PassHit]| -> Vec<_> { hits.iter().map(|h| (h.a, h.b, h.hit)).collect() };
+            // A static body `j` is body `movers + j` when the statics come as bodies.
+            let slot = |b: Other| match b {
+                Other::Body(i) => i,
+                Other::Obstacle(id) => movers.len() + id as usize,
+            };
+            let strip = |hits: &[PassHit]| -> Vec<_> {
+                hits.iter()
+                    .map(|h| (h.a, slot(h.b), h.impact, h.contact, h.by_sweep))
+                    .collect()
+            };
             assert_eq!(strip(&got), strip(&want), "round {round}, {kind}");
             assert_eq!(got_turns, want_turns, "round {round}, {kind}");
             for h in &got {
-                assert_eq!(h.obstacle, h.b.checked_sub(movers.len()).map(|i| i as u32));
+                assert!(h.b.body().is_none_or(|b| b < movers.len()), "{h:?}");
             }
             checked += got.len();
         }
@@ -154,14 +162,15 @@ fn a_ball_bouncing_in_a_tile_map_stays_inside() {
     let ball = Circle { radius: 3.0 };
     // Bouncing almost straight up and down between the floor and the block, 26 units apart,
     // the ball turns some 80 times a frame: the cap is set above that.
-    let mut pass = CollisionPass::default().with_max_turns(256);
+    let mut pass =
+        CollisionPass::default().with_settings(PassSettings::default().with_max_turns(256));
     let (mut at, mut velocity) = (Vec2::new(40.0, 40.0), Vec2::new(1_500.0, 1_300.0));
     let mut bounces = 0;
     for _ in 0..5_000 {
         let bodies = [Body::new(ball, at, at + velocity)];
         let stats = pass
-            .run_in(&bodies, &map, |h| {
-                assert!(h.obstacle.is_some());
+            .run(&bodies, &map, |h| {
+                assert!(h.b.obstacle().is_some());
                 Response::a(Reaction::Bounce { restitution: 1.0 })
             })
             .unwrap();
@@ -200,15 +209,16 @@ fn obstacles_ignore_their_reactions() {
     let mut pass = CollisionPass::default();
     let mut seen = Vec::new();
     let stats = pass
-        .run_in(&bodies, &obstacles[..], |h| {
-            seen.push((h.a, h.b, h.obstacle));
+        .run(&bodies, &obstacles[..], |h| {
+            seen.push((h.a, h.b, h.b.obstacle()));
             Response {
                 a: Reaction::Stop,
-                b: Reaction::UsedUp,
+                b: Reaction::Used,
             }
         })
         .unwrap();
-    assert_eq!(seen, [(0, 9, Some(7)), (1, 9, Some(7))], "{stats:?}");
+    let wall = Other::Obstacle(7);
+    assert_eq!(seen, [(0, wall, Some(7)), (1, wall, Some(7))], "{stats:?}");
     assert_eq!(stats.turns, 2);
     for turn in pass.turns() {
         assert!((turn.end().x - 23.0).abs() < 0.02, "{turn:?}");
@@ -288,12 +298,16 @@ fn too_many_pairs_leave_no_static_hits_behind() {
     for kind in BroadPhaseKind::ALL {
         let mut fresh = CollisionPass::new(kind.build());
         let want = fresh
-            .detect_in(&movers, &statics)
+            .detect(&movers, &statics)
             .expect("within the default limit");
         assert!(want.pairs > 1 && want.static_pairs > 0, "{kind}: {want:?}");
-        assert!(fresh.hits().iter().any(|h| h.obstacle.is_some()), "{kind}");
-        let mut pass = CollisionPass::new(kind.build()).with_max_pairs(want.pairs - 1);
-        let refused = pass.detect_in(&movers, &statics);
+        assert!(
+            fresh.hits().iter().any(|h| h.b.obstacle().is_some()),
+            "{kind}"
+        );
+        let mut pass = CollisionPass::new(kind.build())
+            .with_settings(PassSettings::default().with_max_pairs(want.pairs - 1));
+        let refused = pass.detect(&movers, &statics);
         assert!(
             matches!(
                 refused,
@@ -311,8 +325,8 @@ fn too_many_pairs_leave_no_static_hits_behind() {
             "{kind}"
         );
         assert_eq!(stats.proxies, movers.len(), "{kind}");
-        pass.set_max_pairs(want.pairs);
-        assert_eq!(pass.detect_in(&movers, &statics), Ok(want), "{kind}");
+        pass.set_settings(pass.settings().with_max_pairs(want.pairs));
+        assert_eq!(pass.detect(&movers, &statics), Ok(want), "{kind}");
         assert_eq!(pass.hits(), fresh.hits(), "{kind}");
     }
 }

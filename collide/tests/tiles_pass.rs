@@ -123,7 +123,7 @@ fn frame(
 ) -> (Vec<PassHit>, Vec<Turn>) {
     let mut pass = CollisionPass::default();
     let mut handed = Vec::new();
-    pass.run_in(bodies, statics, |h| {
+    pass.run(bodies, statics, |h| {
         handed.push(*h);
         if h.a % 3 == 0 {
             Response::a(Reaction::Slide)
@@ -139,8 +139,8 @@ fn frame(
 /// does not keep as it is: an internal face's, or a corner's where the surface is flat.
 fn ghosts(map: &TileMap, hits: &[PassHit]) -> usize {
     let ghost = |h: &&PassHit| {
-        let cell = map.cell_of_index(h.obstacle.unwrap());
-        map.face_normal(cell.x, cell.y, h.hit.normal) != Some(h.hit.normal)
+        let cell = map.cell_of_index(h.b.obstacle().unwrap());
+        map.face_normal(cell.x, cell.y, h.impact.normal) != Some(h.impact.normal)
     };
     hits.iter().filter(ghost).count()
 }
@@ -171,7 +171,10 @@ fn bodies_sliding_and_bouncing_on_tiles_in_the_pass_meet_no_seam() {
             let (in_world, world_turns) = frame(&bodies, &StaticWorld::new(s.map.clone()));
             let strip = |hits: &[PassHit], offset: u32| -> Vec<_> {
                 hits.iter()
-                    .map(|h| (h.a, h.obstacle.map(|id| id - offset), h.hit))
+                    .map(|h| {
+                        let cell = h.b.obstacle().map(|id| id - offset);
+                        (h.a, cell, h.impact, h.contact, h.by_sweep)
+                    })
                     .collect()
             };
             assert_eq!(strip(&in_world, TILE_IDS), strip(&hits, 0), "{context}");
@@ -189,11 +192,11 @@ fn bodies_sliding_and_bouncing_on_tiles_in_the_pass_meet_no_seam() {
             for (got, want) in hits.iter().zip(&want) {
                 assert_eq!(got.a, want.a, "{context}");
                 assert!(
-                    (got.hit.t - want.hit.t).abs() <= 1e-5,
+                    (got.impact.t - want.impact.t).abs() <= 1e-5,
                     "{context}: {got:?} {want:?}"
                 );
                 assert!(
-                    near(got.hit.normal, want.hit.normal, 1e-5),
+                    near(got.impact.normal, want.impact.normal, 1e-5),
                     "{context}: {got:?} {want:?}"
                 );
             }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use collide::{BroadPhaseKind, PassHit, PassStats};
+use collide::{BroadPhaseKind, Other, PassHit, PassStats};
 use collide_core::{ShapeRef, SweepMode};
 use collide_scene::{FrameRunner, Object, Palette, Scene, SceneConfig};
 
@@ -60,7 +60,7 @@ fn frame(runner: &mut FrameRunner<'_>) -> Result<PassStats> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HitKey {
     a: usize,
-    b: usize,
+    b: Other,
     t: u32,
     point: [u32; 2],
     by_sweep: bool,
@@ -71,9 +71,9 @@ impl HitKey {
         Self {
             a: h.a,
             b: h.b,
-            t: h.hit.t.to_bits(),
-            point: [h.hit.point.x.to_bits(), h.hit.point.y.to_bits()],
-            by_sweep: h.hit.by_sweep,
+            t: h.impact.t.to_bits(),
+            point: [h.impact.point.x.to_bits(), h.impact.point.y.to_bits()],
+            by_sweep: h.by_sweep,
         }
     }
 }
@@ -183,14 +183,14 @@ pub fn snapshot(
     max_frames: usize,
 ) -> Result<Snapshot> {
     let inside = |h: &PassHit| {
-        h.hit.by_sweep && h.hit.point.cmpge(window.0).all() && h.hit.point.cmple(window.1).all()
+        h.by_sweep && h.impact.point.cmpge(window.0).all() && h.impact.point.cmple(window.1).all()
     };
     let mut runner = shapes.runner(objects, kind, mode);
     let mut fallback = None;
     for n in 1..=max_frames.max(1) {
         frame(&mut runner)?;
         let hits = runner.pass().hits();
-        if hits.iter().any(|h| inside(h) && h.hit.t > 0.0) {
+        if hits.iter().any(|h| inside(h) && h.impact.t > 0.0) {
             return Ok(Snapshot::of(&runner));
         }
         if fallback.is_none() && hits.iter().any(inside) {
@@ -249,7 +249,7 @@ mod tests {
         assert!(snap
             .hits
             .iter()
-            .any(|h| h.hit.by_sweep && h.hit.t > 0.0 && in_window(h.hit.point)));
+            .any(|h| h.by_sweep && h.impact.t > 0.0 && in_window(h.impact.point)));
         // The same frame as the frame loop gives it, and no earlier frame had such a graze.
         let r = run(&shapes, 100, BroadPhaseKind::Grid, n, SweepMode::Exact).unwrap();
         let keys: Vec<HitKey> = snap.hits.iter().map(HitKey::new).collect();

@@ -4,7 +4,7 @@
 //! the ball with a bounce (a used-up brick breaks): the ball is put a skin short of what it
 //! hit and swept again over the rest of the frame, as many times as it bounces.
 
-use collide::{Body, CollisionPass, PassHit, Reaction, Response};
+use collide::{Body, CollisionPass, Other, PassHit, PassSettings, Reaction, Response};
 use collide_core::{overlaps, Circle, Layers, Pose, Rect, DEFAULT_SKIN};
 use glam::Vec2;
 
@@ -78,7 +78,8 @@ impl Breakout {
             paddle_x: FIELD.x * 0.5,
             bricks: brick_wall(),
             held: Held::default(),
-            pass: CollisionPass::default().with_max_turns(MAX_BOUNCES),
+            pass: CollisionPass::default()
+                .with_settings(PassSettings::default().with_max_turns(MAX_BOUNCES)),
             bodies: Vec::with_capacity(FIRST_BRICK_BODY + BRICKS),
             hit_bricks: Vec::new(),
             path: Vec::new(),
@@ -138,11 +139,12 @@ impl Breakout {
         broken.clear();
         // Only the ball moves, and only it meets anything: every hit is the ball (`a`, the
         // lower index) against a solid.
-        let result = self.pass.run(&self.bodies, |hit| {
-            if hit.b >= FIRST_BRICK_BODY {
-                broken.push(hit.b - FIRST_BRICK_BODY);
+        let result = self.pass.run(&self.bodies, &(), |hit| {
+            let b = hit.b.body();
+            if let Some(brick) = b.and_then(|b| b.checked_sub(FIRST_BRICK_BODY)) {
+                broken.push(brick);
             }
-            floor_hits += u32::from(hit.b == FLOOR_BODY);
+            floor_hits += u32::from(b == Some(FLOOR_BODY));
             ball_response(hit, paddle_x, speed)
         });
         // Seventy-one bodies are far inside the pass's pair limit; were it ever reached, the
@@ -152,17 +154,14 @@ impl Breakout {
         }
         self.path.clear();
         self.path.push(self.ball);
-        let turns = || self.pass.turns().iter().filter(|t| t.body == BALL_BODY);
-        self.path.extend(turns().map(|t| t.position));
-        self.bounces = turns().count();
-        self.ball = match turns().next_back() {
-            Some(last) => last.end(),
-            None => self.ball + self.direction * speed,
-        };
-        // A capped turn stops the ball (no velocity): it keeps the direction of its last bounce.
-        if let Some(last) = turns().rfind(|t| !t.capped) {
-            self.direction = last.velocity.normalize_or(self.direction);
-        }
+        // The path drawn goes through each bounce; where the ball ends and how it moves on is
+        // the pass's outcome for it.
+        let bounces = self.pass.turns().iter().filter(|t| t.body == BALL_BODY);
+        self.path.extend(bounces.map(|t| t.position));
+        let end = self.pass.outcomes()[BALL_BODY];
+        self.bounces = end.turns as usize;
+        self.ball = end.position;
+        self.direction = end.velocity.normalize_or(self.direction);
         self.path.push(self.ball);
         for &i in &self.hit_bricks {
             self.broken += u32::from(self.bricks[i].take().is_some());
@@ -202,15 +201,15 @@ impl Breakout {
 fn ball_response(hit: &PassHit, paddle_x: f32, speed: f32) -> Response {
     let bounce = Reaction::Bounce { restitution: 1.0 };
     match hit.b {
-        PADDLE_BODY if hit.hit.normal.y > 0.5 => {
+        Other::Body(PADDLE_BODY) if hit.impact.normal.y > 0.5 => {
             // On a flat top face the contact point lies straight below the ball's centre.
-            let off = (hit.hit.point.x - paddle_x) / PADDLE.half_extents.x;
+            let off = (hit.impact.point.x - paddle_x) / PADDLE.half_extents.x;
             let steered = Vec2::new(off.clamp(-1.0, 1.0) * 0.8, -1.0).normalize();
             Response::a(Reaction::Velocity(steered * speed))
         }
-        b if b >= FIRST_BRICK_BODY => Response {
+        Other::Body(b) if b >= FIRST_BRICK_BODY => Response {
             a: bounce,
-            b: Reaction::UsedUp,
+            b: Reaction::Used,
         },
         _ => Response::a(bounce),
     }

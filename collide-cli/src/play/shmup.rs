@@ -215,10 +215,10 @@ impl Scene for Shmup {
             );
         }
         for h in self.runner.pass().hits() {
-            if h.hit.by_sweep {
-                canvas.circle(h.hit.point, 0.0, 5.0, 1.5, colour::SWEEP_HIT);
+            if h.by_sweep {
+                canvas.circle(h.impact.point, 0.0, 5.0, 1.5, colour::SWEEP_HIT);
             } else {
-                canvas.disc(h.hit.point, 0.0, 1.0, colour::HIT);
+                canvas.disc(h.impact.point, 0.0, 1.0, colour::HIT);
             }
         }
     }
@@ -342,7 +342,7 @@ mod tests {
 
         // A ring of the sweep-hit colour around a hit only the sweep found.
         let mut frames = 0;
-        while !exact.runner.pass().hits().iter().any(|h| h.hit.by_sweep) && frames < 200 {
+        while !exact.runner.pass().hits().iter().any(|h| h.by_sweep) && frames < 200 {
             exact.step(&[]);
             frames += 1;
         }
@@ -351,11 +351,11 @@ mod tests {
             .pass()
             .hits()
             .iter()
-            .find(|h| h.hit.by_sweep)
+            .find(|h| h.by_sweep)
             .expect("a frame with a hit only the sweep found");
         let mut canvas = super::super::App::canvas();
         exact.draw(&mut canvas);
-        let p = canvas.to_pixel(h.hit.point);
+        let p = canvas.to_pixel(h.impact.point);
         let ring = (0..64).any(|i| {
             let a = i as f32 / 64.0 * std::f32::consts::TAU;
             let q = p + Vec2::new(a.cos(), a.sin()) * 5.0;

@@ -268,8 +268,8 @@ impl StaticBodies {
         });
     }
 
-    fn obstacle(&self, index: u32) -> Option<Obstacle<'_>> {
-        let body = self.slots[index as usize].body.as_ref()?;
+    fn body_at(&self, index: u32) -> Option<Obstacle<'_>> {
+        let body = self.slots.get(index as usize)?.body.as_ref()?;
         Some(Obstacle {
             id: index,
             shape: body.shape.as_shape_ref(),
@@ -284,6 +284,10 @@ impl Obstacles for StaticBodies {
         StaticBodies::is_empty(self)
     }
 
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        self.body_at(id)
+    }
+
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if !(area.center.is_finite() && area.half_extents.is_finite()) {
             return;
@@ -291,7 +295,7 @@ impl Obstacles for StaticBodies {
         if self.dirty {
             // No index to filter by box: every body, each checked here.
             for index in 0..self.slots.len() as u32 {
-                if let Some(o) = self.obstacle(index) {
+                if let Some(o) = self.body_at(index) {
                     if o.layers.interacts(layers) && touches(&o.bounds(), area) {
                         visit(o);
                     }

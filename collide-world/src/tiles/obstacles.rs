@@ -38,6 +38,15 @@ use collide_broad::Proxy;
 /// # Ok::<(), collide_world::Error>(())
 /// ```
 impl Obstacles for TileMap {
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        let cell = self.cell_of_index(id);
+        if id as usize >= self.cells().len() || !self.is_solid(cell.x, cell.y) {
+            return None;
+        }
+        let pose = Pose::from_position(self.cell_center(cell.x, cell.y));
+        Some(Obstacle::new(id, self.cell_rect(), pose).with_layers(self.layers()))
+    }
+
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if self.layers().interacts(layers) {
             self.cells_near(area, &self.scale(), visit);

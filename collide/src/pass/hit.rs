@@ -1,25 +1,74 @@
-//! What the pass reports: each hit ([`PassHit`]), what the resolver says a hit used up
-//! ([`Used`]), and the frame's figures ([`PassStats`]).
+//! What the pass reports: each hit ([`PassHit`], and what it met: [`Other`]), what the
+//! resolver says a hit used up ([`Used`]), and the frame's figures ([`PassStats`]).
 
-use collide_core::{Hit, NarrowOutcome};
+use collide_core::{Contact, Hit, Impact, NarrowOutcome};
 
-/// One hit between bodies `a < b` (indices into the slice given to the pass), or between body
-/// `a` and a static obstacle.
+/// One hit between body `a` and another body or a static obstacle (`b`), as the pass hands
+/// it over.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassHit {
-    /// The first body's index.
+    /// The first body's index in the slice given to the pass.
     pub a: usize,
-    /// The second body's index (`a < b`); the normal points from `a` to `b`. For a hit on a
-    /// static obstacle, `bodies.len() + id`: past every body, so hits on obstacles sort with
-    /// the others by `(t, a, b)`.
-    pub b: usize,
-    /// When, where and along which normal they first touched, from each body's own path
-    /// (`hit.t`, `hit.point`, `hit.normal`: what a response needs), and how they overlap at
-    /// the end of the frame, if they do (`hit.contact`: where to put the hit sparks).
-    pub hit: Hit,
-    /// `Some(id)` when `b` is the static obstacle with this [`Obstacle::id`](crate::Obstacle)
-    /// (see [`CollisionPass::run_in`](crate::CollisionPass::run_in)).
-    pub obstacle: Option<u32>,
+    /// What `a` met: a body with a larger index, or an obstacle of the static world. The
+    /// normal points from `a` to `b`.
+    pub b: Other,
+    /// When, where and along which normal they first touched, from each body's own path: what
+    /// a response needs.
+    pub impact: Impact,
+    /// How they overlap at the end of the frame, if they do: where to put the hit sparks.
+    pub contact: Option<Contact>,
+    /// `true` when only the sweep found the hit (the end-of-frame test missed it).
+    pub by_sweep: bool,
+}
+
+impl PassHit {
+    /// The hit the narrow phase found between `a` and `b`.
+    #[inline]
+    pub(crate) fn new(a: usize, b: Other, hit: Hit) -> Self {
+        Self {
+            a,
+            b,
+            impact: Impact {
+                t: hit.t,
+                point: hit.point,
+                normal: hit.normal,
+            },
+            contact: hit.contact,
+            by_sweep: hit.by_sweep,
+        }
+    }
+}
+
+/// What body `a` of a [`PassHit`] met.
+///
+/// Ordered bodies first (by index), then obstacles (by id): the order of the pass's hits at
+/// one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Other {
+    /// The body with this index in the slice given to the pass.
+    Body(usize),
+    /// The static obstacle with this [`Obstacle::id`](crate::Obstacle::id).
+    Obstacle(u32),
+}
+
+impl Other {
+    /// The body's index, if this is a body.
+    #[must_use]
+    pub fn body(self) -> Option<usize> {
+        match self {
+            Other::Body(b) => Some(b),
+            Other::Obstacle(_) => None,
+        }
+    }
+
+    /// The obstacle's id, if this is an obstacle.
+    #[must_use]
+    pub fn obstacle(self) -> Option<u32> {
+        match self {
+            Other::Body(_) => None,
+            Other::Obstacle(id) => Some(id),
+        }
+    }
 }
 
 /// Which of the two bodies a resolved hit used up; later hits on a used-up body are dropped.

@@ -8,40 +8,36 @@
 //! caller in that order. When a hit uses a body up (a bullet destroys itself on impact), every
 //! later hit on that body is dropped, so a bullet always hits what it reached first.
 //!
-//! A frame with more candidate pairs than the pass's limit ([`CollisionPass::set_max_pairs`])
-//! stops there and reports [`Error::TooManyPairs`] instead of running out of memory.
+//! A frame with more candidate pairs than the pass's limit ([`PassSettings::max_pairs`])
+//! stops there and reports [`Error::Broad`] (`TooManyPairs`) instead of running out of memory.
 
 mod body;
 mod hit;
 mod order;
 mod response;
 mod rounds;
+mod settings;
 mod statics;
 mod turned;
 
 pub use body::Body;
-pub use hit::{PassHit, PassStats, Used};
-pub use response::{Reaction, Response, Turn};
+pub use hit::{Other, PassHit, PassStats, Used};
+pub use response::{Outcome, Reaction, Response, Turn};
 pub use rounds::DEFAULT_MAX_TURNS;
-
-use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
-use glam::Vec2;
+pub use settings::{PassSettings, DEFAULT_MAX_PAIRS};
 
 use collide_broad::buffers::{keep_headroom, keep_room};
 use collide_broad::{AnyBroadPhase, BroadPhase, Proxy};
+use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef};
+use collide_world::Obstacles;
+use glam::Vec2;
 
 use crate::Error;
-use collide_world::Obstacles;
 use order::HitOrder;
 use rounds::{earlier, Frame, Rounds};
-use statics::NoObstacles;
 
 /// How many candidate pairs the pass gathers the bodies of before testing them.
 const GATHER: usize = 32;
-
-/// The candidate pairs a pass accepts per frame unless told otherwise: 2²², about four
-/// million.
-pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 
 /// The collision pass over a broad phase `B`; owns and reuses every buffer it needs, so a frame
 /// in steady state allocates nothing.
@@ -59,9 +55,9 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 ///     Body::stationary(enemy, Vec2::ZERO),
 /// ];
 /// let mut pass = CollisionPass::default();
-/// let stats = pass.run(&bodies, |_hit| Used::A)?;
+/// let stats = pass.run(&bodies, &(), |_hit| Used::A)?;
 /// assert_eq!((stats.swept_hits, stats.hits_resolved), (1, 1));
-/// assert!((pass.hits()[0].hit.t - 0.4).abs() < 1e-4); // touched at y = -10 of -50..50
+/// assert!((pass.hits()[0].impact.t - 0.4).abs() < 1e-4); // touched at y = -10 of -50..50
 /// # Ok::<(), collide::Error>(())
 /// ```
 ///
@@ -69,14 +65,15 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 ///
 /// A resolver may answer a hit with more than "used up": each body can carry on, stop, slide,
 /// bounce or take a new velocity ([`Reaction`]). A body that turns is put a skin short of the
-/// impact on its own path (both bodies, if both turn; the skin is [`DEFAULT_SKIN`] unless set
-/// with [`with_skin`](Self::with_skin)), so that it is apart from what it hit. From there it
+/// impact on its own path (both bodies, if both turn; the skin is [`DEFAULT_SKIN`](collide_core::DEFAULT_SKIN) unless set
+/// with [`PassSettings::skin`]), so that it is apart from what it hit. From there it
 /// moves with its new velocity for the rest of the frame and is swept again against every
 /// body; the hits it then meets are handed over in the same time order as the others, and the
 /// hits found on the path it left are skipped. [`turns`](Self::turns) lists every turn, and so
-/// where each turned body ends the frame.
+/// where each turned body ends the frame; [`outcomes`](Self::outcomes) gives every body's end
+/// and velocity in body order.
 ///
-/// A body turns at most [`max_turns`](Self::max_turns) times a frame (by default
+/// A body turns at most [`PassSettings::max_turns`] times a frame (by default
 /// [`DEFAULT_MAX_TURNS`]). At the next turn after that it stops where it is, a skin short of
 /// what it hit, and loses the rest of its motion: it never passes through or ends inside
 /// anything it answers with a turn. [`PassStats::capped`] counts how often that happened.
@@ -95,7 +92,7 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 /// ];
 /// let mut pass = CollisionPass::default();
 /// let bounce = Reaction::Bounce { restitution: 1.0 };
-/// pass.run(&bodies, |_hit| Response::a(bounce))?;
+/// pass.run(&bodies, &(), |_hit| Response::a(bounce))?;
 /// let turn = pass.turns()[0];
 /// assert!((turn.t - 0.5).abs() < 1e-3 && turn.velocity == Vec2::new(-60.0, 0.0));
 /// assert!((turn.end() - Vec2::ZERO).length() < 0.02); // back where it started
@@ -104,20 +101,20 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 ///
 /// # The static world
 ///
-/// A level's tiles and static bodies need not be bodies of the pass: [`run_in`](Self::run_in)
-/// and [`detect_in`](Self::detect_in) take them as [`Obstacles`] indexed once (a
+/// A level's tiles and static bodies need not be bodies of the pass: [`run`](Self::run) and
+/// [`detect`](Self::detect) take them as [`Obstacles`] indexed once (a
 /// [`StaticBodies`](crate::StaticBodies), a [`TileMap`](crate::TileMap), a slice of
 /// [`Obstacle`](crate::Obstacle)s). They never enter the broad phase: each body's swept box
 /// asks the static world for the obstacles it reaches, so a frame costs what the moving bodies
-/// and their paths reach, not the size of the level. A hit on an obstacle has
-/// [`PassHit::obstacle`] set to its id and `b = bodies.len() + id`; hits are the ones the same
+/// and their paths reach, not the size of the level. A hit on an obstacle has `b` =
+/// [`Other::Obstacle`] with its id, and comes after the hits on bodies at the same moment; hits are the ones the same
 /// obstacles would give as bodies that stand still, in the same order, as the set reports them
 /// ([`Obstacles::refine_hit`]: a tile map's follow its face rule, so nothing catches on the
 /// seams between tiles). Obstacles never move, turn or get used up. Two obstacles are never
 /// paired.
 ///
 /// ```
-/// use collide::{Body, CollisionPass, Reaction, Response, TileMap};
+/// use collide::{Body, CollisionPass, Other, Reaction, Response, TileMap};
 /// use collide_core::Circle;
 /// use glam::Vec2;
 ///
@@ -125,8 +122,8 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 /// // A ball falls 40 units onto the floor, whose top is at y = 16.
 /// let bodies = [Body::new(Circle { radius: 4.0 }, Vec2::new(40.0, 40.0), Vec2::new(40.0, 0.0))];
 /// let mut pass = CollisionPass::default();
-/// pass.run_in(&bodies, &level, |hit| {
-///     assert_eq!(hit.obstacle, Some(level.cell_index(2, 0)));
+/// pass.run(&bodies, &level, |hit| {
+///     assert_eq!(hit.b, Other::Obstacle(level.cell_index(2, 0)));
 ///     Response::a(Reaction::Stop)
 /// })?;
 /// assert!((pass.turns()[0].end().y - 20.0).abs() < 0.02); // resting on the floor
@@ -135,13 +132,13 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 ///
 /// # The pair limit
 ///
-/// A frame tests at most [`max_pairs`](Self::max_pairs) candidate pairs (by default
+/// A frame tests at most [`PassSettings::max_pairs`] candidate pairs (by default
 /// [`DEFAULT_MAX_PAIRS`]). Pairs take 8 bytes each, so the default lets the pair buffer grow to
 /// 32 MiB (and its growth headroom to about twice that); a frame in which every one of those
 /// pairs is a hit needs about 100 bytes more per hit (the hit, its copy while sorting and its
 /// sort key), some 400 MiB at the default. When a frame has more pairs, the broad phase stops
 /// at the limit and [`detect`](Self::detect) and [`run`](Self::run) return
-/// [`Error::TooManyPairs`] without testing any of them: [`hits`](Self::hits) is then empty,
+/// [`Error::Broad`] (`TooManyPairs`) without testing any of them: [`hits`](Self::hits) is then empty,
 /// `resolve` is never called, and [`stats`](Self::stats) holds that frame's `proxies` and
 /// `skipped` and `pairs` equal to the limit, every other figure zero. The broad phase holds
 /// that frame's boxes, for queries.
@@ -157,8 +154,7 @@ pub const DEFAULT_MAX_PAIRS: usize = 1 << 22;
 #[derive(Clone, Debug)]
 pub struct CollisionPass<B = AnyBroadPhase> {
     broad: B,
-    sweep_mode: SweepMode,
-    max_pairs: usize,
+    settings: PassSettings,
     proxies: Vec<Proxy>,
     pairs: Vec<(u32, u32)>,
     hits: Vec<PassHit>,
@@ -167,8 +163,8 @@ pub struct CollisionPass<B = AnyBroadPhase> {
     used: Vec<bool>,
     /// The turns and later hits of the frame's responses.
     rounds: Rounds,
-    skin: f32,
-    max_turns: u32,
+    /// Where each body of the last run ended, in body order.
+    outcomes: Vec<Outcome>,
     stats: PassStats,
 }
 
@@ -186,91 +182,34 @@ impl<B: BroadPhase> CollisionPass<B> {
     pub fn new(broad: B) -> Self {
         Self {
             broad,
-            sweep_mode: SweepMode::default(),
-            max_pairs: DEFAULT_MAX_PAIRS,
+            settings: PassSettings::default(),
             proxies: Vec::new(),
             pairs: Vec::new(),
             hits: Vec::new(),
             order: HitOrder::default(),
             used: Vec::new(),
             rounds: Rounds::default(),
-            skin: DEFAULT_SKIN,
-            max_turns: DEFAULT_MAX_TURNS,
+            outcomes: Vec::new(),
             stats: PassStats::default(),
         }
     }
 
-    /// The same pass with another sweep setting (`Off` reproduces the tunnelling bug).
+    /// The same pass with these settings.
     #[must_use]
-    pub fn with_sweep_mode(mut self, mode: SweepMode) -> Self {
-        self.sweep_mode = mode;
+    pub fn with_settings(mut self, settings: PassSettings) -> Self {
+        self.settings = settings;
         self
     }
 
-    /// Changes the sweep setting for later passes.
-    pub fn set_sweep_mode(&mut self, mode: SweepMode) {
-        self.sweep_mode = mode;
+    /// Changes the settings for later passes.
+    pub fn set_settings(&mut self, settings: PassSettings) {
+        self.settings = settings;
     }
 
-    /// The sweep setting.
+    /// The settings.
     #[must_use]
-    pub fn sweep_mode(&self) -> SweepMode {
-        self.sweep_mode
-    }
-
-    /// The same pass with another limit on the candidate pairs of one frame (see
-    /// [the pair limit](Self#the-pair-limit)).
-    #[must_use]
-    pub fn with_max_pairs(mut self, max_pairs: usize) -> Self {
-        self.max_pairs = max_pairs;
-        self
-    }
-
-    /// Changes the limit on the candidate pairs of one frame for later passes (see
-    /// [the pair limit](Self#the-pair-limit)).
-    pub fn set_max_pairs(&mut self, max_pairs: usize) {
-        self.max_pairs = max_pairs;
-    }
-
-    /// The most candidate pairs one frame may have.
-    #[must_use]
-    pub fn max_pairs(&self) -> usize {
-        self.max_pairs
-    }
-
-    /// The same pass with another cap on the turns one body may make in a frame (see
-    /// [responses](Self#responses)).
-    #[must_use]
-    pub fn with_max_turns(mut self, max_turns: u32) -> Self {
-        self.max_turns = max_turns;
-        self
-    }
-
-    /// Changes the cap on the turns one body may make in a frame, for later passes.
-    pub fn set_max_turns(&mut self, max_turns: u32) {
-        self.max_turns = max_turns;
-    }
-
-    /// The most turns one body may make in a frame (by default [`DEFAULT_MAX_TURNS`]).
-    #[must_use]
-    pub fn max_turns(&self) -> u32 {
-        self.max_turns
-    }
-
-    /// The same pass with another skin: the gap a turning body keeps from what it hit, in
-    /// world units (by default [`DEFAULT_SKIN`]; negative or NaN counts as zero). A turn keeps
-    /// at least four ulps of the largest coordinate the pair reaches, whatever this asks for:
-    /// a smaller gap could not keep the rounding of the body's position out of what it hit.
-    #[must_use]
-    pub fn with_skin(mut self, skin: f32) -> Self {
-        self.skin = skin;
-        self
-    }
-
-    /// The gap a turning body keeps from what it hit.
-    #[must_use]
-    pub fn skin(&self) -> f32 {
-        self.skin
+    pub fn settings(&self) -> &PassSettings {
+        &self.settings
     }
 
     /// Every turn of the last pass, in the order they happened: where and when a response
@@ -317,38 +256,20 @@ impl<B: BroadPhase> CollisionPass<B> {
     }
 
     /// Finds and sorts this frame's hits without resolving them; see [`hits`](Self::hits).
+    /// Bodies meet each other and the obstacles of `world` their swept boxes reach (see
+    /// [the static world](Self#the-static-world); `&()` for none).
     ///
     /// # Errors
     ///
-    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
-    /// [`max_pairs`](Self::max_pairs); no hits are found then (see
+    /// [`Error::Broad`] with `TooManyPairs` when the frame has more candidate pairs than
+    /// [`PassSettings::max_pairs`]; no hits are found then (see
     /// [the pair limit](Self#the-pair-limit)).
-    pub fn detect(&mut self, bodies: &[Body<'_>]) -> Result<PassStats, Error> {
-        self.detect_with(bodies, None::<&NoObstacles>)
-    }
-
-    /// [`detect`](Self::detect) in a static world: the hits between bodies, and between each
-    /// body and the obstacles of `statics` its swept box reaches (see
-    /// [the static world](Self#the-static-world)).
-    ///
-    /// # Errors
-    ///
-    /// As [`detect`](Self::detect).
-    pub fn detect_in<O: Obstacles + ?Sized>(
+    pub fn detect<O: Obstacles + ?Sized>(
         &mut self,
         bodies: &[Body<'_>],
-        statics: &O,
+        world: &O,
     ) -> Result<PassStats, Error> {
-        self.detect_with(bodies, Some(statics))
-    }
-
-    /// [`detect_in`](Self::detect_in), or [`detect`](Self::detect) with no static world at all
-    /// (not even a pass over the bodies asking an empty one).
-    fn detect_with<O: Obstacles + ?Sized>(
-        &mut self,
-        bodies: &[Body<'_>],
-        statics: Option<&O>,
-    ) -> Result<PassStats, Error> {
+        self.outcomes.clear();
         let mut stats = PassStats {
             skipped: self.collect_proxies(bodies),
             proxies: self.proxies.len(),
@@ -360,21 +281,21 @@ impl<B: BroadPhase> CollisionPass<B> {
         // broad phase streams through its own data next). The hits are put in order at the
         // end, so which of the two finds its hits first makes no difference to them.
         let (hits, order) = (&mut self.hits, &mut self.order);
-        let indices = statics.map_or(bodies.len(), |statics| {
-            statics::body_obstacle_hits(
-                bodies,
-                &self.proxies,
-                statics,
-                self.sweep_mode,
-                &mut stats,
-                &mut |hit| {
-                    order.push(hit.hit.t, hit.a as u32, hit.b as u32, hits.len());
-                    hits.push(hit);
-                },
-            )
-        });
+        let indices = statics::body_obstacle_hits(
+            bodies,
+            &self.proxies,
+            world,
+            self.settings.sweep_mode,
+            &mut stats,
+            &mut |hit, key| {
+                order.push(hit.impact.t, hit.a as u32, key, hits.len());
+                hits.push(hit);
+            },
+        );
         self.broad.update(&self.proxies);
-        let found = self.broad.pairs_at_most(self.max_pairs, &mut self.pairs);
+        let found = self
+            .broad
+            .pairs_at_most(self.settings.max_pairs, &mut self.pairs);
         if let Err(error) = found {
             self.hits.clear();
             // As if nothing had been tested: the frame has no hits.
@@ -437,94 +358,89 @@ impl<B: BroadPhase> CollisionPass<B> {
                 *side = [(ba.shape, ba.motion()), (bb.shape, bb.motion())];
             }
             for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
-                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.sweep_mode);
+                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.settings.sweep_mode);
                 stats.count_narrow(&outcome);
                 if let Some(hit) = outcome.hit {
                     stats.count_hit(&hit);
                     self.order.push(hit.t, a, b, self.hits.len());
-                    let (a, b) = (a as usize, b as usize);
-                    self.hits.push(PassHit {
-                        a,
-                        b,
-                        hit,
-                        obstacle: None,
-                    });
+                    let b = Other::Body(b as usize);
+                    self.hits.push(PassHit::new(a as usize, b, hit));
                 }
             }
         }
     }
 
-    /// Runs the pass: detects this frame's hits, then hands them to `resolve` in time order,
-    /// and carries out its answers (see [responses](Self#responses)).
+    /// Runs the pass: detects this frame's hits (bodies against each other and against the
+    /// obstacles of `world`, `&()` for none), then hands them to `resolve` in time order, and
+    /// carries out its answers (see [responses](Self#responses)). Where each body ends the
+    /// frame is then in [`outcomes`](Self::outcomes).
     ///
     /// `resolve` answers each hit with a [`Response`] (a [`Used`] converts into one): a body it
     /// uses up drops out of every later hit; a body it turns (stops, slides, bounces or gets a
     /// new velocity) is swept again over the rest of the frame, and its new hits are handed over
-    /// in time order too. Bodies whose positions, rotation or shape are not finite are skipped
+    /// in time order too. An obstacle never moves, turns or is used up: the response's reaction
+    /// for it is ignored. Bodies whose positions, rotation or shape are not finite are skipped
     /// and counted. Body indices must fit in a `u32`.
     ///
     /// # Errors
     ///
-    /// [`Error::TooManyPairs`] when the frame has more candidate pairs than
-    /// [`max_pairs`](Self::max_pairs); `resolve` is not called then (see
-    /// [the pair limit](Self#the-pair-limit)).
-    pub fn run<R: Into<Response>>(
+    /// As [`detect`](Self::detect); `resolve` is not called then.
+    pub fn run<O: Obstacles + ?Sized, R: Into<Response>>(
         &mut self,
         bodies: &[Body<'_>],
-        resolve: impl FnMut(&PassHit) -> R,
-    ) -> Result<PassStats, Error> {
-        self.run_in(bodies, &NoObstacles, resolve)
-    }
-
-    /// [`run`](Self::run) in a static world: bodies also meet the obstacles of `statics` (see
-    /// [the static world](Self#the-static-world)). An obstacle never moves, turns or is used
-    /// up: the response's reaction for it is ignored.
-    ///
-    /// # Errors
-    ///
-    /// As [`run`](Self::run).
-    pub fn run_in<O: Obstacles + ?Sized, R: Into<Response>>(
-        &mut self,
-        bodies: &[Body<'_>],
-        statics: &O,
+        world: &O,
         mut resolve: impl FnMut(&PassHit) -> R,
     ) -> Result<PassStats, Error> {
-        let mut stats = self.detect_with(bodies, Some(statics))?;
+        let mut stats = self.detect(bodies, world)?;
         self.used.clear();
         self.used.resize(bodies.len(), false);
         keep_headroom(&mut self.used);
         self.rounds.begin(bodies.len());
         let mut next = 0;
         while let Some(hit) = self.next_hit(&mut next, &mut stats) {
-            let used = |i: usize| self.used.get(i).copied().unwrap_or(false);
-            if used(hit.a) || used(hit.b) {
+            let used = |b: Option<usize>| b.is_some_and(|i| self.used[i]);
+            if used(Some(hit.a)) || used(hit.b.body()) {
                 stats.hits_dropped += 1;
                 continue;
             }
             let mut response = resolve(&hit).into();
-            if hit.obstacle.is_some() {
+            let b = hit.b.body();
+            if b.is_none() {
                 response.b = Reaction::Carry;
             }
             stats.hits_resolved += 1;
-            self.used[hit.a] |= response.a == Reaction::UsedUp;
-            if let Some(b) = self.used.get_mut(hit.b) {
-                *b |= response.b == Reaction::UsedUp;
+            self.used[hit.a] |= response.a == Reaction::Used;
+            if let Some(b) = b {
+                self.used[b] |= response.b == Reaction::Used;
             }
             if response.a.turns() || response.b.turns() {
                 let frame = Frame {
                     broad: &self.broad,
                     bodies,
-                    statics,
+                    statics: world,
                     used: &self.used,
-                    mode: self.sweep_mode,
-                    skin: self.skin,
-                    max_turns: self.max_turns,
+                    mode: self.settings.sweep_mode,
+                    skin: self.settings.skin,
+                    max_turns: self.settings.max_turns,
                 };
                 self.rounds.turn(&frame, &hit, response, &mut stats);
             }
         }
+        self.rounds.outcomes(bodies, &self.used, &mut self.outcomes);
         self.stats = stats;
         Ok(stats)
+    }
+
+    /// Where each body ended the last [`run`](Self::run) and how it moves on, one per body in
+    /// body order (empty after [`detect`](Self::detect)): what a game writes back into its
+    /// bodies, instead of replaying [`turns`](Self::turns).
+    ///
+    /// A body that reached the cap on turns stands where it was safe, a skin short of what it
+    /// hit, with the velocity its last response asked for: next frame it moves on from there
+    /// (the game need do nothing; [`Outcome::capped`] says it happened).
+    #[must_use]
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
     }
 
     /// The next hit in time order: the earlier of the next one detected before any response
@@ -548,7 +464,12 @@ impl<B: BroadPhase> CollisionPass<B> {
                 *next += 1;
                 (detected?, [0, 0])
             };
-            if turns == [self.rounds.turns_of(hit.a), self.rounds.turns_of(hit.b)] {
+            if turns
+                == [
+                    self.rounds.turns_of(hit.a),
+                    self.rounds.turns_of_other(hit.b),
+                ]
+            {
                 return Some(hit);
             }
             stats.hits_superseded += 1;

@@ -163,6 +163,7 @@ fn pack_keys(order: &[u128], bodies: usize, packed: &mut Vec<u64>) -> Option<u32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pass::Other;
     use collide_core::Hit;
     use collide_testkit::SplitMix64;
     use glam::Vec2;
@@ -296,12 +297,7 @@ mod tests {
                     by_sweep: false,
                 };
                 order.push(t, a as u32, b as u32, i);
-                hits.push(PassHit {
-                    a,
-                    b,
-                    hit,
-                    obstacle: None,
-                });
+                hits.push(PassHit::new(a, Other::Body(b), hit));
             }
             let way = if rank_few(&order.keys, bodies).is_some() {
                 0

@@ -13,7 +13,7 @@ pub enum Reaction {
     Carry,
     /// It is used up (a bullet that destroyed itself): every later hit on it is dropped, and
     /// its motion is left as it was.
-    UsedUp,
+    Used,
     /// It stops a skin short of the impact and stays there for the rest of the frame.
     Stop,
     /// It slides: from a skin short of the impact, the part of its velocity that goes into the
@@ -34,7 +34,7 @@ impl Reaction {
     /// Whether the body's motion changes from the impact on.
     #[must_use]
     pub fn turns(self) -> bool {
-        !matches!(self, Reaction::Carry | Reaction::UsedUp)
+        !matches!(self, Reaction::Carry | Reaction::Used)
     }
 
     /// The velocity of a body moving at `velocity` after this reaction to a hit whose normal,
@@ -46,7 +46,7 @@ impl Reaction {
     pub fn velocity(self, velocity: Vec2, normal: Vec2, other: Option<Vec2>) -> Vec2 {
         let base = other.unwrap_or(Vec2::ZERO);
         match self {
-            Reaction::Carry | Reaction::UsedUp => velocity,
+            Reaction::Carry | Reaction::Used => velocity,
             Reaction::Stop => Vec2::ZERO,
             Reaction::Slide => base + collide_core::slide(velocity - base, normal),
             Reaction::Bounce { restitution } => {
@@ -108,7 +108,7 @@ impl From<Used> for Response {
     fn from(used: Used) -> Self {
         let reaction = |used| {
             if used {
-                Reaction::UsedUp
+                Reaction::Used
             } else {
                 Reaction::Carry
             }
@@ -131,18 +131,30 @@ pub struct Turn {
     pub t: f32,
     /// Where it was then.
     pub position: Vec2,
-    /// Its velocity from then on, per frame.
+    /// Its velocity from then on, per frame: what the response asked for. A capped body keeps
+    /// it, for the next frame, while it stands still for the rest of this one.
     pub velocity: Vec2,
-    /// It had reached the pass's cap on turns per frame: it stopped here and lost the rest of
-    /// its motion, instead of doing what the response said.
+    /// It had reached the pass's cap on turns per frame: it stopped here for the rest of the
+    /// frame, a skin short of what it hit, instead of moving as the response said.
     pub capped: bool,
 }
 
 impl Turn {
+    /// Its travel per frame for the rest of this frame: [`velocity`](Self::velocity), or none
+    /// once capped.
+    #[must_use]
+    pub fn moving(&self) -> Vec2 {
+        if self.capped {
+            Vec2::ZERO
+        } else {
+            self.velocity
+        }
+    }
+
     /// Where the body is at time `t` (not before this turn) if it does not turn again.
     #[must_use]
     pub fn position_at(&self, t: f32) -> Vec2 {
-        self.position + self.velocity * (t - self.t)
+        self.position + self.moving() * (t - self.t)
     }
 
     /// Where the body ends the frame if it does not turn again.
@@ -150,4 +162,26 @@ impl Turn {
     pub fn end(&self) -> Vec2 {
         self.position_at(1.0)
     }
+}
+
+/// Where a body ends the frame after the pass's responses, and how it moves on: one per body,
+/// in body order ([`CollisionPass::outcomes`](crate::CollisionPass::outcomes)).
+///
+/// A game writes these back into its bodies: `position` is the body's `start` next frame, and
+/// `velocity` its travel per frame from there.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    /// Where the body ends the frame: its [`Body::end`](crate::Body::end) when no response
+    /// turned it, else the end of its last turn.
+    pub position: Vec2,
+    /// Its travel per frame from now on: its `end - start` when no response turned it, else
+    /// the velocity the last response asked for (kept when it was capped).
+    pub velocity: Vec2,
+    /// How many times a response turned it this frame.
+    pub turns: u32,
+    /// It reached the cap on turns per frame and stood still from its last turn on; its
+    /// velocity is still the one the last response asked for, so it carries on next frame.
+    pub capped: bool,
+    /// A response used it up: what becomes of it is the game's call.
+    pub used: bool,
 }

@@ -10,16 +10,15 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Hit, Motion, Pose};
-use glam::Vec2;
-
-use crate::pass::statics::{find_obstacle, obstacle_index, standing};
-use crate::pass::turned::TurnedIndex;
-use crate::pass::{Body, PassHit, PassStats, Reaction, Response, Turn};
 use collide_broad::buffers::keep_room;
 use collide_broad::BroadPhase;
-use collide_world::working_skin;
-use collide_world::{Obstacle, Obstacles};
+use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Motion, Pose};
+use collide_world::{working_skin, Obstacle, Obstacles};
+use glam::Vec2;
+
+use crate::pass::statics::{obstacle_index, standing};
+use crate::pass::turned::TurnedIndex;
+use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, Turn};
 
 /// How many times one body's motion may change in one frame unless told otherwise.
 ///
@@ -44,8 +43,8 @@ impl Pending {
     /// The order of the queue: by `t`, then by when the paths meet (two hits on a path that
     /// both wait for the same moment are answered in the order the body meets them), then `a`
     /// and `b`.
-    fn key(&self) -> (f32, f32, usize, usize) {
-        (self.hit.hit.t, self.meet, self.hit.a, self.hit.b)
+    fn key(&self) -> (f32, f32, usize, Other) {
+        (self.hit.impact.t, self.meet, self.hit.a, self.hit.b)
     }
 }
 
@@ -79,9 +78,9 @@ impl Ord for Pending {
 
 /// Whether hit `x` comes before hit `y` in the pass's order, `(t, a, b)`.
 pub(crate) fn earlier(x: &PassHit, y: &PassHit) -> bool {
-    x.hit
+    x.impact
         .t
-        .total_cmp(&y.hit.t)
+        .total_cmp(&y.impact.t)
         .then(x.a.cmp(&y.a))
         .then(x.b.cmp(&y.b))
         .is_lt()
@@ -150,6 +149,31 @@ impl Rounds {
         self.pending.clear();
     }
 
+    /// Where each of `bodies` ended the frame, into `out` (cleared first), given which were
+    /// `used` up.
+    pub(crate) fn outcomes(&self, bodies: &[Body<'_>], used: &[bool], out: &mut Vec<Outcome>) {
+        out.clear();
+        out.extend(bodies.iter().enumerate().map(|(i, body)| {
+            let (turns, _) = self.latest[i];
+            match self.latest_turn(i) {
+                Some(turn) => Outcome {
+                    position: turn.end(),
+                    velocity: turn.velocity,
+                    turns,
+                    capped: turn.capped,
+                    used: used[i],
+                },
+                None => Outcome {
+                    position: body.end,
+                    velocity: body.end - body.start,
+                    turns,
+                    capped: false,
+                    used: used[i],
+                },
+            }
+        }));
+    }
+
     /// This frame's turns, in the order they happened.
     pub(crate) fn turns(&self) -> &[Turn] {
         &self.turns
@@ -178,11 +202,28 @@ impl Rounds {
 
     /// `body`'s velocity (travel per frame) on its current path.
     fn velocity(&self, bodies: &[Body<'_>], body: usize) -> Vec2 {
-        match (self.latest_turn(body), bodies.get(body)) {
-            (Some(turn), _) => turn.velocity,
-            (None, Some(b)) => b.end - b.start,
-            (None, None) => Vec2::ZERO, // an obstacle
+        match self.latest_turn(body) {
+            Some(turn) => turn.moving(),
+            None => bodies[body].end - bodies[body].start,
         }
+    }
+
+    /// The velocity of what a hit's `a` met: an obstacle stands still.
+    fn velocity_of(&self, bodies: &[Body<'_>], other: Other) -> Vec2 {
+        other
+            .body()
+            .map_or(Vec2::ZERO, |b| self.velocity(bodies, b))
+    }
+
+    /// The turns made this frame by what a hit's `a` met: none for an obstacle.
+    pub(crate) fn turns_of_other(&self, other: Other) -> u32 {
+        other.body().map_or(0, |b| self.turns_of(b))
+    }
+
+    /// When the current path of what a hit's `a` met began: the frame's start for an
+    /// obstacle.
+    fn since_other(&self, other: Other) -> f32 {
+        other.body().map_or(0.0, |b| self.since(b))
     }
 
     /// When `body`'s current path began.
@@ -209,27 +250,26 @@ impl Rounds {
         response: Response,
         stats: &mut PassStats,
     ) {
-        let (a, b) = (hit.a, hit.b);
+        let a = hit.a;
         let at = self.safe_time(frame, hit);
         let (va, vb) = (
             self.velocity(frame.bodies, a),
-            self.velocity(frame.bodies, b),
+            self.velocity_of(frame.bodies, hit.b),
         );
         let carried = |reaction: Reaction, v: Vec2| (reaction == Reaction::Carry).then_some(v);
-        let new_a = response
-            .a
-            .velocity(va, hit.hit.normal, carried(response.b, vb));
-        let new_b = response
-            .b
-            .velocity(vb, -hit.hit.normal, carried(response.a, va));
+        let normal = hit.impact.normal;
+        let new_a = response.a.velocity(va, normal, carried(response.b, vb));
+        let new_b = response.b.velocity(vb, -normal, carried(response.a, va));
         let turns_a = response.a.turns() && self.redirect(frame, a, at, new_a, stats);
-        let turns_b = response.b.turns() && self.redirect(frame, b, at, new_b, stats);
+        // An obstacle never turns: the pass answers `Carry` for it.
+        let b = hit.b.body().filter(|_| response.b.turns());
+        let turns_b = b.is_some_and(|b| self.redirect(frame, b, at, new_b, stats));
         if turns_a {
-            self.sweep_again(frame, a, None, hit.hit.t, stats);
+            self.sweep_again(frame, a, None, hit.impact.t, stats);
         }
-        if turns_b {
+        if let Some(b) = b.filter(|_| turns_b) {
             // `a` (if it turned) has just been swept against `b`'s new path already.
-            self.sweep_again(frame, b, turns_a.then_some(a), hit.hit.t, stats);
+            self.sweep_again(frame, b, turns_a.then_some(a), hit.impact.t, stats);
         }
     }
 
@@ -240,23 +280,19 @@ impl Rounds {
         frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
     ) -> f32 {
-        let (a, b) = (hit.a, hit.b);
-        let from = self.since(a).max(self.since(b));
+        let a = hit.a;
+        let from = self.since(a).max(self.since_other(hit.b));
         let ma = self.motion_from(frame.bodies, a, from);
         let sa = frame.bodies[a].shape;
-        let (sb, mb) = match hit.obstacle {
-            None => (
+        let (sb, mb) = match hit.b {
+            Other::Body(b) => (
                 frame.bodies[b].shape,
                 self.motion_from(frame.bodies, b, from),
             ),
-            Some(id) => {
-                let area = path_bounds(&frame.bodies[a], &ma);
-                let layers = frame.bodies[a].layers;
-                match find_obstacle(frame.statics, &area, layers, id) {
-                    Some(o) => (o.shape, standing(&o)),
-                    None => return hit.hit.t.max(from),
-                }
-            }
+            Other::Obstacle(id) => match frame.statics.obstacle(id) {
+                Some(o) => (o.shape, standing(&o)),
+                None => return hit.impact.t.max(from),
+            },
         };
         let boxes = [
             sa.aabb(&ma.start_pose()),
@@ -269,9 +305,9 @@ impl Rounds {
             Some(stop) if stop.started_inside => 0.0,
             Some(stop) => stop.t,
             // Within rounding of touching all along: the impact is as safe as it gets.
-            None => return hit.hit.t.max(from),
+            None => return hit.impact.t.max(from),
         };
-        (from + local * (1.0 - from)).clamp(from, hit.hit.t.max(from))
+        (from + local * (1.0 - from)).clamp(from, hit.impact.t.max(from))
     }
 
     /// Records that `body` turns at `at` to `velocity` (or stops, at the cap); `false` when it
@@ -294,7 +330,7 @@ impl Rounds {
             body,
             t: at,
             position,
-            velocity: if capped { Vec2::ZERO } else { velocity },
+            velocity,
             capped,
         });
         self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);
@@ -357,9 +393,9 @@ impl Rounds {
         now: f32,
         stats: &mut PassStats,
     ) {
-        let Some(b) = obstacle_index(frame.bodies.len(), o.id) else {
+        if obstacle_index(frame.bodies.len(), o.id).is_none() {
             return;
-        };
+        }
         let from = self.since(body);
         let ma = self.motion_from(frame.bodies, body, from);
         let outcome = narrow_phase_detailed(
@@ -375,12 +411,7 @@ impl Rounds {
             .hit
             .and_then(|h| frame.statics.refine_hit(o.id, shape, &ma, h));
         if let Some(found) = found {
-            let hit = PassHit {
-                a: body,
-                b,
-                hit: found,
-                obstacle: Some(o.id),
-            };
+            let hit = PassHit::new(body, Other::Obstacle(o.id), found);
             self.queue(hit, &ma, &standing(o), from, now);
         }
     }
@@ -405,12 +436,7 @@ impl Rounds {
         let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, frame.mode);
         stats.sweeps_after_turns += 1;
         if let Some(found) = outcome.hit {
-            let hit = PassHit {
-                a,
-                b,
-                hit: found,
-                obstacle: None,
-            };
+            let hit = PassHit::new(a, Other::Body(b), found);
             self.queue(hit, &ma, &mb, from, now);
         }
     }
@@ -425,18 +451,16 @@ impl Rounds {
         // frame's test finds (`t = 1`: the sweep saw them within rounding of touching all
         // along, as a body resting on a floor is): once it turned, handing it over again at the
         // same moment would turn it again, the same way, until the cap stopped it.
-        let closing = (mb.travel() - ma.travel()).dot(found.hit.normal);
-        if (found.hit.t == 0.0 || found.hit.t == 1.0) && closing >= 0.0 {
+        let closing = (mb.travel() - ma.travel()).dot(found.impact.normal);
+        if (found.impact.t == 0.0 || found.impact.t == 1.0) && closing >= 0.0 {
             return;
         }
-        let meet = from + found.hit.t * (1.0 - from);
-        let hit = Hit {
-            t: meet.max(now),
-            ..found.hit
-        };
+        let meet = from + found.impact.t * (1.0 - from);
+        let mut hit = found;
+        hit.impact.t = meet.max(now);
         self.pending.push(Pending {
-            hit: PassHit { hit, ..found },
-            turns: [self.turns_of(found.a), self.turns_of(found.b)],
+            hit,
+            turns: [self.turns_of(found.a), self.turns_of_other(found.b)],
             meet,
         });
         self.peaks.0 = self.peaks.0.max(self.pending.len());

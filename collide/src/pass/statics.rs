@@ -3,64 +3,37 @@
 //! slice), so a level that does not move never enters the broad phase and costs only what
 //! the moving bodies' paths reach.
 //!
-//! A hit on an obstacle has `b = bodies.len() + id` (past every body, so the hit order stays
-//! `(t, a, b)`) and [`PassHit::obstacle`] `= Some(id)`.
+//! A hit on an obstacle has `b = Other::Obstacle(id)`; its key in the hit order is
+//! `bodies.len() + id`, past every body, so the order stays `(t, a, b)`.
 
-use collide_core::{narrow_phase_detailed, Aabb, Layers, Motion, SweepMode};
+use collide_core::{narrow_phase_detailed, Motion, SweepMode};
 
-use crate::pass::{Body, PassHit, PassStats};
+use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
 use collide_world::{Obstacle, Obstacles};
-
-/// No obstacles: the static world of a pass that has none.
-pub(crate) struct NoObstacles;
-
-impl Obstacles for NoObstacles {
-    fn near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
-
-    fn is_empty(&self) -> bool {
-        true
-    }
-}
 
 /// An obstacle's motion over the frame: standing where it is.
 pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
     Motion::new(o.pose.position, o.pose.position, o.pose.rotation)
 }
 
-/// The index `b` of a hit on obstacle `id` among `bodies` bodies, if it fits a `u32` (the
-/// hit order packs indices in 32 bits).
+/// The key in the hit order of a hit on obstacle `id` among `bodies` bodies, if it fits a
+/// `u32` (the hit order packs indices in 32 bits).
 pub(crate) fn obstacle_index(bodies: usize, id: u32) -> Option<usize> {
     let b = bodies.checked_add(id as usize)?;
     u32::try_from(b).is_ok().then_some(b)
 }
 
-/// The obstacle `id` among those near `area` (what a hit on it was found near), if it is there.
-pub(crate) fn find_obstacle<'s>(
-    statics: &'s (impl Obstacles + ?Sized),
-    area: &Aabb,
-    layers: Layers,
-    id: u32,
-) -> Option<Obstacle<'s>> {
-    let mut found = None;
-    statics.near(area, layers, &mut |o| {
-        if o.id == id {
-            found = Some(o);
-        }
-    });
-    found
-}
-
 /// Every live body (its proxy) against the obstacles near its swept box, through the narrow
-/// phase; calls `hit` with each hit and its obstacle index. Returns one more than the largest
-/// index a hit got (the bound the hit order needs).
+/// phase; calls `hit` with each hit and its key in the hit order. Returns one more than the
+/// largest key a hit got (the bound the hit order needs).
 pub(crate) fn body_obstacle_hits(
     bodies: &[Body<'_>],
     proxies: &[Proxy],
     statics: &(impl Obstacles + ?Sized),
     mode: SweepMode,
     stats: &mut PassStats,
-    hit: &mut impl FnMut(PassHit),
+    hit: &mut impl FnMut(PassHit, u32),
 ) -> usize {
     let mut bound = bodies.len();
     if statics.is_empty() {
@@ -85,12 +58,7 @@ pub(crate) fn body_obstacle_hits(
         };
         stats.count_hit(&found);
         bound = bound.max(b + 1);
-        hit(PassHit {
-            a,
-            b,
-            hit: found,
-            obstacle: Some(o.id),
-        });
+        hit(PassHit::new(a, Other::Obstacle(o.id), found), b as u32);
     });
     bound
 }

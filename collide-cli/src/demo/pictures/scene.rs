@@ -87,31 +87,31 @@ fn draw_hits(canvas: &mut Canvas, snap: &Snapshot) {
     let scale = canvas.scale();
     let objects = snap.scene.objects();
     for h in &snap.hits {
-        if h.hit.by_sweep {
+        if h.by_sweep {
             let bullet = &objects[h.a];
             canvas.line(bullet.previous, bullet.position, 2.0, SWEEP_HIT);
             // The bullet where it touched, as an outline so its path stays visible.
             canvas.circle(
-                bullet.previous + (bullet.position - bullet.previous) * h.hit.t,
+                bullet.previous + (bullet.position - bullet.previous) * h.impact.t,
                 2.0,
                 3.0,
                 2.0,
                 SWEEP_HIT,
             );
-            canvas.circle(h.hit.point, 0.0, 3.0 * scale + 4.0, 3.0, SWEEP_HIT);
+            canvas.circle(h.impact.point, 0.0, 3.0 * scale + 4.0, 3.0, SWEEP_HIT);
         } else {
-            canvas.circle(h.hit.point, 0.0, 2.0 * scale + 3.0, 2.0, DISCRETE_HIT);
+            canvas.circle(h.impact.point, 0.0, 2.0 * scale + 3.0, 2.0, DISCRETE_HIT);
         }
     }
 }
 
 /// The first sweep hit inside the window, a graze (`t > 0`) if there is one.
 fn first_sweep_hit(hits: &[PassHit], window: &Aabb) -> Option<PassHit> {
-    let swept = |h: &&PassHit| h.hit.by_sweep && window.contains_point(h.hit.point);
+    let swept = |h: &&PassHit| h.by_sweep && window.contains_point(h.impact.point);
     let mut candidates = hits.iter().filter(swept);
     hits.iter()
         .filter(swept)
-        .find(|h| h.hit.t > 0.0)
+        .find(|h| h.impact.t > 0.0)
         .or_else(|| candidates.next())
         .copied()
 }
@@ -136,7 +136,7 @@ pub fn scene_picture(snap: &Snapshot, shapes: &Shapes, caption: &SceneCaption<'_
     draw_bodies(&mut c, snap, shapes);
     draw_hits(&mut c, snap);
     if let Some(h) = first_sweep_hit(&snap.hits, &window) {
-        draw_inset(&mut c, snap, shapes, h.hit.point, view);
+        draw_inset(&mut c, snap, shapes, h.impact.point, view);
     }
     draw_title(&mut c, snap, caption, &window, map.x);
     let top = TITLE_BAND + map.y;
@@ -237,13 +237,13 @@ fn draw_title(
     width: f32,
 ) {
     c.fill_pixels(Vec2::ZERO, Vec2::new(width, TITLE_BAND), PANEL);
-    let visible = |h: &&PassHit| window.contains_point(h.hit.point);
+    let visible = |h: &&PassHit| window.contains_point(h.impact.point);
     let hits = snap.hits.iter().filter(visible).count();
     let swept = snap
         .hits
         .iter()
         .filter(visible)
-        .filter(|h| h.hit.by_sweep)
+        .filter(|h| h.by_sweep)
         .count();
     let objects = snap.scene.objects().len();
     let (field, view) = (snap.scene.field(), window.max());
