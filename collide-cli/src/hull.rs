@@ -13,6 +13,7 @@ use collide_hull::{
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
+use crate::report::{causes, file_error};
 use crate::Outcome;
 
 /// The arguments of `collide hull`.
@@ -141,7 +142,7 @@ pub fn run(args: &HullArgs) -> Outcome {
             }
             Err(e) => {
                 failures += 1;
-                bar.suspend(|| eprintln!("error: {}: {e:#}", file.display()));
+                bar.suspend(|| eprintln!("{}", file_error(file, &e)));
             }
         }
         bar.inc(1);
@@ -192,7 +193,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
             Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 (true, "missing".to_owned())
             }
-            Err(e) => (true, format!("stale: {e}")),
+            Err(e) => (true, format!("stale: {}", causes(&e))),
         };
         let line = format!("{}: {state}", out.display());
         return Ok(Report {

@@ -17,6 +17,7 @@ mod hull;
 mod inspect;
 mod play;
 mod raster;
+mod report;
 
 use std::process::ExitCode;
 

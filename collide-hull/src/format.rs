@@ -124,8 +124,9 @@ impl ColliderFile {
     ///
     /// # Errors
     /// [`Error::UnsupportedVersion`] for a missing or unknown `"version"`; [`Error::Json`] for
-    /// text that is not JSON or lacks, mistypes or adds a field (the message names it);
-    /// [`Error::Invalid`] or [`Error::Hull`] for inconsistent content (see [`validate`]).
+    /// text that is not JSON or lacks, mistypes or adds a field (its source, the parser's
+    /// message, names it); [`Error::Invalid`] or [`Error::Hull`] for inconsistent content (see
+    /// [`validate`]).
     ///
     /// [`validate`]: ColliderFile::validate
     pub fn from_json(text: &str) -> Result<ColliderFile, Error> {

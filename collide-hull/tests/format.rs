@@ -139,12 +139,21 @@ fn malformed_files_are_refused_with_a_named_problem() {
     ];
     for (text, named) in cases {
         let err = ColliderFile::from_json(&text).expect_err(&text);
-        assert!(
-            err.to_string().contains(named),
-            "expected {named:?} in {err}"
-        );
+        let chain = causes(&err);
+        assert!(chain.contains(named), "expected {named:?} in {chain}");
     }
     assert!(ColliderFile::from_json(&good).is_ok());
+}
+
+/// The error and its causes, as a reporter prints them: the parser's message is a cause.
+fn causes(err: &Error) -> String {
+    let mut text = err.to_string();
+    let mut next = std::error::Error::source(err);
+    while let Some(cause) = next {
+        text = format!("{text}: {cause}");
+        next = cause.source();
+    }
+    text
 }
 
 #[test]
