@@ -96,6 +96,7 @@ mod generate;
 mod layout;
 mod load;
 mod mask;
+mod parse;
 #[cfg(feature = "png")]
 mod preview;
 mod simplify;

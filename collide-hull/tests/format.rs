@@ -145,6 +145,19 @@ fn malformed_files_are_refused_with_a_named_problem() {
     assert!(ColliderFile::from_json(&good).is_ok());
 }
 
+#[test]
+fn only_an_object_is_a_collider_file() {
+    // serde would read a struct from an array of its fields in order; the format is an object.
+    let fields = r#"[1, "g", "sq.png", 128, 16, "vw", 4, 4, 1, 1, [{"vertices": []}]]"#;
+    assert!(matches!(
+        ColliderFile::from_json(fields),
+        Err(Error::Invalid(_))
+    ));
+    // A folder opens on some systems and then fails to read: a read error, not malformed JSON.
+    let dir = std::env::temp_dir();
+    assert!(matches!(ColliderFile::read(&dir), Err(Error::Io { .. })));
+}
+
 /// The error and its causes, as a reporter prints them: the parser's message is a cause.
 fn causes(err: &Error) -> String {
     let mut text = err.to_string();
