@@ -121,7 +121,7 @@ impl ColliderFile {
         out
     }
 
-    /// Reads and validates a file's text.
+    /// Reads and validates a file's text. A leading UTF-8 byte order mark is allowed.
     ///
     /// # Errors
     /// [`Error::UnsupportedVersion`] for a missing or unknown `"version"`; [`Error::Json`] for
@@ -131,7 +131,8 @@ impl ColliderFile {
     ///
     /// [`validate`]: ColliderFile::validate
     pub fn from_json(text: &str) -> Result<ColliderFile, Error> {
-        let bytes = text.as_bytes();
+        // A byte order mark, which some editors write, is not part of the JSON.
+        let bytes = text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes();
         parse::collider_file(bytes, || Some(bytes))
     }
 

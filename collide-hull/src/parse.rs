@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{BufReader, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
 use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -13,19 +13,37 @@ use serde_json::value::RawValue;
 use crate::format::{ColliderFile, FORMAT_VERSION};
 use crate::Error;
 
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads, from `file` opened at `path`, a collider file (see [`ColliderFile::read`]).
 pub(crate) fn read_file(path: &Path, file: File) -> Result<ColliderFile, Error> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
     };
-    let reader = BufReader::new(file);
-    let again = || Some(BufReader::new(File::open(path).ok()?));
+    let mut reader = BufReader::new(file);
+    skip_bom(&mut reader).map_err(io)?;
+    let again = || {
+        let mut reader = BufReader::new(File::open(path).ok()?);
+        skip_bom(&mut reader).ok()?;
+        Some(reader)
+    };
     collider_file(reader, again).map_err(|e| match e {
         // Reading failed part way, which says nothing about the content.
         Error::Json(e) if e.is_io() => io(e.into()),
         e => e,
     })
+}
+
+/// Leaves out a leading UTF-8 byte order mark, which some editors write and JSON parsers
+/// refuse.
+fn skip_bom(reader: &mut impl BufRead) -> io::Result<()> {
+    // A fresh `BufReader` fills its whole buffer from a file, so the mark is there entire.
+    if reader.fill_buf()?.starts_with(BOM) {
+        reader.consume(BOM.len());
+    }
+    Ok(())
 }
 
 /// Parses and validates a collider file from `reader`. `again` reads it once more from the
