@@ -18,6 +18,7 @@ mod inspect;
 mod play;
 mod raster;
 mod report;
+mod scene_setup;
 
 use std::process::ExitCode;
 
