@@ -32,8 +32,8 @@ use collide_core::SweepMode;
 use collide_hull::image::{ImageFormat, RgbaImage};
 
 use crate::atomic::write_atomic;
+use crate::outcome::Outcome;
 use crate::scene_setup::enemy_hulls;
-use crate::Outcome;
 
 /// `say!` that reports a closed stdout (`collide demo | head`) as an error, not a panic.
 macro_rules! say {

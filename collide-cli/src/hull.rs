@@ -13,8 +13,8 @@ use collide_hull::{
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
+use crate::outcome::Outcome;
 use crate::report::{causes, file_error};
-use crate::Outcome;
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]

@@ -6,8 +6,8 @@ use anyhow::Result;
 use clap::Args;
 use collide_hull::{generate_file, twice_area, ColliderFile, Options, Sprite};
 
+use crate::outcome::Outcome;
 use crate::report::{causes, file_error};
-use crate::Outcome;
 
 /// The arguments of `collide inspect`.
 #[derive(Debug, Args)]
