@@ -10,7 +10,7 @@
 //!   frame loop the benchmarks time) at 100 and 10 000 objects with every broad phase: time
 //!   per frame, candidate pairs, sweeps, hits, and whether every broad phase found the
 //!   identical hits. A quarter of the enemies use hulls made from bundled sprites
-//!   ([`sprites`]).
+//!   ([`crate::scene_setup`]).
 //! - Part 3 ([`pictures`]): `demo-scene.png` and `demo-tunnel.png`, written to `--out` (the
 //!   current folder by default); the demo prints the full path of each file it writes.
 //! - Part 4, only with `--animate DIR`: each scene of `collide play` played from a script
@@ -19,13 +19,8 @@
 mod json;
 mod pictures;
 mod scene;
-mod sprites;
 mod tables;
 mod tunnel;
-
-pub(crate) use scene::config as scene_config;
-pub(crate) use sprites::enemy_hulls;
-pub(crate) use tunnel::mode_name;
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -37,7 +32,8 @@ use collide_core::SweepMode;
 use collide_hull::image::{ImageFormat, RgbaImage};
 
 use crate::atomic::write_atomic;
-use crate::Outcome;
+use crate::outcome::Outcome;
+use crate::scene_setup::enemy_hulls;
 
 /// `say!` that reports a closed stdout (`collide demo | head`) as an error, not a panic.
 macro_rules! say {
@@ -176,7 +172,7 @@ fn demo(args: &DemoArgs) -> Result<bool> {
     say!("collide demo: no fast bullet passes through its target\n");
 
     let tunnelling = part_1(args)?;
-    let shapes = scene::Shapes::new(sprites::enemy_hulls()?);
+    let shapes = scene::Shapes::new(enemy_hulls()?);
     let comparison = part_2(args, &shapes)?;
     let pictures = part_3(args, &shapes, &out)?;
     if let Some(dir) = &args.animate {

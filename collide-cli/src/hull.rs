@@ -7,13 +7,14 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use collide_hull::image::ImageFormat;
 use collide_hull::{
-    collider_path, generate_file, render_preview, ColliderFile, Error, Options, Simplify,
-    DEFAULT_MAX_PIXELS,
+    collider_path, generate_file, render_preview, ColliderFile, Error, Layout, Options, Simplify,
+    Sprite, DEFAULT_MAX_PIXELS,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
-use crate::Outcome;
+use crate::outcome::Outcome;
+use crate::report::{causes, file_error};
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
@@ -141,7 +142,7 @@ pub fn run(args: &HullArgs) -> Outcome {
             }
             Err(e) => {
                 failures += 1;
-                bar.suspend(|| eprintln!("error: {}: {e:#}", file.display()));
+                bar.suspend(|| eprintln!("{}", file_error(file, &e)));
             }
         }
         bar.inc(1);
@@ -173,16 +174,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
     let collider = &sprite.collider;
     let frames = collider.frames.len();
     let vertices = collider.frames.iter().map(|f| f.vertices.len()).sum();
-    let warnings = sprite
-        .empty_frames()
-        .into_iter()
-        .map(|i| {
-            format!(
-                "{}: frame {i} has no solid pixel (empty vertex list)",
-                png.display()
-            )
-        })
-        .collect();
+    let warnings = warnings(png, &sprite, options);
     let out = collider_path(png);
 
     if args.check {
@@ -192,7 +184,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
             Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 (true, "missing".to_owned())
             }
-            Err(e) => (true, format!("stale: {e}")),
+            Err(e) => (true, format!("stale: {}", causes(&e))),
         };
         let line = format!("{}: {state}", out.display());
         return Ok(Report {
@@ -236,6 +228,40 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         warnings,
         stale: false,
     })
+}
+
+/// What to point out about a sprite that was read: empty frames, and a grid sheet read as
+/// something else because no frame size was given.
+fn warnings(png: &Path, sprite: &Sprite, options: &Options) -> Vec<String> {
+    let mut out: Vec<String> = sprite
+        .empty_frames()
+        .into_iter()
+        .map(|i| {
+            format!(
+                "{}: frame {i} has no solid pixel (empty vertex list)",
+                png.display()
+            )
+        })
+        .collect();
+    let guessed = options.frame_width.is_none() && options.frame_height.is_none();
+    if let Some(grid) = Layout::from_gaps(&sprite.mask).filter(|g| guessed && *g != sprite.layout) {
+        let used = sprite.layout;
+        out.push(format!(
+            "{}: transparent gaps split it into {} × {} frames of {}×{}, but it was read as {} of \
+             {}×{}; if it is a sheet, pass --frame-width {} --frame-height {}",
+            png.display(),
+            grid.columns,
+            grid.rows,
+            grid.frame_width,
+            grid.frame_height,
+            count(used.frame_count(), "frame"),
+            used.frame_width,
+            used.frame_height,
+            grid.frame_width,
+            grid.frame_height,
+        ));
+    }
+    out
 }
 
 /// Every `*.png` under `dir` (not following symbolic links, skipping `*.hull.png` previews),

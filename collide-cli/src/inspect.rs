@@ -6,7 +6,8 @@ use anyhow::Result;
 use clap::Args;
 use collide_hull::{generate_file, twice_area, ColliderFile, Options, Sprite};
 
-use crate::Outcome;
+use crate::outcome::Outcome;
+use crate::report::{causes, file_error};
 
 /// The arguments of `collide inspect`.
 #[derive(Debug, Args)]
@@ -23,7 +24,7 @@ pub fn run(args: &InspectArgs) -> Outcome {
         match inspect(path) {
             Ok(text) => print!("{text}"),
             Err(e) => {
-                eprintln!("error: {}: {e:#}", path.display());
+                eprintln!("{}", file_error(path, &e));
                 outcome = Outcome::SomeFailed;
             }
         }
@@ -71,8 +72,9 @@ fn inspect(path: &Path) -> Result<String> {
             }
             Err(e) => {
                 out.push_str(&format!(
-                    "  cannot rebuild from {}: {e} (exact areas unavailable)\n",
-                    image.display()
+                    "  cannot rebuild from {}: {} (exact areas unavailable)\n",
+                    image.display(),
+                    causes(&e)
                 ));
                 None
             }

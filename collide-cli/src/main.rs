@@ -15,12 +15,17 @@ mod atomic;
 mod demo;
 mod hull;
 mod inspect;
+mod outcome;
 mod play;
 mod raster;
+mod report;
+mod scene_setup;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use outcome::Outcome;
 
 /// Collision detection for 2D games that never lets a fast bullet pass through its target.
 #[derive(Debug, Parser)]
@@ -42,15 +47,6 @@ enum Command {
     /// Play the demonstration in a window: shots at a target, the shmup scene, a platformer
     /// and breakout (Esc quits; `--bench` times the scenes without a window).
     Play(play::PlayArgs),
-}
-
-/// How a subcommand ended, when it ran at all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
-    /// Every file succeeded.
-    Success,
-    /// At least one file failed; the others were still processed.
-    SomeFailed,
 }
 
 fn main() -> ExitCode {

@@ -34,8 +34,8 @@ use clap::Args;
 pub use app::App;
 pub use input::InputEvent;
 
+use crate::outcome::Outcome;
 use crate::raster::Canvas;
-use crate::Outcome;
 
 /// The canvas every scene draws on, in pixels.
 pub const WIDTH: u32 = 640;

@@ -382,6 +382,17 @@ fn inspect_validates_and_reports_areas() {
 }
 
 #[test]
+fn inspect_accepts_a_byte_order_mark() {
+    let dir = workdir(&["worm.collider.json"]);
+    let d = dir.path();
+    let text = fs::read_to_string(d.join("worm.collider.json")).unwrap();
+    fs::write(d.join("bom.collider.json"), format!("\u{feff}{text}")).unwrap();
+    let o = collide(&["inspect", "bom.collider.json"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("valid"), "{}", stdout(&o));
+}
+
+#[test]
 fn the_demo_embeds_the_bundled_colliders_as_they_are() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for name in ["fighter.collider.json", "sleeper.collider.json"] {

@@ -1,11 +1,17 @@
 use std::path::PathBuf;
 
 /// Why a sprite could not be turned into hulls, or a collider file could not be read.
+///
+/// An error that has a cause (what the operating system said, the JSON parser's message, why
+/// [`collide_core::Hull::new`] refused a frame) returns it from
+/// [`source`](std::error::Error::source) and leaves it out of its own message, so that a
+/// reporter printing the whole chain (anyhow's `{:#}`, for one) shows each cause once. Print
+/// the chain, not just this error's `Display`, to show the cause.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// A file could not be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}")]
     Io {
         /// The file.
         path: PathBuf,
@@ -77,7 +83,7 @@ pub enum Error {
         max_vertices: usize,
     },
     /// A collider file is not valid JSON or does not have the version-1 shape.
-    #[error("malformed collider file: {0}")]
+    #[error("malformed collider file")]
     Json(#[from] serde_json::Error),
     /// A collider file declares a version this crate does not read.
     #[error(
@@ -92,7 +98,7 @@ pub enum Error {
     #[error("invalid collider file: {0}")]
     Invalid(String),
     /// A frame's outline is not a valid `collide_core::Hull`.
-    #[error("frame {frame}: {source}")]
+    #[error("frame {frame} is not a valid hull")]
     Hull {
         /// The frame index.
         frame: usize,
@@ -106,4 +112,27 @@ pub enum Error {
         /// The frame index.
         frame: usize,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn a_cause_is_the_source_and_not_repeated_in_the_message() {
+        let io = Error::Io {
+            path: "a.png".into(),
+            source: std::io::Error::other("the disk is on fire"),
+        };
+        let json = Error::from(serde_json::from_str::<u8>("[").unwrap_err());
+        let hull = Error::Hull {
+            frame: 2,
+            source: collide_core::Error::NonFinite,
+        };
+        for e in [io, json, hull] {
+            let cause = e.source().expect("a cause").to_string();
+            assert!(!e.to_string().contains(&cause), "{e} repeats {cause}");
+        }
+    }
 }

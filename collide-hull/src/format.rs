@@ -1,12 +1,13 @@
 //! The versioned `.collider.json` file format.
 
 use std::fmt::Write as _;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::convex::{convex_hull, cross, twice_area, Point};
-use crate::{Error, Simplify};
+use crate::{parse, Error, Simplify};
 
 /// The format version this crate writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -120,47 +121,32 @@ impl ColliderFile {
         out
     }
 
-    /// Reads and validates a file's text.
+    /// Reads and validates a file's text. A leading UTF-8 byte order mark is allowed.
     ///
     /// # Errors
     /// [`Error::UnsupportedVersion`] for a missing or unknown `"version"`; [`Error::Json`] for
-    /// text that is not JSON or lacks, mistypes or adds a field (the message names it);
-    /// [`Error::Invalid`] or [`Error::Hull`] for inconsistent content (see [`validate`]).
+    /// text that is not JSON or lacks, mistypes or adds a field (its source, the parser's
+    /// message, names it); [`Error::Invalid`] or [`Error::Hull`] for inconsistent content (see
+    /// [`validate`]).
     ///
     /// [`validate`]: ColliderFile::validate
     pub fn from_json(text: &str) -> Result<ColliderFile, Error> {
-        let value: serde_json::Value = serde_json::from_str(text)?;
-        let Some(object) = value.as_object() else {
-            return Err(Error::Invalid("the top level is not a JSON object".into()));
-        };
-        match object.get("version") {
-            Some(v) if v.as_u64() == Some(u64::from(FORMAT_VERSION)) => {}
-            Some(v) => {
-                return Err(Error::UnsupportedVersion {
-                    found: v.to_string(),
-                })
-            }
-            None => {
-                return Err(Error::UnsupportedVersion {
-                    found: "missing".into(),
-                })
-            }
-        }
-        let file: ColliderFile = serde_json::from_value(value)?;
-        file.validate()?;
-        Ok(file)
+        // A byte order mark, which some editors write, is not part of the JSON.
+        let bytes = text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes();
+        parse::collider_file(bytes, || Some(bytes))
     }
 
-    /// Reads and validates the file at `path`.
+    /// Reads and validates the file at `path`, as it streams in: it takes about as much memory
+    /// as the frames it holds, not a multiple of the file's size.
     ///
     /// # Errors
     /// [`Error::Io`] when it cannot be read, otherwise as [`from_json`](ColliderFile::from_json).
     pub fn read(path: &Path) -> Result<ColliderFile, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        let file = File::open(path).map_err(|source| Error::Io {
             path: path.to_path_buf(),
             source,
         })?;
-        ColliderFile::from_json(&text)
+        parse::read_file(path, file)
     }
 
     /// Checks everything the format promises beyond its JSON shape.
@@ -211,13 +197,31 @@ impl ColliderFile {
     /// build of the tool does not make every file look stale).
     #[must_use]
     pub fn same_content(&self, other: &ColliderFile) -> bool {
-        ColliderFile {
-            generator: String::new(),
-            ..self.clone()
-        } == ColliderFile {
-            generator: String::new(),
-            ..other.clone()
-        }
+        // Field by field rather than on copies, which would double a large file's memory; the
+        // full pattern makes a field added later fail to compile here until it is compared.
+        let ColliderFile {
+            version,
+            generator: _,
+            image,
+            threshold,
+            max_vertices,
+            simplify,
+            frame_width,
+            frame_height,
+            columns,
+            rows,
+            frames,
+        } = self;
+        *version == other.version
+            && *image == other.image
+            && *threshold == other.threshold
+            && *max_vertices == other.max_vertices
+            && *simplify == other.simplify
+            && *frame_width == other.frame_width
+            && *frame_height == other.frame_height
+            && *columns == other.columns
+            && *rows == other.rows
+            && *frames == other.frames
     }
 }
 

@@ -1,4 +1,4 @@
-use crate::Error;
+use crate::{AlphaMask, Error};
 
 /// How an image is cut into animation frames: `columns × rows` frames of
 /// `frame_width × frame_height` pixels, numbered in row-major order.
@@ -65,6 +65,34 @@ impl Layout {
         })
     }
 
+    /// The grid that empty rows and columns show in `mask`: the finest one whose every row and
+    /// column of frames holds a solid pixel and whose frame edges no run of solid rows or
+    /// columns crosses. `None` when they show no more than one frame.
+    ///
+    /// [`Layout::for_image`] cannot see a grid sheet that is square or whose width happens to
+    /// be a multiple of its height; a tool can compare this with the layout it used and warn.
+    #[must_use]
+    pub fn from_gaps(mask: &AlphaMask) -> Option<Layout> {
+        let (width, height) = (mask.width(), mask.height());
+        let columns: Vec<bool> = (0..width)
+            .map(|x| (0..height).any(|y| mask.is_solid(x, y)))
+            .collect();
+        let rows: Vec<bool> = (0..height)
+            .map(|y| (0..width).any(|x| mask.is_solid(x, y)))
+            .collect();
+        let frame_width = spacing(&columns).unwrap_or(width);
+        let frame_height = spacing(&rows).unwrap_or(height);
+        if (frame_width, frame_height) == (width, height) {
+            return None;
+        }
+        Some(Layout {
+            frame_width,
+            frame_height,
+            columns: width / frame_width,
+            rows: height / frame_height,
+        })
+    }
+
     /// How many frames the image holds.
     #[must_use]
     pub fn frame_count(&self) -> usize {
@@ -79,6 +107,20 @@ impl Layout {
         let row = (index / columns) as u32;
         (column * self.frame_width, row * self.frame_height)
     }
+}
+
+/// The smallest spacing, short of the whole length, that divides the lines along one axis
+/// (`occupied`: whether each holds a solid pixel) into cells that each hold an occupied line,
+/// with no run of occupied lines crossing from one cell into the next.
+fn spacing(occupied: &[bool]) -> Option<u32> {
+    let n = occupied.len();
+    (1..n).filter(|p| n % p == 0).find_map(|p| {
+        let runs_stay_inside = (p..n)
+            .step_by(p)
+            .all(|edge| !(occupied[edge - 1] && occupied[edge]));
+        let none_empty = occupied.chunks(p).all(|cell| cell.contains(&true));
+        (runs_stay_inside && none_empty).then_some(p as u32)
+    })
 }
 
 #[cfg(test)]
@@ -100,6 +142,41 @@ mod tests {
         assert_eq!((vertical.columns, vertical.rows), (1, 3));
         let horizontal = Layout::for_image(180, 18, Some(18), None).unwrap();
         assert_eq!(horizontal.frame_count(), 10);
+    }
+
+    /// A mask from rows of `#` (solid) and `.` (empty).
+    fn mask(rows: &[&str]) -> AlphaMask {
+        let solid = rows.iter().flat_map(|r| r.chars().map(|c| c == '#'));
+        AlphaMask::new(rows[0].len() as u32, rows.len() as u32, solid.collect()).unwrap()
+    }
+
+    #[test]
+    fn gaps_show_grids() {
+        // Two rows of three 3×3 frames; the sprites touch some of their frames' edges.
+        let sheet = mask(&[
+            "##.#...#.",
+            ".#.##.##.",
+            ".........",
+            "#..##..##",
+            ".#..#.#..",
+            ".........",
+        ]);
+        let grid = Layout::from_gaps(&sheet).unwrap();
+        assert_eq!((grid.frame_width, grid.frame_height), (3, 3));
+        assert_eq!((grid.columns, grid.rows), (3, 2));
+        // A strip: gaps between columns only.
+        let strip = mask(&[".#..#..#.", ".#..#..#."]);
+        assert_eq!(
+            Layout::from_gaps(&strip).map(|g| (g.frame_width, g.frame_height)),
+            Some((3, 2))
+        );
+        // One sprite, with margins or with a gap where no frame edge can fall, is no grid.
+        assert_eq!(
+            Layout::from_gaps(&mask(&["......", "..##..", "......"])),
+            None
+        );
+        assert_eq!(Layout::from_gaps(&mask(&["##.####", "##.####"])), None);
+        assert_eq!(Layout::from_gaps(&mask(&["....", "...."])), None);
     }
 
     #[test]

@@ -11,9 +11,10 @@
 //!    [`Simplify::Enclosing`], a containment-preserving simplification that keeps every solid
 //!    pixel inside).
 //!
-//! Strips and grid sheets are cut into frames by [`Layout`]. The result is written as a
-//! versioned [`ColliderFile`] (`<stem>.collider.json` beside `<stem>.png`) and loaded back with
-//! [`load_beside`] into [`collide_core::Hull`]s for the core's multi-frame
+//! Strips and grid sheets are cut into frames by [`Layout`]; [`Layout::from_gaps`] finds the
+//! grid that transparent gaps show, so a tool can warn when a sheet was misread. The result is
+//! written as a versioned [`ColliderFile`] (`<stem>.collider.json` beside `<stem>.png`) and
+//! loaded back with [`load_beside`] into [`collide_core::Hull`]s for the core's multi-frame
 //! [`collide_core::AnimatedHull`].
 //!
 //! **Coordinates** in files are pixels from the frame's top-left corner, x right, **y down**;
@@ -96,6 +97,7 @@ mod generate;
 mod layout;
 mod load;
 mod mask;
+mod parse;
 #[cfg(feature = "png")]
 mod preview;
 mod simplify;

@@ -119,8 +119,8 @@ impl ColliderFile {
 /// [`ColliderFile::from_json`].
 pub fn load_beside(png_path: &Path) -> Result<Option<ColliderFile>, Error> {
     let path = collider_path(png_path);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => ColliderFile::from_json(&text).map(Some),
+    match std::fs::File::open(&path) {
+        Ok(file) => crate::parse::read_file(&path, file).map(Some),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(Error::Io { path, source }),
     }

@@ -139,12 +139,56 @@ fn malformed_files_are_refused_with_a_named_problem() {
     ];
     for (text, named) in cases {
         let err = ColliderFile::from_json(&text).expect_err(&text);
-        assert!(
-            err.to_string().contains(named),
-            "expected {named:?} in {err}"
-        );
+        let chain = causes(&err);
+        assert!(chain.contains(named), "expected {named:?} in {chain}");
     }
     assert!(ColliderFile::from_json(&good).is_ok());
+}
+
+#[test]
+fn a_byte_order_mark_is_allowed() {
+    let file = worm();
+    let text = format!("\u{feff}{}", file.to_json());
+    assert_eq!(ColliderFile::from_json(&text).unwrap(), file);
+    let dir = std::env::temp_dir().join(format!("collide-hull-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("worm.png");
+    std::fs::write(collider_path(&png), &text).unwrap();
+    assert_eq!(ColliderFile::read(&collider_path(&png)).unwrap(), file);
+    assert_eq!(load_beside(&png).unwrap(), Some(file));
+    // Only at the start: elsewhere it is not JSON.
+    let inside = text
+        .replacen("\u{feff}", "", 1)
+        .replacen('{', "{\u{feff}", 1);
+    assert!(matches!(
+        ColliderFile::from_json(&inside),
+        Err(Error::Json(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn only_an_object_is_a_collider_file() {
+    // serde would read a struct from an array of its fields in order; the format is an object.
+    let fields = r#"[1, "g", "sq.png", 128, 16, "vw", 4, 4, 1, 1, [{"vertices": []}]]"#;
+    assert!(matches!(
+        ColliderFile::from_json(fields),
+        Err(Error::Invalid(_))
+    ));
+    // A folder opens on some systems and then fails to read: a read error, not malformed JSON.
+    let dir = std::env::temp_dir();
+    assert!(matches!(ColliderFile::read(&dir), Err(Error::Io { .. })));
+}
+
+/// The error and its causes, as a reporter prints them: the parser's message is a cause.
+fn causes(err: &Error) -> String {
+    let mut text = err.to_string();
+    let mut next = std::error::Error::source(err);
+    while let Some(cause) = next {
+        text = format!("{text}: {cause}");
+        next = cause.source();
+    }
+    text
 }
 
 #[test]

@@ -208,3 +208,19 @@ fn preview_draws_every_frame_scaled_with_its_hull() {
         "both outlines are drawn"
     );
 }
+
+#[test]
+fn gaps_show_the_grid_sheets() {
+    let grid = |name: &str| {
+        let sprite = build(name, None, Simplify::Vw);
+        collide_hull::Layout::from_gaps(&sprite.mask)
+            .map(|g| (g.columns, g.rows, g.frame_width, g.frame_height))
+    };
+    // The sheets the strip rule misreads.
+    assert_eq!(grid("worm.png"), Some((8, 4, 18, 18)));
+    assert_eq!(grid("asteroid_32_8_1608776684.png"), Some((8, 8, 32, 32)));
+    // The strips, as the strip rule reads them; a single sprite is no grid.
+    assert_eq!(grid("fighter.png"), Some((10, 1, 18, 18)));
+    assert_eq!(grid("player.png"), Some((7, 1, 64, 64)));
+    assert_eq!(grid("asteroid_clutter.png"), None);
+}

@@ -4,6 +4,7 @@ use collide_core::SweepMode;
 use serde_json::{json, Value};
 
 use super::{scene, tunnel, Comparison, Pictures, Tunnelling};
+use crate::scene_setup::{mode_name, HULL_ENEMIES};
 
 /// Rounds for JSON, so 840.0001 reads as 840.0.
 fn round3(x: f64) -> f64 {
@@ -78,7 +79,7 @@ fn scene_row(r: &scene::Run, identical: bool, mode: SweepMode) -> Value {
         "identical_hits": identical,
         "frames": r.frames,
         "swept_hits": r.swept_hits,
-        "sweep": tunnel::mode_name(mode),
-        "hull_enemies": scene::HULL_ENEMIES,
+        "sweep": mode_name(mode),
+        "hull_enemies": HULL_ENEMIES,
     })
 }

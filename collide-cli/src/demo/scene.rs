@@ -7,12 +7,9 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use collide::{BroadPhaseKind, Other, PassHit, PassStats};
 use collide_core::{ShapeRef, SweepMode};
-use collide_scene::{FrameRunner, Object, Palette, Scene, SceneConfig};
+use collide_scene::{FrameRunner, Object, Palette, Scene};
 
-use super::sprites::SpriteHull;
-
-/// Fraction of the ordinary enemies that use a sprite hull instead of a 32×32 box.
-pub const HULL_ENEMIES: f32 = 0.25;
+use crate::scene_setup::{scene_config, SpriteHull};
 
 /// The scene's shapes, with the scene's two hull slots filled by the sprite hulls.
 pub struct Shapes {
@@ -40,14 +37,8 @@ impl Shapes {
 
     /// A frame loop over a fresh scene of `objects` objects whose bodies take these shapes.
     fn runner(&self, objects: usize, kind: BroadPhaseKind, mode: SweepMode) -> FrameRunner<'_> {
-        FrameRunner::with_palette(&config(objects), &self.palette, kind, mode)
+        FrameRunner::with_palette(&scene_config(objects), &self.palette, kind, mode)
     }
-}
-
-/// The scene the demo runs at `objects` objects: uniform, default seed, a quarter of the
-/// enemies hulls.
-pub fn config(objects: usize) -> SceneConfig {
-    SceneConfig::uniform(objects).with_hull_enemies(HULL_ENEMIES)
 }
 
 /// Runs one frame of `runner`: the scene stepped, its bodies refreshed, the collision pass.
@@ -211,7 +202,7 @@ pub fn snapshot(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::demo::sprites::enemy_hulls;
+    use crate::scene_setup::enemy_hulls;
 
     #[test]
     fn every_broad_phase_finds_the_same_hits_and_the_sweep_finds_more() {
@@ -283,7 +274,7 @@ mod tests {
     #[test]
     fn hull_enemies_take_part() {
         let shapes = Shapes::new(enemy_hulls().unwrap());
-        let scene = Scene::new(&config(400));
+        let scene = Scene::new(&scene_config(400));
         let hulls = scene
             .objects()
             .iter()

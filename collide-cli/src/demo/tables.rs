@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use collide_core::SweepMode;
 
 use super::{scene, tunnel};
+use crate::scene_setup::{mode_name, HULL_ENEMIES};
 
 /// Part 1's table.
 pub fn tunnel_table(rows: &[tunnel::Row], shots: u32) -> String {
@@ -106,9 +107,9 @@ pub fn scene_table(
         s,
         "Part 2 · the shmup benchmark scene: half bullets (r 2, 7.5 units/frame), half \
          enemies (32×32, {:.0} % of them hulls from the sprites {}), {frames} frames, {} sweep",
-        scene::HULL_ENEMIES * 100.0,
+        HULL_ENEMIES * 100.0,
         hull_names.join(" and "),
-        tunnel::mode_name(mode),
+        mode_name(mode),
     );
     let _ = writeln!(
         s,

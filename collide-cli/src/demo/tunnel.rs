@@ -22,15 +22,6 @@ pub const SHOT: Circle = Circle { radius: 0.0 };
 /// The three ways of testing a shot, in table order.
 pub const MODES: [SweepMode; 3] = [SweepMode::Off, SweepMode::ExpandedBox, SweepMode::Exact];
 
-/// The name of a sweep mode on the command line and in JSON.
-pub fn mode_name(mode: SweepMode) -> &'static str {
-    match mode {
-        SweepMode::Off => "off",
-        SweepMode::ExpandedBox => "expanded",
-        SweepMode::Exact => "exact",
-    }
-}
-
 /// The result for one target height and one speed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {

@@ -8,8 +8,8 @@ use glam::Vec2;
 
 use super::input::{clicks, pressed, presses, InputEvent, Key};
 use super::{colour, Scene, FPS, PLAY_TOP};
-use crate::demo::mode_name;
 use crate::raster::Canvas;
+use crate::scene_setup::mode_name;
 
 /// The shot speeds the up and down keys step through, in units per second: from far below the
 /// full target's tunnelling speed (840) to a thousand times it.

@@ -15,8 +15,8 @@ use glam::Vec2;
 
 use super::input::{pressed, presses, InputEvent, Key};
 use super::{colour, Scene, PLAY_BOTTOM, PLAY_TOP, WIDTH};
-use crate::demo::{enemy_hulls, mode_name, scene_config};
 use crate::raster::Canvas;
+use crate::scene_setup::{enemy_hulls, mode_name, scene_config};
 
 /// The object counts the up and down keys step through.
 pub const OBJECTS: [usize; 7] = [100, 300, 1_000, 3_000, 10_000, 30_000, 100_000];

@@ -12,8 +12,8 @@ use super::{
     TEXT,
 };
 use crate::demo::scene::{Shapes, Snapshot};
-use crate::demo::tunnel::mode_name;
 use crate::raster::{Canvas, Colour};
+use crate::scene_setup::mode_name;
 
 /// The largest part of the field the scene picture shows, in world units (the whole field at
 /// 100 objects; the top-left corner of bigger ones).

@@ -1,10 +1,32 @@
-//! The enemy hulls of the demo: colliders that `collide hull` made from two bundled sprites,
-//! embedded in the binary so `collide demo` runs from any folder with nothing beside it.
+//! What `collide demo` and `collide play` both set up: the shmup scene's configuration, the
+//! enemy hulls that `collide hull` made from two bundled sprites, and the sweep modes' names.
+//! A module of its own, so that neither command's files import the other's.
 
 use anyhow::{Context, Result};
-use collide_core::Hull;
+use collide_core::{Hull, SweepMode};
 use collide_hull::{ColliderFile, Origin, Placement, YAxis};
-use collide_scene::ENEMY_SIZE;
+use collide_scene::{SceneConfig, ENEMY_SIZE};
+
+/// Fraction of the ordinary enemies that use a sprite hull instead of a 32×32 box.
+pub const HULL_ENEMIES: f32 = 0.25;
+
+/// The scene the demo and the game run at `objects` objects: uniform, default seed, a quarter
+/// of the enemies hulls.
+pub fn scene_config(objects: usize) -> SceneConfig {
+    SceneConfig::uniform(objects).with_hull_enemies(HULL_ENEMIES)
+}
+
+/// The name of a sweep mode on the command line and in JSON.
+pub fn mode_name(mode: SweepMode) -> &'static str {
+    match mode {
+        SweepMode::Off => "off",
+        SweepMode::ExpandedBox => "expanded",
+        SweepMode::Exact => "exact",
+    }
+}
+
+// The enemy hulls are embedded in the binary, so `collide demo` runs from any folder with
+// nothing beside it.
 
 /// One embedded collider: its sprite's name and the `.collider.json` text.
 struct Embedded {
@@ -18,11 +40,11 @@ struct Embedded {
 const EMBEDDED: [Embedded; 2] = [
     Embedded {
         name: "fighter",
-        json: include_str!("../../assets/fighter.collider.json"),
+        json: include_str!("../assets/fighter.collider.json"),
     },
     Embedded {
         name: "sleeper",
-        json: include_str!("../../assets/sleeper.collider.json"),
+        json: include_str!("../assets/sleeper.collider.json"),
     },
 ];
 
