@@ -298,9 +298,9 @@ mod tests {
                     let c = rng.in_box(Vec2::ZERO, Vec2::splat(400.0));
                     let h = Vec2::new(rng.range(0.5, 20.0), rng.range(0.5, 20.0));
                     let layers = if i % 2 == 0 {
-                        Layers::new(1, 2)
+                        Layers::on(1).with_mask(2)
                     } else {
-                        Layers::new(2, 1)
+                        Layers::on(2).with_mask(1)
                     };
                     (Aabb::new(c, h), layers)
                 })

@@ -31,9 +31,9 @@
 //! // A shot that travels 300 units this frame, swept from start to end, and two aliens.
 //! let shot = Aabb::new(Vec2::ZERO, Vec2::splat(2.0)).expanded(Vec2::new(300.0, 0.0));
 //! let proxies = [
-//!     Proxy::new(0, shot, Layers::new(SHOT, ALIEN)),
-//!     Proxy::new(1, Aabb::new(Vec2::new(150.0, 0.0), Vec2::splat(7.0)), Layers::new(ALIEN, SHOT)),
-//!     Proxy::new(2, Aabb::new(Vec2::new(160.0, 0.0), Vec2::splat(7.0)), Layers::new(ALIEN, SHOT)),
+//!     Proxy::new(0, shot, Layers::on(SHOT).with_mask(ALIEN)),
+//!     Proxy::new(1, Aabb::new(Vec2::new(150.0, 0.0), Vec2::splat(7.0)), Layers::on(ALIEN).with_mask(SHOT)),
+//!     Proxy::new(2, Aabb::new(Vec2::new(160.0, 0.0), Vec2::splat(7.0)), Layers::on(ALIEN).with_mask(SHOT)),
 //! ];
 //! let mut pairs = Vec::new();
 //! for kind in BroadPhaseKind::ALL {

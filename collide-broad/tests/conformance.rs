@@ -366,14 +366,14 @@ fn layer_filtering_never_reports_non_interacting_pairs() {
     // A shot never pairs with another shot, only with the alien.
     const SHOT: u32 = 1 << 1;
     const ALIEN: u32 = 1 << 2;
-    let shot = Layers::new(SHOT, ALIEN);
+    let shot = Layers::on(SHOT).with_mask(ALIEN);
     let both = [
         Proxy::new(1, Aabb::new(Vec2::ZERO, Vec2::ONE), shot),
         Proxy::new(2, Aabb::new(Vec2::ZERO, Vec2::ONE), shot),
         Proxy::new(
             3,
             Aabb::new(Vec2::ZERO, Vec2::ONE),
-            Layers::new(ALIEN, SHOT),
+            Layers::on(ALIEN).with_mask(SHOT),
         ),
     ];
     for kind in collide_broad::BroadPhaseKind::ALL {

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use crate::{Aabb, Error};
+use crate::{Aabb, Error, Pose};
 
 /// A circle of `radius` centred on its local origin. Ignores rotation.
 // Aligned to eight bytes, the size of the other shapes' slot in `ShapeRef`, so that building a
@@ -30,11 +30,11 @@ impl Circle {
         }
     }
 
-    /// The box around the circle centred at `center`.
+    /// The box around the circle placed at `pose` (centred at its position).
     #[inline]
     #[must_use]
-    pub fn aabb(&self, center: Vec2) -> Aabb {
-        Aabb::new(center, Vec2::splat(self.radius))
+    pub fn aabb(&self, pose: &Pose) -> Aabb {
+        Aabb::new(pose.position, Vec2::splat(self.radius))
     }
 
     /// Whether the radius is finite and not negative.

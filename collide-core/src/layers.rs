@@ -11,8 +11,8 @@
 ///
 /// const SHOT: u32 = 1 << 1;
 /// const ALIEN: u32 = 1 << 2;
-/// let shot = Layers::new(SHOT, ALIEN);
-/// let alien = Layers::new(ALIEN, SHOT);
+/// let shot = Layers::on(SHOT).with_mask(ALIEN);
+/// let alien = Layers::on(ALIEN).with_mask(SHOT);
 /// assert!(shot.interacts(alien) && alien.interacts(shot));
 /// assert!(!shot.interacts(shot));
 /// ```
@@ -40,11 +40,25 @@ impl Layers {
     /// On no layer: interacts with nothing.
     pub const NONE: Layers = Layers { layer: 0, mask: 0 };
 
-    /// Layers from the bits a body is on and the bits it collides with.
+    /// On the layer bits `layer`, colliding with every layer: name the mask next with
+    /// [`with_mask`](Self::with_mask). Named, so that a layer and a mask never swap unseen.
     #[inline]
     #[must_use]
-    pub const fn new(layer: u32, mask: u32) -> Self {
-        Self { layer, mask }
+    pub const fn on(layer: u32) -> Self {
+        Self {
+            layer,
+            mask: u32::MAX,
+        }
+    }
+
+    /// These layers, colliding only with the layer bits `mask`.
+    #[inline]
+    #[must_use]
+    pub const fn with_mask(self, mask: u32) -> Self {
+        Self {
+            layer: self.layer,
+            mask,
+        }
     }
 
     /// Whether two bodies with these layers should be tested: each mask holds the other's layer.
@@ -61,8 +75,8 @@ mod tests {
 
     #[test]
     fn both_sides_must_agree() {
-        let a = Layers::new(0b01, 0b10);
-        let b = Layers::new(0b10, 0b00); // b collides with nothing
+        let a = Layers::on(0b01).with_mask(0b10);
+        let b = Layers::on(0b10).with_mask(0b00); // b collides with nothing
         assert!(!a.interacts(b) && !b.interacts(a));
         assert!(Layers::ALL.interacts(Layers::ALL));
         assert!(!Layers::NONE.interacts(Layers::ALL));

@@ -1,6 +1,6 @@
 use glam::Vec2;
 
-use crate::{Aabb, Error};
+use crate::{Aabb, Error, Pose};
 
 /// An axis-aligned rectangle centred on its local origin. Ignores rotation: a body that turns
 /// uses a [`Hull`](crate::Hull).
@@ -35,11 +35,12 @@ impl Rect {
         Self::new(Vec2::new(width, height) * 0.5)
     }
 
-    /// The rectangle placed at `center`, as an [`Aabb`].
+    /// The rectangle placed at `pose`, as an [`Aabb`]: a rectangle ignores rotation (see
+    /// [`Shape`](crate::Shape)), so the pose's position is its centre.
     #[inline]
     #[must_use]
-    pub fn aabb(&self, center: Vec2) -> Aabb {
-        Aabb::new(center, self.half_extents)
+    pub fn aabb(&self, pose: &Pose) -> Aabb {
+        Aabb::new(pose.position, self.half_extents)
     }
 
     /// Whether both extents are finite and not negative.

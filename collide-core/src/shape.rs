@@ -81,8 +81,8 @@ impl ShapeRef<'_> {
     #[must_use]
     pub fn aabb(&self, pose: &Pose) -> Aabb {
         match self {
-            ShapeRef::Circle(c) => c.aabb(pose.position),
-            ShapeRef::Rect(r) => r.aabb(pose.position),
+            ShapeRef::Circle(c) => c.aabb(pose),
+            ShapeRef::Rect(r) => r.aabb(pose),
             ShapeRef::Hull(h) => h.aabb(pose),
         }
     }

@@ -66,7 +66,7 @@ impl Level {
     #[must_use]
     pub fn new(kind: LevelKind, field: Vec2, seed: u64) -> Self {
         let mut rng = SplitMix64::new(seed ^ 0x1E7E1);
-        let layers = Layers::new(STATIC_LAYER, BULLET_LAYER);
+        let layers = Layers::on(STATIC_LAYER).with_mask(BULLET_LAYER);
         match kind {
             LevelKind::None => Level::None,
             LevelKind::Bodies => {

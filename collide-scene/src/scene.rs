@@ -225,7 +225,7 @@ impl Scene {
                 position,
                 velocity: Vec2::new(0.0, -BULLET_SPEED),
                 rotation: Rot::IDENTITY,
-                layers: Layers::new(BULLET_LAYER, ENEMY_LAYER),
+                layers: Layers::on(BULLET_LAYER).with_mask(ENEMY_LAYER),
             });
         }
         for i in 0..enemies {
@@ -248,7 +248,7 @@ impl Scene {
                 position,
                 velocity,
                 rotation,
-                layers: Layers::new(ENEMY_LAYER, BULLET_LAYER),
+                layers: Layers::on(ENEMY_LAYER).with_mask(BULLET_LAYER),
             });
         }
         Self {
@@ -422,12 +422,12 @@ mod tests {
                 Role::Bullet => {
                     assert_eq!(o.slot, Slot::Bullet);
                     assert_eq!(o.velocity, Vec2::new(0.0, -BULLET_SPEED));
-                    assert_eq!(o.layers, Layers::new(BULLET_LAYER, ENEMY_LAYER));
+                    assert_eq!(o.layers, Layers::on(BULLET_LAYER).with_mask(ENEMY_LAYER));
                 }
                 Role::Enemy => {
                     assert_eq!(o.slot, Slot::Enemy);
                     assert!((o.velocity.length() - ENEMY_SPEED).abs() < 1e-4);
-                    assert_eq!(o.layers, Layers::new(ENEMY_LAYER, BULLET_LAYER));
+                    assert_eq!(o.layers, Layers::on(ENEMY_LAYER).with_mask(BULLET_LAYER));
                 }
             }
         }

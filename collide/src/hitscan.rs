@@ -131,7 +131,7 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 ///
 /// const LASER: u32 = 1;
 /// const ENEMY: u32 = 2;
-/// let enemy = Layers::new(ENEMY, LASER);
+/// let enemy = Layers::on(ENEMY).with_mask(LASER);
 /// let big = Circle { radius: 20.0 };
 /// let small = Circle { radius: 3.0 };
 /// // A big round enemy whose box the laser enters first (at x = 10), but whose body it only
@@ -150,7 +150,7 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 ///
 /// let mut hitscan = Hitscan::new();
 /// let hit = hitscan
-///     .cast_ray(pass.broad_phase(), &bodies, from, to, Layers::new(LASER, ENEMY))
+///     .cast_ray(pass.broad_phase(), &bodies, from, to, Layers::on(LASER).with_mask(ENEMY))
 ///     .expect("the laser hits the small enemy");
 /// assert_eq!(hit.id, 1);
 /// assert_eq!((hit.t, hit.point, hit.normal), (0.15, Vec2::new(15.0, 0.0), Vec2::X));

@@ -107,15 +107,15 @@ fn check_steady_state(n: usize, bosses: usize, warm_up: usize, frames: usize) {
             .map(|i| {
                 let p = scene.positions[i];
                 if i >= n {
-                    Body::stationary(boss, p).with_layers(Layers::new(ENEMY, SHOT))
+                    Body::stationary(boss, p).with_layers(Layers::on(ENEMY).with_mask(SHOT))
                 } else if i % 2 == 0 {
-                    Body::stationary(bullet, p).with_layers(Layers::new(SHOT, ENEMY))
+                    Body::stationary(bullet, p).with_layers(Layers::on(SHOT).with_mask(ENEMY))
                 } else if i % 20 == 1 {
                     Body::stationary(&hull, p)
                         .with_rotation(Rot::from_angle(i as f32))
-                        .with_layers(Layers::new(ENEMY, SHOT))
+                        .with_layers(Layers::on(ENEMY).with_mask(SHOT))
                 } else {
-                    Body::stationary(enemy, p).with_layers(Layers::new(ENEMY, SHOT))
+                    Body::stationary(enemy, p).with_layers(Layers::on(ENEMY).with_mask(SHOT))
                 }
             })
             .collect();

@@ -14,7 +14,11 @@ use glam::Vec2;
 
 /// Three layer settings of which no two interact, nor any with itself: each one's mask misses
 /// the next one's layer or the next one's mask misses its own.
-const NEVER: [Layers; 3] = [Layers::new(1, 2), Layers::new(2, 4), Layers::new(4, 1)];
+const NEVER: [Layers; 3] = [
+    Layers::on(1).with_mask(2),
+    Layers::on(2).with_mask(4),
+    Layers::on(4).with_mask(1),
+];
 
 /// `n` boxes at one point, on the layers of [`NEVER`] in turn.
 fn parked(n: usize) -> Vec<Proxy> {
@@ -70,7 +74,7 @@ fn crowds_among_a_scene_give_the_oracles_pairs() {
             rng.in_box(Vec2::splat(-800.0), Vec2::splat(800.0))
         };
         let half = Vec2::new(rng.range(0.5, 12.0), rng.range(0.5, 12.0));
-        let layers = Layers::new(if i % 2 == 0 { 8 } else { 1 }, 8 | 1);
+        let layers = Layers::on(if i % 2 == 0 { 8 } else { 1 }).with_mask(8 | 1);
         proxies.push(Proxy::new(10_000 + i, Aabb::new(centre, half), layers));
     }
     // A second crowd elsewhere, big boxes (a higher grid level, near the tree's root) of one
@@ -78,9 +82,9 @@ fn crowds_among_a_scene_give_the_oracles_pairs() {
     // interact with.
     for i in 0..200 {
         let (half, layers) = if i % 2 == 0 {
-            (50.0, Layers::new(16, 32))
+            (50.0, Layers::on(16).with_mask(32))
         } else {
-            (1.0, Layers::new(32, 16))
+            (1.0, Layers::on(32).with_mask(16))
         };
         let at = Aabb::new(Vec2::new(300.0, -200.0), Vec2::splat(half));
         proxies.push(Proxy::new(20_000 + i, at, layers));

@@ -35,7 +35,7 @@ fn random_shape(rng: &mut SplitMix64) -> Shape {
 
 /// Layers from two bits, so about half of the bodies interact with a query.
 fn random_layers(rng: &mut SplitMix64) -> Layers {
-    Layers::new(1 << rng.index(2), 1 << rng.index(2))
+    Layers::on(1 << rng.index(2)).with_mask(1 << rng.index(2))
 }
 
 /// Where a body is for a frame: start, end, rotation, layers, enabled.

@@ -93,7 +93,7 @@ fn contact_that_began_earlier_comes_first() {
     let bullet = Circle { radius: 1.0 };
     // Bullet centre goes from y = 0 to y = 100; its top is at 1 + 100 t. The enemies overlap
     // each other, but enemies do not collide with enemies.
-    let (shot, enemy) = (Layers::new(1, 2), Layers::new(2, 1));
+    let (shot, enemy) = (Layers::on(1).with_mask(2), Layers::on(2).with_mask(1));
     let bodies = [
         Body::new(bullet, Vec2::ZERO, Vec2::new(0.0, 100.0)).with_layers(shot),
         // A: bottom edge at y = 37 (reached at t = 0.36), top at 47: passed by the end.
@@ -143,7 +143,7 @@ fn scene<'a>(rng: &mut SplitMix64, hulls: &'a [Hull], n: usize) -> Vec<Body<'a>>
                 _ => Body::new(&hulls[i % hulls.len()], start, end)
                     .with_rotation(Rot::from_angle(rng.range(-3.0, 3.0))),
             };
-            body.with_layers(Layers::new(1 << (i % 2), 0b11))
+            body.with_layers(Layers::on(1 << (i % 2)).with_mask(0b11))
         })
         .collect()
 }
@@ -243,13 +243,14 @@ fn layers_that_do_not_interact_never_hit() {
     const ALIEN: u32 = 2;
     let shot = Circle { radius: 2.0 };
     let bodies = [
-        Body::new(shot, Vec2::ZERO, Vec2::new(0.0, 50.0)).with_layers(Layers::new(SHOT, ALIEN)),
+        Body::new(shot, Vec2::ZERO, Vec2::new(0.0, 50.0))
+            .with_layers(Layers::on(SHOT).with_mask(ALIEN)),
         Body::new(shot, Vec2::new(1.0, 0.0), Vec2::new(1.0, 50.0))
-            .with_layers(Layers::new(SHOT, ALIEN)),
+            .with_layers(Layers::on(SHOT).with_mask(ALIEN)),
         Body::stationary(rect(5.0, 5.0), Vec2::new(0.0, 25.0))
-            .with_layers(Layers::new(ALIEN, SHOT)),
+            .with_layers(Layers::on(ALIEN).with_mask(SHOT)),
         Body::stationary(rect(5.0, 5.0), Vec2::new(0.0, 26.0))
-            .with_layers(Layers::new(ALIEN, SHOT)),
+            .with_layers(Layers::on(ALIEN).with_mask(SHOT)),
     ];
     for mut pass in passes() {
         let stats = pass.detect(&bodies, &()).unwrap();

@@ -16,8 +16,8 @@ const TILE: f32 = 16.0;
 /// Tiles along the surface.
 const LENGTH: u32 = 128;
 /// The moving bodies' layers, and the surface's: bodies meet the surface, never each other.
-const BODIES: Layers = Layers::new(1, 2);
-const SURFACE: Layers = Layers::new(2, 1);
+const BODIES: Layers = Layers::on(1).with_mask(2);
+const SURFACE: Layers = Layers::on(2).with_mask(1);
 
 /// A straight surface: its tile map, the same cells as one rectangle, and the map's axes: the
 /// unit vector along the surface and its outward normal (from the cells into the open side).

@@ -36,7 +36,7 @@ pub(super) struct Item {
 impl Item {
     pub(super) const EMPTY: Item = Item {
         bounds: Aabb::new(Vec2::ZERO, Vec2::ZERO),
-        layers: Layers::new(0, 0),
+        layers: Layers::on(0).with_mask(0),
         id: 0,
         slot: 0,
     };

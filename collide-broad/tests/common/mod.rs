@@ -24,7 +24,7 @@ pub fn sparse_id(i: usize) -> u32 {
 
 /// Random layers from three bits, so roughly half of all pairs interact.
 pub fn random_layers(rng: &mut SplitMix64) -> Layers {
-    Layers::new(1 << below(rng, 3), below(rng, 8) | 1 << below(rng, 3))
+    Layers::on(1 << below(rng, 3)).with_mask(below(rng, 8) | 1 << below(rng, 3))
 }
 
 /// `n` boxes spread uniformly over a field sized to keep the density constant.

@@ -2,7 +2,7 @@
 //! raised step by step, each shot tested by the real narrow phase with the sweep off, as the
 //! expanded box and exact; then shots at 45°, where the expanded box over-reports.
 
-use collide_core::{narrow_phase, tunnelling_speed, Circle, Hit, Motion, Rect, SweepMode};
+use collide_core::{narrow_phase, tunnelling_speed, Circle, Hit, Motion, Pose, Rect, SweepMode};
 use glam::Vec2;
 
 /// The experiment's target, an alien 14 units tall.
@@ -108,7 +108,7 @@ pub fn row(height: f32, fps: f32, speed: f32, shots: usize) -> Row {
         target_height: height,
         fps,
         speed,
-        tunnelling_speed: tunnelling_speed(&rect.aabb(Vec2::ZERO), 1.0 / fps),
+        tunnelling_speed: tunnelling_speed(&rect.aabb(&Pose::IDENTITY), 1.0 / fps),
         shots,
         missed,
         predicted_off: (gap * shots as f32).round() as usize,

@@ -45,8 +45,8 @@ const FLOOR_BODY: usize = 2 + 3;
 const FIRST_BRICK_BODY: usize = 2 + 4;
 /// The ball meets everything; the solids do not meet each other (the walls overlap at the
 /// corners, and would be tested every frame for nothing).
-const BALL_LAYERS: Layers = Layers::new(1, 2);
-const SOLID_LAYERS: Layers = Layers::new(2, 1);
+const BALL_LAYERS: Layers = Layers::on(1).with_mask(2);
+const SOLID_LAYERS: Layers = Layers::on(2).with_mask(1);
 
 /// The field, the paddle, the bricks left and the ball.
 pub struct Breakout {

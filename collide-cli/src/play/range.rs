@@ -161,8 +161,9 @@ impl Range {
             half_extents: target.half_extents,
         };
         let still = Motion::stationary(target.center);
-        let shot_layers = Layers::new(SHOT_LAYER, if self.masked { 0 } else { TARGET_LAYER });
-        let tested = shot_layers.interacts(Layers::new(TARGET_LAYER, SHOT_LAYER));
+        let shot_layers =
+            Layers::on(SHOT_LAYER).with_mask(if self.masked { 0 } else { TARGET_LAYER });
+        let tested = shot_layers.interacts(Layers::on(TARGET_LAYER).with_mask(SHOT_LAYER));
         let travel = Vec2::NEG_Y * self.speed() / FPS;
         let top = target.min().y;
         for shot in self.shots.iter_mut().filter(|s| s.fate == Fate::Flying) {

@@ -218,7 +218,7 @@ impl StaticBodies {
                 .iter()
                 .filter_map(|s| s.body.as_ref())
                 .fold(Layers::NONE, |all, b| {
-                    Layers::new(all.layer | b.layers.layer, all.mask | b.layers.mask)
+                    Layers::on(all.layer | b.layers.layer).with_mask(all.mask | b.layers.mask)
                 });
             self.dirty = false;
         }
@@ -363,7 +363,7 @@ mod tests {
             }
             .into()
         };
-        StaticBody::new(shape, at).with_layers(Layers::new(1 << rng.index(3), u32::MAX))
+        StaticBody::new(shape, at).with_layers(Layers::on(1 << rng.index(3)).with_mask(u32::MAX))
     }
 
     fn seen(bodies: &StaticBodies, area: &Aabb, layers: Layers) -> Vec<u32> {
@@ -403,7 +403,10 @@ mod tests {
                     let c = rng.in_box(Vec2::splat(-700.0), Vec2::splat(700.0));
                     let wide = [80.0, 80.0, 80.0, 3_000.0, 4e9, 2.0][i % 6];
                     let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
-                    (Aabb::new(c, h), Layers::new(u32::MAX, 1 << rng.index(3)))
+                    (
+                        Aabb::new(c, h),
+                        Layers::on(u32::MAX).with_mask(1 << rng.index(3)),
+                    )
                 })
                 .collect();
             let scanned: Vec<Vec<u32>> =
@@ -477,7 +480,7 @@ mod tests {
                 };
                 let wide = [2.0, 6.0, 6.0, 20.0, 300.0, 3e9][i % 6];
                 let h = Vec2::new(rng.range(0.0, wide), rng.range(0.0, wide));
-                let layers = Layers::new(u32::MAX, [u32::MAX, 1, 1 << 3][i % 3]);
+                let layers = Layers::on(u32::MAX).with_mask([u32::MAX, 1, 1 << 3][i % 3]);
                 Proxy::new(i as u32, Aabb::new(c, h), layers)
             })
             .collect();
