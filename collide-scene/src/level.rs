@@ -3,7 +3,7 @@
 //! collision pass as its static world. Bullets hit the level (its hits are counted like the
 //! others); enemies pass over it.
 
-use collide::{Obstacle, Obstacles, StaticBodies, StaticBody, TileMap};
+use collide::{Obstacle, Obstacles, StaticBodies, TileMap};
 use collide_core::{Layers, Pose, Rect};
 use glam::Vec2;
 
@@ -78,7 +78,7 @@ impl Level {
                 for _ in 0..LEVEL_BODIES {
                     let at = Pose::from_position(rng.in_box(low, high));
                     // Finite positions inside the area: adding never fails.
-                    let _ = bodies.add(StaticBody::new(tile, at).with_layers(layers));
+                    let _ = bodies.add(tile, at, layers);
                 }
                 bodies.refresh();
                 Level::Bodies(bodies)

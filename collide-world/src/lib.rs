@@ -41,8 +41,8 @@ pub use error::Error;
 pub use obstacles::{Obstacle, Obstacles};
 pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
-pub use static_bodies::{StaticBodies, StaticBody, StaticHandle};
-pub use static_world::{StaticWorld, WorldObstacle, TILE_IDS};
+pub use static_bodies::{StaticBodies, StaticHandle};
+pub use static_world::{StaticWorld, TILE_IDS};
 pub use tiles::{TileCell, TileContact, TileHit, TileMap};
 
 pub use collide_broad;

@@ -15,23 +15,23 @@ pub const TILE_IDS: u32 = 1 << 31;
 /// [`StaticBodies::refresh`] is called after a change; the map needs none).
 ///
 /// As [`Obstacles`], the bodies keep their [`StaticHandle::id`](crate::StaticHandle::id)s and
-/// the tile map's cells take [`TILE_IDS`]` + ` their cell index; [`which`](Self::which) says
+/// the tile map's cells take [`TILE_IDS`]` + ` their cell index; [`tile_cell`](Self::tile_cell) says
 /// which is which.
 ///
 /// ```
 /// use collide_core::{Aabb, Circle, Layers, Pose};
-/// use collide_world::{Obstacles, StaticBodies, StaticBody, StaticWorld, TileCell, TileMap, WorldObstacle};
+/// use collide_world::{Obstacles, StaticWorld, TileCell, TileMap, TILE_IDS};
 /// use glam::Vec2;
 ///
 /// let mut world = StaticWorld::new(TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO)?);
-/// let crate_at = world.bodies.add(StaticBody::new(Circle { radius: 6.0 }, Pose::from_position(Vec2::new(40.0, 26.0))))?;
+/// let crate_at = world.bodies.add(Circle { radius: 6.0 }, Pose::from_position(Vec2::new(40.0, 26.0)), Layers::ALL)?;
 /// world.bodies.refresh();
 /// // What stands near a ball's path down onto the floor at x = 40: the crate and a floor cell.
 /// let path = Aabb::new(Vec2::new(40.0, 30.0), Vec2::new(2.0, 16.0));
 /// let mut met = Vec::new();
-/// world.near(&path, Layers::ALL, &mut |o| met.push(world.which(o.id)));
-/// met.sort_by_key(|w| format!("{w:?}"));
-/// assert_eq!(met, [WorldObstacle::Body(crate_at.id()), WorldObstacle::Tile(TileCell::new(2, 0))]);
+/// world.near(&path, Layers::ALL, &mut |o| met.push((o.id, world.tile_cell(o.id))));
+/// met.sort_unstable_by_key(|m| m.0);
+/// assert_eq!(met, [(crate_at.id(), None), (TILE_IDS + 2, Some(TileCell::new(2, 0)))]);
 /// # Ok::<(), collide_world::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -40,15 +40,6 @@ pub struct StaticWorld {
     pub bodies: StaticBodies,
     /// The tile map.
     pub tiles: TileMap,
-}
-
-/// Which part of a [`StaticWorld`] an obstacle id names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WorldObstacle {
-    /// The static body with this [`StaticHandle::id`](crate::StaticHandle::id).
-    Body(u32),
-    /// This cell of the tile map.
-    Tile(TileCell),
 }
 
 impl StaticWorld {
@@ -61,14 +52,11 @@ impl StaticWorld {
         }
     }
 
-    /// Which obstacle an id of this world names.
+    /// The tile map's cell an obstacle id of this world names, or `None` when the id names a
+    /// static body (its [`StaticHandle::id`](crate::StaticHandle::id)).
     #[must_use]
-    pub fn which(&self, id: u32) -> WorldObstacle {
-        if id >= TILE_IDS {
-            WorldObstacle::Tile(self.tiles.cell_of_index(id - TILE_IDS))
-        } else {
-            WorldObstacle::Body(id)
-        }
+    pub fn tile_cell(&self, id: u32) -> Option<TileCell> {
+        (id >= TILE_IDS).then(|| self.tiles.cell_of_index(id - TILE_IDS))
     }
 }
 

@@ -2,11 +2,10 @@
 //! edge, a steady height on a floor, corners, walls, landing, and never inside or through an
 //! obstacle at any speed (checked against every obstacle, sub-step by sub-step).
 
-use collide_core::{overlaps, Circle, Hull, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_core::{overlaps, Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
 use collide_testkit::SplitMix64;
 use collide_world::{
-    move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, Surface,
-    TileMap,
+    move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, Surface, TileMap,
 };
 use glam::Vec2;
 
@@ -24,7 +23,7 @@ fn tiles(bodies: &mut StaticBodies, (x, y): (i32, i32), step: (i32, i32), count:
     for k in 0..count {
         let cell = Vec2::new((x + k * step.0) as f32, (y + k * step.1) as f32);
         let at = Pose::from_position((cell + Vec2::splat(0.5)) * TILE);
-        bodies.add(StaticBody::new(tile(), at)).unwrap();
+        bodies.add(tile(), at, Layers::ALL).unwrap();
     }
 }
 
@@ -440,7 +439,7 @@ fn never_inside_a_level_of_tiles_and_strewn_rects() {
         let at = rng.in_box(Vec2::new(20.0, 10.0), Vec2::new(600.0, 170.0));
         let rect = Rect { half_extents: half };
         level
-            .add(StaticBody::new(rect, Pose::from_position(at)))
+            .add(rect, Pose::from_position(at), Layers::ALL)
             .unwrap();
     }
     level.refresh();

@@ -5,9 +5,9 @@
 
 mod common;
 
-use collide_core::{Hull, Pose, Rot};
+use collide_core::{Hull, Layers, Pose, Rot};
 use collide_testkit::SplitMix64;
-use collide_world::{move_and_slide, SlideSettings, StaticBodies, StaticBody, TileMap};
+use collide_world::{move_and_slide, SlideSettings, StaticBodies, TileMap};
 use common::tiles::{any_mover, far_map, inside_a_cell, solid_cells};
 use glam::Vec2;
 
@@ -16,7 +16,7 @@ fn as_bodies(map: &TileMap) -> StaticBodies {
     let mut bodies = StaticBodies::new();
     for c in solid_cells(map) {
         let at = Pose::from_position(map.cell_center(c.x, c.y));
-        bodies.add(StaticBody::new(map.cell_rect(), at)).unwrap();
+        bodies.add(map.cell_rect(), at, Layers::ALL).unwrap();
     }
     bodies.refresh();
     bodies

@@ -334,7 +334,7 @@ fn each_shape_hit<'s>(
 /// use glam::Vec2;
 ///
 /// let mut level = StaticBodies::new();
-/// let wall = StaticBody::new(Rect { half_extents: Vec2::new(1.0, 50.0) }, Pose::from_position(Vec2::new(30.0, 0.0)));
+/// let wall = (Rect { half_extents: Vec2::new(1.0, 50.0) }, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL);
 /// let handle = level.add(wall)?;
 /// level.refresh();
 /// let hit = cast_ray_static(&level, Vec2::ZERO, Vec2::new(100.0, 0.0), Layers::ALL).unwrap();

@@ -237,9 +237,7 @@ fn tile_map_queries_allocate_nothing() {
 /// hit list, warmed up on one round of rays and shape casts, then counted on the next.
 #[test]
 fn world_queries_allocate_nothing_in_steady_state() {
-    use collide::{
-        cast_ray_static, cast_ray_static_all, cast_shape_static, Hitscan, StaticBodies, StaticBody,
-    };
+    use collide::{cast_ray_static, cast_ray_static_all, cast_shape_static, Hitscan, StaticBodies};
     use collide_core::{Motion, Pose};
     let mut rng = SplitMix64::new(0x0A11_0C8A);
     let hull = Hull::regular(7, 6.0).unwrap();
@@ -261,10 +259,7 @@ fn world_queries_allocate_nothing_in_steady_state() {
     let mut level = StaticBodies::new();
     for b in &bodies {
         level
-            .add(StaticBody::new(
-                b.shape.to_shape(),
-                Pose::from_position(b.end),
-            ))
+            .add(b.shape.to_shape(), Pose::from_position(b.end), Layers::ALL)
             .unwrap();
     }
     level.refresh();

@@ -5,7 +5,7 @@
 
 use collide::{
     cast_ray_static, cast_ray_static_all, cast_shape_static, cast_shape_static_all, Body,
-    BroadPhaseKind, CollisionPass, Hitscan, Obstacle, StaticBodies, StaticBody, WorldHit,
+    BroadPhaseKind, CollisionPass, Hitscan, Obstacle, StaticBodies, WorldHit,
 };
 use collide_core::{
     cast_ray, time_of_impact, Aabb, Circle, Hull, Layers, Motion, Pose, Rect, Rot, Shape,
@@ -255,9 +255,7 @@ fn static_queries_match_a_slice_of_the_same_obstacles() {
             Rot::from_angle(rng.range(-3.2, 3.2)),
         );
         let layers = random_layers(&mut rng);
-        let handle = level
-            .add(StaticBody::new(*shape, pose).with_layers(layers))
-            .unwrap();
+        let handle = level.add(*shape, pose, layers).unwrap();
         plain.push(Obstacle::new(handle.id(), shape, pose).with_layers(layers));
         if i % 50 == 3 {
             // A removed body leaves a stale slot behind; it must never be hit.

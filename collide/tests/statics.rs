@@ -3,8 +3,8 @@
 //! bouncing in a tile-map box stays inside; obstacles never move or get used up.
 
 use collide::{
-    Body, BroadPhaseKind, CollisionPass, Obstacle, Other, PassHit, PassSettings, Reaction,
-    Response, StaticBodies, StaticBody, TileMap, Turn,
+    Body, BroadPhaseKind, CollisionPass, Layers, Obstacle, Other, PassHit, PassSettings, Reaction,
+    Response, StaticBodies, TileMap, Turn,
 };
 use collide_core::{Circle, Hull, Pose, Rect, Shape};
 use collide_testkit::SplitMix64;
@@ -49,7 +49,7 @@ fn world_and_movers<'s>(
     let mut statics = StaticBodies::new();
     for (shape, at) in standing {
         statics
-            .add(StaticBody::new(*shape, Pose::from_position(*at)))
+            .add(*shape, Pose::from_position(*at), Layers::ALL)
             .unwrap();
     }
     statics.refresh();
@@ -229,7 +229,7 @@ fn obstacles_ignore_their_reactions() {
 /// (`TILE_IDS` + cell index), and `which` names each; `move_and_slide` walks on it.
 #[test]
 fn a_static_world_is_its_bodies_and_its_tiles() {
-    use collide::{move_and_slide, Obstacles, SlideSettings, StaticWorld, WorldObstacle, TILE_IDS};
+    use collide::{move_and_slide, Obstacles, SlideSettings, StaticWorld, TILE_IDS};
     use collide_core::{Aabb, Layers, Rot};
     let rows = ["#........#", "#........#", "##########"];
     let mut world =
@@ -242,7 +242,7 @@ fn a_static_world_is_its_bodies_and_its_tiles() {
         };
         world
             .bodies
-            .add(StaticBody::new(shape, Pose::from_position(at)))
+            .add(shape, Pose::from_position(at), Layers::ALL)
             .unwrap();
     }
     world.bodies.refresh();
@@ -264,9 +264,9 @@ fn a_static_world_is_its_bodies_and_its_tiles() {
         want.sort_unstable();
         assert_eq!(got, want);
         for id in got {
-            match world.which(id) {
-                WorldObstacle::Body(b) => assert!(b < TILE_IDS && b == id),
-                WorldObstacle::Tile(cell) => assert!(world.tiles.is_solid(cell.x, cell.y)),
+            match world.tile_cell(id) {
+                None => assert!(id < TILE_IDS),
+                Some(cell) => assert!(world.tiles.is_solid(cell.x, cell.y)),
             }
         }
     }

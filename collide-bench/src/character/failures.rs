@@ -14,7 +14,7 @@
 //!   face; a mover that starts above the floor and stops on it never comes within its own
 //!   half height of that face.
 
-use collide::{Obstacles, SlideSettings, StaticBodies, StaticBody, Surface};
+use collide::{Obstacles, SlideSettings, StaticBodies, Surface};
 use collide_core::{overlaps, Layers, Pose, Shape};
 use glam::Vec2;
 use serde::Serialize;
@@ -124,7 +124,7 @@ impl Checker {
         let mut tiles = StaticBodies::new();
         for centre in tile_centres() {
             // A tile's pose is finite, so adding it cannot fail.
-            let _ = tiles.add(StaticBody::new(tile(), Pose::from_position(centre)));
+            let _ = tiles.add(tile(), Pose::from_position(centre), Layers::ALL);
         }
         tiles.refresh();
         Self {

@@ -2,7 +2,7 @@
 //! `StaticBodies` (or, as a second line, over a `TileMap` of the same tiles), and rapier2d's `KinematicCharacterController::move_shape` over a
 //! `QueryPipeline`, each built once from the same tiles and movers.
 
-use collide::{move_and_slide, Obstacles, Slide, SlideSettings, StaticBodies, StaticBody, TileMap};
+use collide::{move_and_slide, Layers, Obstacles, Slide, SlideSettings, StaticBodies, TileMap};
 use collide_core::{Pose, Rot, Shape, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 use parry2d::math::Pose as PeerPose;
@@ -62,7 +62,7 @@ impl CollideSide {
         let mut level = StaticBodies::new();
         for centre in tile_centres() {
             // A tile's pose is finite, so adding it cannot fail.
-            let _ = level.add(StaticBody::new(tile(), Pose::from_position(centre)));
+            let _ = level.add(tile(), Pose::from_position(centre), Layers::ALL);
         }
         level.refresh();
         Self::with_level(Level::Bodies(level))

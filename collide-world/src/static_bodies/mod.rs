@@ -13,34 +13,13 @@ mod index;
 mod occupancy;
 mod sparse;
 
-/// A body that does not move: its shape, where it stands and its layers.
+/// A body that does not move, as the set keeps it: its own copy of the shape, where it stands
+/// and its layers. Handed out as an [`Obstacle`] that borrows the shape.
 #[derive(Clone, Debug, PartialEq)]
-pub struct StaticBody {
-    /// Its shape.
-    pub shape: Shape,
-    /// Where it stands.
-    pub pose: Pose,
-    /// Its layers.
-    pub layers: Layers,
-}
-
-impl StaticBody {
-    /// A body on every layer.
-    #[must_use]
-    pub fn new(shape: impl Into<Shape>, pose: Pose) -> Self {
-        Self {
-            shape: shape.into(),
-            pose,
-            layers: Layers::ALL,
-        }
-    }
-
-    /// The same body with these layers.
-    #[must_use]
-    pub fn with_layers(mut self, layers: Layers) -> Self {
-        self.layers = layers;
-        self
-    }
+struct StaticBody {
+    shape: Shape,
+    pose: Pose,
+    layers: Layers,
 }
 
 /// Names one body of a [`StaticBodies`]; stale once that body is removed (a later body in the
@@ -94,14 +73,14 @@ enum StandingShape {
 /// cell around. Its cost follows the bodies near it, not the level's size.
 ///
 /// ```
-/// use collide_world::{Obstacles, StaticBodies, StaticBody};
+/// use collide_world::{Obstacles, StaticBodies};
 /// use collide_core::{Aabb, Layers, Pose, Rect};
 /// use glam::Vec2;
 ///
 /// let tile = Rect { half_extents: Vec2::splat(8.0) };
 /// let mut level = StaticBodies::new();
 /// let handles: Vec<_> = (0..100)
-///     .map(|i| level.add(StaticBody::new(tile, Pose::from_position(Vec2::new(16.0 * i as f32, 0.0)))))
+///     .map(|i| level.add(tile, Pose::from_position(Vec2::new(16.0 * i as f32, 0.0)), Layers::ALL))
 ///     .collect::<Result<_, _>>()?;
 /// level.refresh();
 /// let mut seen = Vec::new();
@@ -129,11 +108,22 @@ impl StaticBodies {
         Self::default()
     }
 
-    /// Adds a body and returns its handle.
+    /// Adds a body of `shape` standing at `pose` on `layers` (the set keeps its own copy of the
+    /// shape) and returns its handle.
     ///
     /// # Errors
     /// [`Error::NonFinite`] when its pose or its shape's box is not finite.
-    pub fn add(&mut self, body: StaticBody) -> Result<StaticHandle, Error> {
+    pub fn add(
+        &mut self,
+        shape: impl Into<Shape>,
+        pose: Pose,
+        layers: Layers,
+    ) -> Result<StaticHandle, Error> {
+        let body = StaticBody {
+            shape: shape.into(),
+            pose,
+            layers,
+        };
         let bounds = body.shape.as_shape_ref().aabb(&body.pose);
         if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
             return Err(Error::NonFinite);
@@ -159,27 +149,30 @@ impl StaticBodies {
         })
     }
 
-    /// Removes a body; `None` when the handle is stale.
-    pub fn remove(&mut self, handle: StaticHandle) -> Option<StaticBody> {
-        let slot = self.slots.get_mut(handle.index as usize)?;
-        if slot.generation != handle.generation {
-            return None;
+    /// Removes a body; `false` when the handle is stale.
+    pub fn remove(&mut self, handle: StaticHandle) -> bool {
+        let Some(slot) = self.slots.get_mut(handle.index as usize) else {
+            return false;
+        };
+        if slot.generation != handle.generation || slot.body.take().is_none() {
+            return false;
         }
-        let body = slot.body.take()?;
         slot.generation = slot.generation.wrapping_add(1);
         self.free.push(handle.index);
         self.len -= 1;
         self.dirty = true;
-        Some(body)
+        true
     }
 
-    /// The body behind a handle; `None` when it is stale.
+    /// The body behind a handle, as an obstacle (its [`Obstacle::id`] is
+    /// [`handle.id()`](StaticHandle::id)); `None` when the handle is stale.
     #[must_use]
-    pub fn get(&self, handle: StaticHandle) -> Option<&StaticBody> {
+    pub fn get(&self, handle: StaticHandle) -> Option<Obstacle<'_>> {
         let slot = self.slots.get(handle.index as usize)?;
-        (slot.generation == handle.generation)
-            .then_some(slot.body.as_ref())
-            .flatten()
+        if slot.generation != handle.generation {
+            return None;
+        }
+        self.body_at(handle.index)
     }
 
     /// How many bodies there are.
@@ -340,15 +333,24 @@ mod tests {
         let mut rng = SplitMix64::new(0xE5);
         let mut set = StaticBodies::new();
         assert!(Obstacles::is_empty(&set));
-        let handle = set.add(body(&mut rng)).expect("a valid body");
+        let handle = set.add_body(body(&mut rng)).expect("a valid body");
         assert!(!Obstacles::is_empty(&set));
-        assert!(set.remove(handle).is_some());
+        assert!(set.remove(handle));
         assert!(Obstacles::is_empty(&set));
         let none: &[Obstacle<'_>] = &[];
         assert!(Obstacles::is_empty(none));
     }
 
-    fn body(rng: &mut SplitMix64) -> StaticBody {
+    impl StaticBodies {
+        fn add_body(
+            &mut self,
+            (shape, pose, layers): (Shape, Pose, Layers),
+        ) -> Result<StaticHandle, Error> {
+            self.add(shape, pose, layers)
+        }
+    }
+
+    fn body(rng: &mut SplitMix64) -> (Shape, Pose, Layers) {
         let at = Pose::from_position(rng.in_box(Vec2::splat(-500.0), Vec2::splat(500.0)));
         let shape: Shape = if rng.unit() < 0.5 {
             Circle {
@@ -363,7 +365,7 @@ mod tests {
             }
             .into()
         };
-        StaticBody::new(shape, at).with_layers(Layers::on(1 << rng.index(3)).with_mask(u32::MAX))
+        (shape, at, Layers::on(1 << rng.index(3)).with_mask(u32::MAX))
     }
 
     fn seen(bodies: &StaticBodies, area: &Aabb, layers: Layers) -> Vec<u32> {
@@ -382,20 +384,16 @@ mod tests {
         let mut handles = Vec::new();
         for round in 0..4 {
             for _ in 0..300 {
-                handles.push(bodies.add(body(&mut rng)).unwrap());
+                handles.push(bodies.add_body(body(&mut rng)).unwrap());
             }
             for _ in 0..100 {
                 let h = handles.swap_remove(rng.index(handles.len()));
-                assert!(bodies.remove(h).is_some());
-                assert!(bodies.remove(h).is_none(), "a stale handle removes nothing");
+                assert!(bodies.remove(h));
+                assert!(!bodies.remove(h), "a stale handle removes nothing");
             }
             for far in [3e9, -3e9].into_iter().filter(|_| far) {
                 let at = Pose::from_position(Vec2::new(far, rng.range(-1e9, 1e9)));
-                handles.push(
-                    bodies
-                        .add(StaticBody::new(Circle { radius: 5.0 }, at))
-                        .unwrap(),
-                );
+                handles.push(bodies.add(Circle { radius: 5.0 }, at, Layers::ALL).unwrap());
             }
             // Queries as wide as the level read every body instead of every cell.
             let queries: Vec<(Aabb, Layers)> = (0..300)
@@ -424,7 +422,7 @@ mod tests {
             // exactly count, and a gap of an ulp does not.
             for h in handles.iter().take(50) {
                 let b = bodies.get(*h).unwrap();
-                let bounds = b.shape.as_shape_ref().aabb(&b.pose);
+                let bounds = b.bounds();
                 assert!(seen(&bodies, &bounds, Layers::ALL).contains(&h.id()));
                 let right = Vec2::new(bounds.max().x, bounds.center.y);
                 // `Aabb` keeps a centre and half-extents: nudged until its left edge is at or
@@ -465,11 +463,11 @@ mod tests {
         let mut rng = SplitMix64::new(0xEAC4);
         let mut bodies = StaticBodies::new();
         for _ in 0..2_000 {
-            bodies.add(body(&mut rng)).unwrap();
+            bodies.add_body(body(&mut rng)).unwrap();
         }
         let far = Pose::from_position(Vec2::new(3e9, -2e9));
         bodies
-            .add(StaticBody::new(Circle { radius: 5.0 }, far))
+            .add(Circle { radius: 5.0 }, far, Layers::ALL)
             .unwrap();
         let queries: Vec<Proxy> = (0..3_000)
             .map(|i| {
@@ -512,10 +510,11 @@ mod tests {
     #[test]
     fn bad_bodies_are_refused_and_bad_queries_find_nothing() {
         let mut bodies = StaticBodies::new();
-        let nan = StaticBody::new(Circle { radius: 1.0 }, Pose::from_position(Vec2::NAN));
-        assert_eq!(bodies.add(nan), Err(Error::NonFinite));
+        let nan = Pose::from_position(Vec2::NAN);
+        let refused = bodies.add(Circle { radius: 1.0 }, nan, Layers::ALL);
+        assert_eq!(refused, Err(Error::NonFinite));
         let h = bodies
-            .add(StaticBody::new(Circle { radius: 1.0 }, Pose::IDENTITY))
+            .add(Circle { radius: 1.0 }, Pose::IDENTITY, Layers::ALL)
             .unwrap();
         bodies.refresh();
         assert!(seen(&bodies, &Aabb::new(Vec2::NAN, Vec2::ONE), Layers::ALL).is_empty());
