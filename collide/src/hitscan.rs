@@ -329,13 +329,13 @@ fn each_shape_hit<'s>(
 /// candidates) or a slice of [`Obstacle`]s.
 ///
 /// ```
-/// use collide::{cast_ray_static, StaticBodies, StaticBody};
+/// use collide::{cast_ray_static, StaticBodies};
 /// use collide_core::{Layers, Pose, Rect};
 /// use glam::Vec2;
 ///
 /// let mut level = StaticBodies::new();
-/// let wall = (Rect { half_extents: Vec2::new(1.0, 50.0) }, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL);
-/// let handle = level.add(wall)?;
+/// let wall = Rect { half_extents: Vec2::new(1.0, 50.0) };
+/// let handle = level.add(wall, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL)?;
 /// level.refresh();
 /// let hit = cast_ray_static(&level, Vec2::ZERO, Vec2::new(100.0, 0.0), Layers::ALL).unwrap();
 /// assert_eq!((hit.id, hit.t, hit.normal), (handle.id(), 0.29, Vec2::X));
