@@ -287,10 +287,11 @@ impl TileMap {
     }
 
     /// The index of cell `(x, y)` in [`cells`](Self::cells), `y · width + x` (the id the
-    /// map's [`Obstacles`](crate::Obstacles) give it).
+    /// map's [`Obstacles`](crate::Obstacles) give it). A cell outside the map has no index
+    /// there; it gets the same sum, saturating at `u32::MAX` rather than overflowing.
     #[must_use]
     pub fn cell_index(&self, x: u32, y: u32) -> u32 {
-        y * self.width + x
+        y.saturating_mul(self.width).saturating_add(x)
     }
 
     /// The cell with this [`cell_index`](Self::cell_index).
@@ -310,10 +311,14 @@ impl TileMap {
         Vec2::new(self.edge_x(x as i64), self.edge_y(y as i64))
     }
 
-    /// The world box of cell `(x, y)`.
+    /// The world box of cell `(x, y)` (any cell, in the map or not).
     #[must_use]
     pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
-        Aabb::from_min_max(self.cell_min(x, y), self.cell_min(x + 1, y + 1))
+        // In `i64`: the far edges of cell `u32::MAX` lie past a `u32`.
+        let (x, y) = (i64::from(x), i64::from(y));
+        let min = Vec2::new(self.edge_x(x), self.edge_y(y));
+        let max = Vec2::new(self.edge_x(x + 1), self.edge_y(y + 1));
+        Aabb::from_min_max(min, max)
     }
 
     /// The world position of cell `(x, y)`'s centre (where [`cell_rect`](Self::cell_rect)
