@@ -1,7 +1,12 @@
 //! Regression tests for defects an independent check against f64 oracles found in the tile
 //! map and `move_and_slide`: each failed before its fix.
 
-use collide_world::TileMap;
+mod common;
+
+use collide_core::{Pose, Rot, Shape};
+use collide_testkit::SplitMix64;
+use collide_world::{TileCell, TileMap};
+use common::tiles::any_shape;
 use glam::Vec2;
 
 /// Out-of-map cells are empty at any index: no overflow (a panic in a debug build, a wrap
@@ -17,4 +22,50 @@ fn cells_at_the_end_of_the_index_range_do_not_overflow() {
     assert!(b.is_finite());
     assert_eq!(map.cell_index(3, u32::MAX), u32::MAX);
     assert_eq!(map.cell_index(u32::MAX, 1), u32::MAX);
+}
+
+/// Every contact `contacts` reports has a positive depth, also for shapes within rounding
+/// of touching an exposed face, on maps far from the origin.
+#[test]
+fn contacts_always_have_positive_depth() {
+    let mut rng = SplitMix64::new(0xDE97);
+    let mut contacts = 0;
+    for _ in 0..400 {
+        let size = Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0));
+        let far = [1.0, 1e3, 1e4][rng.index(3)];
+        let origin = Vec2::new(rng.range(-far, far), rng.range(-far, far));
+        let map = TileMap::from_fn(8, 8, size, origin, |_, _| u8::from(rng.unit() < 0.4));
+        let Ok(map) = map else { continue };
+        for _ in 0..50 {
+            let (shape, pose) = near_touch(&mut rng, &map);
+            map.contacts(&shape, &pose, |c| {
+                contacts += 1;
+                assert!(c.depth > 0.0, "{c:?}: {shape:?} at {pose:?} on {map:?}");
+            });
+        }
+    }
+    assert!(contacts > 1000, "only {contacts} contacts");
+}
+
+/// A shape placed against a random cell's face (or corner), within a hair of touching it.
+fn near_touch(rng: &mut SplitMix64, map: &TileMap) -> (Shape, Pose) {
+    let size = map.cell_size().min_element();
+    let across = size * rng.range(0.2, 1.5);
+    let shape = any_shape(rng, across);
+    let rot = if rng.index(2) == 0 {
+        Rot::from_angle(rng.angle())
+    } else {
+        Rot::IDENTITY
+    };
+    let cell = TileCell::new(rng.index(8) as u32, rng.index(8) as u32);
+    let b = map.cell_bounds(cell.x, cell.y);
+    let dir = [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y][rng.index(4)];
+    // The shape's extent along `dir`, from its box.
+    let extent = shape.aabb(&Pose::new(Vec2::ZERO, rot)).half_extents;
+    let along = (extent * dir.abs()).max_element();
+    let face = b.center + b.half_extents * dir;
+    let slide =
+        dir.perp() * (b.half_extents * dir.perp().abs()).max_element() * rng.range(-1.2, 1.2);
+    let gap = size * 1e-4 * rng.range(-1.0, 1.0);
+    (shape, Pose::new(face + dir * (along + gap) + slide, rot))
 }
