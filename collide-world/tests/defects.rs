@@ -5,9 +5,29 @@ mod common;
 
 use collide_core::{Pose, Rot, Shape};
 use collide_testkit::SplitMix64;
-use collide_world::{TileCell, TileMap};
+use collide_world::{Error, TileCell, TileMap};
 use common::tiles::any_shape;
 use glam::Vec2;
+
+/// A cell size far below the spacing of `f32` at the map's coordinates: neighbouring cell
+/// corners round together.
+#[test]
+fn cells_narrower_than_f32_can_tell_apart_are_refused() {
+    let map = TileMap::from_fn(4, 4, Vec2::splat(0.1), Vec2::splat(1e7), |_, _| 1);
+    assert_eq!(map.map(|m| m.cell_min(3, 3)), Err(Error::TileMapPrecision));
+    // Cells four ulps across are the narrowest it takes there.
+    assert!(TileMap::from_fn(4, 4, Vec2::splat(4.0), Vec2::splat(1e7), |_, _| 1).is_ok());
+}
+
+/// An origin so near the top of the `f32` range that the map's box has an infinite centre.
+#[test]
+fn maps_near_the_top_of_the_f32_range_are_refused() {
+    let map = TileMap::from_rows(&["#"], Vec2::ONE, Vec2::new(3e38, 0.0));
+    assert_eq!(map.map(|m| m.bounds()), Err(Error::TileMapPrecision));
+    let edge = TileMap::MAX_COORD;
+    let map = TileMap::from_rows(&["#"], Vec2::splat(edge / 4.0), Vec2::new(-edge, 0.0));
+    assert!(map.is_ok_and(|m| m.bounds().is_finite()));
+}
 
 /// Out-of-map cells are empty at any index: no overflow (a panic in a debug build, a wrap
 /// to a cell inside the map in a release one).

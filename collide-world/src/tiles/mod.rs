@@ -2,6 +2,7 @@
 //! on the seams between tiles.
 //!
 //! - `map`: [`TileMap`], its constructors, cells and world coordinates;
+//! - `limits`: the sizes and coordinates a map may have;
 //! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
 //!   16 × 16 block, for the casts to skip empty runs;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
@@ -15,6 +16,7 @@
 
 mod axes;
 mod faces;
+mod limits;
 mod map;
 mod obstacles;
 mod overlap;
