@@ -29,6 +29,22 @@ fn maps_near_the_top_of_the_f32_range_are_refused() {
     assert!(map.is_ok_and(|m| m.bounds().is_finite()));
 }
 
+/// A shot at a floor from hundreds of millions of units away: its fraction of the segment
+/// can no longer tell the cell's entry from its exit in `f32`.
+#[test]
+fn segments_from_far_away_still_hit() {
+    let one = TileMap::from_rows(&["#"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let hit = one.cast_segment(Vec2::new(8.0, -2.77e8), Vec2::new(8.0, 100.0));
+    let hit = hit.expect("the cell");
+    assert_eq!((hit.cell, hit.normal), (TileCell::new(0, 0), Vec2::Y));
+    assert!(hit.point.distance(Vec2::new(8.0, 0.0)) < 1e-3, "{hit:?}");
+    let floor = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let hit = floor.cast_segment(Vec2::new(-3e8, 8.0), Vec2::new(40.0, 8.0));
+    let hit = hit.expect("the floor's end");
+    assert_eq!((hit.cell, hit.normal), (TileCell::new(0, 0), Vec2::X));
+    assert!(hit.point.distance(Vec2::new(0.0, 8.0)) < 1e-3, "{hit:?}");
+}
+
 /// Out-of-map cells are empty at any index: no overflow (a panic in a debug build, a wrap
 /// to a cell inside the map in a release one).
 #[test]

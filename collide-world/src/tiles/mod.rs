@@ -12,6 +12,7 @@
 //! - `axes`: a moving hull's face normals as separating axes, that rule cells out before
 //!   the sweep's exact test;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
+//! - `segment_far`: cutting a segment to the map for the walk, exactly from far away;
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
@@ -22,6 +23,7 @@ mod obstacles;
 mod overlap;
 mod scan;
 mod segment;
+mod segment_far;
 mod sweep;
 
 pub use map::{TileCell, TileMap};
