@@ -24,6 +24,9 @@ pub const MAX_SLIDES: u32 = 16;
 /// reached together in an inside corner).
 const SAME_MOMENT: f32 = 1e-5;
 
+/// The steepest floor by default: 45°.
+const DEFAULT_FLOOR_ANGLE: f32 = core::f32::consts::FRAC_PI_4;
+
 /// How [`move_and_slide`] moves a body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlideSettings {
@@ -33,7 +36,10 @@ pub struct SlideSettings {
     /// How many times the body may stop and slide on in one call (default 4, at most
     /// [`MAX_SLIDES`]).
     pub max_slides: u32,
-    /// The steepest slope, in radians from flat, that counts as a floor (default 45°).
+    /// The steepest slope, in radians from flat, that counts as a floor (default 45°). A
+    /// non-finite angle counts as the default (one set with
+    /// [`with_max_floor_angle`](Self::with_max_floor_angle) is ignored): a NaN would make
+    /// every surface a wall.
     pub max_floor_angle: f32,
     /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
     /// never rests inside an obstacle through rounding. A call keeps at least four ulps of the
@@ -52,7 +58,7 @@ impl SlideSettings {
         Self {
             up: up.try_normalize().unwrap_or(Vec2::Y),
             max_slides: 4,
-            max_floor_angle: core::f32::consts::FRAC_PI_4,
+            max_floor_angle: DEFAULT_FLOOR_ANGLE,
             skin: DEFAULT_SKIN,
             layers: Layers::ALL,
         }
@@ -65,10 +71,13 @@ impl SlideSettings {
         self
     }
 
-    /// The same settings with another floor angle (radians).
+    /// The same settings with another floor angle (radians); a non-finite angle is ignored
+    /// (the settings keep the one they had), as a NaN would make every surface a wall.
     #[must_use]
     pub fn with_max_floor_angle(mut self, radians: f32) -> Self {
-        self.max_floor_angle = radians;
+        if radians.is_finite() {
+            self.max_floor_angle = radians;
+        }
         self
     }
 
@@ -89,7 +98,12 @@ impl SlideSettings {
     /// What kind of surface a contact with this `normal` (from the body into the obstacle) is.
     #[must_use]
     pub fn surface(&self, normal: Vec2) -> Surface {
-        let flat = self.max_floor_angle.cos();
+        let angle = if self.max_floor_angle.is_finite() {
+            self.max_floor_angle
+        } else {
+            DEFAULT_FLOOR_ANGLE
+        };
+        let flat = angle.cos();
         let facing = -normal; // the surface's own normal, out of the obstacle
         if facing.dot(self.up) >= flat {
             Surface::Floor
@@ -151,6 +165,13 @@ pub struct Slide {
     pub on_wall: bool,
     /// It touched a ceiling.
     pub on_ceiling: bool,
+    /// The call refused its input and left the body where it was, with all its travel
+    /// remaining: a position, travel or rotation not finite, or a shape that every query
+    /// treats as "no hit" (a negative or non-finite radius or extent, which a struct literal
+    /// can build; [`Circle::new`](collide_core::Circle::new) and
+    /// [`Rect::new`](collide_core::Rect::new) refuse them), which would otherwise fall through
+    /// every floor without a word.
+    pub invalid_input: bool,
     contacts: [SlideContact; MAX_SLIDES as usize],
     count: usize,
 }
@@ -163,6 +184,7 @@ impl core::fmt::Debug for Slide {
             .field("on_floor", &self.on_floor)
             .field("on_wall", &self.on_wall)
             .field("on_ceiling", &self.on_ceiling)
+            .field("invalid_input", &self.invalid_input)
             .field("contacts", &self.contacts())
             .finish()
     }
@@ -176,6 +198,7 @@ impl Slide {
             on_floor: false,
             on_wall: false,
             on_ceiling: false,
+            invalid_input: false,
             contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
             count: 0,
         }
@@ -222,7 +245,9 @@ impl Slide {
 /// (a body a game put closer to a surface than the skin, sliding along it far from the
 /// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
 /// cannot be, the body stays where that step began. Non-finite input leaves the body where
-/// it is, with all its travel remaining. Allocation-free.
+/// it is, with all its travel remaining, and so does a shape that every query treats as "no
+/// hit" (a negative or non-finite radius or extent): both set
+/// [`Slide::invalid_input`]. Allocation-free.
 ///
 /// ```
 /// use collide_world::{move_and_slide, Obstacle, SlideSettings};
@@ -255,7 +280,10 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     let shape = shape.into();
     // One `Slide`, returned on every path, so that it is built where the caller keeps it.
     let mut out = Slide::at(position, travel);
-    if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
+    let finite =
+        position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite();
+    if !(finite && queries_see(shape)) {
+        out.invalid_input = true;
         return out;
     }
     let body_box = BodyBox::new(shape, rotation);
@@ -339,6 +367,16 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     out.position = pos;
     out.remaining = remaining;
     out
+}
+
+/// Whether queries see `shape` at all: a circle or rect with a negative or non-finite size is
+/// "no hit" for every one of them (a hull is checked when it is built).
+fn queries_see(shape: ShapeRef<'_>) -> bool {
+    match shape {
+        ShapeRef::Circle(c) => c.is_valid(),
+        ShapeRef::Rect(r) => r.is_valid(),
+        ShapeRef::Hull(_) => true,
+    }
 }
 
 /// The surfaces the body stopped at in one call, by their normals: what clips the rest of

@@ -3,9 +3,9 @@
 
 mod common;
 
-use collide_core::{Pose, Rot, Shape};
+use collide_core::{Circle, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
-use collide_world::{Error, TileCell, TileMap};
+use collide_world::{move_and_slide, Error, SlideSettings, Surface, TileCell, TileMap};
 use common::tiles::any_shape;
 use glam::Vec2;
 
@@ -104,4 +104,63 @@ fn near_touch(rng: &mut SplitMix64, map: &TileMap) -> (Shape, Pose) {
         dir.perp() * (b.half_extents * dir.perp().abs()).max_element() * rng.range(-1.2, 1.2);
     let gap = size * 1e-4 * rng.range(-1.0, 1.0);
     (shape, Pose::new(face + dir * (along + gap) + slide, rot))
+}
+
+/// A rect built with a negative extent (a struct literal skips `Rect::new`'s check) is "no
+/// hit" everywhere: `move_and_slide` says so rather than let it fall through every floor.
+#[test]
+fn move_and_slide_refuses_an_invalid_shape_out_loud() {
+    let map = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let settings = SlideSettings::new(Vec2::Y);
+    let (start, fall) = (Vec2::new(24.0, 40.0), Vec2::new(0.0, -60.0));
+    let step =
+        |shape: Shape, at: Vec2| move_and_slide(&shape, Rot::IDENTITY, at, fall, &map, &settings);
+    let bad = Rect {
+        half_extents: Vec2::new(-2.0, 3.0),
+    };
+    let moved = step(bad.into(), start);
+    assert_eq!(
+        (moved.position, moved.remaining),
+        (start, fall),
+        "{moved:?}"
+    );
+    assert!(
+        moved.invalid_input && moved.contacts().is_empty(),
+        "{moved:?}"
+    );
+    // So is a negative or NaN radius; a valid shape is not flagged.
+    for radius in [-1.0, f32::NAN] {
+        let moved = step(Circle { radius }.into(), start);
+        assert!(moved.invalid_input, "{moved:?}");
+    }
+    let good = Rect {
+        half_extents: Vec2::new(2.0, 3.0),
+    };
+    let moved = step(good.into(), start);
+    assert!(moved.on_floor && !moved.invalid_input, "{moved:?}");
+    // Non-finite input, which always left the body where it was, says so too.
+    assert!(step(good.into(), Vec2::NAN).invalid_input);
+}
+
+/// A NaN floor angle would make every contact a wall.
+#[test]
+fn a_nan_floor_angle_is_ignored() {
+    let settings = SlideSettings::new(Vec2::Y).with_max_floor_angle(f32::NAN);
+    assert_eq!(settings, SlideSettings::new(Vec2::Y));
+    let map = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let player = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let (start, fall) = (Vec2::new(24.0, 40.0), Vec2::new(0.0, -30.0));
+    let moved = move_and_slide(player, Rot::IDENTITY, start, fall, &map, &settings);
+    assert!(moved.on_floor, "{moved:?}");
+    // Infinite too; a finite angle still counts, and a NaN set on the field directly counts
+    // as the default.
+    let steep = SlideSettings::new(Vec2::Y).with_max_floor_angle(1.2);
+    assert_eq!(steep.with_max_floor_angle(f32::INFINITY), steep);
+    assert_eq!(steep.max_floor_angle, 1.2);
+    let mut direct = SlideSettings::new(Vec2::Y);
+    direct.max_floor_angle = f32::NAN;
+    assert_eq!(direct.surface(Vec2::NEG_Y), Surface::Floor);
+    assert_eq!(direct.surface(Vec2::X), Surface::Wall);
 }
