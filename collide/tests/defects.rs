@@ -1,7 +1,9 @@
 //! Regression tests for defects an independent check against f64 oracles found in the front
 //! door's static hitscan and the collision pass: each failed before its fix.
 
-use collide::{cast_ray_static, cast_ray_static_all, Obstacle, WorldHit};
+use collide::{
+    cast_ray_static, cast_ray_static_all, Body, CollisionPass, Obstacle, TileMap, Used, WorldHit,
+};
 use collide_core::{cast_ray, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
@@ -102,4 +104,27 @@ fn static_rays_over_a_slice_match_cast_ray_on_every_obstacle() {
         }
     }
     assert!(hits > cases / 3, "only {hits} of {cases} rays hit");
+}
+
+/// A body whose shape every query treats as "no hit" (a rect with a negative extent, built
+/// as a struct literal) is skipped and counted, as a body with non-finite positions is,
+/// rather than fall through everything without a word.
+#[test]
+fn the_pass_counts_bodies_with_invalid_shapes_as_skipped() {
+    let bad = Rect {
+        half_extents: Vec2::new(-2.0, 3.0),
+    };
+    let good = Circle { radius: 1.0 };
+    let bodies = [
+        Body::new(bad, Vec2::new(8.0, 40.0), Vec2::new(8.0, -40.0)),
+        Body::new(Circle { radius: -1.0 }, Vec2::ZERO, Vec2::X),
+        Body::new(Circle { radius: f32::NAN }, Vec2::ZERO, Vec2::X),
+        Body::new(good, Vec2::new(8.0, 40.0), Vec2::new(8.0, -40.0)),
+    ];
+    let floor = TileMap::from_rows(&["#"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let mut pass = CollisionPass::default();
+    let stats = pass.run_in(&bodies, &floor, |_| Used::NEITHER).unwrap();
+    assert_eq!((stats.skipped, stats.proxies), (3, 1), "{stats:?}");
+    assert!(pass.hits().iter().all(|h| h.a == 3), "{:?}", pass.hits());
+    assert_eq!(pass.hits().len(), 1);
 }
