@@ -2,7 +2,8 @@
 //! door's static hitscan and the collision pass: each failed before its fix.
 
 use collide::{
-    cast_ray_static, cast_ray_static_all, Body, CollisionPass, Obstacle, TileMap, Used, WorldHit,
+    cast_ray_static, cast_ray_static_all, Body, CollisionPass, Obstacle, Reaction, Response,
+    TileMap, Used, WorldHit,
 };
 use collide_core::{cast_ray, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
@@ -127,4 +128,38 @@ fn the_pass_counts_bodies_with_invalid_shapes_as_skipped() {
     assert_eq!((stats.skipped, stats.proxies), (3, 1), "{stats:?}");
     assert!(pass.hits().iter().all(|h| h.a == 3), "{:?}", pass.hits());
     assert_eq!(pass.hits().len(), 1);
+}
+
+/// A body ending near the top of the `f32` range bounces off a wall: its speed into the
+/// wall, doubled, overflows, and the turn's velocity was (-inf, NaN).
+#[test]
+fn turns_stay_finite_near_the_top_of_the_f32_range() {
+    let wall = Rect {
+        half_extents: Vec2::new(5.0, 1000.0),
+    };
+    let movers: [Shape; 2] = [
+        Circle { radius: 1.0 }.into(),
+        Rect::new(Vec2::ONE).unwrap().into(),
+    ];
+    for mover in &movers {
+        for end in [Vec2::new(3e38, -3e38), Vec2::new(3e38, 0.0)] {
+            let bodies = [
+                Body::new(mover, Vec2::ZERO, end),
+                Body::stationary(wall, Vec2::new(20.0, 0.0)),
+            ];
+            for reaction in [
+                Reaction::Bounce { restitution: 1.0 },
+                Reaction::Velocity(Vec2::new(f32::INFINITY, 0.0)),
+                Reaction::Velocity(Vec2::NAN),
+                Reaction::Velocity(Vec2::new(-3e38, 0.0)),
+            ] {
+                let mut pass = CollisionPass::default();
+                pass.run(&bodies, |_| Response::a(reaction)).unwrap();
+                let turn = pass.turns().first().copied();
+                let turn = turn.unwrap_or_else(|| panic!("{reaction:?}: {:?}", pass.hits()));
+                let finite = turn.position.is_finite() && turn.velocity.is_finite();
+                assert!(finite && turn.end().is_finite(), "{reaction:?}: {turn:?}");
+            }
+        }
+    }
 }

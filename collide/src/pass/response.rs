@@ -131,7 +131,10 @@ pub struct Turn {
     pub t: f32,
     /// Where it was then.
     pub position: Vec2,
-    /// Its velocity from then on, per frame.
+    /// Its velocity from then on, per frame. Finite, and so is where it takes the body by
+    /// the end of the frame: a response that would give another (a bounce whose speed into
+    /// the surface overflows `f32` near the top of its range, a [`Reaction::Velocity`] that
+    /// is not finite) stops the body here instead, with velocity zero.
     pub velocity: Vec2,
     /// It had reached the pass's cap on turns per frame: it stopped here and lost the rest of
     /// its motion, instead of doing what the response said.
