@@ -13,8 +13,14 @@ pub enum Error {
     /// [`TileMap::MAX_CELLS`](crate::TileMap::MAX_CELLS) in all), or whose cells or text rows
     /// do not make the rectangle it was given.
     TileMapSize,
-    /// A tile map's cell size is not finite and positive, or its origin not finite.
+    /// A tile map's cell size is not finite and positive, or its origin or far corner not
+    /// finite.
     TileMapGeometry,
+    /// A tile map whose cells `f32` cannot hold apart: a coordinate of it beyond
+    /// [`TileMap::MAX_COORD`](crate::TileMap::MAX_COORD), or a cell less than four ulps
+    /// across of the largest coordinate the map reaches along that axis (see
+    /// [`TileMap::from_fn`](crate::TileMap::from_fn)).
+    TileMapPrecision,
     /// A character in a tile map's text that is neither empty (`.` or space), solid (`#`) nor
     /// a digit `1`–`9` (solid with that value).
     #[non_exhaustive]
@@ -39,6 +45,10 @@ impl fmt::Display for Error {
             ),
             Error::TileMapGeometry => f.write_str(
                 "a tile map's cell size must be finite and positive, and its origin finite",
+            ),
+            Error::TileMapPrecision => f.write_str(
+                "a tile map must lie within TileMap::MAX_COORD of the origin, and each cell be \
+                 at least four f32 ulps of the map's largest coordinate across",
             ),
             Error::TileMapText { row, column } => write!(
                 f,

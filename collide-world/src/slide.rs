@@ -2,16 +2,18 @@
 //! stopping at what it hits and sliding along it.
 
 use collide_core::{
-    clip_motion, contact, overlaps, skin_tolerance, Aabb, Contact, Layers, Motion, Pose, Rot,
-    ShapeRef, SkinImpact, DEFAULT_SKIN,
+    clip_motion, skin_tolerance, Aabb, Layers, Motion, Pose, Rot, ShapeRef, SkinImpact,
+    DEFAULT_SKIN,
 };
 use glam::Vec2;
 
 use crate::skin::working_skin;
 use crate::Obstacles;
 
+mod push;
 mod search;
 
+use push::{push_out, settle};
 use search::{sweep_all, BodyBox, Found};
 
 /// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
@@ -22,6 +24,9 @@ pub const MAX_SLIDES: u32 = 16;
 /// reached together in an inside corner).
 const SAME_MOMENT: f32 = 1e-5;
 
+/// The steepest floor by default: 45°.
+const DEFAULT_FLOOR_ANGLE: f32 = core::f32::consts::FRAC_PI_4;
+
 /// How [`move_and_slide`] moves a body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlideSettings {
@@ -31,7 +36,10 @@ pub struct SlideSettings {
     /// How many times the body may stop and slide on in one call (default 4, at most
     /// [`MAX_SLIDES`]).
     pub max_slides: u32,
-    /// The steepest slope, in radians from flat, that counts as a floor (default 45°).
+    /// The steepest slope, in radians from flat, that counts as a floor (default 45°). A
+    /// non-finite angle counts as the default (one set with
+    /// [`with_max_floor_angle`](Self::with_max_floor_angle) is ignored): a NaN would make
+    /// every surface a wall.
     pub max_floor_angle: f32,
     /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
     /// never rests inside an obstacle through rounding. A call keeps at least four ulps of the
@@ -50,7 +58,7 @@ impl SlideSettings {
         Self {
             up: up.try_normalize().unwrap_or(Vec2::Y),
             max_slides: 4,
-            max_floor_angle: core::f32::consts::FRAC_PI_4,
+            max_floor_angle: DEFAULT_FLOOR_ANGLE,
             skin: DEFAULT_SKIN,
             layers: Layers::ALL,
         }
@@ -63,10 +71,13 @@ impl SlideSettings {
         self
     }
 
-    /// The same settings with another floor angle (radians).
+    /// The same settings with another floor angle (radians); a non-finite angle is ignored
+    /// (the settings keep the one they had), as a NaN would make every surface a wall.
     #[must_use]
     pub fn with_max_floor_angle(mut self, radians: f32) -> Self {
-        self.max_floor_angle = radians;
+        if radians.is_finite() {
+            self.max_floor_angle = radians;
+        }
         self
     }
 
@@ -87,7 +98,12 @@ impl SlideSettings {
     /// What kind of surface a contact with this `normal` (from the body into the obstacle) is.
     #[must_use]
     pub fn surface(&self, normal: Vec2) -> Surface {
-        let flat = self.max_floor_angle.cos();
+        let angle = if self.max_floor_angle.is_finite() {
+            self.max_floor_angle
+        } else {
+            DEFAULT_FLOOR_ANGLE
+        };
+        let flat = angle.cos();
         let facing = -normal; // the surface's own normal, out of the obstacle
         if facing.dot(self.up) >= flat {
             Surface::Floor
@@ -149,6 +165,13 @@ pub struct Slide {
     pub on_wall: bool,
     /// It touched a ceiling.
     pub on_ceiling: bool,
+    /// The call refused its input and left the body where it was, with all its travel
+    /// remaining: a position, travel or rotation not finite, or a shape that every query
+    /// treats as "no hit" (a negative or non-finite radius or extent, which a struct literal
+    /// can build; [`Circle::new`](collide_core::Circle::new) and
+    /// [`Rect::new`](collide_core::Rect::new) refuse them), which would otherwise fall through
+    /// every floor without a word.
+    pub invalid_input: bool,
     contacts: [SlideContact; MAX_SLIDES as usize],
     count: usize,
 }
@@ -161,6 +184,7 @@ impl core::fmt::Debug for Slide {
             .field("on_floor", &self.on_floor)
             .field("on_wall", &self.on_wall)
             .field("on_ceiling", &self.on_ceiling)
+            .field("invalid_input", &self.invalid_input)
             .field("contacts", &self.contacts())
             .finish()
     }
@@ -174,6 +198,7 @@ impl Slide {
             on_floor: false,
             on_wall: false,
             on_ceiling: false,
+            invalid_input: false,
             contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
             count: 0,
         }
@@ -220,7 +245,9 @@ impl Slide {
 /// (a body a game put closer to a surface than the skin, sliding along it far from the
 /// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
 /// cannot be, the body stays where that step began. Non-finite input leaves the body where
-/// it is, with all its travel remaining. Allocation-free.
+/// it is, with all its travel remaining, and so does a shape that every query treats as "no
+/// hit" (a negative or non-finite radius or extent): both set
+/// [`Slide::invalid_input`]. Allocation-free.
 ///
 /// ```
 /// use collide_world::{move_and_slide, Obstacle, SlideSettings};
@@ -253,7 +280,10 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     let shape = shape.into();
     // One `Slide`, returned on every path, so that it is built where the caller keeps it.
     let mut out = Slide::at(position, travel);
-    if !(position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite()) {
+    let finite =
+        position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite();
+    if !(finite && queries_see(shape)) {
+        out.invalid_input = true;
         return out;
     }
     let body_box = BodyBox::new(shape, rotation);
@@ -339,6 +369,16 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     out
 }
 
+/// Whether queries see `shape` at all: a circle or rect with a negative or non-finite size is
+/// "no hit" for every one of them (a hull is checked when it is built).
+fn queries_see(shape: ShapeRef<'_>) -> bool {
+    match shape {
+        ShapeRef::Circle(c) => c.is_valid(),
+        ShapeRef::Rect(r) => r.is_valid(),
+        ShapeRef::Hull(_) => true,
+    }
+}
+
 /// The surfaces the body stopped at in one call, by their normals: what clips the rest of
 /// its travel.
 #[derive(Default)]
@@ -387,25 +427,6 @@ fn choose_stop(
     (step, chosen.map(|(_, c)| c))
 }
 
-/// Where a body whose step ends at `end` is left, checked there because its path passed
-/// within rounding of an obstacle it did not stop at: the rounding of `end` alone can put it
-/// inside (far from the origin, a step along a slanted face can lose the part of it that
-/// goes across the face). Inside, it is pushed out as at the start of a call (the contacts
-/// of that come back); `None` when it is still inside after that.
-fn settle<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    rotation: Rot,
-    end: Vec2,
-    obstacles: &O,
-    settings: &SlideSettings,
-) -> Option<(Vec2, [Option<SlideContact>; PUSHES])> {
-    let (out, pushes) = push_out(shape, rotation, end, obstacles, settings);
-    let pushed = pushes[0].is_some();
-    let still_inside =
-        || deepest_overlap(shape, &Pose::new(out, rotation), obstacles, settings.layers).is_some();
-    (!pushed || !still_inside()).then_some((out, pushes))
-}
-
 /// The contact a stop makes, and the time to stop at for it: a skin short of it along its
 /// normal.
 ///
@@ -439,61 +460,4 @@ fn stop_for(
         surface: settings.surface(stop.normal),
     };
     (contact, along_normal.min(stop.t))
-}
-
-/// How many rounds [`push_out`] takes at most.
-const PUSHES: usize = 4;
-
-/// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin
-/// beyond), [`PUSHES`] rounds at most; returns where it ends and those contacts, in order.
-///
-/// The contacts come back rather than into the call's [`Slide`], which then never leaves
-/// `move_and_slide` by reference and is built where its caller keeps it (no copy of it on
-/// return).
-fn push_out<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    rotation: Rot,
-    mut position: Vec2,
-    obstacles: &O,
-    settings: &SlideSettings,
-) -> (Vec2, [Option<SlideContact>; PUSHES]) {
-    let skin = settings.skin;
-    let mut pushes = [None; PUSHES];
-    for push in &mut pushes {
-        let pose = Pose::new(position, rotation);
-        let deepest = deepest_overlap(shape, &pose, obstacles, settings.layers);
-        let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
-            break;
-        };
-        position -= c.normal * (c.depth + skin);
-        *push = Some(SlideContact {
-            obstacle,
-            point: c.point,
-            normal: c.normal,
-            position,
-            surface: settings.surface(c.normal),
-        });
-    }
-    (position, pushes)
-}
-
-/// The obstacle that the body at `pose` overlaps most deeply, and their contact.
-fn deepest_overlap<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    pose: &Pose,
-    obstacles: &O,
-    layers: Layers,
-) -> Option<(u32, Contact)> {
-    let mut deepest: Option<(u32, Contact)> = None;
-    obstacles.near(&shape.aabb(pose), layers, &mut |o| {
-        if !overlaps(shape, pose, o.shape, &o.pose) {
-            return;
-        }
-        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
-            if deepest.is_none_or(|(_, d)| c.depth > d.depth) {
-                deepest = Some((o.id, c));
-            }
-        }
-    });
-    deepest
 }

@@ -205,10 +205,16 @@ fn the_walk_matches_every_cell_far_from_the_origin() {
     let mut hits = 0;
     for k in 0..160 {
         // Far enough that `origin + i · size` rounds to a few ulps, or (the last quarter) so
-        // far that neighbouring edges round together and some cells have no width at all.
-        let far = if k % 4 == 3 { 3.0e7 } else { 2.0e5 };
+        // far that an ulp is 2, where the narrowest cells a map accepts are 8 across (four
+        // ulps: narrower ones, whose neighbouring edges could round together, are refused).
+        let (far, narrowest) = if k % 4 == 3 {
+            (3.0e7, 8.0)
+        } else {
+            (2.0e5, 0.3)
+        };
         let origin = Vec2::new(rng.range(-far, far), rng.range(-far, far));
-        let cell = Vec2::new(rng.range(0.3, 12.0), rng.range(0.3, 12.0));
+        let widest = narrowest + 11.7;
+        let cell = Vec2::new(rng.range(narrowest, widest), rng.range(narrowest, widest));
         let map = blocky_map(&mut rng, origin, cell);
         let solid = solid_cells(&map);
         for _ in 0..30 {

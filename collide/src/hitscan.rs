@@ -1,7 +1,7 @@
 //! World queries: the first body (or every body) a ray or a moving shape meets, exactly, among
 //! a frame's bodies or a set of static obstacles.
 
-use collide_core::{cast_ray, time_of_impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{cast_ray, time_of_impact, Circle, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use crate::Body;
@@ -267,10 +267,14 @@ impl Hitscan {
     }
 }
 
-/// The box around the segment `from → to`, or `None` when an end is not finite.
+/// The box around the segment `from → to`, widened as the pass widens a body's swept box
+/// (see [`Body::swept_bounds`]), or `None` when an end is not finite. Unwidened, a box built
+/// from its corners (a centre and half extents, each rounded) could end a rounding step short
+/// of the segment, and with an obstacle's box rounded short of its shape, leave out one the
+/// ray enters (a circle 8.9 million units out, where an ulp is a unit).
 fn segment_box(from: Vec2, to: Vec2) -> Option<collide_core::Aabb> {
-    (from.is_finite() && to.is_finite())
-        .then(|| collide_core::Aabb::from_min_max(from.min(to), from.max(to)))
+    let point = Body::new(Circle { radius: 0.0 }, from, to);
+    (from.is_finite() && to.is_finite()).then(|| point.swept_bounds())
 }
 
 /// Calls `visit` with the exact ray hit on every obstacle near the segment whose layers

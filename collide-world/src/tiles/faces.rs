@@ -72,13 +72,14 @@ pub(crate) fn meets(n: Vec2) -> Option<Meets> {
 
 impl TileMap {
     /// Whether face `face` of cell `(x, y)` is exposed: the cell across it is empty or
-    /// outside the map.
+    /// outside the map (also past index `u32::MAX` or below `0`).
     pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
         let across = match face {
             Face::Left => x.checked_sub(1).map(|x| (x, y)),
-            Face::Right => Some((x + 1, y)),
+            // Past `u32::MAX` lies no cell: outside the map, so empty.
+            Face::Right => x.checked_add(1).map(|x| (x, y)),
             Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
-            Face::Top => Some((x, y + 1)),
+            Face::Top => y.checked_add(1).map(|y| (x, y)),
         };
         !across.is_some_and(|(x, y)| self.is_solid(x, y))
     }

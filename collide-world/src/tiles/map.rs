@@ -3,6 +3,7 @@
 use collide_core::{Aabb, Layers, Rect};
 use glam::Vec2;
 
+use super::limits::check;
 use super::scan::Blocks;
 use crate::Error;
 
@@ -79,13 +80,25 @@ impl TileMap {
     /// per 16 × 16 block).
     pub const MAX_CELLS: usize = 1 << 28;
 
+    /// The farthest from the origin any coordinate of a map may lie, along either axis:
+    /// 2^63, about 9.2e18. Far inside the `f32` range, so that sums and products of two of
+    /// the map's coordinates (a box's centre, a sweep's margins) stay finite.
+    pub const MAX_COORD: f32 = 9_223_372_036_854_775_808.0;
+
     /// A map whose cell `(x, y)` holds `value(x, y)` (`0` empty, else solid).
     ///
     /// # Errors
     ///
     /// [`Error::TileMapSize`] when a side is `0` or over [`MAX_SIDE`](Self::MAX_SIDE), or the
     /// map has more than [`MAX_CELLS`](Self::MAX_CELLS) cells; [`Error::TileMapGeometry`] when
-    /// `cell_size` is not finite and positive or `origin` not finite.
+    /// `cell_size` is not finite and positive, or `origin` or the far corner not finite;
+    /// [`Error::TileMapPrecision`] when `f32` cannot hold the map's cells apart: a coordinate
+    /// of the map (its origin or its far corner, `origin + (width, height) · cell_size`) lies
+    /// beyond [`MAX_COORD`](Self::MAX_COORD), or a cell is less than four ulps across of the
+    /// largest coordinate the map reaches along that axis (the spacing of `f32` values
+    /// there). Four ulps keep every cell corner distinct from its neighbours, with rounding
+    /// to spare: a cell size of 0.25 is accepted up to 2^20 (about a million) from the
+    /// origin, 16 up to 2^26.
     pub fn from_fn(
         width: u32,
         height: u32,
@@ -287,10 +300,11 @@ impl TileMap {
     }
 
     /// The index of cell `(x, y)` in [`cells`](Self::cells), `y · width + x` (the id the
-    /// map's [`Obstacles`](crate::Obstacles) give it).
+    /// map's [`Obstacles`](crate::Obstacles) give it). A cell outside the map has no index
+    /// there; it gets the same sum, saturating at `u32::MAX` rather than overflowing.
     #[must_use]
     pub fn cell_index(&self, x: u32, y: u32) -> u32 {
-        y * self.width + x
+        y.saturating_mul(self.width).saturating_add(x)
     }
 
     /// The cell with this [`cell_index`](Self::cell_index).
@@ -310,10 +324,14 @@ impl TileMap {
         Vec2::new(self.edge_x(x as i64), self.edge_y(y as i64))
     }
 
-    /// The world box of cell `(x, y)`.
+    /// The world box of cell `(x, y)` (any cell, in the map or not).
     #[must_use]
     pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
-        Aabb::from_min_max(self.cell_min(x, y), self.cell_min(x + 1, y + 1))
+        // In `i64`: the far edges of cell `u32::MAX` lie past a `u32`.
+        let (x, y) = (i64::from(x), i64::from(y));
+        let min = Vec2::new(self.edge_x(x), self.edge_y(y));
+        let max = Vec2::new(self.edge_x(x + 1), self.edge_y(y + 1));
+        Aabb::from_min_max(min, max)
     }
 
     /// The world position of cell `(x, y)`'s centre (where [`cell_rect`](Self::cell_rect)
@@ -413,26 +431,6 @@ fn floor_i64(v: f32) -> i64 {
     let t = v as i64;
     // Above 2²³ every float is a whole number, so `t as f32` is `v` again there.
     t.saturating_sub(i64::from((t as f32) > v))
-}
-
-fn check(width: u32, height: u32, cell_size: Vec2, origin: Vec2) -> Result<(), Error> {
-    let cells = u64::from(width) * u64::from(height);
-    if width == 0 || height == 0 || width > TileMap::MAX_SIDE || height > TileMap::MAX_SIDE {
-        return Err(Error::TileMapSize);
-    }
-    if cells > TileMap::MAX_CELLS as u64 {
-        return Err(Error::TileMapSize);
-    }
-    let positive = cell_size.x > 0.0 && cell_size.y > 0.0;
-    if !(positive && cell_size.is_finite() && origin.is_finite()) {
-        return Err(Error::TileMapGeometry);
-    }
-    // The far corner must be finite too, or every query past it would see infinities.
-    let far = origin + Vec2::new(width as f32, height as f32) * cell_size;
-    if !far.is_finite() {
-        return Err(Error::TileMapGeometry);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

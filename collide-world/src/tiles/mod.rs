@@ -2,6 +2,7 @@
 //! on the seams between tiles.
 //!
 //! - `map`: [`TileMap`], its constructors, cells and world coordinates;
+//! - `limits`: the sizes and coordinates a map may have;
 //! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
 //!   16 × 16 block, for the casts to skip empty runs;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
@@ -11,15 +12,18 @@
 //! - `axes`: a moving hull's face normals as separating axes, that rule cells out before
 //!   the sweep's exact test;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
+//! - `segment_far`: cutting a segment to the map for the walk, exactly from far away;
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
 mod faces;
+mod limits;
 mod map;
 mod obstacles;
 mod overlap;
 mod scan;
 mod segment;
+mod segment_far;
 mod sweep;
 
 pub use map::{TileCell, TileMap};

@@ -53,7 +53,9 @@ impl TileMap {
     }
 
     /// Calls `visit` with every contact between `shape` placed at `pose` and an exposed face
-    /// of a solid cell it overlaps, and returns how many there were.
+    /// of a solid cell it overlaps, and returns how many there were. Every contact has a
+    /// depth above zero: a shape within rounding of touching a face (whose depth there rounds
+    /// to zero or below) gets no contact with it.
     ///
     /// A face between two solid cells is internal and never gives a contact (see
     /// [`face_normal`](Self::face_normal)): where the shape's least way out of a cell is
@@ -96,13 +98,17 @@ impl TileMap {
             if let Some(c) = contact(shape, pose, rect, &cell) {
                 if let Some((normal, depth)) = self.exposed_way_out(x, y, c.normal, &bounds) {
                     let depth = if normal == c.normal { c.depth } else { depth };
-                    visit(TileContact {
-                        cell: TileCell::new(x, y),
-                        point: c.point,
-                        normal,
-                        depth,
-                    });
-                    count += 1;
+                    // A face's depth from the shape's box rounds to zero or below where the
+                    // shape is within rounding of touching that face: no contact there.
+                    if depth > 0.0 {
+                        visit(TileContact {
+                            cell: TileCell::new(x, y),
+                            point: c.point,
+                            normal,
+                            depth,
+                        });
+                        count += 1;
+                    }
                 }
             }
             false

@@ -9,6 +9,7 @@ use glam::Vec2;
 
 use super::faces::Face;
 use super::scan::BLOCK;
+use super::segment_far::clip;
 use super::{TileCell, TileHit, TileMap};
 
 impl TileMap {
@@ -32,6 +33,13 @@ impl TileMap {
     /// crossed, a few divisions per empty block. Non-finite input gives `None`.
     /// Allocation-free.
     ///
+    /// **Far starts.** The walk's times are `f32` fractions of the segment: which cell a
+    /// segment passing within a step or two of them (2⁻²⁴ of its length near `t = 1`) of a
+    /// cell's corner enters first is for their rounding to say. A segment starting outside
+    /// the map's box and running over more than 2²³ cells along an axis (or overflowing
+    /// `f32`) is first cut, exactly, to the part crossing the map, and walked there: a start
+    /// however far loses no hit.
+    ///
     /// ```
     /// use collide_world::{TileCell, TileMap};
     /// use glam::Vec2;
@@ -50,17 +58,30 @@ impl TileMap {
             return None;
         }
         let d = to - from;
-        if !d.is_finite() {
-            return None;
-        }
         // The map's box by its edges, as the walk computes them (not `bounds`, whose centre
         // and half extents round far from the origin).
         let (lo, hi) = (
             self.cell_min(0, 0),
             self.cell_min(self.width(), self.height()),
         );
+        let inside = from.cmpge(lo).all() && from.cmple(hi).all();
+        if !d.is_finite() || (!inside && self.too_many_cells(d)) {
+            return self.cast_from_afar(from, to);
+        }
+        self.walk(from, d, (lo, hi), inside)
+    }
+
+    /// The walk along `from + d · t` through the map's box `lo..=hi`, from where it enters
+    /// the box (from the start, `inside` it).
+    pub(super) fn walk(
+        &self,
+        from: Vec2,
+        d: Vec2,
+        (lo, hi): (Vec2, Vec2),
+        inside: bool,
+    ) -> Option<TileHit> {
         // A segment starting in the map's box starts the walk at once (what the clip gives).
-        let t0 = if from.cmpge(lo).all() && from.cmple(hi).all() {
+        let t0 = if inside {
             0.0
         } else {
             clip(from, d, lo, hi)?.0
@@ -482,22 +503,4 @@ struct Entry {
     t: f32,
     x: f32,
     y: f32,
-}
-
-/// The part `t0..=t1` of `[0, 1]` in which the segment touches the closed box, if any.
-fn clip(from: Vec2, d: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f32)> {
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    for axis in 0..2 {
-        let (p, dv) = (from[axis], d[axis]);
-        if dv == 0.0 {
-            if p < lo[axis] || p > hi[axis] {
-                return None;
-            }
-            continue;
-        }
-        let (a, b) = ((lo[axis] - p) / dv, (hi[axis] - p) / dv);
-        t0 = t0.max(a.min(b));
-        t1 = t1.min(a.max(b));
-    }
-    (t0 <= t1).then_some((t0, t1))
 }

@@ -113,6 +113,18 @@ impl<'a> Body<'a> {
         ))
     }
 
+    /// Whether queries see the body's shape at all: a circle or rect with a negative or
+    /// non-finite size (which a struct literal can build) is "no hit" for every one of them;
+    /// a hull is checked when it is built.
+    #[inline]
+    pub(super) fn shape_is_valid(&self) -> bool {
+        match self.shape {
+            ShapeRef::Circle(c) => c.is_valid(),
+            ShapeRef::Rect(r) => r.is_valid(),
+            ShapeRef::Hull(_) => true,
+        }
+    }
+
     /// Whether the positions and rotation are finite (the shape is checked through its box).
     #[inline]
     #[must_use]

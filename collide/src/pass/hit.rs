@@ -104,7 +104,9 @@ pub struct PassStats {
     pub sweeps: usize,
     /// Hits only the sweep found (the tunnelling ones).
     pub swept_hits: usize,
-    /// Enabled bodies skipped for non-finite positions, rotation or shape.
+    /// Enabled bodies skipped for non-finite positions, rotation or shape, or for a shape
+    /// every query treats as "no hit" (a negative radius or extent, which a struct literal
+    /// can build).
     pub skipped: usize,
     /// Hits handed to the resolver.
     pub hits_resolved: usize,

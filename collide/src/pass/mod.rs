@@ -320,7 +320,8 @@ impl<B: BroadPhase> CollisionPass<B> {
         Ok(stats)
     }
 
-    /// The swept bounds of every enabled body, as proxies; returns how many were skipped.
+    /// The swept bounds of every enabled body, as proxies; returns how many were skipped
+    /// (not finite, or of a shape no query sees).
     fn collect_proxies(&mut self, bodies: &[Body<'_>]) -> usize {
         let mut skipped = 0;
         self.proxies.clear();
@@ -334,7 +335,8 @@ impl<B: BroadPhase> CollisionPass<B> {
                 // checks body and box: each term is zero when finite, NaN otherwise.
                 Ok(id)
                     if body.zero_if_finite() + bounds.center * 0.0 + bounds.half_extents * 0.0
-                        == Vec2::ZERO =>
+                        == Vec2::ZERO
+                        && body.shape_is_valid() =>
                 {
                     self.proxies.push(Proxy::new(id, bounds, body.layers));
                 }
@@ -379,8 +381,9 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// uses up drops out of every later hit; a body it turns (stops, slides, bounces or gets a
     /// new velocity) is swept again over the rest of the frame, and its new hits are handed over
     /// in time order too. An obstacle never moves, turns or is used up: the response's reaction
-    /// for it is ignored. Bodies whose positions, rotation or shape are not finite are skipped
-    /// and counted. Body indices must fit in a `u32`.
+    /// for it is ignored. Bodies whose positions, rotation or shape are not finite, or whose
+    /// shape is one no query sees (a negative radius or extent), are skipped and counted
+    /// ([`PassStats::skipped`]). Body indices must fit in a `u32`.
     ///
     /// # Errors
     ///

@@ -132,7 +132,11 @@ pub struct Turn {
     /// Where it was then.
     pub position: Vec2,
     /// Its velocity from then on, per frame: what the response asked for. A capped body keeps
-    /// it, for the next frame, while it stands still for the rest of this one.
+    /// it, for the next frame, while it stands still for the rest of this one. Finite, and so
+    /// is where it takes the body by the end of the frame: a response that would give another
+    /// (a bounce whose speed into the surface overflows `f32` near the top of its range, a
+    /// [`Reaction::Velocity`] that is not finite) stops the body here instead, with velocity
+    /// zero.
     pub velocity: Vec2,
     /// It had reached the pass's cap on turns per frame: it stopped here for the rest of the
     /// frame, a skin short of what it hit, instead of moving as the response said.

@@ -326,11 +326,15 @@ impl Rounds {
         }
         let capped = count >= frame.max_turns;
         let position = self.motion_from(frame.bodies, body, at).start;
+        // A velocity whose path does not end at a finite position (a bounce whose speed into
+        // the surface overflows near the top of the `f32` range, a caller's infinite or NaN
+        // velocity) stops the body instead: every turn stays finite.
+        let finite = (position + velocity * (1.0 - at)).is_finite();
         self.turns.push(Turn {
             body,
             t: at,
             position,
-            velocity,
+            velocity: if finite { velocity } else { Vec2::ZERO },
             capped,
         });
         self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);

@@ -1,0 +1,84 @@
+//! Getting a body out of the obstacles it overlaps: at the start of a call, and where a step
+//! that passed within rounding of an obstacle ends.
+
+use collide_core::{contact, overlaps, Contact, Layers, Pose, Rot, ShapeRef};
+use glam::Vec2;
+
+use super::{SlideContact, SlideSettings};
+use crate::Obstacles;
+
+/// Where a body whose step ends at `end` is left, checked there because its path passed
+/// within rounding of an obstacle it did not stop at: the rounding of `end` alone can put it
+/// inside (far from the origin, a step along a slanted face can lose the part of it that
+/// goes across the face). Inside, it is pushed out as at the start of a call (the contacts
+/// of that come back); `None` when it is still inside after that.
+pub(super) fn settle<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    end: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<(Vec2, [Option<SlideContact>; PUSHES])> {
+    let (out, pushes) = push_out(shape, rotation, end, obstacles, settings);
+    let pushed = pushes[0].is_some();
+    let still_inside =
+        || deepest_overlap(shape, &Pose::new(out, rotation), obstacles, settings.layers).is_some();
+    (!pushed || !still_inside()).then_some((out, pushes))
+}
+
+/// How many rounds [`push_out`] takes at most.
+pub(super) const PUSHES: usize = 4;
+
+/// Pushes a body that starts inside obstacles out along each contact's shortest way (a skin
+/// beyond), [`PUSHES`] rounds at most; returns where it ends and those contacts, in order.
+///
+/// The contacts come back rather than into the call's [`Slide`], which then never leaves
+/// `move_and_slide` by reference and is built where its caller keeps it (no copy of it on
+/// return).
+pub(super) fn push_out<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    mut position: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> (Vec2, [Option<SlideContact>; PUSHES]) {
+    let skin = settings.skin;
+    let mut pushes = [None; PUSHES];
+    for push in &mut pushes {
+        let pose = Pose::new(position, rotation);
+        let deepest = deepest_overlap(shape, &pose, obstacles, settings.layers);
+        let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
+            break;
+        };
+        position -= c.normal * (c.depth + skin);
+        *push = Some(SlideContact {
+            obstacle,
+            point: c.point,
+            normal: c.normal,
+            position,
+            surface: settings.surface(c.normal),
+        });
+    }
+    (position, pushes)
+}
+
+/// The obstacle that the body at `pose` overlaps most deeply, and their contact.
+fn deepest_overlap<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    obstacles: &O,
+    layers: Layers,
+) -> Option<(u32, Contact)> {
+    let mut deepest: Option<(u32, Contact)> = None;
+    obstacles.near(&shape.aabb(pose), layers, &mut |o| {
+        if !overlaps(shape, pose, o.shape, &o.pose) {
+            return;
+        }
+        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
+            if deepest.is_none_or(|(_, d)| c.depth > d.depth) {
+                deepest = Some((o.id, c));
+            }
+        }
+    });
+    deepest
+}
