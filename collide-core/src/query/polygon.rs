@@ -19,7 +19,8 @@ pub(super) use hull_rect::tests::shot_at_a_rect;
 use hull_rect::HullRect;
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
-use window::{AxisWindow, LeastGap};
+pub(super) use window::latest_axis;
+use window::{AxisWindow, LeastGap, NEAR_TIE};
 
 use crate::{Motion, ShapeRef, MAX_HULL_VERTICES};
 
@@ -144,7 +145,7 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let reach = self.margin / ROUNDING;
-        let (entry, normal) = super::skin::latest_axis(reach, axes.iter().copied())?;
+        let (entry, normal) = latest_axis(reach, axes.iter().copied())?;
         let touch_t = if (0.0..=1.0).contains(&entry) {
             entry
         } else {
@@ -171,7 +172,7 @@ impl<'s> PolygonPair<'s> {
     /// its axis of least penetration (the largest gap). A pair that meets later meets on the
     /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let mut window = AxisWindow::new(super::skin::NEAR_TIE / ROUNDING * self.margin);
+        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin);
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work (their axes separate the polygons as any does).
         let [a_box, (b_lo, b_hi)] = self.boxes;

@@ -10,8 +10,8 @@ use core::cell::Cell;
 use glam::Vec2;
 
 use super::outline::{box_with, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
+use super::window::LatestAxis;
 use super::{margin_of, Meeting, Polygon, ROUNDING};
-use crate::query::skin::LatestAxis;
 
 mod exact;
 
