@@ -10,6 +10,7 @@
 use glam::Vec2;
 
 mod hull_rect;
+mod meeting;
 mod outline;
 mod window;
 
@@ -17,6 +18,7 @@ pub(super) use hull_rect::sweep_hull_rect;
 #[cfg(test)]
 pub(super) use hull_rect::tests::shot_at_a_rect;
 use hull_rect::HullRect;
+use meeting::{margin_of, Meeting, ROUNDING};
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
 pub(super) use window::latest_axis;
@@ -29,43 +31,6 @@ type Axes = [(f32, f32, Vec2); 2 * MAX_HULL_VERTICES];
 
 /// Room for [`Axes`].
 const NO_AXES: Axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
-
-/// Where two polygons meet.
-pub(super) struct Meeting {
-    /// When they touch, in `[0, 1]`.
-    pub(super) touch_t: f32,
-    /// The face normal they meet on, from `a` to `b`.
-    pub(super) normal: Vec2,
-    /// Where they touch, in world coordinates, from `a`'s path at `touch_t`.
-    pub(super) point: Vec2,
-    /// They are within rounding of touching (or overlap) at the start.
-    pub(super) at_start: bool,
-}
-
-impl Meeting {
-    /// The meeting as a time of impact; `None` where the point or the normal is not finite
-    /// (far outside the sizes the crate is built for, the products overflow).
-    #[inline]
-    pub(super) fn impact(&self) -> Option<crate::Impact> {
-        crate::query::all_finite([self.point, self.normal]).then_some(crate::Impact {
-            t: self.touch_t,
-            point: self.point,
-            normal: self.normal,
-        })
-    }
-}
-
-/// How much a gap along an axis must exceed, relative to the shapes' extent about `a`, to
-/// count as apart beyond the rounding of their coordinates.
-const ROUNDING: f32 = 8.0 * f32::EPSILON;
-
-/// A pair's margin: [`ROUNDING`] of the largest coordinate of `corners`, the least and the most
-/// corner of each shape's box (the largest coordinate of any vertex is one of theirs).
-#[inline(always)]
-fn margin_of(corners: [Vec2; 4]) -> f32 {
-    let reach = corners.iter().fold(Vec2::ZERO, |r, c| r.max(c.abs()));
-    ROUNDING * reach.max_element()
-}
 
 /// Two polygons, `a` at the origin and `b` where it starts from `a`, for the closed forms.
 pub(super) struct PolygonPair<'s> {

@@ -5,8 +5,8 @@
 
 use glam::Vec2;
 
+use super::super::meeting::{Meeting, ROUNDING};
 use super::super::window::{AxisWindow, LeastGap, NEAR_TIE};
-use super::super::{Meeting, ROUNDING};
 use super::HullRect;
 use crate::query::sweep::{from_start, slab_flag, Impact};
 use crate::{Hull, Motion, Rect};
