@@ -1,7 +1,11 @@
-//! Every place a query looks at which shapes it was given, side by side: the pair dispatch of
-//! [`contact`], [`overlaps`], [`time_of_impact`] and [`narrow_phase`], and the per-shape
-//! dispatch of GJK ([`gjk_core`], [`common_frame`], [`relative_rotation`]), which serves
+//! Every place a query looks at which shapes it was given, side by side: the generic entry
+//! points [`contact`], [`overlaps`], [`time_of_impact`], [`narrow_phase`] and
+//! [`narrow_phase_detailed`] with their pair dispatch, and the per-shape dispatch of GJK
+//! ([`gjk_core`], [`common_frame`], [`relative_rotation`]), which serves
 //! [`distance`](crate::distance).
+//!
+//! The entry points live here rather than beside their result types, so that this file only
+//! uses the query modules (their pair functions and types) and none of them uses it back.
 //!
 //! # Adding a shape
 //!
@@ -26,7 +30,7 @@ use super::contact::{
     contact_rect_rect, overlaps_circle_circle, overlaps_rect_rect, Contact,
 };
 use super::distance::gjk::Core;
-use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
+use super::narrow::{expanded_box, settle, Hit, NarrowOutcome, SweepMode};
 use super::sweep::{
     sweep_circle_circle, sweep_circle_hull, sweep_circle_rect, sweep_circle_rect_narrow,
     sweep_hull_circle, sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull,
@@ -36,9 +40,43 @@ use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
 use ShapeRef::{Circle as C, Hull as H, Rect as R};
 
-/// [`contact`](crate::contact): one pair function for each of the nine ordered pairs.
+/// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
+/// `None` when they do not overlap.
+///
+/// Overlap is strict: shapes that only touch give `None`. Circles and rects ignore the pose's
+/// rotation; hulls follow it. A non-finite pose, a negative or non-finite radius or extent
+/// give `None`. Never allocates or panics. See [`Contact`] for the normal, depth and point.
+///
+/// ```
+/// use collide_core::{contact, Circle, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let shot = Circle { radius: 2.0 };
+/// let alien = Rect { half_extents: Vec2::new(16.0, 16.0) };
+/// let hit = contact(shot, &Pose::from_position(Vec2::new(0.0, -17.0)), alien, &Pose::IDENTITY)
+///     .expect("the shot's top reaches 1 unit into the alien");
+/// assert_eq!(hit.normal, Vec2::Y); // from the shot to the alien
+/// assert!((hit.depth - 1.0).abs() < 1e-6);
+/// assert!((hit.point - Vec2::new(0.0, -15.5)).length() < 1e-6);
+///
+/// // Touching is not overlapping.
+/// assert!(contact(shot, &Pose::from_position(Vec2::new(0.0, -18.0)), alien, &Pose::IDENTITY)
+///     .is_none());
+/// ```
 #[inline(always)]
-pub(super) fn contact(
+#[must_use]
+pub fn contact<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    pose_a: &Pose,
+    b: impl Into<ShapeRef<'b>>,
+    pose_b: &Pose,
+) -> Option<Contact> {
+    contact_by_shape(a.into(), pose_a, b.into(), pose_b)
+}
+
+/// [`contact`]: one pair function for each of the nine ordered pairs.
+#[inline(always)]
+fn contact_by_shape(
     a: ShapeRef<'_>,
     pose_a: &Pose,
     b: ShapeRef<'_>,
@@ -57,22 +95,101 @@ pub(super) fn contact(
     }
 }
 
-/// [`overlaps`](crate::overlaps): the pairs with a test cheaper than their contact, and the
+/// Whether shape `a` placed at `pose_a` and shape `b` placed at `pose_b` overlap.
+///
+/// Always equal to [`contact`]`(..).is_some()`, with the same rules (strict, non-finite input
+/// gives `false`), but skips the contact data where that is cheaper.
+///
+/// ```
+/// use collide_core::{overlaps, Circle, Hull, Pose, Rot};
+/// use glam::Vec2;
+///
+/// let ship = Hull::regular(3, 10.0)?;
+/// let rock = Circle { radius: 3.0 };
+/// let turned = Pose::new(Vec2::ZERO, Rot::from_angle(core::f32::consts::PI));
+/// // The triangle's tip points at +x; turned half round, it points at -x.
+/// assert!(overlaps(&ship, &Pose::IDENTITY, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
+/// assert!(!overlaps(&ship, &turned, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
+/// # Ok::<(), collide_core::Error>(())
+/// ```
+#[inline]
+#[must_use]
+pub fn overlaps<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    pose_a: &Pose,
+    b: impl Into<ShapeRef<'b>>,
+    pose_b: &Pose,
+) -> bool {
+    overlaps_by_shape(a.into(), pose_a, b.into(), pose_b)
+}
+
+/// [`overlaps`]: the pairs with a test cheaper than their contact, and the
 /// contact for the others.
 #[inline(always)]
-pub(super) fn overlaps(a: ShapeRef<'_>, pose_a: &Pose, b: ShapeRef<'_>, pose_b: &Pose) -> bool {
+fn overlaps_by_shape(a: ShapeRef<'_>, pose_a: &Pose, b: ShapeRef<'_>, pose_b: &Pose) -> bool {
     match (a, b) {
         (C(a), C(b)) => overlaps_circle_circle(&a, pose_a, &b, pose_b),
         (R(a), R(b)) => overlaps_rect_rect(&a, pose_a, &b, pose_b),
-        (a, b) => contact(a, pose_a, b, pose_b).is_some(),
+        (a, b) => contact_by_shape(a, pose_a, b, pose_b).is_some(),
     }
 }
 
-/// [`time_of_impact`](crate::time_of_impact): the closed forms of circles and rects, the
+/// The earliest moment during the frame at which two moving shapes touch.
+///
+/// Each motion runs from `start` to `end` in a straight line with its (end-of-frame) rotation
+/// held fixed; circles and rectangles ignore rotation. The time comes from the relative motion
+/// (b's travel subtracted from a's), the point from putting `t` back into each body's own
+/// path. Dispatches to the pair functions:
+///
+/// - circle–circle: the quadratic against the sum of the radii ([`sweep_circle_circle()`]);
+/// - rect–rect: the slab test against the Minkowski-grown box ([`sweep_rect_rect()`]);
+/// - circle–rect: the slab test against the box grown by the radius, corners re-solved as
+///   circles ([`sweep_circle_rect()`]);
+/// - a hull against a rect or a hull: the separating-axis sweep over the face normals of both,
+///   exact for shapes that only translate ([`sweep_hull_hull()`], [`sweep_hull_rect()`],
+///   [`sweep_rect_hull()`]). The normal is the face normal of the axis that closed last; the
+///   point is on `a`'s touching face line, at the middle of the span across the normal that
+///   the two touching features (a vertex or a face of each) share. A pair that starts
+///   overlapped gives `t = 0` on the axis of least penetration;
+/// - a circle against a hull: the circle's centre cast against the hull grown by the radius,
+///   corners re-solved as circles ([`sweep_circle_hull()`], [`sweep_hull_circle()`]).
+///
+/// Every one is exact for shapes that only translate, to the rounding of the coordinates.
+/// A hit means the shapes overlap at some moment of the frame (overlap is strict, as in the
+/// discrete tests): shapes that only graze, slide along each other, or touch at the start and
+/// move apart are not hit; shapes that touch at the start and move into each other give
+/// `t = 0`.
+/// A pair with **no relative motion** is never swept: the answer is `t = 0` when it overlaps at
+/// the start, else `None`. Invalid input (non-finite positions or rotations, negative or
+/// non-finite sizes) gives `None`, never a panic; nothing allocates.
+///
+/// ```
+/// use collide_core::{time_of_impact, Circle, Motion};
+/// use glam::Vec2;
+///
+/// let shot = Motion::linear(Vec2::new(-4.0, 0.0), Vec2::new(4.0, 0.0));
+/// let rock = Motion::stationary(Vec2::ZERO);
+/// let hit = time_of_impact(Circle { radius: 0.5 }, &shot, Circle { radius: 1.0 }, &rock).unwrap();
+/// assert!((hit.t - 0.3125).abs() < 1e-6);
+/// assert!((hit.point - Vec2::new(-1.0, 0.0)).length() < 1e-5);
+/// assert_eq!(hit.normal, Vec2::X);
+/// ```
+#[inline(always)]
+#[must_use]
+pub fn time_of_impact<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    motion_a: &Motion,
+    b: impl Into<ShapeRef<'b>>,
+    motion_b: &Motion,
+) -> Option<Impact> {
+    time_of_impact_by_shape(a.into(), motion_a, b.into(), motion_b)
+}
+
+/// [`time_of_impact`]: the closed forms of circles and rects, the
 /// separating-axis sweep for a hull against a rect or a hull, and the grown hull with round
 /// corners for a circle against a hull.
 #[inline(always)]
-pub(super) fn time_of_impact(
+fn time_of_impact_by_shape(
     a: ShapeRef<'_>,
     motion_a: &Motion,
     b: ShapeRef<'_>,
@@ -93,10 +210,69 @@ pub(super) fn time_of_impact(
     }
 }
 
-/// [`narrow_phase_detailed`](crate::narrow_phase_detailed) for finite motions: per pair, the
+/// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
+///
+/// See [`narrow_phase`] for the behaviour.
+#[inline]
+#[must_use]
+pub fn narrow_phase_detailed<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    motion_a: &Motion,
+    b: impl Into<ShapeRef<'b>>,
+    motion_b: &Motion,
+    mode: SweepMode,
+) -> NarrowOutcome {
+    if !(motion_a.is_finite() && motion_b.is_finite()) {
+        return NarrowOutcome::default();
+    }
+    narrow_phase_by_shape(a.into(), motion_a, b.into(), motion_b, mode)
+}
+
+/// Whether and when two moving shapes collided this frame: the function the collision pass
+/// calls for each candidate pair.
+///
+/// First the discrete test ([`contact`](crate::contact)) at the end of the frame, kept as the
+/// hit's [`contact`](Hit::contact); then, for a pair that moved relative to each other, the
+/// sweep, which gives the impact: when contact began (`t = 0` when they already touched at the
+/// start), and the point and normal at that moment. A hit that only the sweep found has
+/// `by_sweep = true` and no end-of-frame contact. A pair with no relative motion overlapped
+/// all frame or not at all: its hit has `t = 0` and the discrete test's point and normal. There
+/// is no speed threshold and no per-type flag: a graze can be shorter than any threshold, and a
+/// flag is forgotten on the next fast weapon.
+///
+/// With [`SweepMode::Off`] or [`SweepMode::ExpandedBox`] the discrete hits of moving pairs
+/// report `t = 1` and the end-of-frame contact's point and normal (the test only saw the end of
+/// the frame). Non-finite motions give no hit.
+///
+/// ```
+/// use collide_core::{narrow_phase, Circle, Motion, Rect, SweepMode};
+/// use glam::Vec2;
+///
+/// let bullet = Circle { radius: 2.0 };
+/// let alien = Rect { half_extents: Vec2::new(7.0, 7.0) };
+/// let still = Motion::stationary(Vec2::ZERO);
+/// // 60 units in one frame, from below the alien to above it.
+/// let shot = Motion::linear(Vec2::new(0.0, -30.0), Vec2::new(0.0, 30.0));
+/// assert!(narrow_phase(bullet, &shot, alien, &still, SweepMode::Off).is_none()); // tunnels
+/// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).unwrap();
+/// assert!(hit.by_sweep && (hit.t - 21.0 / 60.0).abs() < 1e-6);
+/// ```
+#[inline]
+#[must_use]
+pub fn narrow_phase<'a, 'b>(
+    a: impl Into<ShapeRef<'a>>,
+    motion_a: &Motion,
+    b: impl Into<ShapeRef<'b>>,
+    motion_b: &Motion,
+    mode: SweepMode,
+) -> Option<Hit> {
+    narrow_phase_detailed(a, motion_a, b, motion_b, mode).hit
+}
+
+/// [`narrow_phase_detailed`] for finite motions: per pair, the
 /// discrete test at the end of the frame and the sweep [`settle`] calls for a pair that moved.
 #[inline(always)]
-pub(super) fn narrow_phase(
+fn narrow_phase_by_shape(
     a: ShapeRef<'_>,
     ma: &Motion,
     b: ShapeRef<'_>,

@@ -12,8 +12,8 @@
 //! polygons the point stays a vertex of the first: see [`Contact`]).
 //!
 //! Every match on the shapes lives in one file, `query/dispatch.rs`, one per query side by
-//! side: adding a shape means adding its arms there, and the compiler names each match that
-//! lacks them.
+//! side with the generic entry point it serves: adding a shape means adding its arms there,
+//! and the compiler names each match that lacks them.
 //!
 //! # Conventions
 //!
@@ -82,13 +82,14 @@ mod skin_closed;
 mod sweep;
 
 pub use contact::{
-    contact, contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,
+    contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,
     contact_hull_hull, contact_hull_rect, contact_rect_circle, contact_rect_hull,
-    contact_rect_rect, overlaps, Contact,
+    contact_rect_rect, Contact,
 };
+pub use dispatch::{contact, narrow_phase, narrow_phase_detailed, overlaps, time_of_impact};
 pub use distance::{distance, Distance};
 pub use motion::Motion;
-pub use narrow::{narrow_phase, narrow_phase_detailed, Hit, NarrowOutcome, SweepMode};
+pub use narrow::{Hit, NarrowOutcome, SweepMode};
 pub use ray::{cast_ray, cast_ray_circle, cast_ray_hull, cast_ray_rect, RayHit};
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 pub use sweep::*;

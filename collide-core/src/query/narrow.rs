@@ -1,4 +1,7 @@
-//! The narrow phase the collision pass calls for each candidate pair.
+//! The narrow phase the collision pass calls for each candidate pair: what it hands back and
+//! how it settles a pair from its discrete test and its sweep. The entry points,
+//! [`narrow_phase`](crate::narrow_phase) and its detailed form, match on the shapes in
+//! `dispatch.rs`.
 
 use glam::Vec2;
 
@@ -33,8 +36,8 @@ pub enum SweepMode {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hit {
-    /// When contact began, as a fraction of the frame in `[0, 1]` (see [`narrow_phase`]);
-    /// never `-0.0`.
+    /// When contact began, as a fraction of the frame in `[0, 1]` (see
+    /// [`narrow_phase`](crate::narrow_phase)); never `-0.0`.
     pub t: f32,
     /// Where they touched at `t`, in world coordinates.
     pub point: Vec2,
@@ -80,24 +83,6 @@ pub struct NarrowOutcome {
     pub hit: Option<Hit>,
     /// Whether a sweep ran (exact or expanded box).
     pub swept: bool,
-}
-
-/// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
-///
-/// See [`narrow_phase`] for the behaviour.
-#[inline]
-#[must_use]
-pub fn narrow_phase_detailed<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    motion_a: &Motion,
-    b: impl Into<ShapeRef<'b>>,
-    motion_b: &Motion,
-    mode: SweepMode,
-) -> NarrowOutcome {
-    if !(motion_a.is_finite() && motion_b.is_finite()) {
-        return NarrowOutcome::default();
-    }
-    super::dispatch::narrow_phase(a.into(), motion_a, b.into(), motion_b, mode)
 }
 
 /// The narrow phase's decision for one pair, given its discrete test at the end of the frame,
@@ -170,51 +155,10 @@ pub(super) fn expanded_box(
     })
 }
 
-/// Whether and when two moving shapes collided this frame: the function the collision pass
-/// calls for each candidate pair.
-///
-/// First the discrete test ([`contact`](crate::contact)) at the end of the frame, kept as the
-/// hit's [`contact`](Hit::contact); then, for a pair that moved relative to each other, the
-/// sweep, which gives the impact: when contact began (`t = 0` when they already touched at the
-/// start), and the point and normal at that moment. A hit that only the sweep found has
-/// `by_sweep = true` and no end-of-frame contact. A pair with no relative motion overlapped
-/// all frame or not at all: its hit has `t = 0` and the discrete test's point and normal. There
-/// is no speed threshold and no per-type flag: a graze can be shorter than any threshold, and a
-/// flag is forgotten on the next fast weapon.
-///
-/// With [`SweepMode::Off`] or [`SweepMode::ExpandedBox`] the discrete hits of moving pairs
-/// report `t = 1` and the end-of-frame contact's point and normal (the test only saw the end of
-/// the frame). Non-finite motions give no hit.
-///
-/// ```
-/// use collide_core::{narrow_phase, Circle, Motion, Rect, SweepMode};
-/// use glam::Vec2;
-///
-/// let bullet = Circle { radius: 2.0 };
-/// let alien = Rect { half_extents: Vec2::new(7.0, 7.0) };
-/// let still = Motion::stationary(Vec2::ZERO);
-/// // 60 units in one frame, from below the alien to above it.
-/// let shot = Motion::linear(Vec2::new(0.0, -30.0), Vec2::new(0.0, 30.0));
-/// assert!(narrow_phase(bullet, &shot, alien, &still, SweepMode::Off).is_none()); // tunnels
-/// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).unwrap();
-/// assert!(hit.by_sweep && (hit.t - 21.0 / 60.0).abs() < 1e-6);
-/// ```
-#[inline]
-#[must_use]
-pub fn narrow_phase<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    motion_a: &Motion,
-    b: impl Into<ShapeRef<'b>>,
-    motion_b: &Motion,
-    mode: SweepMode,
-) -> Option<Hit> {
-    narrow_phase_detailed(a, motion_a, b, motion_b, mode).hit
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{contact, time_of_impact, Circle, Rect};
+    use crate::{contact, narrow_phase_detailed, time_of_impact, Circle, Rect};
 
     /// With the sweep on, the narrow phase is exactly the full sweep's impact with the discrete
     /// test at the end of the frame as its contact: its start-overlap shortcut changes nothing.

@@ -10,6 +10,7 @@
 use glam::Vec2;
 
 mod hull_rect;
+mod meeting;
 mod outline;
 mod window;
 
@@ -17,9 +18,11 @@ pub(super) use hull_rect::sweep_hull_rect;
 #[cfg(test)]
 pub(super) use hull_rect::tests::shot_at_a_rect;
 use hull_rect::HullRect;
+use meeting::{margin_of, Meeting, ROUNDING};
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
-use window::{AxisWindow, LeastGap};
+pub(super) use window::latest_axis;
+use window::{AxisWindow, LeastGap, NEAR_TIE};
 
 use crate::{Motion, ShapeRef, MAX_HULL_VERTICES};
 
@@ -28,43 +31,6 @@ type Axes = [(f32, f32, Vec2); 2 * MAX_HULL_VERTICES];
 
 /// Room for [`Axes`].
 const NO_AXES: Axes = [(0.0, 0.0, Vec2::ZERO); 2 * MAX_HULL_VERTICES];
-
-/// Where two polygons meet.
-pub(super) struct Meeting {
-    /// When they touch, in `[0, 1]`.
-    pub(super) touch_t: f32,
-    /// The face normal they meet on, from `a` to `b`.
-    pub(super) normal: Vec2,
-    /// Where they touch, in world coordinates, from `a`'s path at `touch_t`.
-    pub(super) point: Vec2,
-    /// They are within rounding of touching (or overlap) at the start.
-    pub(super) at_start: bool,
-}
-
-impl Meeting {
-    /// The meeting as a time of impact; `None` where the point or the normal is not finite
-    /// (far outside the sizes the crate is built for, the products overflow).
-    #[inline]
-    pub(super) fn impact(&self) -> Option<crate::Impact> {
-        crate::query::all_finite([self.point, self.normal]).then_some(crate::Impact {
-            t: self.touch_t,
-            point: self.point,
-            normal: self.normal,
-        })
-    }
-}
-
-/// How much a gap along an axis must exceed, relative to the shapes' extent about `a`, to
-/// count as apart beyond the rounding of their coordinates.
-const ROUNDING: f32 = 8.0 * f32::EPSILON;
-
-/// A pair's margin: [`ROUNDING`] of the largest coordinate of `corners`, the least and the most
-/// corner of each shape's box (the largest coordinate of any vertex is one of theirs).
-#[inline(always)]
-fn margin_of(corners: [Vec2; 4]) -> f32 {
-    let reach = corners.iter().fold(Vec2::ZERO, |r, c| r.max(c.abs()));
-    ROUNDING * reach.max_element()
-}
 
 /// Two polygons, `a` at the origin and `b` where it starts from `a`, for the closed forms.
 pub(super) struct PolygonPair<'s> {
@@ -81,6 +47,11 @@ pub(super) struct PolygonPair<'s> {
 impl<'s> PolygonPair<'s> {
     /// The pair, for a hull against a rect or hull (and no circle) with finite start poses;
     /// `None` for any other. A turned hull is turned into `scratch`.
+    ///
+    /// Inlined, as are the polygons and their boxes: the pair handed back through memory,
+    /// stored a field at a time and loaded whole, would wait for the stores to drain (with
+    /// the sweep below, a fifth of a hull–hull time of impact).
+    #[inline]
     pub(super) fn new(
         a: ShapeRef<'s>,
         motion_a: &Motion,
@@ -144,7 +115,7 @@ impl<'s> PolygonPair<'s> {
             return None;
         }
         let reach = self.margin / ROUNDING;
-        let (entry, normal) = super::skin::latest_axis(reach, axes.iter().copied())?;
+        let (entry, normal) = latest_axis(reach, axes.iter().copied())?;
         let touch_t = if (0.0..=1.0).contains(&entry) {
             entry
         } else {
@@ -170,8 +141,12 @@ impl<'s> PolygonPair<'s> {
     /// closing in is `t = 0`, on the touching face. A pair that starts overlapped is `t = 0` on
     /// its axis of least penetration (the largest gap). A pair that meets later meets on the
     /// axis whose gap closes last, an earlier one (`b`'s faces first) kept on a near tie.
+    ///
+    /// Inlined into its one caller: a meeting handed back through memory, stored a field at
+    /// a time and loaded whole, waits for the stores to drain.
+    #[inline(always)]
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let mut window = AxisWindow::new(super::skin::NEAR_TIE / ROUNDING * self.margin);
+        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin);
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work (their axes separate the polygons as any does).
         let [a_box, (b_lo, b_hi)] = self.boxes;

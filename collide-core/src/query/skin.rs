@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use super::polygon::{has_hull, Polygon, SkinPair, SCRATCH};
+use super::polygon::{has_hull, latest_axis, Polygon, SkinPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
 use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
 
@@ -311,63 +311,6 @@ fn polygon_axes_normal(
     });
     latest_axis(reach, axes)
 }
-
-/// Of the axes given as `(gap, closing speed, axis)`, in order, the one whose gap closes last
-/// and when (`-inf` for one that starts closed); an earlier axis is kept on a near tie.
-/// `reach` is the largest coordinate of the shapes' corners, which sets what a tie is.
-pub(super) fn latest_axis(
-    reach: f32,
-    axes: impl Iterator<Item = (f32, f32, Vec2)>,
-) -> Option<(f32, Vec2)> {
-    let mut latest = LatestAxis::new(reach);
-    for (gap, speed, axis) in axes {
-        latest.offer(gap, speed, axis);
-    }
-    latest.found()
-}
-
-/// [`latest_axis`] offered one axis at a time.
-pub(super) struct LatestAxis {
-    reach: f32,
-    best: Option<(f32, Vec2)>,
-}
-
-impl LatestAxis {
-    pub(super) fn new(reach: f32) -> Self {
-        Self { reach, best: None }
-    }
-
-    /// The next axis, as `(gap, closing speed, axis)`.
-    #[inline(always)]
-    pub(super) fn offer(&mut self, gap: f32, speed: f32, axis: Vec2) {
-        let entry = if gap <= 0.0 {
-            f32::NEG_INFINITY
-        } else if speed > 0.0 {
-            gap / speed
-        } else {
-            // Apart along this axis and not closing: it separates them all frame, which a
-            // reported contact rules out but for rounding. It cannot be the contact's.
-            return;
-        };
-        // A near tie: the gaps along the two axes differ by less than a few roundings of the
-        // shapes' coordinates (faces built an ulp off flat). Worked out only for an entry
-        // that could replace the one kept: most axes close earlier.
-        let tie = || NEAR_TIE * self.reach / speed.max(f32::MIN_POSITIVE);
-        let later = |e: f32| entry > e && (e == f32::NEG_INFINITY || entry > e + tie());
-        if self.best.is_none_or(|(e, _)| later(e)) {
-            self.best = Some((entry, axis));
-        }
-    }
-
-    /// The axis whose gap closes last and when, of those offered.
-    pub(super) fn found(&self) -> Option<(f32, Vec2)> {
-        self.best
-    }
-}
-
-/// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be
-/// for its entry to replace one found before it: a few roundings of the coordinates.
-pub(super) const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
 
 #[cfg(test)]
 mod tests {

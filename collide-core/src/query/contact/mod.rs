@@ -1,6 +1,7 @@
 //! Discrete tests: do two placed shapes overlap now, and if so, how?
 //!
-//! One file per shape pair; [`contact`] and [`overlaps`] dispatch to them. A reversed pair
+//! One file per shape pair; [`contact`](crate::contact) and [`overlaps`](crate::overlaps)
+//! dispatch to them. A reversed pair
 //! (`contact_rect_circle`) is a one-line wrapper over the canonical one that flips the normal,
 //! except for the polygon pairs, whose contact point belongs to the first shape (see
 //! [`Contact`]).
@@ -10,8 +11,6 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 use glam::Vec2;
-
-use crate::{Pose, ShapeRef};
 
 mod contact_circle_circle;
 mod contact_circle_hull;
@@ -114,66 +113,4 @@ pub(super) fn unit_along(v: Vec2, dist: f32, dist_sq: f32) -> Vec2 {
     } else {
         crate::query::normalize_any_or(v, Vec2::X)
     }
-}
-
-/// The contact between shape `a` placed at `pose_a` and shape `b` placed at `pose_b`, or
-/// `None` when they do not overlap.
-///
-/// Overlap is strict: shapes that only touch give `None`. Circles and rects ignore the pose's
-/// rotation; hulls follow it. A non-finite pose, a negative or non-finite radius or extent
-/// give `None`. Never allocates or panics. See [`Contact`] for the normal, depth and point.
-///
-/// ```
-/// use collide_core::{contact, Circle, Pose, Rect};
-/// use glam::Vec2;
-///
-/// let shot = Circle { radius: 2.0 };
-/// let alien = Rect { half_extents: Vec2::new(16.0, 16.0) };
-/// let hit = contact(shot, &Pose::from_position(Vec2::new(0.0, -17.0)), alien, &Pose::IDENTITY)
-///     .expect("the shot's top reaches 1 unit into the alien");
-/// assert_eq!(hit.normal, Vec2::Y); // from the shot to the alien
-/// assert!((hit.depth - 1.0).abs() < 1e-6);
-/// assert!((hit.point - Vec2::new(0.0, -15.5)).length() < 1e-6);
-///
-/// // Touching is not overlapping.
-/// assert!(contact(shot, &Pose::from_position(Vec2::new(0.0, -18.0)), alien, &Pose::IDENTITY)
-///     .is_none());
-/// ```
-#[inline(always)]
-#[must_use]
-pub fn contact<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    pose_a: &Pose,
-    b: impl Into<ShapeRef<'b>>,
-    pose_b: &Pose,
-) -> Option<Contact> {
-    super::dispatch::contact(a.into(), pose_a, b.into(), pose_b)
-}
-
-/// Whether shape `a` placed at `pose_a` and shape `b` placed at `pose_b` overlap.
-///
-/// Always equal to [`contact`]`(..).is_some()`, with the same rules (strict, non-finite input
-/// gives `false`), but skips the contact data where that is cheaper.
-///
-/// ```
-/// use collide_core::{overlaps, Circle, Hull, Pose, Rot};
-/// use glam::Vec2;
-///
-/// let ship = Hull::regular(3, 10.0)?;
-/// let rock = Circle { radius: 3.0 };
-/// let turned = Pose::new(Vec2::ZERO, Rot::from_angle(core::f32::consts::PI));
-/// // The triangle's tip points at +x; turned half round, it points at -x.
-/// assert!(overlaps(&ship, &Pose::IDENTITY, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
-/// assert!(!overlaps(&ship, &turned, rock, &Pose::from_position(Vec2::new(12.0, 0.0))));
-/// # Ok::<(), collide_core::Error>(())
-/// ```
-#[inline]
-#[must_use]
-pub fn overlaps<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    pose_a: &Pose,
-    b: impl Into<ShapeRef<'b>>,
-    pose_b: &Pose,
-) -> bool {
-    super::dispatch::overlaps(a.into(), pose_a, b.into(), pose_b)
 }

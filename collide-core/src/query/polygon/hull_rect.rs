@@ -9,9 +9,9 @@ use core::cell::Cell;
 
 use glam::Vec2;
 
-use super::outline::{box_with, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
-use super::{margin_of, Meeting, Polygon, ROUNDING};
-use crate::query::skin::LatestAxis;
+use super::meeting::{margin_of, Meeting, ROUNDING};
+use super::outline::{box_with, Polygon, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
+use super::window::LatestAxis;
 
 mod exact;
 

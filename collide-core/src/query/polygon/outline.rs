@@ -46,6 +46,10 @@ pub(super) const RECT_CORNERS: [Vec2; 4] = [
 impl<'h> Polygon<'h> {
     /// `shape` as a polygon, or `None` for a circle; a turned hull's vertices and normals go
     /// into `scratch`.
+    ///
+    /// Inlined: a polygon handed back through memory, stored a part at a time and loaded
+    /// whole, waits for the stores to drain.
+    #[inline(always)]
     pub(in crate::query) fn new(
         shape: ShapeRef<'h>,
         rotation: Rot,
@@ -188,7 +192,9 @@ impl<'h> Polygon<'h> {
         most + self.offset.dot(axis)
     }
 
-    /// The least and the most corner of the box around the vertices.
+    /// The least and the most corner of the box around the vertices (inlined, as
+    /// [`new`](Self::new) is, for the same reason).
+    #[inline(always)]
     pub(super) fn box_corners(&self) -> (Vec2, Vec2) {
         let mut corners = NO_BOX;
         self.each_vertex(|v| corners = box_with(corners, v));

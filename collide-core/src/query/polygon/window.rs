@@ -1,8 +1,24 @@
-//! What the exact separating-axis sweep gathers over the axes of a pair of polygons, one axis
-//! at a time, shared by the general pair and by the hull–rect closed form, so that both give
-//! the same time and face bit for bit.
+//! What the separating-axis sweeps gather over the axes of a pair of polygons, one axis at a
+//! time: the exact sweep's window, shared by the general pair and by the hull–rect closed form
+//! so that both give the same time and face bit for bit, and the skin sweep's latest axis.
+//! Both pick the axis they meet on by one rule, [`later_beyond_tie`].
 
 use glam::Vec2;
+
+/// How much larger, relative to the shapes' extent about `a`, the gap along an axis must be
+/// for its entry to replace one found before it: a few roundings of the coordinates.
+pub(super) const NEAR_TIE: f32 = 4.0 * f32::EPSILON;
+
+/// Whether an axis whose gap closes at `entry`, at `speed` (above zero), replaces the one kept
+/// so far, which closed at `latest` (`-inf` for none yet): it closes later beyond a near tie,
+/// `(entry − latest)·speed` being the gap it has left when the one before closes, and `tie`
+/// the least gap that counts ([`NEAR_TIE`] of the shapes' extent). Two faces meeting flat give
+/// the same entry up to rounding; the earlier axis (`b`'s faces come first, and a tile's
+/// axis-aligned face is exact where a built hull's normal is off by an ulp) is kept.
+#[inline(always)]
+fn later_beyond_tie(entry: f32, latest: f32, speed: f32, tie: f32) -> bool {
+    entry > latest && (latest == f32::NEG_INFINITY || (entry - latest) * speed > tie)
+}
 
 /// The open intervals of time during which the gap along each axis is below zero, folded into
 /// where they all first hold: the latest entry, the earliest exit, and the axis whose gap
@@ -51,12 +67,7 @@ impl AxisWindow {
             } else {
                 self.enter
             };
-            // Later beyond a near tie: `(entry − latest)·speed` is the gap it has left when
-            // the one before closes.
-            if gap > 0.0
-                && entry > self.latest
-                && (self.latest == f32::NEG_INFINITY || (entry - self.latest) * speed > self.tie)
-            {
+            if gap > 0.0 && later_beyond_tie(entry, self.latest, speed, self.tie) {
                 self.latest = entry;
                 self.latest_axis = axis;
                 self.latest_levels = (a_most, a_most + gap);
@@ -120,5 +131,61 @@ impl LeastGap {
     /// The axis and the levels.
     pub(super) fn axis(&self) -> (Vec2, (f32, f32)) {
         (self.axis, self.levels)
+    }
+}
+
+/// Of the axes given as `(gap, closing speed, axis)`, in order, the one whose gap closes last
+/// and when (`-inf` for one that starts closed), by [`later_beyond_tie`]. `reach` is the
+/// largest coordinate of the shapes' corners, which sets what a tie is.
+pub(in crate::query) fn latest_axis(
+    reach: f32,
+    axes: impl Iterator<Item = (f32, f32, Vec2)>,
+) -> Option<(f32, Vec2)> {
+    let mut latest = LatestAxis::new(reach);
+    for (gap, speed, axis) in axes {
+        latest.offer(gap, speed, axis);
+    }
+    latest.found()
+}
+
+/// [`latest_axis`] offered one axis at a time.
+pub(super) struct LatestAxis {
+    /// A near tie: gaps that differ by less than this.
+    tie: f32,
+    best: Option<(f32, Vec2)>,
+}
+
+impl LatestAxis {
+    pub(super) fn new(reach: f32) -> Self {
+        Self {
+            tie: NEAR_TIE * reach,
+            best: None,
+        }
+    }
+
+    /// The next axis, as `(gap, closing speed, axis)`.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, gap: f32, speed: f32, axis: Vec2) {
+        let entry = if gap <= 0.0 {
+            f32::NEG_INFINITY
+        } else if speed > 0.0 {
+            gap / speed
+        } else {
+            // Apart along this axis and not closing: it separates them all frame, which a
+            // reported contact rules out but for rounding. It cannot be the contact's.
+            return;
+        };
+        // The first axis is kept whatever its entry; an entry of `-inf` replaces none.
+        if self
+            .best
+            .is_none_or(|(e, _)| later_beyond_tie(entry, e, speed, self.tie))
+        {
+            self.best = Some((entry, axis));
+        }
+    }
+
+    /// The axis whose gap closes last and when, of those offered.
+    pub(super) fn found(&self) -> Option<(f32, Vec2)> {
+        self.best
     }
 }

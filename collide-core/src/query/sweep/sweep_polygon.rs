@@ -2,7 +2,7 @@
 //! the face normals of both, which is exact because shapes only translate during a sweep.
 
 use super::Impact;
-use crate::query::polygon::{PolygonPair, SCRATCH};
+use crate::query::polygon::PolygonPair;
 use crate::{Motion, ShapeRef};
 use glam::Vec2;
 
@@ -39,7 +39,9 @@ pub(crate) fn sweep_polygons(
     if !super::slab::slab_flag(p, d, bounding_box(a) + bounding_box(b)).0 {
         return None;
     }
-    let mut scratch = [SCRATCH; 2];
+    // Two `None`s written as such: copying the constant would fill the room for the turned
+    // vertices too, a memset of both on every pair that gets this far.
+    let mut scratch = [None, None];
     let pair = PolygonPair::new(a, motion_a, b, motion_b, &mut scratch)?;
     pair.exact_sweep(motion_a, motion_a.travel() - motion_b.travel())?
         .impact()

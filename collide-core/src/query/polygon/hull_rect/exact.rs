@@ -5,10 +5,9 @@
 
 use glam::Vec2;
 
-use super::super::window::{AxisWindow, LeastGap};
-use super::super::{Meeting, ROUNDING};
+use super::super::meeting::{Meeting, ROUNDING};
+use super::super::window::{AxisWindow, LeastGap, NEAR_TIE};
 use super::HullRect;
-use crate::query::skin::NEAR_TIE;
 use crate::query::sweep::{from_start, slab_flag, Impact};
 use crate::{Hull, Motion, Rect};
 
