@@ -6,8 +6,8 @@
 mod common;
 
 use collide_core::{
-    contact, distance, narrow_phase_detailed, sweep_circle_hull, sweep_hull_circle, time_of_impact,
-    Circle, Hull, Motion, Pose, Rot, Shape, SweepMode,
+    contact, distance, narrow_phase, sweep_circle_hull, sweep_hull_circle, time_of_impact, Circle,
+    Hull, Motion, Pose, Rot, Shape, SweepMode,
 };
 use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
@@ -292,12 +292,12 @@ fn the_narrow_phase_sweeps_circles_and_hulls_exactly() {
         for flip in [false, true] {
             let (out, impact) = if flip {
                 (
-                    narrow_phase_detailed(&b, &mb, a, &ma, SweepMode::Exact),
+                    narrow_phase(&b, &mb, a, &ma, SweepMode::Exact),
                     sweep_hull_circle(&b, &mb, &a, &ma),
                 )
             } else {
                 (
-                    narrow_phase_detailed(a, &ma, &b, &mb, SweepMode::Exact),
+                    narrow_phase(a, &ma, &b, &mb, SweepMode::Exact),
                     sweep_circle_hull(&a, &ma, &b, &mb),
                 )
             };
@@ -306,7 +306,7 @@ fn the_narrow_phase_sweeps_circles_and_hulls_exactly() {
             swept += 1;
             let hit = out.hit.expect("the sweep hits");
             assert_eq!(
-                (hit.t, hit.normal, hit.point),
+                (hit.impact.t, hit.impact.normal, hit.impact.point),
                 (impact.t, impact.normal, impact.point)
             );
         }

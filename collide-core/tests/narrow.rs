@@ -4,8 +4,7 @@
 mod common;
 
 use collide_core::{
-    contact, narrow_phase, narrow_phase_detailed, tunnelling_speed, Aabb, Circle, Hull, Motion,
-    Rect, SweepMode,
+    contact, narrow_phase, tunnelling_speed, Aabb, Circle, Hull, Motion, Rect, SweepMode,
 };
 use common::*;
 use glam::Vec2;
@@ -34,7 +33,7 @@ fn missed_shots(height: f32, speed: f32, phases: u32, mode: SweepMode) -> u32 {
         let hit = (0..frames).any(|k| {
             let y0 = base + step * k as f32;
             let m = Motion::linear(v(0.0, y0), v(0.0, y0 + step));
-            narrow_phase(shot, &m, target, &still, mode).is_some()
+            narrow_phase(shot, &m, target, &still, mode).hit.is_some()
         });
         if !hit {
             missed += 1;
@@ -107,13 +106,13 @@ proptest! {
         swap in any::<bool>(),
     ) {
         let hit = if swap {
-            narrow_phase(&b, &mb, &a, &ma, SweepMode::Exact)
+            narrow_phase(&b, &mb, &a, &ma, SweepMode::Exact).hit
         } else {
-            narrow_phase(&a, &ma, &b, &mb, SweepMode::Exact)
+            narrow_phase(&a, &ma, &b, &mb, SweepMode::Exact).hit
         };
         prop_assert!(hit.is_some(), "missed: {a:?} {ma:?} {b:?} {mb:?}");
         let hit = hit.unwrap();
-        prop_assert!((0.0..=1.0).contains(&hit.t) && (hit.normal.length() - 1.0).abs() < 1e-3);
+        prop_assert!((0.0..=1.0).contains(&hit.impact.t) && (hit.impact.normal.length() - 1.0).abs() < 1e-3);
     }
 }
 
@@ -123,35 +122,39 @@ fn discrete_hit_gets_the_impact_and_keeps_the_end_of_frame_contact() {
     let b = Circle { radius: 1.0 };
     let still = Motion::stationary(Vec2::ZERO);
     let m = Motion::linear(v(-4.0, 0.0), v(0.5, 0.2));
-    let out = narrow_phase_detailed(a, &m, b, &still, SweepMode::Exact);
+    let out = narrow_phase(a, &m, b, &still, SweepMode::Exact);
     let hit = out.hit.unwrap();
     let c = contact(a, &m.end_pose(), b, &still.end_pose()).unwrap();
     assert!(!hit.by_sweep && out.swept);
     assert_eq!(hit.contact, Some(c));
     let impact = collide_core::time_of_impact(a, &m, b, &still).unwrap();
     assert_eq!(
-        (hit.t, hit.point, hit.normal),
+        (hit.impact.t, hit.impact.point, hit.impact.normal),
         (impact.t, impact.point, impact.normal)
     );
     assert!(impact.t > 0.0 && impact.t < 1.0);
     // The impact's normal is along the path's approach, the contact's along the end offset.
-    assert!(hit.normal.dot(c.normal) < 0.999, "{hit:?}");
+    assert!(hit.impact.normal.dot(c.normal) < 0.999, "{hit:?}");
     // Touching at the start and moving in: t = 0.
     let m = Motion::linear(v(-1.5, 0.0), v(-1.0, 0.0));
     assert_eq!(
-        narrow_phase(a, &m, b, &still, SweepMode::Exact).unwrap().t,
+        narrow_phase(a, &m, b, &still, SweepMode::Exact)
+            .hit
+            .unwrap()
+            .impact
+            .t,
         0.0
     );
     // No relative motion, overlapping: t = 0 without a sweep.
     let together = Motion::linear(v(0.5, 0.0), v(10.5, 0.0));
     let with = Motion::linear(v(0.0, 0.0), v(10.0, 0.0));
-    let out = narrow_phase_detailed(a, &together, b, &with, SweepMode::Exact);
-    assert_eq!(out.hit.map(|h| h.t), Some(0.0));
+    let out = narrow_phase(a, &together, b, &with, SweepMode::Exact);
+    assert_eq!(out.hit.map(|h| h.impact.t), Some(0.0));
     assert!(!out.swept);
     // No relative motion, apart: nothing, and no sweep, however fast.
     let apart = Motion::linear(v(5.0, 0.0), v(10_005.0, 0.0));
     let with = Motion::linear(v(0.0, 0.0), v(10_000.0, 0.0));
-    let out = narrow_phase_detailed(a, &apart, b, &with, SweepMode::Exact);
+    let out = narrow_phase(a, &apart, b, &with, SweepMode::Exact);
     assert_eq!(out, Default::default());
 }
 
@@ -163,31 +166,44 @@ fn a_miss_with_motion_is_swept_in_each_mode() {
     };
     let still = Motion::stationary(Vec2::ZERO);
     let shot = Motion::linear(v(0.0, -30.0), v(0.0, 30.0));
-    let off = narrow_phase_detailed(bullet, &shot, alien, &still, SweepMode::Off);
+    let off = narrow_phase(bullet, &shot, alien, &still, SweepMode::Off);
     assert_eq!(off, Default::default());
-    let exact = narrow_phase_detailed(bullet, &shot, alien, &still, SweepMode::Exact);
+    let exact = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact);
     let hit = exact.hit.unwrap();
     assert!(exact.swept && hit.by_sweep);
-    assert!((hit.t - 21.0 / 60.0).abs() < 1e-6 && hit.normal == Vec2::Y);
-    assert!((hit.point - v(0.0, -7.0)).length() < 1e-5);
-    let expanded = narrow_phase_detailed(bullet, &shot, alien, &still, SweepMode::ExpandedBox);
+    assert!((hit.impact.t - 21.0 / 60.0).abs() < 1e-6 && hit.impact.normal == Vec2::Y);
+    assert!((hit.impact.point - v(0.0, -7.0)).length() < 1e-5);
+    let expanded = narrow_phase(bullet, &shot, alien, &still, SweepMode::ExpandedBox);
     assert_eq!(
-        expanded.hit.map(|h| (h.t, h.normal, h.by_sweep)),
+        expanded
+            .hit
+            .map(|h| (h.impact.t, h.impact.normal, h.by_sweep)),
         Some((1.0, Vec2::Y, true))
     );
     // A diagonal shot that passes the corner: the expanded box over-reports, the exact sweep does not.
     let diagonal = Motion::linear(v(-30.0, 0.0), v(0.0, 30.0));
-    assert!(narrow_phase(bullet, &diagonal, alien, &still, SweepMode::Exact).is_none());
-    assert!(narrow_phase(bullet, &diagonal, alien, &still, SweepMode::ExpandedBox).is_some());
+    assert!(
+        narrow_phase(bullet, &diagonal, alien, &still, SweepMode::Exact)
+            .hit
+            .is_none()
+    );
+    assert!(
+        narrow_phase(bullet, &diagonal, alien, &still, SweepMode::ExpandedBox)
+            .hit
+            .is_some()
+    );
     // A hull is swept exactly too: the hexagon's bottom face lies 7·cos 30° below its centre,
     // and the shot's rim reaches it at t = (30 − 7·cos 30° − 2) / 60.
     let hull = Hull::regular(6, 7.0).unwrap();
-    let hit = narrow_phase_detailed(bullet, &shot, &hull, &still, SweepMode::Exact)
+    let hit = narrow_phase(bullet, &shot, &hull, &still, SweepMode::Exact)
         .hit
         .unwrap();
     let expect = (28.0 - 7.0 * 0.75f32.sqrt()) / 60.0;
-    assert!(hit.by_sweep && (hit.t - expect).abs() < 1e-6, "{hit:?}");
-    assert!((hit.normal - Vec2::Y).length() < 1e-6, "{hit:?}");
+    assert!(
+        hit.by_sweep && (hit.impact.t - expect).abs() < 1e-6,
+        "{hit:?}"
+    );
+    assert!((hit.impact.normal - Vec2::Y).length() < 1e-6, "{hit:?}");
 }
 
 #[test]
@@ -204,11 +220,21 @@ fn three_bodies_are_ordered_by_when_contact_began() {
         half_extents: v(0.5, 5.0),
     };
     let a_at = Motion::stationary(v(37.5, 0.0));
-    let on_b = narrow_phase(bullet, &shot, b, &b_at, SweepMode::Exact).unwrap();
-    let on_a = narrow_phase(bullet, &shot, a, &a_at, SweepMode::Exact).unwrap();
-    assert!(!on_b.by_sweep && (on_b.t - 0.2).abs() < 1e-6, "{on_b:?}");
-    assert!(on_a.by_sweep && (on_a.t - 0.36).abs() < 1e-6, "{on_a:?}");
-    assert!(on_b.t < on_a.t, "B was reached first");
+    let on_b = narrow_phase(bullet, &shot, b, &b_at, SweepMode::Exact)
+        .hit
+        .unwrap();
+    let on_a = narrow_phase(bullet, &shot, a, &a_at, SweepMode::Exact)
+        .hit
+        .unwrap();
+    assert!(
+        !on_b.by_sweep && (on_b.impact.t - 0.2).abs() < 1e-6,
+        "{on_b:?}"
+    );
+    assert!(
+        on_a.by_sweep && (on_a.impact.t - 0.36).abs() < 1e-6,
+        "{on_a:?}"
+    );
+    assert!(on_b.impact.t < on_a.impact.t, "B was reached first");
 }
 
 #[test]
@@ -217,10 +243,11 @@ fn bad_input_gives_no_hit() {
     let still = Motion::stationary(Vec2::ZERO);
     let nan = Motion::linear(v(f32::NAN, 0.0), v(0.0, 0.0));
     for mode in [SweepMode::Exact, SweepMode::ExpandedBox, SweepMode::Off] {
-        assert_eq!(
-            narrow_phase_detailed(c, &nan, c, &still, mode),
-            Default::default()
+        assert_eq!(narrow_phase(c, &nan, c, &still, mode), Default::default());
+        assert!(
+            narrow_phase(Circle { radius: -1.0 }, &still, c, &still, mode)
+                .hit
+                .is_none()
         );
-        assert!(narrow_phase(Circle { radius: -1.0 }, &still, c, &still, mode).is_none());
     }
 }

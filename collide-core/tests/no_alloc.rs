@@ -8,8 +8,7 @@
 mod common;
 
 use collide_core::{
-    cast_ray, distance, narrow_phase_detailed, time_of_impact, Circle, Motion, Rect, Rot, Shape,
-    SweepMode,
+    cast_ray, distance, narrow_phase, time_of_impact, Circle, Motion, Rect, Rot, Shape, SweepMode,
 };
 use collide_testkit::alloc::{self as alloc_count, CountingAllocator};
 use common::*;
@@ -55,7 +54,7 @@ fn queries_never_allocate() {
                     let (from, to) = (ma.start, ma.end);
                     answers += usize::from(cast_ray(b, &mb.end_pose(), from, to).is_some());
                     for mode in [SweepMode::Exact, SweepMode::ExpandedBox, SweepMode::Off] {
-                        answers += usize::from(narrow_phase_detailed(a, ma, b, mb, mode).swept);
+                        answers += usize::from(narrow_phase(a, ma, b, mb, mode).swept);
                     }
                 }
             }

@@ -5,8 +5,8 @@
 mod common;
 
 use collide_core::{
-    contact, distance, narrow_phase_detailed, overlaps, sweep_hull_hull, sweep_hull_rect,
-    sweep_rect_hull, time_of_impact, Hull, Motion, Rect, Rot, Shape, SweepMode,
+    contact, distance, narrow_phase, overlaps, sweep_hull_hull, sweep_hull_rect, sweep_rect_hull,
+    time_of_impact, Hull, Motion, Rect, Rot, Shape, SweepMode,
 };
 use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
@@ -345,7 +345,7 @@ fn the_narrow_phase_sweeps_polygons_exactly() {
     let mut swept = 0;
     for _ in 0..2_000 {
         let (a, ma, b, mb) = case(&mut rng);
-        let out = narrow_phase_detailed(&a, &ma, &b, &mb, SweepMode::Exact);
+        let out = narrow_phase(&a, &ma, &b, &mb, SweepMode::Exact);
         let Some(impact) = time_of_impact(&a, &ma, &b, &mb) else {
             continue;
         };
@@ -353,7 +353,7 @@ fn the_narrow_phase_sweeps_polygons_exactly() {
         let hit = out.hit.expect("the sweep hits");
         assert!(out.swept);
         assert_eq!(
-            (hit.t, hit.normal, hit.point),
+            (hit.impact.t, hit.impact.normal, hit.impact.point),
             (impact.t, impact.normal, impact.point)
         );
     }

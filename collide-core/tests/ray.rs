@@ -5,7 +5,7 @@
 
 mod common;
 
-use collide_core::{cast_ray, Circle, Hull, Pose, RayHit, Rect, Rot, Shape};
+use collide_core::{cast_ray, Circle, Hull, Impact, Pose, Rect, Rot, Shape};
 use common::*;
 use glam::Vec2;
 
@@ -42,7 +42,7 @@ fn check(shape: &Shape, pose: &Pose, from: Vec2, to: Vec2, what: &str) -> bool {
     let first_inside = (0..=samples)
         .map(|k| k as f32 / samples as f32)
         .find(|&s| depth(shape, pose, from + (to - from) * s) < -tol);
-    let Some(RayHit { t, point, normal }) = hit else {
+    let Some(Impact { t, point, normal }) = hit else {
         assert!(
             first_inside.is_none(),
             "{what}: no hit, inside at {first_inside:?}"
@@ -172,7 +172,7 @@ fn grazing_touching_and_leaving_are_no_hits() {
         let on_entering = cast(Vec2::new(-1.0, 0.5), Vec2::new(1.0, 0.5)).unwrap();
         assert_eq!(
             on_entering,
-            RayHit {
+            Impact {
                 t: 0.0,
                 point: Vec2::new(-1.0, 0.5),
                 normal: Vec2::X

@@ -61,8 +61,8 @@ fn check(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, skin: f32) -> Result<bo
     let gap = distance(a, &pa, b, &pb).expect("finite").distance;
     let upper = skin + skin_tolerance(skin, &pa, &pb);
     prop_assert!(gap > 0.0 && gap <= upper, "gap {gap} outside (0, {upper}]");
-    prop_assert!(stop.t <= stop.touch_t && (0.0..=1.0).contains(&stop.t));
-    prop_assert!((stop.normal.length() - 1.0).abs() < 1e-4);
+    prop_assert!(stop.t <= stop.impact.t && (0.0..=1.0).contains(&stop.t));
+    prop_assert!((stop.impact.normal.length() - 1.0).abs() < 1e-4);
     // Never through: no sub-step before the stop overlaps.
     for i in 0..=400 {
         let t = stop.t * i as f32 / 400.0;

@@ -441,23 +441,23 @@ fn stop_for(
     stop: SkinImpact,
 ) -> (SlideContact, f32) {
     let skin = settings.skin;
-    let closing = motion.travel().dot(stop.normal);
+    let closing = motion.travel().dot(stop.impact.normal);
     let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
     let along_normal = if closing.is_nan() || closing <= 0.0 {
         stop.t
-    } else if stop.touch_t * closing <= resting {
+    } else if stop.impact.t * closing <= resting {
         // Already within the skin of it along the normal (resting on it): stay put, or the
         // rounding of each frame's sweep would creep the body along the normal.
         0.0
     } else {
-        (stop.touch_t - skin / closing).max(0.0)
+        (stop.impact.t - skin / closing).max(0.0)
     };
     let contact = SlideContact {
         obstacle,
-        point: stop.point,
-        normal: stop.normal,
+        point: stop.impact.point,
+        normal: stop.impact.normal,
         position: motion.position_at(stop.t),
-        surface: settings.surface(stop.normal),
+        surface: settings.surface(stop.impact.normal),
     };
     (contact, along_normal.min(stop.t))
 }

@@ -46,8 +46,8 @@ fn a_rect_behind_the_side_met_first_is_never_met_earlier() {
         let Some(first) = time_of_impact_with_skin(body, &motion, a, &still(a_at), skin) else {
             continue;
         };
-        let n = first.normal;
-        if first.touch_t <= 0.0 || (n.x != 0.0 && n.y != 0.0) {
+        let n = first.impact.normal;
+        if first.impact.t <= 0.0 || (n.x != 0.0 && n.y != 0.0) {
             continue; // not a side met face on after the start
         }
         met += 1;
@@ -77,7 +77,7 @@ fn a_rect_behind_the_side_met_first_is_never_met_earlier() {
         }
         if let Some(later) = time_of_impact_with_skin(body, &motion, b, &still(b_at), skin) {
             assert!(
-                later.touch_t >= first.touch_t - 1e-5,
+                later.impact.t >= first.impact.t - 1e-5,
                 "{body:?} turned {turn:?} along {motion:?}: {a:?} at {a_at} met at {first:?}, \
                  {b:?} at {b_at} at {later:?}"
             );

@@ -5,7 +5,7 @@
 use collide::{
     AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, Other, PassHit, PassSettings, Used,
 };
-use collide_core::{narrow_phase_detailed, Circle, Hull, Layers, Rect, Rot, SweepMode};
+use collide_core::{narrow_phase, Circle, Hull, Layers, Rect, Rot, SweepMode};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
@@ -174,7 +174,7 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
             if !ba.layers.interacts(bb.layers) {
                 continue;
             }
-            let out = narrow_phase_detailed(
+            let out = narrow_phase(
                 ba.shape,
                 &ba.motion(),
                 bb.shape,
@@ -182,7 +182,7 @@ fn finds_every_hit_of_the_all_pairs_oracle() {
                 SweepMode::Exact,
             );
             if let Some(hit) = out.hit {
-                oracle.push((a, b, hit.t.to_bits()));
+                oracle.push((a, b, hit.impact.t.to_bits()));
             }
         }
     }

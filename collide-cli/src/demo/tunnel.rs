@@ -74,7 +74,7 @@ pub fn fly(height: f32, fps: f32, speed: f32, phase: f32, x: f32, mode: SweepMod
         let start = positions[positions.len() - 1];
         let end = start - Vec2::new(0.0, step);
         positions.push(end);
-        if let Some(h) = narrow_phase(SHOT, &Motion::linear(start, end), rect, &still, mode) {
+        if let Some(h) = narrow_phase(SHOT, &Motion::linear(start, end), rect, &still, mode).hit {
             hit = Some((positions.len() - 1, h));
             break;
         }
@@ -202,7 +202,9 @@ pub fn diagonal_row(fps: f32, speed: f32, shots: usize) -> DiagonalRow {
             while s < 2.0 * reach && !hit {
                 let start = across * offset + along * s;
                 let end = start + along * step;
-                hit = narrow_phase(SHOT, &Motion::linear(start, end), rect, &still, mode).is_some();
+                hit = narrow_phase(SHOT, &Motion::linear(start, end), rect, &still, mode)
+                    .hit
+                    .is_some();
                 s += step;
             }
             match (through, hit) {
@@ -273,8 +275,8 @@ mod tests {
         let (before, after) = (exact.positions[frame - 1], exact.positions[frame]);
         assert!(before.y > 7.0 && after.y < -7.0, "{before} {after}");
         // It entered through the bottom edge, at the time the geometry says.
-        assert!((hit.point.y - 7.0).abs() < 1e-3);
-        assert!((hit.t - (before.y - 7.0) / 30.0).abs() < 1e-4);
+        assert!((hit.impact.point.y - 7.0).abs() < 1e-3);
+        assert!((hit.impact.t - (before.y - 7.0) / 30.0).abs() < 1e-4);
         assert!(missed_shot(TARGET_HEIGHT, FPS, 800.0).is_none());
     }
 }

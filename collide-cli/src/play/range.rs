@@ -173,13 +173,13 @@ impl Range {
             push_trail(&mut shot.trail, to);
             let motion = Motion::linear(from, to);
             let hit = if tested {
-                narrow_phase(SHOT, &motion, rect, &still, self.mode)
+                narrow_phase(SHOT, &motion, rect, &still, self.mode).hit
             } else {
                 None
             };
             if let Some(hit) = hit {
                 shot.fate = Fate::Hit {
-                    point: hit.point,
+                    point: hit.impact.point,
                     by_sweep: hit.by_sweep,
                 };
                 self.hits += 1;

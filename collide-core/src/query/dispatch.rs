@@ -1,6 +1,6 @@
 //! Every place a query looks at which shapes it was given, side by side: the generic entry
 //! points [`contact`], [`overlaps`], [`time_of_impact`], [`narrow_phase`] and
-//! [`narrow_phase_detailed`] with their pair dispatch, and the per-shape dispatch of GJK
+//! [`narrow_phase`] with their pair dispatch, and the per-shape dispatch of GJK
 //! ([`gjk_core`], [`common_frame`], [`relative_rotation`]), which serves
 //! [`distance`](crate::distance).
 //!
@@ -30,12 +30,13 @@ use super::contact::{
     contact_rect_rect, overlaps_circle_circle, overlaps_rect_rect, Contact,
 };
 use super::distance::gjk::Core;
-use super::narrow::{expanded_box, settle, Hit, NarrowOutcome, SweepMode};
+use super::narrow::{expanded_box, settle, NarrowOutcome, SweepMode};
 use super::sweep::{
     sweep_circle_circle, sweep_circle_hull, sweep_circle_rect, sweep_circle_rect_narrow,
     sweep_hull_circle, sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull,
-    sweep_rect_rect, Impact,
+    sweep_rect_rect,
 };
+use crate::Impact;
 use crate::{Motion, Pose, Rot, ShapeRef, MAX_HULL_VERTICES};
 
 use ShapeRef::{Circle as C, Hull as H, Rect as R};
@@ -210,24 +211,6 @@ fn time_of_impact_by_shape(
     }
 }
 
-/// The narrow phase for one pair: [`narrow_phase`] plus what it cost.
-///
-/// See [`narrow_phase`] for the behaviour.
-#[inline]
-#[must_use]
-pub fn narrow_phase_detailed<'a, 'b>(
-    a: impl Into<ShapeRef<'a>>,
-    motion_a: &Motion,
-    b: impl Into<ShapeRef<'b>>,
-    motion_b: &Motion,
-    mode: SweepMode,
-) -> NarrowOutcome {
-    if !(motion_a.is_finite() && motion_b.is_finite()) {
-        return NarrowOutcome::default();
-    }
-    narrow_phase_by_shape(a.into(), motion_a, b.into(), motion_b, mode)
-}
-
 /// Whether and when two moving shapes collided this frame: the function the collision pass
 /// calls for each candidate pair.
 ///
@@ -242,7 +225,8 @@ pub fn narrow_phase_detailed<'a, 'b>(
 ///
 /// With [`SweepMode::Off`] or [`SweepMode::ExpandedBox`] the discrete hits of moving pairs
 /// report `t = 1` and the end-of-frame contact's point and normal (the test only saw the end of
-/// the frame). Non-finite motions give no hit.
+/// the frame). Non-finite motions give no hit. Beside the hit, the [`NarrowOutcome`] says
+/// whether a sweep ran (the pass counts them).
 ///
 /// ```
 /// use collide_core::{narrow_phase, Circle, Motion, Rect, SweepMode};
@@ -253,9 +237,9 @@ pub fn narrow_phase_detailed<'a, 'b>(
 /// let still = Motion::stationary(Vec2::ZERO);
 /// // 60 units in one frame, from below the alien to above it.
 /// let shot = Motion::linear(Vec2::new(0.0, -30.0), Vec2::new(0.0, 30.0));
-/// assert!(narrow_phase(bullet, &shot, alien, &still, SweepMode::Off).is_none()); // tunnels
-/// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).unwrap();
-/// assert!(hit.by_sweep && (hit.t - 21.0 / 60.0).abs() < 1e-6);
+/// assert!(narrow_phase(bullet, &shot, alien, &still, SweepMode::Off).hit.is_none()); // tunnels
+/// let hit = narrow_phase(bullet, &shot, alien, &still, SweepMode::Exact).hit.unwrap();
+/// assert!(hit.by_sweep && (hit.impact.t - 21.0 / 60.0).abs() < 1e-6);
 /// ```
 #[inline]
 #[must_use]
@@ -265,11 +249,14 @@ pub fn narrow_phase<'a, 'b>(
     b: impl Into<ShapeRef<'b>>,
     motion_b: &Motion,
     mode: SweepMode,
-) -> Option<Hit> {
-    narrow_phase_detailed(a, motion_a, b, motion_b, mode).hit
+) -> NarrowOutcome {
+    if !(motion_a.is_finite() && motion_b.is_finite()) {
+        return NarrowOutcome::default();
+    }
+    narrow_phase_by_shape(a.into(), motion_a, b.into(), motion_b, mode)
 }
 
-/// [`narrow_phase_detailed`] for finite motions: per pair, the
+/// [`narrow_phase`] for finite motions: per pair, the
 /// discrete test at the end of the frame and the sweep [`settle`] calls for a pair that moved.
 #[inline(always)]
 fn narrow_phase_by_shape(

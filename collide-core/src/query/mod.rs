@@ -73,6 +73,7 @@
 mod contact;
 mod dispatch;
 mod distance;
+mod impact;
 mod motion;
 mod narrow;
 mod polygon;
@@ -86,11 +87,12 @@ pub use contact::{
     contact_hull_hull, contact_hull_rect, contact_rect_circle, contact_rect_hull,
     contact_rect_rect, Contact,
 };
-pub use dispatch::{contact, narrow_phase, narrow_phase_detailed, overlaps, time_of_impact};
+pub use dispatch::{contact, narrow_phase, overlaps, time_of_impact};
 pub use distance::{distance, Distance};
+pub use impact::Impact;
 pub use motion::Motion;
 pub use narrow::{Hit, NarrowOutcome, SweepMode};
-pub use ray::{cast_ray, cast_ray_circle, cast_ray_hull, cast_ray_rect, RayHit};
+pub use ray::{cast_ray, cast_ray_circle, cast_ray_hull, cast_ray_rect};
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 pub use sweep::*;
 

@@ -5,7 +5,8 @@
 
 use glam::Vec2;
 
-use super::{contact::Contact, sweep::Impact};
+use super::contact::Contact;
+use crate::Impact;
 use crate::{Motion, ShapeRef};
 
 /// How the narrow phase looks between the frame's end positions.
@@ -28,21 +29,17 @@ pub enum SweepMode {
 
 /// A hit found by the narrow phase: the impact, and the end-of-frame overlap if there is one.
 ///
-/// The impact (`t`, `point`, `normal`) is where and how the two shapes first touched, from
-/// each body's own path at `t`: what a response needs (stop at the wall, bounce off the
-/// paddle). `contact` is how they overlap at the end of the frame, for effects placed where
-/// the shapes end up (hit sparks on an overlap); `None` when they no longer overlap then,
-/// which is exactly when only the sweep found the hit.
+/// The [`impact`](Self::impact) is where and how the two shapes first touched, from each body's
+/// own path at its `t` (a fraction of the frame): what a response needs (stop at the wall,
+/// bounce off the paddle). `contact` is how they overlap at the end of the frame, for effects
+/// placed where the shapes end up (hit sparks on an overlap); `None` when they no longer
+/// overlap then, which is exactly when only the sweep found the hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hit {
-    /// When contact began, as a fraction of the frame in `[0, 1]` (see
-    /// [`narrow_phase`](crate::narrow_phase)); never `-0.0`.
-    pub t: f32,
-    /// Where they touched at `t`, in world coordinates.
-    pub point: Vec2,
-    /// Unit normal at `t`, from `a` to `b`.
-    pub normal: Vec2,
+    /// When contact began (see [`narrow_phase`](crate::narrow_phase); `t` never `-0.0`),
+    /// where, and the unit normal from `a` to `b` at that moment.
+    pub impact: Impact,
     /// How they overlap at the end of the frame (point, normal, depth), when they do.
     pub contact: Option<Contact>,
     /// `true` when the sweep found the hit (the end-of-frame test missed it).
@@ -50,13 +47,11 @@ pub struct Hit {
 }
 
 impl Hit {
-    /// A hit at `t` with the impact's point and normal.
+    /// A hit with this impact.
     #[inline]
     fn at(impact: &Impact, contact: Option<Contact>) -> Hit {
         Hit {
-            t: impact.t,
-            point: impact.point,
-            normal: impact.normal,
+            impact: *impact,
             contact,
             by_sweep: contact.is_none(),
         }
@@ -67,9 +62,11 @@ impl Hit {
     #[inline]
     fn from_contact(t: f32, contact: Contact) -> Hit {
         Hit {
-            t,
-            point: contact.point,
-            normal: contact.normal,
+            impact: Impact {
+                t,
+                point: contact.point,
+                normal: contact.normal,
+            },
             contact: Some(contact),
             by_sweep: false,
         }
@@ -146,9 +143,11 @@ pub(super) fn expanded_box(
             .or_else(|| (box_b.center - box_a.center).try_normalize())
             .unwrap_or(Vec2::X);
         Hit {
-            t: 1.0,
-            point: (lo + hi) * 0.5,
-            normal,
+            impact: Impact {
+                t: 1.0,
+                point: (lo + hi) * 0.5,
+                normal,
+            },
             contact: None,
             by_sweep: true,
         }
@@ -158,7 +157,7 @@ pub(super) fn expanded_box(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{contact, narrow_phase_detailed, time_of_impact, Circle, Rect};
+    use crate::{contact, narrow_phase, time_of_impact, Circle, Rect};
 
     /// With the sweep on, the narrow phase is exactly the full sweep's impact with the discrete
     /// test at the end of the frame as its contact: its start-overlap shortcut changes nothing.
@@ -187,23 +186,23 @@ mod tests {
                 (circle, circle),
                 (rect, rect),
             ] {
-                let out = narrow_phase_detailed(a, &ma, b, &mb, SweepMode::Exact);
+                let out = narrow_phase(a, &ma, b, &mb, SweepMode::Exact);
                 let impact = time_of_impact(a, &ma, b, &mb);
                 let end = contact(a, &ma.end_pose(), b, &mb.end_pose());
                 discrete += usize::from(end.is_some());
                 swept += usize::from(end.is_none() && impact.is_some());
                 let want = match (impact, end) {
                     (Some(i), end) => Some(Hit {
-                        t: i.t,
-                        point: i.point,
-                        normal: i.normal,
+                        impact: i,
                         contact: end,
                         by_sweep: end.is_none(),
                     }),
                     (None, Some(c)) => Some(Hit {
-                        t: 1.0,
-                        point: c.point,
-                        normal: c.normal,
+                        impact: Impact {
+                            t: 1.0,
+                            point: c.point,
+                            normal: c.normal,
+                        },
                         contact: Some(c),
                         by_sweep: false,
                     }),

@@ -6,25 +6,7 @@
 use glam::Vec2;
 
 use crate::math::sqrt64;
-use crate::{Circle, Hull, Pose, Rect, ShapeRef};
-
-/// Where a ray (the segment `from → to`) first enters a shape.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RayHit {
-    /// The fraction of the segment, in `[0, 1]` and never `-0.0`, at which it enters the
-    /// shape; `0` when `from` is inside (or on the boundary, heading in).
-    pub t: f32,
-    /// Where it enters: `from + t · (to − from)`, on the shape's surface (or `from` for
-    /// `t = 0`).
-    pub point: Vec2,
-    /// Unit normal of the surface at `point`, pointing **into** the shape: from the ray to the
-    /// shape, as every normal in the workspace points from `a` to `b`. The outward surface
-    /// normal is `-normal`. For a start inside, the normal of the nearest face (a circle's:
-    /// towards the centre), pointing in; at a circle's or rectangle's exact centre, that of
-    /// the face the ray heads for (the `+x` one for a ray of zero length).
-    pub normal: Vec2,
-}
+use crate::{Circle, Hull, Impact, Pose, Rect, ShapeRef};
 
 /// Where the segment `from → to` first enters `shape` placed at `pose`, if it does.
 ///
@@ -35,6 +17,11 @@ pub struct RayHit {
 /// edge of a [`Hull`] (in the pose's rotation). The arithmetic runs in `f64`, so any finite
 /// input gives an answer. Non-finite positions, a non-finite pose or an invalid shape (a
 /// negative or non-finite size) give `None`. Allocates nothing.
+///
+/// The [`Impact`]'s `t` is the fraction of the segment at which it enters the shape; `0` when
+/// `from` is inside (or on the boundary, heading in), and then the normal is the nearest
+/// face's (a circle's: towards the centre), pointing in; at a circle's or rectangle's exact
+/// centre, that of the face the ray heads for (the `+x` one for a ray of zero length).
 ///
 /// ```
 /// use collide_core::{cast_ray, Circle, Pose, Rect};
@@ -58,7 +45,7 @@ pub fn cast_ray<'a>(
     pose: &Pose,
     from: Vec2,
     to: Vec2,
-) -> Option<RayHit> {
+) -> Option<Impact> {
     if !(from.is_finite() && to.is_finite() && pose.is_finite()) {
         return None;
     }
@@ -89,7 +76,7 @@ fn point_at(from: Vec2, to: Vec2, t: f64) -> Vec2 {
 }
 
 /// The hit at fraction `t` (`+0.0` or positive) of `from → to`, with a normal given in `f64`.
-fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
+fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> Impact {
     let point = point_at(from, to, t);
     let length = sqrt64(normal[0] * normal[0] + normal[1] * normal[1]);
     let normal = if length > 0.0 && length.is_finite() {
@@ -98,7 +85,7 @@ fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
     } else {
         Vec2::X
     };
-    RayHit {
+    Impact {
         t: t as f32,
         point,
         normal,
@@ -107,7 +94,7 @@ fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> RayHit {
 
 /// [`cast_ray`] against a circle centred on `center`.
 #[must_use]
-pub fn cast_ray_circle(circle: Circle, center: Vec2, from: Vec2, to: Vec2) -> Option<RayHit> {
+pub fn cast_ray_circle(circle: Circle, center: Vec2, from: Vec2, to: Vec2) -> Option<Impact> {
     if !(circle.is_valid() && center.is_finite() && from.is_finite() && to.is_finite()) {
         return None;
     }
@@ -150,7 +137,7 @@ pub fn cast_ray_circle(circle: Circle, center: Vec2, from: Vec2, to: Vec2) -> Op
 
 /// [`cast_ray`] against an axis-aligned rectangle centred on `center`: the slab test.
 #[must_use]
-pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<RayHit> {
+pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<Impact> {
     if !(rect.is_valid() && center.is_finite() && from.is_finite() && to.is_finite()) {
         return None;
     }
@@ -199,7 +186,7 @@ pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<R
         normal[axis] = -side;
     }
     // The normal is an axis already: no square root to make it one.
-    Some(RayHit {
+    Some(Impact {
         t: t0 as f32,
         point: point_at(from, to, t0),
         normal: Vec2::new(normal[0] as f32, normal[1] as f32),
@@ -209,7 +196,7 @@ pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<R
 /// [`cast_ray`] against a hull placed at `pose`: Cyrus–Beck clipping against each edge's
 /// half-plane, in the hull's own frame.
 #[must_use]
-pub fn cast_ray_hull(hull: &Hull, pose: &Pose, from: Vec2, to: Vec2) -> Option<RayHit> {
+pub fn cast_ray_hull(hull: &Hull, pose: &Pose, from: Vec2, to: Vec2) -> Option<Impact> {
     if !(pose.is_finite() && from.is_finite() && to.is_finite()) {
         return None;
     }

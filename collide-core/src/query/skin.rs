@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use super::polygon::{has_hull, latest_axis, Polygon, SkinPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
-use crate::{distance, overlaps, time_of_impact, Motion, Pose, ShapeRef};
+use crate::{distance, overlaps, time_of_impact, Impact, Motion, Pose, ShapeRef};
 
 /// The default skin, in world units: a hundredth of a unit.
 ///
@@ -34,15 +34,12 @@ pub struct SkinImpact {
     pub t: f32,
     /// The distance between the shapes at `t` (`0` when they started inside each other).
     pub gap: f32,
-    /// The exact time of impact, where the shapes would touch; `t ≤ touch_t`.
-    pub touch_t: f32,
-    /// Where they would touch, in world coordinates (at `touch_t`).
-    pub point: Vec2,
-    /// Unit normal of the touching surfaces, from `a` to `b`, from the features that touch: a
-    /// face meeting a face gives that face's normal exactly.
-    pub normal: Vec2,
+    /// Where the shapes would touch: the exact time of impact (`t ≤ impact.t`), the point in
+    /// world coordinates then, and the unit normal of the touching surfaces from `a` to `b`,
+    /// from the features that touch (a face meeting a face gives that face's normal exactly).
+    pub impact: Impact,
     /// The shapes overlapped at the start of the frame: nothing can move them apart along the
-    /// path, so `t = 0` and the caller must separate them (along `-normal` for `a`).
+    /// path, so `t = 0` and the caller must separate them (along `-impact.normal` for `a`).
     pub started_inside: bool,
 }
 
@@ -76,9 +73,9 @@ pub fn skin_tolerance(skin: f32, pose_a: &Pose, pose_b: &Pose) -> f32 {
 /// let fall = Motion::linear(Vec2::new(0.0, 40.0), Vec2::new(0.0, 0.0));
 /// let stop = time_of_impact_with_skin(body, &fall, tile, &Motion::stationary(Vec2::ZERO), DEFAULT_SKIN)
 ///     .expect("it lands");
-/// assert!((stop.touch_t - 0.5).abs() < 1e-6);
-/// assert!(stop.t < stop.touch_t && stop.gap > 0.0 && stop.gap <= 1.5 * DEFAULT_SKIN);
-/// assert_eq!(stop.normal, Vec2::NEG_Y); // from the body down into the tile
+/// assert!((stop.impact.t - 0.5).abs() < 1e-6);
+/// assert!(stop.t < stop.impact.t && stop.gap > 0.0 && stop.gap <= 1.5 * DEFAULT_SKIN);
+/// assert_eq!(stop.impact.normal, Vec2::NEG_Y); // from the body down into the tile
 /// ```
 #[must_use]
 pub fn time_of_impact_with_skin<'a, 'b>(
@@ -98,9 +95,11 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     let inside = |point, normal| SkinImpact {
         t: 0.0,
         gap: 0.0,
-        touch_t: 0.0,
-        point,
-        normal,
+        impact: Impact {
+            t: 0.0,
+            point,
+            normal,
+        },
         started_inside: true,
     };
     // Two `None`s written as such: copying the constant would fill the room for the turned
@@ -144,9 +143,11 @@ pub fn time_of_impact_with_skin<'a, 'b>(
     Some(SkinImpact {
         t,
         gap,
-        touch_t: touch_t.max(t),
-        point,
-        normal,
+        impact: Impact {
+            t: touch_t.max(t),
+            point,
+            normal,
+        },
         started_inside: false,
     })
 }
@@ -341,7 +342,7 @@ mod tests {
             tile,
             &tile_at.start_pose()
         ));
-        assert_eq!(stop.normal, Vec2::NEG_Y);
+        assert_eq!(stop.impact.normal, Vec2::NEG_Y);
         let away = Motion::linear(there, there + Vec2::new(3.0, 1.0));
         assert_eq!(
             time_of_impact_with_skin(body, &away, tile, &tile_at, DEFAULT_SKIN),
@@ -362,9 +363,9 @@ mod tests {
         let stop = time_of_impact_with_skin(&hexagon, &glide, tile, &tile_at, DEFAULT_SKIN)
             .expect("it reaches the tile");
         assert!(
-            (stop.normal - Vec2::NEG_Y).length() < 1e-6,
+            (stop.impact.normal - Vec2::NEG_Y).length() < 1e-6,
             "{}",
-            stop.normal
+            stop.impact.normal
         );
         assert!(stop.gap > 0.0);
         let tolerance = skin_tolerance(DEFAULT_SKIN, &glide.pose_at(stop.t), &tile_at.start_pose());

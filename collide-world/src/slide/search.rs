@@ -116,16 +116,16 @@ impl Found {
                 .stops
                 .iter()
                 .enumerate()
-                .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.touch_t)))
+                .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.impact.t)))
                 .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
-            if stop.touch_t >= at {
+            if stop.impact.t >= at {
                 return;
             }
             latest
         };
         self.stops[slot] = Some((obstacle, stop, on_face));
-        if self.first.is_none_or(|first| stop.touch_t < first) {
-            self.first = Some(stop.touch_t);
+        if self.first.is_none_or(|first| stop.impact.t < first) {
+            self.first = Some(stop.impact.t);
             self.first_side = side;
         }
     }
@@ -162,7 +162,7 @@ impl Found {
             || self.stops[..self.kept]
                 .iter()
                 .flatten()
-                .any(|(_, s, _)| s.t < step && s.touch_t > same_moment)
+                .any(|(_, s, _)| s.t < step && s.impact.t > same_moment)
     }
 
     /// The stops within [`SAME_MOMENT`] of `touch`.
@@ -174,7 +174,7 @@ impl Found {
             .iter()
             .flatten()
             .copied()
-            .filter(move |(_, s, _)| s.touch_t <= touch + SAME_MOMENT)
+            .filter(move |(_, s, _)| s.impact.t <= touch + SAME_MOMENT)
     }
 }
 
@@ -367,13 +367,15 @@ impl StepSweep<'_> {
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         found.grazed |= stop.is_none();
         if let Some(stop) = stop {
-            let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.normal);
+            let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
             // Only a stop after the start comes from in front of the side it meets. A circle's
             // normal is a face's axis exactly when its centre is beside that face: the tile
             // beyond a floor's seam, whose corner it would meet at the same moment, is then
             // behind the line too.
             let side = match o.shape {
-                ShapeRef::Rect(_) if stop.touch_t > 0.0 => RectSide::met(&o.bounds(), stop.normal),
+                ShapeRef::Rect(_) if stop.impact.t > 0.0 => {
+                    RectSide::met(&o.bounds(), stop.impact.normal)
+                }
                 _ => None,
             };
             found.keep(o.id, stop, on_face, side);

@@ -1,7 +1,7 @@
 //! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it,
 //! and the face rule applied to the collision pass's hits on those rectangles.
 
-use collide_core::{Aabb, Contact, Hit, Layers, Motion, Pose, ShapeRef};
+use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
@@ -82,8 +82,8 @@ impl Obstacles for TileMap {
         // it takes the contact's way out too.
         let seen_at_end = hit
             .contact
-            .is_some_and(|c| c.normal == hit.normal && c.point == hit.point);
-        let normal = match self.face_normal(x, y, hit.normal) {
+            .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
+        let normal = match self.face_normal(x, y, hit.impact.normal) {
             Some(n) => n,
             None if seen_at_end => contact?.normal,
             None => return None,
@@ -92,10 +92,12 @@ impl Obstacles for TileMap {
             return None;
         }
         Some(Hit {
-            normal,
+            impact: Impact {
+                normal,
+                ..hit.impact
+            },
             contact,
             by_sweep: hit.by_sweep || contact.is_none(),
-            ..hit
         })
     }
 }
@@ -120,7 +122,7 @@ impl TileMap {
         let axis = usize::from(matches!(face, Face::Left | Face::Right));
         let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
         // The impact point of a graze lies on the corner to within the rounding of the sweep.
-        let point = hit.point;
+        let point = hit.impact.point;
         let size = self.cell_size().max_element();
         let tolerance = 1e-5 * (1.0 + size + point.abs().max_element());
         let continues = |forward: bool| {
@@ -139,7 +141,7 @@ impl TileMap {
             || ((point[axis] - hi[axis]).abs() <= tolerance && continues(true));
         // Swept into after the start (not only seen overlapping at the end, which the contact
         // answers for): moving up the axis enters the cell from the one before it.
-        let swept_in = hit.t > 0.0 && hit.t < 1.0;
+        let swept_in = hit.impact.t > 0.0 && hit.impact.t < 1.0;
         let crossing = swept_in && travel[axis] != 0.0 && continues(travel[axis] < 0.0);
         at_corner || crossing
     }

@@ -28,11 +28,7 @@ impl PassHit {
         Self {
             a,
             b,
-            impact: Impact {
-                t: hit.t,
-                point: hit.point,
-                normal: hit.normal,
-            },
+            impact: hit.impact,
             contact: hit.contact,
             by_sweep: hit.by_sweep,
         }

@@ -2,7 +2,7 @@
 //!
 //! Per frame: the swept bounds of every enabled body ([`Body::swept_bounds`]: its shape at the
 //! start and at the end of the frame) go to a [`BroadPhase`]; each candidate pair goes to the
-//! core's narrow phase ([`narrow_phase_detailed`]), which tests the end of the frame and sweeps
+//! core's narrow phase ([`narrow_phase`]), which tests the end of the frame and sweeps
 //! to find when contact began, or sweeps to find a contact the end-of-frame test missed. Every
 //! hit keeps its time of impact `t`; the hits are sorted by `(t, a, b)` and handed to the
 //! caller in that order. When a hit uses a body up (a bullet destroys itself on impact), every
@@ -28,7 +28,7 @@ pub use settings::{PassSettings, DEFAULT_MAX_PAIRS};
 
 use collide_broad::buffers::{keep_headroom, keep_room};
 use collide_broad::{AnyBroadPhase, BroadPhase, Proxy};
-use collide_core::{narrow_phase_detailed, Circle, Motion, ShapeRef};
+use collide_core::{narrow_phase, Circle, Motion, ShapeRef};
 use collide_world::Obstacles;
 use glam::Vec2;
 
@@ -360,11 +360,11 @@ impl<B: BroadPhase> CollisionPass<B> {
                 *side = [(ba.shape, ba.motion()), (bb.shape, bb.motion())];
             }
             for (&[(sa, ma), (sb, mb)], &(a, b)) in sides.iter().zip(chunk) {
-                let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, self.settings.sweep_mode);
+                let outcome = narrow_phase(sa, &ma, sb, &mb, self.settings.sweep_mode);
                 stats.count_narrow(&outcome);
                 if let Some(hit) = outcome.hit {
                     stats.count_hit(&hit);
-                    self.order.push(hit.t, a, b, self.hits.len());
+                    self.order.push(hit.impact.t, a, b, self.hits.len());
                     let b = Other::Body(b as usize);
                     self.hits.push(PassHit::new(a as usize, b, hit));
                 }

@@ -164,7 +164,7 @@ fn pack_keys(order: &[u128], bodies: usize, packed: &mut Vec<u64>) -> Option<u32
 mod tests {
     use super::*;
     use crate::pass::Other;
-    use collide_core::Hit;
+    use collide_core::{Hit, Impact};
     use collide_testkit::SplitMix64;
     use glam::Vec2;
 
@@ -290,9 +290,11 @@ mod tests {
                 let (a, b) = (number / bodies, number % bodies);
                 let t = times[rng.index(few_times)];
                 let hit = Hit {
-                    t,
-                    point: Vec2::new(i as f32, 0.0),
-                    normal: Vec2::X,
+                    impact: Impact {
+                        t,
+                        point: Vec2::new(i as f32, 0.0),
+                        normal: Vec2::X,
+                    },
                     contact: None,
                     by_sweep: false,
                 };

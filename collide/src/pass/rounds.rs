@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 
 use collide_broad::buffers::keep_room;
 use collide_broad::BroadPhase;
-use collide_core::{narrow_phase_detailed, time_of_impact_with_skin, Aabb, Motion, Pose};
+use collide_core::{narrow_phase, time_of_impact_with_skin, Aabb, Motion, Pose};
 use collide_world::{working_skin, Obstacle, Obstacles};
 use glam::Vec2;
 
@@ -402,7 +402,7 @@ impl Rounds {
         }
         let from = self.since(body);
         let ma = self.motion_from(frame.bodies, body, from);
-        let outcome = narrow_phase_detailed(
+        let outcome = narrow_phase(
             frame.bodies[body].shape,
             &ma,
             o.shape,
@@ -437,7 +437,7 @@ impl Rounds {
             self.motion_from(frame.bodies, b, from),
         );
         let (sa, sb) = (frame.bodies[a].shape, frame.bodies[b].shape);
-        let outcome = narrow_phase_detailed(sa, &ma, sb, &mb, frame.mode);
+        let outcome = narrow_phase(sa, &ma, sb, &mb, frame.mode);
         stats.sweeps_after_turns += 1;
         if let Some(found) = outcome.hit {
             let hit = PassHit::new(a, Other::Body(b), found);

@@ -6,7 +6,7 @@
 //! A hit on an obstacle has `b = Other::Obstacle(id)`; its key in the hit order is
 //! `bodies.len() + id`, past every body, so the order stays `(t, a, b)`.
 
-use collide_core::{narrow_phase_detailed, Motion, SweepMode};
+use collide_core::{narrow_phase, Motion, SweepMode};
 
 use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
@@ -48,7 +48,7 @@ pub(crate) fn body_obstacle_hits(
         let body = &bodies[a];
         let motion = body.motion();
         stats.static_pairs += 1;
-        let outcome = narrow_phase_detailed(body.shape, &motion, o.shape, &standing(&o), mode);
+        let outcome = narrow_phase(body.shape, &motion, o.shape, &standing(&o), mode);
         stats.count_narrow(&outcome);
         let Some(found) = outcome.hit else {
             return;

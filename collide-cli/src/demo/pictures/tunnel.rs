@@ -74,8 +74,8 @@ fn draw_flight(c: &mut Canvas, exact: &Flight, frame: usize, hit: &Hit, half: Ve
     c.dashed_line(before, after, 2.0, 6.0, BULLET);
     c.disc(before, 0.0, 7.0, BULLET);
     c.disc(after, 0.0, 7.0, BULLET);
-    c.cross(hit.point, 9.0, 3.0, SWEEP_HIT);
-    c.circle(hit.point, 0.0, 14.0, 2.0, SWEEP_HIT);
+    c.cross(hit.impact.point, 9.0, 3.0, SWEEP_HIT);
+    c.circle(hit.impact.point, 0.0, 14.0, 2.0, SWEEP_HIT);
 
     let label = |c: &mut Canvas, world: Vec2, text: &str, colour: Colour| {
         let p = c.to_pixel(world);
@@ -85,8 +85,8 @@ fn draw_flight(c: &mut Canvas, exact: &Flight, frame: usize, hit: &Hit, half: Ve
     label(c, after, "FRAME K+1", BULLET);
     label(
         c,
-        hit.point,
-        &format!("IMPACT, T = {:.2}", hit.t),
+        hit.impact.point,
+        &format!("IMPACT, T = {:.2}", hit.impact.t),
         SWEEP_HIT,
     );
     let tp = c.to_pixel(Vec2::new(-half.x, 0.0));

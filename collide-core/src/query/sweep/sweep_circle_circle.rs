@@ -2,7 +2,8 @@
 
 use glam::Vec2;
 
-use super::{slab::circle_entry_parts, Impact};
+use super::slab::circle_entry_parts;
+use crate::Impact;
 use crate::{Circle, Motion};
 
 /// The time of impact of two moving circles (rotation is ignored).

@@ -3,11 +3,9 @@
 
 use glam::Vec2;
 
-use super::{
-    slab::{circle_entry, from_start},
-    Impact,
-};
+use super::slab::{circle_entry, from_start};
 use crate::query::{all_finite, normalize_any_or};
+use crate::Impact;
 use crate::{Circle, Hull, Motion};
 
 /// The time of impact of a moving circle `a` and a moving hull `b`; `b` keeps

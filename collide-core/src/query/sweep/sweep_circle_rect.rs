@@ -3,10 +3,8 @@
 
 use glam::{BVec2, Vec2};
 
-use super::{
-    slab::{circle_entry, from_start, inwards, slab, SlabEntry},
-    Impact,
-};
+use super::slab::{circle_entry, from_start, inwards, slab, SlabEntry};
+use crate::Impact;
 use crate::{
     query::{all_finite, normalize_or},
     Circle, Motion, Rect,

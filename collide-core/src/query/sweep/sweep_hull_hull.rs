@@ -1,6 +1,7 @@
 //! Time of impact of two moving hulls, by the separating-axis sweep.
 
-use super::{sweep_polygon::sweep_polygons, Impact};
+use super::sweep_polygon::sweep_polygons;
+use crate::Impact;
 use crate::{Hull, Motion, ShapeRef};
 
 /// The time of impact of two moving hulls, each keeping its motion's rotation through the

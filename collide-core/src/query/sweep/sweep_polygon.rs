@@ -1,8 +1,8 @@
 //! Time of impact of two convex polygons (rects and hulls): the separating-axis sweep over
 //! the face normals of both, which is exact because shapes only translate during a sweep.
 
-use super::Impact;
 use crate::query::polygon::PolygonPair;
+use crate::Impact;
 use crate::{Motion, ShapeRef};
 use glam::Vec2;
 

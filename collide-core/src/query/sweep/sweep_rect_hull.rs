@@ -1,7 +1,7 @@
 //! Time of impact of a moving axis-aligned rectangle and a moving hull, by the
 //! separating-axis sweep.
 
-use super::Impact;
+use crate::Impact;
 use crate::{Hull, Motion, Rect};
 
 /// The time of impact of a moving rectangle `a` (axis-aligned, rotation ignored) and a moving

@@ -2,10 +2,8 @@
 
 use glam::{BVec2, Vec2};
 
-use super::{
-    slab::{from_start, slab_flag},
-    Impact,
-};
+use super::slab::{from_start, slab_flag};
+use crate::Impact;
 use crate::{query::all_finite, Motion, Rect};
 
 /// The time of impact of two moving axis-aligned rectangles (rotation is ignored).

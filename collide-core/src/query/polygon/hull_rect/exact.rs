@@ -8,7 +8,8 @@ use glam::Vec2;
 use super::super::meeting::{Meeting, ROUNDING};
 use super::super::window::{AxisWindow, LeastGap, NEAR_TIE};
 use super::HullRect;
-use crate::query::sweep::{from_start, slab_flag, Impact};
+use crate::query::sweep::{from_start, slab_flag};
+use crate::Impact;
 use crate::{Hull, Motion, Rect};
 
 /// The time of impact of a moving hull `a` and a moving rect `b` (axis-aligned): `None` for a
