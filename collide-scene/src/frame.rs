@@ -11,8 +11,7 @@
 //! ```
 
 use collide::{
-    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassSettings, PassStats, Reaction,
-    Response, Used,
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassSettings, PassStats, Reaction, Response,
 };
 use collide_core::SweepMode;
 
@@ -132,7 +131,7 @@ impl<'p> FrameRunner<'p> {
             }
         }
         if !self.bounces {
-            return self.pass.run(&self.bodies, statics, |_| Used::NEITHER);
+            return self.pass.run(&self.bodies, statics, |_| Response::CARRY);
         }
         let objects = self.scene.objects();
         let react = |i: usize| match objects[i].role {

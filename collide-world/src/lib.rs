@@ -43,7 +43,7 @@ pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use static_bodies::{StaticBodies, StaticHandle};
 pub use static_world::{StaticWorld, TILE_IDS};
-pub use tiles::{TileCell, TileContact, TileHit, TileMap};
+pub use tiles::{TileCell, TileHit, TileMap};
 
 pub use collide_broad;
 pub use collide_core;

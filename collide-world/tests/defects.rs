@@ -74,7 +74,7 @@ fn contacts_always_have_positive_depth() {
         let Ok(map) = map else { continue };
         for _ in 0..50 {
             let (shape, pose) = near_touch(&mut rng, &map);
-            map.contacts(&shape, &pose, |c| {
+            map.contacts(&shape, &pose, |_, c| {
                 contacts += 1;
                 assert!(c.depth > 0.0, "{c:?}: {shape:?} at {pose:?} on {map:?}");
             });

@@ -246,7 +246,7 @@ fn non_finite_input_gives_no_hit_and_never_panics() {
         assert!(map.cast_segment(p, Vec2::ONE).is_none());
         assert!(map.cast_segment(Vec2::ONE, p).is_none());
         assert!(!map.overlaps(circle, &Pose::from_position(p)));
-        assert_eq!(map.contacts(circle, &Pose::from_position(p), |_| ()), 0);
+        assert_eq!(map.contacts(circle, &Pose::from_position(p), |_, _| ()), 0);
         let bad_circle = Circle { radius: v };
         let m = Motion::linear(Vec2::new(4.0, 30.0), Vec2::new(4.0, -30.0));
         assert!(map.time_of_impact(bad_circle, &m).is_none());

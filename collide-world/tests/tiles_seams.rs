@@ -3,9 +3,9 @@
 //! step, starting exactly touching the surface or a few ulps off it, get only the surface's
 //! own normal from every hit and every contact; an inside corner gives both faces.
 
-use collide_core::{Circle, Hull, Motion, Pose, Rect, Shape, ShapeRef};
+use collide_core::{Circle, Contact, Hull, Motion, Pose, Rect, Shape, ShapeRef};
 use collide_testkit::SplitMix64;
-use collide_world::{TileContact, TileMap};
+use collide_world::{TileCell, TileMap};
 use glam::Vec2;
 
 const TILE: f32 = 16.0;
@@ -95,7 +95,7 @@ fn slide(s: &Surface, shape: ShapeRef<'_>, rng: &mut SplitMix64) -> (Ghosts, u32
     let touching = s.plane - s.into.dot(Vec2::ONE) * reach_across;
     let mut ghosts = Ghosts::default();
     let (mut seams, mut steps, mut a) = (0u32, 0u32, 100.0f32);
-    let check = |c: &TileContact, ghosts: &mut Ghosts| {
+    let check = |c: &Contact, ghosts: &mut Ghosts| {
         ghosts.bad_normals += u32::from(c.normal != s.into);
     };
     while seams < 10_000 {
@@ -119,8 +119,9 @@ fn slide(s: &Surface, shape: ShapeRef<'_>, rng: &mut SplitMix64) -> (Ghosts, u32
             None => ghosts.missed += u32::from(push > 0.0),
         }
         for at in [motion.start, motion.end] {
-            s.map
-                .contacts(shape, &Pose::from_position(at), |c| check(&c, &mut ghosts));
+            s.map.contacts(shape, &Pose::from_position(at), |_, c| {
+                check(&c, &mut ghosts)
+            });
         }
         let lead = |p: f32| ((p + reach_along) / TILE).floor();
         seams += (lead(a + speed) - lead(a)) as u32;
@@ -171,7 +172,9 @@ fn a_shape_pushed_into_an_inside_corner_gets_both_faces() {
         for press in [1e-4, 0.01, 0.5, 2.0] {
             let at = Vec2::new(160.0 - half.x + press, 16.0 + half.y - press);
             let mut normals = Vec::new();
-            let n = map.contacts(shape, &Pose::from_position(at), |c| normals.push(c.normal));
+            let n = map.contacts(shape, &Pose::from_position(at), |_, c| {
+                normals.push(c.normal)
+            });
             assert_eq!(n, normals.len());
             let floor = normals.iter().filter(|&&n| n == Vec2::NEG_Y).count();
             let wall = normals.iter().filter(|&&n| n == Vec2::X).count();
@@ -202,10 +205,12 @@ fn a_shape_pressed_into_a_floor_across_a_seam_gets_only_the_floor() {
         // least way out of the tile on the right is sideways, through the seam.
         for straddle in [1e-3, 0.1, 0.5] {
             let at = Vec2::new(64.0 - half.x + straddle, 16.0 + half.y - 1.0);
-            let mut found: Vec<TileContact> = Vec::new();
-            map.contacts(shape, &Pose::from_position(at), |c| found.push(c));
+            let mut found: Vec<(TileCell, Contact)> = Vec::new();
+            map.contacts(shape, &Pose::from_position(at), |cell, c| {
+                found.push((cell, c))
+            });
             assert!(!found.is_empty(), "{name}");
-            for c in &found {
+            for (_, c) in &found {
                 assert_eq!(
                     c.normal,
                     Vec2::NEG_Y,

@@ -32,7 +32,7 @@
 //! let mut hits = Vec::new();
 //! pass.run(&bodies, &(), |hit| {
 //!     hits.push((hit.a, hit.b, hit.impact.t));
-//!     Used::A
+//!     Response::a(Reaction::Used)
 //! })?;
 //! assert_eq!(hits.len(), 1);
 //! # Ok::<(), collide::Error>(())
@@ -49,7 +49,7 @@ pub use hitscan::{
 };
 pub use pass::{
     Body, CollisionPass, Other, Outcome, PassHit, PassSettings, PassStats, Reaction, Response,
-    Turn, Used, DEFAULT_MAX_PAIRS, DEFAULT_MAX_TURNS,
+    Turn, DEFAULT_MAX_PAIRS, DEFAULT_MAX_TURNS,
 };
 
 pub use collide_broad as broad;

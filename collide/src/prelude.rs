@@ -2,7 +2,6 @@
 
 pub use crate::{
     cast_ray_static, cast_shape_static, Body, CollisionPass, Hitscan, PassHit, Reaction, Response,
-    Used,
 };
 pub use collide_broad::{BroadPhase, BroadPhaseKind};
 pub use collide_core::glam::Vec2;

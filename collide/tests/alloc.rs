@@ -7,7 +7,7 @@
 //! The counting allocator counts per thread, so the test harness's other threads do not
 //! disturb the counts.
 
-use collide::{Body, BroadPhaseKind, CollisionPass, Used};
+use collide::{Body, BroadPhaseKind, CollisionPass, Response};
 use collide_core::{Circle, Hull, Layers, Rect, Rot};
 use collide_testkit::alloc::{thread_snapshot, CountingAllocator};
 use collide_testkit::SplitMix64;
@@ -124,12 +124,12 @@ fn check_steady_state(n: usize, bosses: usize, warm_up: usize, frames: usize) {
         for _ in 0..warm_up {
             // Buffers grow here.
             scene.step(&mut bodies);
-            pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+            pass.run(&bodies, &(), |_| Response::CARRY).unwrap();
         }
         let (bytes, calls) = counted(|| {
             for _ in 0..frames {
                 scene.step(&mut bodies);
-                let stats = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+                let stats = pass.run(&bodies, &(), |_| Response::CARRY).unwrap();
                 hits += stats.hits_resolved;
             }
         });
@@ -173,7 +173,7 @@ fn a_frame_with_more_hits_than_before_allocates_nothing() {
         let mut pass = CollisionPass::new(kind.build());
         for _ in 0..5 {
             assert_eq!(
-                pass.run(&few, &(), |_| Used::NEITHER)
+                pass.run(&few, &(), |_| Response::CARRY)
                     .unwrap()
                     .hits_resolved,
                 10
@@ -182,7 +182,7 @@ fn a_frame_with_more_hits_than_before_allocates_nothing() {
         let mut hits = 0;
         let (bytes, calls) = counted(|| {
             hits = pass
-                .run(&many, &(), |_| Used::NEITHER)
+                .run(&many, &(), |_| Response::CARRY)
                 .unwrap()
                 .hits_resolved
         });
@@ -222,7 +222,7 @@ fn tile_map_queries_allocate_nothing() {
                 found += usize::from(map.time_of_impact(shape, &motion).is_some());
                 let pose = collide_core::Pose::from_position(to);
                 found += usize::from(map.overlaps(shape, &pose));
-                found += map.contacts(shape, &pose, |_| ());
+                found += map.contacts(shape, &pose, |_, _| ());
             }
         }
     });

@@ -6,7 +6,7 @@
 use collide::broad::Error;
 use collide::pass::DEFAULT_MAX_PAIRS;
 use collide::{
-    Body, BroadPhase, BroadPhaseKind, BruteForce, CollisionPass, PassSettings, Proxy, Used,
+    Body, BroadPhase, BroadPhaseKind, BruteForce, CollisionPass, PassSettings, Proxy, Response,
 };
 use collide_core::{Aabb, Circle, Layers};
 use collide_testkit::SplitMix64;
@@ -54,7 +54,7 @@ fn a_hundred_thousand_parked_bodies_that_never_interact_give_no_pairs() {
             .map(|p| Body::stationary(circle, Vec2::ZERO).with_layers(p.layers))
             .collect();
         let stats = CollisionPass::new(broad)
-            .run(&bodies, &(), |_| Used::NEITHER)
+            .run(&bodies, &(), |_| Response::CARRY)
             .unwrap();
         assert_eq!((stats.proxies, stats.pairs), (100_000, 0), "{kind}");
     }
@@ -113,7 +113,7 @@ fn twenty_thousand_interacting_bodies_at_one_point_stop_at_the_pair_limit() {
         let error = pass
             .run(&bodies, &(), |_| {
                 resolved += 1;
-                Used::NEITHER
+                Response::CARRY
             })
             .unwrap_err();
         assert!(
@@ -185,11 +185,14 @@ fn a_pass_that_hit_the_limit_runs_the_next_frame_normally() {
     for kind in BroadPhaseKind::ALL {
         let mut pass = CollisionPass::new(kind.build())
             .with_settings(PassSettings::default().with_max_pairs(1_000));
-        assert!(pass.run(&crowd, &(), |_| Used::NEITHER).is_err(), "{kind}");
-        let stats = pass.run(&few, &(), |_| Used::NEITHER).unwrap();
+        assert!(
+            pass.run(&crowd, &(), |_| Response::CARRY).is_err(),
+            "{kind}"
+        );
+        let stats = pass.run(&few, &(), |_| Response::CARRY).unwrap();
         assert_eq!((stats.pairs, stats.hits_resolved), (1, 1), "{kind}");
         pass.set_settings(pass.settings().with_max_pairs(100 * 99 / 2));
-        let stats = pass.run(&crowd, &(), |_| Used::NEITHER).unwrap();
+        let stats = pass.run(&crowd, &(), |_| Response::CARRY).unwrap();
         assert_eq!(stats.hits_resolved, 100 * 99 / 2, "{kind}");
     }
 }

@@ -3,7 +3,7 @@
 
 use collide::{
     cast_ray_static, cast_ray_static_all, Body, CollisionPass, Obstacle, Reaction, Response,
-    TileMap, Used, WorldHit,
+    TileMap, WorldHit,
 };
 use collide_core::{cast_ray, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
@@ -124,7 +124,7 @@ fn the_pass_counts_bodies_with_invalid_shapes_as_skipped() {
     ];
     let floor = TileMap::from_rows(&["#"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
     let mut pass = CollisionPass::default();
-    let stats = pass.run(&bodies, &floor, |_| Used::NEITHER).unwrap();
+    let stats = pass.run(&bodies, &floor, |_| Response::CARRY).unwrap();
     assert_eq!((stats.skipped, stats.proxies), (3, 1), "{stats:?}");
     assert!(pass.hits().iter().all(|h| h.a == 3), "{:?}", pass.hits());
     assert_eq!(pass.hits().len(), 1);

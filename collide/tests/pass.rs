@@ -3,7 +3,8 @@
 //! switching the broad phase.
 
 use collide::{
-    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, Other, PassHit, PassSettings, Used,
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, Other, PassHit, PassSettings, Reaction,
+    Response,
 };
 use collide_core::{narrow_phase, Circle, Hull, Layers, Rect, Rot, SweepMode};
 use collide_testkit::SplitMix64;
@@ -60,7 +61,7 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
         let stats = pass
             .run(&bodies, &(), |h| {
                 resolved.push((h.a, body(h.b)));
-                Used::BOTH // the bullet destroys itself, and the enemy dies
+                Response::both(Reaction::Used) // the bullet destroys itself, and the enemy dies
             })
             .unwrap();
         assert_eq!(resolved, [(0, 2)], "{name}: A is hit, B is not");
@@ -79,7 +80,7 @@ fn bullet_tunnelling_through_a_hits_a_not_b_behind_it() {
         let mut off = Vec::new();
         pass.run(&bodies, &(), |h| {
             off.push(body(h.b));
-            Used::BOTH
+            Response::both(Reaction::Used)
         })
         .unwrap();
         assert_eq!(off, [1], "{name}: sweep off");
@@ -107,7 +108,7 @@ fn contact_that_began_earlier_comes_first() {
         let stats = pass
             .run(&bodies, &(), |h| {
                 resolved.push((body(h.b), h.impact.t));
-                Used::A // the bullet is used up; enemies survive
+                Response::a(Reaction::Used) // the bullet is used up; enemies survive
             })
             .unwrap();
         assert_eq!(resolved.len(), 1, "{name}");
@@ -270,12 +271,12 @@ fn used_neither_resolves_every_hit_and_disabled_bodies_are_ignored() {
         Body::stationary(rect(8.0, 8.0), Vec2::new(0.0, 60.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+        let s = pass.run(&bodies, &(), |_| Response::CARRY).unwrap();
         assert_eq!((s.hits_resolved, s.hits_dropped), (2, 0));
     }
     bodies[1].enabled = false;
     for mut pass in passes() {
-        let s = pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+        let s = pass.run(&bodies, &(), |_| Response::CARRY).unwrap();
         assert_eq!((s.proxies, s.skipped, s.hits_resolved), (2, 0, 1));
         assert_eq!((pass.hits()[0].a, body(pass.hits()[0].b)), (0, 2));
     }
@@ -294,15 +295,21 @@ fn bad_input_is_skipped_and_counted_never_panics() {
         Body::new(c, Vec2::new(10.0, 0.0), Vec2::new(-10.0, 0.0)),
     ];
     for mut pass in passes() {
-        let s = pass.run(&bodies, &(), |_| Used::BOTH).unwrap();
+        let s = pass
+            .run(&bodies, &(), |_| Response::both(Reaction::Used))
+            .unwrap();
         assert_eq!((s.skipped, s.proxies), (4, 2));
         let pairs: Vec<_> = pass.hits().iter().map(|h| (h.a, body(h.b))).collect();
         assert_eq!(pairs, [(4, 5)]);
         // An empty world and a single body.
-        let s = pass.run(&[], &(), |_| Used::BOTH).unwrap();
+        let s = pass
+            .run(&[], &(), |_| Response::both(Reaction::Used))
+            .unwrap();
         assert_eq!(s, Default::default());
         assert!(pass.hits().is_empty());
-        let s = pass.run(&bodies[4..5], &(), |_| Used::BOTH).unwrap();
+        let s = pass
+            .run(&bodies[4..5], &(), |_| Response::both(Reaction::Used))
+            .unwrap();
         assert_eq!((s.proxies, s.pairs, s.hits_resolved), (1, 0, 0));
     }
 }
@@ -354,7 +361,7 @@ fn an_animated_collider_uses_its_active_frame_and_switches_off_as_one() {
     let mut pass = CollisionPass::default();
     let hits_with = |ship: &AnimatedHull<&[Hull]>, pass: &mut CollisionPass| {
         let bodies = [bullet, Body::animated(ship, Vec2::ZERO, Vec2::ZERO)];
-        pass.run(&bodies, &(), |_| Used::BOTH)
+        pass.run(&bodies, &(), |_| Response::both(Reaction::Used))
             .unwrap()
             .hits_resolved
     };

@@ -4,8 +4,7 @@
 //! through or ends inside a wall, the cap on turns, and the same hits for every broad phase.
 
 use collide::{
-    Body, BroadPhaseKind, CollisionPass, PassHit, PassSettings, PassStats, Reaction, Response,
-    Turn, Used,
+    Body, BroadPhaseKind, CollisionPass, PassHit, PassSettings, PassStats, Reaction, Response, Turn,
 };
 use collide_core::{
     contact, time_of_impact, time_of_impact_with_skin, Circle, Motion, Pose, Rect, DEFAULT_SKIN,
@@ -45,7 +44,7 @@ fn a_pass_hit_carries_the_impact_and_the_end_of_frame_contact_apart() {
     )
     .unwrap();
     for mut pass in passes() {
-        pass.run(&bodies, &(), |_| Used::NEITHER).unwrap();
+        pass.run(&bodies, &(), |_| Response::CARRY).unwrap();
         let found = pass.hits()[0];
         let hit = found.impact;
         assert_eq!(

@@ -27,5 +27,4 @@ mod segment_far;
 mod sweep;
 
 pub use map::{TileCell, TileMap};
-pub use overlap::TileContact;
 pub use sweep::TileHit;

@@ -1,25 +1,10 @@
 //! Discrete queries on a tile map: does a placed shape overlap it, and along which exposed faces.
 
-use collide_core::{contact, overlaps, Aabb, Pose, ShapeRef};
+use collide_core::{contact, overlaps, Aabb, Contact, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
 use super::{TileCell, TileMap};
-
-/// A placed shape's contact with one exposed face of one solid cell.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TileContact {
-    /// The cell.
-    pub cell: TileCell,
-    /// A witness point of the overlap, in world coordinates (the one
-    /// [`collide_core::contact`] gives for the shape and the cell's box).
-    pub point: Vec2,
-    /// Unit normal from the shape into the cell, through the exposed face (or, at an outside
-    /// corner of the solid region, the corner's slanted normal).
-    pub normal: Vec2,
-    /// How far the shape must move against `normal` to leave the cell; `> 0`.
-    pub depth: f32,
-}
 
 impl TileMap {
     /// Whether `shape` placed at `pose` overlaps any solid cell (strictly: touching is not
@@ -52,8 +37,11 @@ impl TileMap {
         hit
     }
 
-    /// Calls `visit` with every contact between `shape` placed at `pose` and an exposed face
-    /// of a solid cell it overlaps, and returns how many there were. Every contact has a
+    /// Calls `visit(cell, contact)` with every contact between `shape` placed at `pose` and an
+    /// exposed face of a solid cell it overlaps, and returns how many there were. The
+    /// contact's normal points from the shape into the cell, through the exposed face (or, at
+    /// an outside corner of the solid region, the corner's slanted normal); its point is the
+    /// one [`collide_core::contact`] gives for the shape and the cell's box. Every contact has a
     /// depth above zero: a shape within rounding of touching a face (whose depth there rounds
     /// to zero or below) gets no contact with it.
     ///
@@ -78,7 +66,7 @@ impl TileMap {
     /// let map = TileMap::from_rows(&["..#", "..#", "###"], Vec2::splat(16.0), Vec2::ZERO)?;
     /// let ball = Circle { radius: 5.0 };
     /// let mut normals = Vec::new();
-    /// let n = map.contacts(ball, &Pose::from_position(Vec2::new(27.5, 20.5)), |c| normals.push(c.normal));
+    /// let n = map.contacts(ball, &Pose::from_position(Vec2::new(27.5, 20.5)), |_, c| normals.push(c.normal));
     /// assert_eq!(n, 2);
     /// assert!(normals.contains(&Vec2::NEG_Y) && normals.contains(&Vec2::X));
     /// # Ok::<(), collide_world::Error>(())
@@ -87,7 +75,7 @@ impl TileMap {
         &self,
         shape: impl Into<ShapeRef<'a>>,
         pose: &Pose,
-        mut visit: impl FnMut(TileContact),
+        mut visit: impl FnMut(TileCell, Contact),
     ) -> usize {
         let shape = shape.into();
         let rect = self.cell_rect();
@@ -101,12 +89,12 @@ impl TileMap {
                     // A face's depth from the shape's box rounds to zero or below where the
                     // shape is within rounding of touching that face: no contact there.
                     if depth > 0.0 {
-                        visit(TileContact {
-                            cell: TileCell::new(x, y),
+                        let way_out = Contact {
                             point: c.point,
                             normal,
                             depth,
-                        });
+                        };
+                        visit(TileCell::new(x, y), way_out);
                         count += 1;
                     }
                 }

@@ -1,5 +1,5 @@
-//! What the pass reports: each hit ([`PassHit`], and what it met: [`Other`]), what the
-//! resolver says a hit used up ([`Used`]), and the frame's figures ([`PassStats`]).
+//! What the pass reports: each hit ([`PassHit`], and what it met: [`Other`]), and the frame's
+//! figures ([`PassStats`]).
 
 use collide_core::{Contact, Hit, Impact, NarrowOutcome};
 
@@ -65,26 +65,6 @@ impl Other {
             Other::Obstacle(id) => Some(id),
         }
     }
-}
-
-/// Which of the two bodies a resolved hit used up; later hits on a used-up body are dropped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Used {
-    /// Body `a` is used up (for example a bullet that destroyed itself).
-    pub a: bool,
-    /// Body `b` is used up.
-    pub b: bool,
-}
-
-impl Used {
-    /// Both bodies carry on.
-    pub const NEITHER: Used = Used { a: false, b: false };
-    /// Body `a` is used up.
-    pub const A: Used = Used { a: true, b: false };
-    /// Body `b` is used up.
-    pub const B: Used = Used { a: false, b: true };
-    /// Both bodies are used up.
-    pub const BOTH: Used = Used { a: true, b: true };
 }
 
 /// What one pass did: the figures the benchmark reports.

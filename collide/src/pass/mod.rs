@@ -21,7 +21,7 @@ mod statics;
 mod turned;
 
 pub use body::Body;
-pub use hit::{Other, PassHit, PassStats, Used};
+pub use hit::{Other, PassHit, PassStats};
 pub use response::{Outcome, Reaction, Response, Turn};
 pub use rounds::DEFAULT_MAX_TURNS;
 pub use settings::{PassSettings, DEFAULT_MAX_PAIRS};
@@ -43,7 +43,7 @@ const GATHER: usize = 32;
 /// in steady state allocates nothing.
 ///
 /// ```
-/// use collide::{Body, CollisionPass, Used};
+/// use collide::{Body, CollisionPass, Reaction, Response};
 /// use collide_core::{Circle, Rect};
 /// use glam::Vec2;
 ///
@@ -55,7 +55,7 @@ const GATHER: usize = 32;
 ///     Body::stationary(enemy, Vec2::ZERO),
 /// ];
 /// let mut pass = CollisionPass::default();
-/// let stats = pass.run(&bodies, &(), |_hit| Used::A)?;
+/// let stats = pass.run(&bodies, &(), |_hit| Response::a(Reaction::Used))?;
 /// assert_eq!((stats.swept_hits, stats.hits_resolved), (1, 1));
 /// assert!((pass.hits()[0].impact.t - 0.4).abs() < 1e-4); // touched at y = -10 of -50..50
 /// # Ok::<(), collide::Error>(())
@@ -377,7 +377,7 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// carries out its answers (see [responses](Self#responses)). Where each body ends the
     /// frame is then in [`outcomes`](Self::outcomes).
     ///
-    /// `resolve` answers each hit with a [`Response`] (a [`Used`] converts into one): a body it
+    /// `resolve` answers each hit with a [`Response`]: a body it
     /// uses up drops out of every later hit; a body it turns (stops, slides, bounces or gets a
     /// new velocity) is swept again over the rest of the frame, and its new hits are handed over
     /// in time order too. An obstacle never moves, turns or is used up: the response's reaction
@@ -388,11 +388,11 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// # Errors
     ///
     /// As [`detect`](Self::detect); `resolve` is not called then.
-    pub fn run<O: Obstacles + ?Sized, R: Into<Response>>(
+    pub fn run<O: Obstacles + ?Sized>(
         &mut self,
         bodies: &[Body<'_>],
         world: &O,
-        mut resolve: impl FnMut(&PassHit) -> R,
+        mut resolve: impl FnMut(&PassHit) -> Response,
     ) -> Result<PassStats, Error> {
         let mut stats = self.detect(bodies, world)?;
         self.used.clear();
@@ -406,7 +406,7 @@ impl<B: BroadPhase> CollisionPass<B> {
                 stats.hits_dropped += 1;
                 continue;
             }
-            let mut response = resolve(&hit).into();
+            let mut response = resolve(&hit);
             let b = hit.b.body();
             if b.is_none() {
                 response.b = Reaction::Carry;

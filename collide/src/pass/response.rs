@@ -3,8 +3,6 @@
 
 use glam::Vec2;
 
-use crate::pass::Used;
-
 /// What one body does after a hit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Reaction {
@@ -59,8 +57,8 @@ impl Reaction {
 
 /// The caller's answer to one hit: what body `a` does and what body `b` does.
 ///
-/// A [`Used`] converts into the response that uses up those bodies, so a resolver written for
-/// used-up bodies alone stays as short as before.
+/// A bullet that destroys itself on what it hit answers `Response::a(Reaction::Used)`; both
+/// destroyed, `Response::both(Reaction::Used)`; nothing happens, [`Response::CARRY`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Response {
     /// What body `a` does.
@@ -78,7 +76,7 @@ impl Response {
 
     /// `a` does `reaction`, `b` carries on.
     #[must_use]
-    pub fn a(reaction: Reaction) -> Self {
+    pub const fn a(reaction: Reaction) -> Self {
         Self {
             a: reaction,
             b: Reaction::Carry,
@@ -87,7 +85,7 @@ impl Response {
 
     /// `b` does `reaction`, `a` carries on.
     #[must_use]
-    pub fn b(reaction: Reaction) -> Self {
+    pub const fn b(reaction: Reaction) -> Self {
         Self {
             a: Reaction::Carry,
             b: reaction,
@@ -96,26 +94,10 @@ impl Response {
 
     /// Both bodies do `reaction`.
     #[must_use]
-    pub fn both(reaction: Reaction) -> Self {
+    pub const fn both(reaction: Reaction) -> Self {
         Self {
             a: reaction,
             b: reaction,
-        }
-    }
-}
-
-impl From<Used> for Response {
-    fn from(used: Used) -> Self {
-        let reaction = |used| {
-            if used {
-                Reaction::Used
-            } else {
-                Reaction::Carry
-            }
-        };
-        Self {
-            a: reaction(used.a),
-            b: reaction(used.b),
         }
     }
 }
