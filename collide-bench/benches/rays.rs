@@ -27,9 +27,9 @@ fn check_answers(ours: &[Option<WorldHit>], peer: &[Option<(u32, f32)>]) -> usiz
             (None, None) => {}
             (Some(a), Some((id, t))) => {
                 hits += 1;
-                let same = a.id == *id || (a.t - t).abs() <= TOLERANCE;
+                let same = a.id == *id || (a.impact.t - t).abs() <= TOLERANCE;
                 assert!(
-                    same && (a.t - t).abs() <= TOLERANCE,
+                    same && (a.impact.t - t).abs() <= TOLERANCE,
                     "ray {k}: {a:?} vs {id} at {t}"
                 );
             }

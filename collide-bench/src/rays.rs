@@ -141,7 +141,8 @@ pub fn compare_rays(objects: usize, batches: usize) -> Vec<VersusEntry> {
             let mut cast = |(from, to): (Vec2, Vec2)| {
                 hitscan.cast_ray(pass.broad_phase(), &bodies, from, to, LASER)
             };
-            let ours: Vec<Option<f32>> = rays.iter().map(|&r| cast(r).map(|h| h.t)).collect();
+            let ours: Vec<Option<f32>> =
+                rays.iter().map(|&r| cast(r).map(|h| h.impact.t)).collect();
             let (mut disagreements, mut verdicts, mut max_difference) =
                 (0, Verdicts::default(), 0.0_f32);
             for (k, (&a, &b)) in ours.iter().zip(&peer_answers).enumerate() {

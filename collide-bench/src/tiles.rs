@@ -364,7 +364,10 @@ pub fn compare_tiles(batches: usize) -> Vec<TileEntry> {
         for (mover, shape) in movers() {
             let peer = PeerShape::from_shape(&shape).expect("parry2d takes the hexagon");
             let cases = motions(cast, &shape, &mut rng);
-            let ours_cast = |m: &Motion| map.time_of_impact(&shape, m).map(|h| (h.t, h.normal));
+            let ours_cast = |m: &Motion| {
+                map.time_of_impact(&shape, m)
+                    .map(|h| (h.impact.t, h.impact.normal))
+            };
             let line = Line {
                 ours: cases.iter().map(ours_cast).collect(),
                 peer: cases.iter().map(|m| peer_cast(&peer, m, voxels)).collect(),
@@ -389,7 +392,10 @@ pub fn compare_tiles(batches: usize) -> Vec<TileEntry> {
         }
     }
     let cases = segments(&mut rng);
-    let ours_cast = |&(f, t): &(Vec2, Vec2)| map.cast_segment(f, t).map(|h| (h.t, h.normal));
+    let ours_cast = |&(f, t): &(Vec2, Vec2)| {
+        map.cast_segment(f, t)
+            .map(|h| (h.impact.t, h.impact.normal))
+    };
     let peer_cast = |&(f, t): &(Vec2, Vec2)| peer_segment(voxels, f, t);
     let line = Line {
         ours: cases.iter().map(ours_cast).collect(),
@@ -446,7 +452,7 @@ pub fn seam_hits(floor: &TileSides, shape: &Shape, walks: usize) -> SeamHits {
     for _ in 0..walks {
         let motion = floor_walk(shape, rng.range(100.0, side - 600.0), rng.range(1.0, 500.0));
         let ours = floor.map.time_of_impact(shape, &motion);
-        out.ours += usize::from(ours.is_some_and(|h| is_seam_normal(h.normal)));
+        out.ours += usize::from(ours.is_some_and(|h| is_seam_normal(h.impact.normal)));
         let on = |tiles| peer_cast(&peer, &motion, tiles).is_some_and(|h| is_seam_normal(h.1));
         out.voxels += usize::from(on(&floor.voxels));
         out.compound += usize::from(on(&floor.compound));

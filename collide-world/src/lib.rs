@@ -36,6 +36,7 @@ mod slide;
 mod static_bodies;
 mod static_world;
 mod tiles;
+mod world_hit;
 
 pub use error::Error;
 pub use obstacles::{Obstacle, Obstacles};
@@ -43,7 +44,8 @@ pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use static_bodies::{StaticBodies, StaticHandle};
 pub use static_world::{StaticWorld, TILE_IDS};
-pub use tiles::{TileCell, TileHit, TileMap};
+pub use tiles::{TileCell, TileMap};
+pub use world_hit::WorldHit;
 
 pub use collide_broad;
 pub use collide_core;

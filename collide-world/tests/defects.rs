@@ -36,13 +36,25 @@ fn segments_from_far_away_still_hit() {
     let one = TileMap::from_rows(&["#"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
     let hit = one.cast_segment(Vec2::new(8.0, -2.77e8), Vec2::new(8.0, 100.0));
     let hit = hit.expect("the cell");
-    assert_eq!((hit.cell, hit.normal), (TileCell::new(0, 0), Vec2::Y));
-    assert!(hit.point.distance(Vec2::new(8.0, 0.0)) < 1e-3, "{hit:?}");
+    assert_eq!(
+        (one.cell_of_index(hit.id), hit.impact.normal),
+        (TileCell::new(0, 0), Vec2::Y)
+    );
+    assert!(
+        hit.impact.point.distance(Vec2::new(8.0, 0.0)) < 1e-3,
+        "{hit:?}"
+    );
     let floor = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
     let hit = floor.cast_segment(Vec2::new(-3e8, 8.0), Vec2::new(40.0, 8.0));
     let hit = hit.expect("the floor's end");
-    assert_eq!((hit.cell, hit.normal), (TileCell::new(0, 0), Vec2::X));
-    assert!(hit.point.distance(Vec2::new(0.0, 8.0)) < 1e-3, "{hit:?}");
+    assert_eq!(
+        (floor.cell_of_index(hit.id), hit.impact.normal),
+        (TileCell::new(0, 0), Vec2::X)
+    );
+    assert!(
+        hit.impact.point.distance(Vec2::new(0.0, 8.0)) < 1e-3,
+        "{hit:?}"
+    );
 }
 
 /// Out-of-map cells are empty at any index: no overflow (a panic in a debug build, a wrap

@@ -4,7 +4,7 @@
 //! to tell a cell's entry from its exit).
 
 use collide_testkit::SplitMix64;
-use collide_world::{TileCell, TileHit, TileMap};
+use collide_world::{TileCell, TileMap, WorldHit};
 use glam::Vec2;
 
 /// Past this many cells along an axis, a segment starting outside the map is cut to the
@@ -128,7 +128,7 @@ fn ulp(v: f32) -> f32 {
 /// Checks `hit` against the exact segment, to within `tolerance` (world units) for where it
 /// enters cells: nothing solid entered `tolerance` deep before it, its cell entered within
 /// `tolerance` of its box, its point on the line at that cell.
-fn check(map: &TileMap, from: Vec2, to: Vec2, hit: Option<TileHit>, tolerance: f64) {
+fn check(map: &TileMap, from: Vec2, to: Vec2, hit: Option<WorldHit>, tolerance: f64) {
     let exact = Exact::new(map, from, to);
     let (f, t) = (wide(from), wide(to));
     let length = (t[0] - f[0]).hypot(t[1] - f[1]);
@@ -160,8 +160,12 @@ fn check(map: &TileMap, from: Vec2, to: Vec2, hit: Option<TileHit>, tolerance: f
         );
         return;
     };
-    assert!(map.is_solid(hit.cell.x, hit.cell.y), "{}", what());
-    let (lo, hi) = box_of(hit.cell);
+    assert!(
+        map.is_solid(map.cell_of_index(hit.id).x, map.cell_of_index(hit.id).y),
+        "{}",
+        what()
+    );
+    let (lo, hi) = box_of(map.cell_of_index(hit.id));
     let span = exact.span(lo, hi, tolerance);
     let (entry, leave) = span.unwrap_or_else(|| panic!("its cell is not entered: {}", what()));
     let slack = tolerance / length;
@@ -173,16 +177,20 @@ fn check(map: &TileMap, from: Vec2, to: Vec2, hit: Option<TileHit>, tolerance: f
     // Between the entries of the cell grown and shrunk by `tolerance` (`t` is an `f32`: near
     // 1 it steps by 2^-24).
     let latest = exact.entry(lo, hi, -tolerance).unwrap_or(leave);
-    let t = f64::from(hit.t);
+    let t = f64::from(hit.impact.t);
     let within = t >= entry - slack - 2e-7 && t <= latest + slack + 2e-7;
     assert!(within, "t not in {entry}..{latest}: {}", what());
     let grown = |v: Vec2, lo: Vec2, hi: Vec2| {
         let (v, lo, hi) = (wide(v), wide(lo), wide(hi));
         (0..2).all(|i| v[i] >= lo[i] - tolerance && v[i] <= hi[i] + tolerance)
     };
-    assert!(grown(hit.point, lo, hi), "point off its cell: {}", what());
     assert!(
-        exact.off_line(hit.point) <= tolerance,
+        grown(hit.impact.point, lo, hi),
+        "point off its cell: {}",
+        what()
+    );
+    assert!(
+        exact.off_line(hit.impact.point) <= tolerance,
         "point off the line: {}",
         what()
     );

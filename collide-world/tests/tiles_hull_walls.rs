@@ -112,7 +112,10 @@ fn hulls_sliding_on_tile_surfaces_match_brute_force_and_miss_the_seams() {
         let brute = brute_time_of_impact(&map, &solid, (&hull).into(), &motion);
         assert_eq!(ours, brute, "{hull:?} {motion:?}");
         if let Some(hit) = ours {
-            assert_eq!(hit.normal, inward, "a seam: {hull:?} {motion:?} {hit:?}");
+            assert_eq!(
+                hit.impact.normal, inward,
+                "a seam: {hull:?} {motion:?} {hit:?}"
+            );
             checked += 1;
         }
     }
@@ -175,6 +178,6 @@ fn a_still_mover_over_two_strips_takes_the_lower_cell_index() {
             .expect("both cells overlap");
         let brute = brute_time_of_impact(&map, &solid, shape.as_shape_ref(), &motion);
         assert_eq!(Some(ours), brute, "{shape:?}");
-        assert_eq!(ours.t, 0.0);
+        assert_eq!(ours.impact.t, 0.0);
     }
 }

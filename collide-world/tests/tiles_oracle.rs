@@ -100,7 +100,7 @@ fn a_sweep_never_tunnels_into_the_solid_region() {
         };
         cases += 1;
         let hit = map.time_of_impact(shape, &motion);
-        let end = hit.map_or(1.0, |h| h.t);
+        let end = hit.map_or(1.0, |h| h.impact.t);
         // Sub-steps a tenth of the smaller of a cell and the mover apart.
         let fine = 0.1 * shape.aabb(&Pose::IDENTITY).half_extents.min_element();
         let fine = fine.min(map.cell_size().min_element() * 0.1);
@@ -115,8 +115,10 @@ fn a_sweep_never_tunnels_into_the_solid_region() {
         if let Some(h) = hit {
             hits += 1;
             // At `t` it touches the cell it hit (within the sweeps' tolerance).
-            let cell = Pose::from_position(map.cell_center(h.cell.x, h.cell.y));
-            let gap = distance(shape, &motion.pose_at(h.t), map.cell_rect(), &cell)
+            let cell = Pose::from_position(
+                map.cell_center(map.cell_of_index(h.id).x, map.cell_of_index(h.id).y),
+            );
+            let gap = distance(shape, &motion.pose_at(h.impact.t), map.cell_rect(), &cell)
                 .unwrap()
                 .distance;
             let size = shape.aabb(&Pose::IDENTITY).half_extents.max_element();
@@ -175,13 +177,20 @@ fn segment_casts_match_brute_force_over_every_cell() {
                 continue;
             };
             hits += 1;
-            assert_eq!((hit.t, hit.cell), (t, cell), "{from} → {to} on {map:?}");
-            assert!((hit.point - from.lerp(to, t)).length() <= 1e-3, "{hit:?}");
+            assert_eq!(
+                (hit.impact.t, map.cell_of_index(hit.id)),
+                (t, cell),
+                "{from} → {to} on {map:?}"
+            );
+            assert!(
+                (hit.impact.point - from.lerp(to, t)).length() <= 1e-3,
+                "{hit:?}"
+            );
             if t > 0.0 {
                 // The normal is a face it enters through at `t`, along the segment.
                 let d = to - from;
-                let ok_x = axes[0] && hit.normal == Vec2::new(d.x.signum(), 0.0);
-                let ok_y = axes[1] && hit.normal == Vec2::new(0.0, d.y.signum());
+                let ok_x = axes[0] && hit.impact.normal == Vec2::new(d.x.signum(), 0.0);
+                let ok_y = axes[1] && hit.impact.normal == Vec2::new(0.0, d.y.signum());
                 assert!(ok_x || ok_y, "{from} → {to}: {hit:?}");
             }
         }
@@ -254,7 +263,7 @@ fn non_finite_input_gives_no_hit_and_never_panics() {
     // Far but finite: the cast still finds the map; huge: no panic.
     let hit = map.cast_segment(Vec2::new(-1e6, 4.0), Vec2::new(1e6, 4.0));
     assert!(
-        hit.is_some_and(|h| h.cell == TileCell::new(0, 0)),
+        hit.is_some_and(|h| map.cell_of_index(h.id) == TileCell::new(0, 0)),
         "{hit:?}"
     );
     let far = Vec2::new(-1e38, 4.0);

@@ -115,7 +115,7 @@ fn slide(s: &Surface, shape: ShapeRef<'_>, rng: &mut SplitMix64) -> (Ghosts, u32
         };
         let motion = Motion::linear(start, start + s.along * speed + s.into * push);
         match s.map.time_of_impact(shape, &motion) {
-            Some(hit) => ghosts.bad_normals += u32::from(hit.normal != s.into),
+            Some(hit) => ghosts.bad_normals += u32::from(hit.impact.normal != s.into),
             None => ghosts.missed += u32::from(push > 0.0),
         }
         for at in [motion.start, motion.end] {
@@ -189,7 +189,7 @@ fn a_shape_pushed_into_an_inside_corner_gets_both_faces() {
             .time_of_impact(shape, &Motion::linear(start, Vec2::new(170.0, 10.0)))
             .expect("the corner is in the way");
         assert!(
-            hit.normal == Vec2::X || hit.normal == Vec2::NEG_Y,
+            hit.impact.normal == Vec2::X || hit.impact.normal == Vec2::NEG_Y,
             "{name}: {hit:?}"
         );
     }

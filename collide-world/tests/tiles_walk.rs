@@ -7,7 +7,7 @@
 mod common;
 
 use collide_testkit::SplitMix64;
-use collide_world::{TileCell, TileHit, TileMap};
+use collide_world::{TileCell, TileMap, WorldHit};
 use common::tiles::{solid_cells, sparse_cells, strict_entry, Sparse};
 use glam::Vec2;
 
@@ -28,11 +28,11 @@ fn brute(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<(f32
 }
 
 /// Checks the cast against the brute force, and its point and normal against its `t`.
-fn check(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<TileHit> {
+fn check(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<WorldHit> {
     let ours = map.cast_segment(from, to);
     let expect = brute(map, solid, from, to);
     assert_eq!(
-        ours.map(|h| (h.t, h.cell)),
+        ours.map(|h| (h.impact.t, map.cell_of_index(h.id))),
         expect,
         "{from} → {to} on a {}×{} map at {} (cells {})",
         map.width(),
@@ -43,19 +43,22 @@ fn check(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<Tile
     if let Some(hit) = ours {
         let d = to - from;
         let (lo, hi) = (
-            map.cell_min(hit.cell.x, hit.cell.y),
-            map.cell_min(hit.cell.x + 1, hit.cell.y + 1),
+            map.cell_min(map.cell_of_index(hit.id).x, map.cell_of_index(hit.id).y),
+            map.cell_min(
+                map.cell_of_index(hit.id).x + 1,
+                map.cell_of_index(hit.id).y + 1,
+            ),
         );
         let (_, axes) = strict_entry(from, to, lo, hi).unwrap();
-        if hit.t > 0.0 {
+        if hit.impact.t > 0.0 {
             // The face it enters through, from the segment into the cell.
-            let ok_x = axes[0] && hit.normal == Vec2::new(d.x.signum(), 0.0);
-            let ok_y = axes[1] && hit.normal == Vec2::new(0.0, d.y.signum());
+            let ok_x = axes[0] && hit.impact.normal == Vec2::new(d.x.signum(), 0.0);
+            let ok_y = axes[1] && hit.impact.normal == Vec2::new(0.0, d.y.signum());
             assert!(ok_x || ok_y, "{from} → {to}: {hit:?}");
         } else {
-            assert!((hit.normal.length() - 1.0).abs() < 1e-5, "{hit:?}");
+            assert!((hit.impact.normal.length() - 1.0).abs() < 1e-5, "{hit:?}");
         }
-        assert_eq!(hit.point, from + d * hit.t);
+        assert_eq!(hit.impact.point, from + d * hit.impact.t);
     }
     ours
 }
@@ -121,7 +124,7 @@ fn the_walk_matches_every_cell_on_blocky_maps() {
             let hit = check(&map, &solid, from, to);
             cases += 1;
             hits += usize::from(hit.is_some());
-            inside += usize::from(hit.is_some_and(|h| h.t == 0.0));
+            inside += usize::from(hit.is_some_and(|h| h.impact.t == 0.0));
         }
     }
     assert!(hits > cases / 5, "only {hits} of {cases} segments hit");
@@ -172,7 +175,10 @@ fn segments_along_cell_edges_enter_only_the_cells_they_pass_inside() {
         Vec2::new(hi.x + 5.0, y),
     )
     .unwrap();
-    assert_eq!((hit.cell, hit.normal), (TileCell::new(4, 3), Vec2::X));
+    assert_eq!(
+        (map.cell_of_index(hit.id), hit.impact.normal),
+        (TileCell::new(4, 3), Vec2::X)
+    );
     // Down the middle of column 1 onto the floor's top.
     let x = map.cell_center(1, 0).x;
     let hit = check(
@@ -182,7 +188,10 @@ fn segments_along_cell_edges_enter_only_the_cells_they_pass_inside() {
         Vec2::new(x, lo.y - 5.0),
     )
     .unwrap();
-    assert_eq!((hit.cell, hit.normal), (TileCell::new(1, 0), Vec2::NEG_Y));
+    assert_eq!(
+        (map.cell_of_index(hit.id), hit.impact.normal),
+        (TileCell::new(1, 0), Vec2::NEG_Y)
+    );
     // Diagonally through grid corners, inside empty cells (1, 1) and (2, 2) only.
     let (a, b) = (map.cell_min(1, 1), map.cell_min(3, 3));
     assert!(check(&map, &solid, a, b).is_none());
@@ -190,11 +199,14 @@ fn segments_along_cell_edges_enter_only_the_cells_they_pass_inside() {
     // (4, 2) without entering it: the left face, whose neighbour is empty (the bottom's is
     // the wall).
     let hit = check(&map, &solid, map.cell_min(2, 1), map.cell_min(6, 5)).unwrap();
-    assert_eq!((hit.cell, hit.normal), (TileCell::new(4, 3), Vec2::X));
+    assert_eq!(
+        (map.cell_of_index(hit.id), hit.impact.normal),
+        (TileCell::new(4, 3), Vec2::X)
+    );
     // Zero length: inside a solid cell a hit at 0 with `+x`, elsewhere none.
     let inside = map.cell_center(0, 0);
     let hit = check(&map, &solid, inside, inside).unwrap();
-    assert_eq!((hit.t, hit.normal), (0.0, Vec2::X));
+    assert_eq!((hit.impact.t, hit.impact.normal), (0.0, Vec2::X));
     let corner = map.cell_min(1, 1);
     assert!(check(&map, &solid, corner, corner).is_none());
 }

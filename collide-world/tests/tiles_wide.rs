@@ -42,7 +42,9 @@ fn long_segments_across_wide_sparse_maps_match_every_cell() {
                 rng.in_box(b.min() - 30.0, b.max() + 30.0),
                 rng.in_box(b.min() - 30.0, b.max() + 30.0),
             );
-            let ours = map.cast_segment(from, to).map(|h| (h.t, h.cell));
+            let ours = map
+                .cast_segment(from, to)
+                .map(|h| (h.impact.t, map.cell_of_index(h.id)));
             let mut brute: Option<(f32, TileCell)> = None;
             for &c in &solid {
                 let (lo, hi) = (map.cell_min(c.x, c.y), map.cell_min(c.x + 1, c.y + 1));

@@ -7,24 +7,7 @@ use glam::Vec2;
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
 use collide_broad::BroadPhase;
-use collide_world::{Obstacle, Obstacles};
-
-/// Where a world query met one body: which, when, where, and the normal, all from the body's
-/// real shape (not its box).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WorldHit {
-    /// The body's id: its index in the bodies slice, or the obstacle's
-    /// [`id`](Obstacle::id).
-    pub id: u32,
-    /// The fraction of the ray (or of the shape's motion), in `[0, 1]`, at which it enters the
-    /// body; `0` when it starts inside (overlapping).
-    pub t: f32,
-    /// Where it meets the body's surface, in world coordinates.
-    pub point: Vec2,
-    /// Unit normal of the body's surface there, pointing into the body (from the query to
-    /// the body, as every normal in the workspace points from `a` to `b`).
-    pub normal: Vec2,
-}
+use collide_world::{Obstacle, Obstacles, WorldHit};
 
 /// How far past the best hit so far (as a fraction of the ray) a first-hit walk still looks.
 ///
@@ -40,7 +23,7 @@ const RAY_MARGIN: f32 = 1.0 / 1_048_576.0;
 
 /// Nearest first: by `t`, then id.
 fn by_time(a: &WorldHit, b: &WorldHit) -> core::cmp::Ordering {
-    a.t.total_cmp(&b.t).then(a.id.cmp(&b.id))
+    a.impact.t.total_cmp(&b.impact.t).then(a.id.cmp(&b.id))
 }
 
 /// Keeps the nearer of two hits (the smaller id on a tie).
@@ -69,12 +52,7 @@ fn ray_against_body(
     }
     let pose = Pose::new(body.end, body.rotation);
     let hit = cast_ray(body.shape, &pose, from, to)?;
-    Some(WorldHit {
-        id,
-        t: hit.t,
-        point: hit.point,
-        normal: hit.normal,
-    })
+    Some(WorldHit { id, impact: hit })
 }
 
 /// The exact sweep of `shape` along `motion` against one body, held at its end-of-frame pose.
@@ -91,12 +69,7 @@ fn shape_against_body(
     }
     let at = Motion::new(body.end, body.end, body.rotation);
     let impact = time_of_impact(shape, motion, body.shape, &at)?;
-    Some(WorldHit {
-        id,
-        t: impact.t,
-        point: impact.point,
-        normal: impact.normal,
-    })
+    Some(WorldHit { id, impact })
 }
 
 /// The box `shape` sweeps along `motion`, or `None` when it is not finite.
@@ -153,7 +126,7 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 ///     .cast_ray(pass.broad_phase(), &bodies, from, to, Layers::on(LASER).with_mask(ENEMY))
 ///     .expect("the laser hits the small enemy");
 /// assert_eq!(hit.id, 1);
-/// assert_eq!((hit.t, hit.point, hit.normal), (0.15, Vec2::new(15.0, 0.0), Vec2::X));
+/// assert_eq!((hit.impact.t, hit.impact.point, hit.impact.normal), (0.15, Vec2::new(15.0, 0.0), Vec2::X));
 /// # Ok::<(), collide::Error>(())
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -190,7 +163,7 @@ impl Hitscan {
                 // from it on every call.
                 if best.is_none_or(|b| by_time(&hit, &b).is_lt()) {
                     best = Some(hit);
-                    cutoff = hit.t + RAY_MARGIN;
+                    cutoff = hit.impact.t + RAY_MARGIN;
                 }
             }
             cutoff
@@ -293,9 +266,7 @@ fn each_ray_hit<'s>(
         if let Some(h) = cast_ray(o.shape, &o.pose, from, to) {
             visit(WorldHit {
                 id: o.id,
-                t: h.t,
-                point: h.point,
-                normal: h.normal,
+                impact: h,
             });
         }
     });
@@ -318,9 +289,7 @@ fn each_shape_hit<'s>(
         if let Some(i) = time_of_impact(shape, motion, o.shape, &at) {
             visit(WorldHit {
                 id: o.id,
-                t: i.t,
-                point: i.point,
-                normal: i.normal,
+                impact: i,
             });
         }
     });
@@ -342,7 +311,7 @@ fn each_shape_hit<'s>(
 /// let handle = level.add(wall, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL)?;
 /// level.refresh();
 /// let hit = cast_ray_static(&level, Vec2::ZERO, Vec2::new(100.0, 0.0), Layers::ALL).unwrap();
-/// assert_eq!((hit.id, hit.t, hit.normal), (handle.id(), 0.29, Vec2::X));
+/// assert_eq!((hit.id, hit.impact.t, hit.impact.normal), (handle.id(), 0.29, Vec2::X));
 /// # Ok::<(), collide::Error>(())
 /// ```
 #[must_use]

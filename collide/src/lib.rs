@@ -45,7 +45,6 @@ pub mod prelude;
 
 pub use hitscan::{
     cast_ray_static, cast_ray_static_all, cast_shape_static, cast_shape_static_all, Hitscan,
-    WorldHit,
 };
 pub use pass::{
     Body, CollisionPass, Other, Outcome, PassHit, PassSettings, PassStats, Reaction, Response,

@@ -1,11 +1,13 @@
 //! What a game names every frame: `use collide::prelude::*`.
 
 pub use crate::{
-    cast_ray_static, cast_shape_static, Body, CollisionPass, Hitscan, PassHit, Reaction, Response,
+    cast_ray_static, cast_shape_static, Body, CollisionPass, Hitscan, Other, Outcome, PassHit,
+    PassSettings, Reaction, Response,
 };
 pub use collide_broad::{BroadPhase, BroadPhaseKind};
 pub use collide_core::glam::Vec2;
-pub use collide_core::{Aabb, Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
+pub use collide_core::{Aabb, Circle, Hull, Impact, Layers, Pose, Rect, Rot, Shape, ShapeRef};
 pub use collide_world::{
-    move_and_slide, Obstacle, Obstacles, SlideSettings, StaticBodies, StaticWorld, TileMap,
+    move_and_slide, Obstacle, Obstacles, SlideSettings, StaticBodies, StaticWorld, TileCell,
+    TileMap, WorldHit,
 };

@@ -23,10 +23,13 @@ fn static_rays_find_what_cast_ray_finds_far_from_the_origin() {
     let exact = cast_ray(circle, &pose, from, to).expect("the ray enters the circle");
     let obstacles = [Obstacle::new(7, circle, pose)];
     let hit = cast_ray_static(&obstacles[..], from, to, Layers::ALL);
-    assert_eq!(hit.map(|h| (h.id, h.t)), Some((7, exact.t)));
+    assert_eq!(hit.map(|h| (h.id, h.impact.t)), Some((7, exact.t)));
     let mut all = Vec::new();
     cast_ray_static_all(&obstacles[..], from, to, Layers::ALL, &mut all);
-    assert_eq!(all.iter().map(|h| h.t).collect::<Vec<_>>(), [exact.t]);
+    assert_eq!(
+        all.iter().map(|h| h.impact.t).collect::<Vec<_>>(),
+        [exact.t]
+    );
 }
 
 /// A random circle, rect or hull, 0.01 to 10 units across, turned one time in two.
@@ -56,13 +59,11 @@ fn brute_force(obstacles: &[Obstacle<'_>], from: Vec2, to: Vec2) -> Vec<WorldHit
             let h = cast_ray(o.shape, &o.pose, from, to)?;
             Some(WorldHit {
                 id: o.id,
-                t: h.t,
-                point: h.point,
-                normal: h.normal,
+                impact: h,
             })
         })
         .collect();
-    hits.sort_by(|a, b| a.t.total_cmp(&b.t).then(a.id.cmp(&b.id)));
+    hits.sort_by(|a, b| a.impact.t.total_cmp(&b.impact.t).then(a.id.cmp(&b.id)));
     hits
 }
 

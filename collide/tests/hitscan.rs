@@ -78,7 +78,7 @@ fn takes_part(body: &Body<'_>, layers: Layers) -> bool {
 }
 
 fn sort(hits: &mut [WorldHit]) {
-    hits.sort_by(|a, b| a.t.total_cmp(&b.t).then(a.id.cmp(&b.id)));
+    hits.sort_by(|a, b| a.impact.t.total_cmp(&b.impact.t).then(a.id.cmp(&b.id)));
 }
 
 /// The brute-force ray: the exact cast on every body at its end-of-frame pose.
@@ -91,9 +91,7 @@ fn oracle_ray(bodies: &[Body<'_>], from: Vec2, to: Vec2, layers: Layers) -> Vec<
             let h = cast_ray(b.shape, &Pose::new(b.end, b.rotation), from, to)?;
             Some(WorldHit {
                 id: i as u32,
-                t: h.t,
-                point: h.point,
-                normal: h.normal,
+                impact: h,
             })
         })
         .collect();
@@ -126,9 +124,7 @@ fn oracle_shape(
             let h = time_of_impact(shape, motion, b.shape, &at)?;
             Some(WorldHit {
                 id: i as u32,
-                t: h.t,
-                point: h.point,
-                normal: h.normal,
+                impact: h,
             })
         })
         .collect();
@@ -230,7 +226,7 @@ fn the_first_hit_is_the_nearest_body_not_the_nearest_box() {
             .cast_ray(pass.broad_phase(), &bodies, from, to, Layers::ALL)
             .unwrap();
         assert_eq!(
-            (hit.id, hit.point, hit.normal),
+            (hit.id, hit.impact.point, hit.impact.normal),
             (1, Vec2::new(13.0, 0.0), Vec2::X),
             "{kind}"
         );
@@ -283,10 +279,13 @@ fn static_queries_match_a_slice_of_the_same_obstacles() {
             let exact = cast_ray(o.shape, &o.pose, from, to).unwrap();
             assert_eq!(
                 (exact.t, exact.point, exact.normal),
-                (h.t, h.point, h.normal)
+                (h.impact.t, h.impact.point, h.impact.normal)
             );
         }
-        assert!(expected.windows(2).all(|w| w[0].t <= w[1].t), "ray {i}");
+        assert!(
+            expected.windows(2).all(|w| w[0].impact.t <= w[1].impact.t),
+            "ray {i}"
+        );
         hits += expected.len();
         let shape = random_shape(&mut rng);
         let motion = Motion::new(

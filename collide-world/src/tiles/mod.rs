@@ -27,4 +27,3 @@ mod segment_far;
 mod sweep;
 
 pub use map::{TileCell, TileMap};
-pub use sweep::TileHit;

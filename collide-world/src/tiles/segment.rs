@@ -5,12 +5,14 @@
 //! a cell's entry, so the walk enters precisely the cells that test enters, in the order of
 //! their entries, and the first solid one is the answer.
 
+use collide_core::Impact;
 use glam::Vec2;
 
 use super::faces::Face;
 use super::scan::BLOCK;
 use super::segment_far::clip;
-use super::{TileCell, TileHit, TileMap};
+use super::TileMap;
+use crate::WorldHit;
 
 impl TileMap {
     /// The first solid cell the segment `from → to` enters, with the fraction `t` of the
@@ -47,13 +49,13 @@ impl TileMap {
     /// let map = TileMap::from_rows(&["...", "...", "###"], Vec2::splat(10.0), Vec2::ZERO)?;
     /// // A shot from the top left down to the floor's middle.
     /// let hit = map.cast_segment(Vec2::new(0.0, 30.0), Vec2::new(15.0, 0.0)).expect("the floor");
-    /// assert!((hit.t - 2.0 / 3.0).abs() < 1e-6); // at y = 10
-    /// assert!((hit.point - Vec2::new(10.0, 10.0)).length() < 1e-4);
-    /// assert_eq!((hit.normal, hit.cell), (Vec2::NEG_Y, TileCell::new(1, 0)));
+    /// assert!((hit.impact.t - 2.0 / 3.0).abs() < 1e-6); // at y = 10
+    /// assert!((hit.impact.point - Vec2::new(10.0, 10.0)).length() < 1e-4);
+    /// assert_eq!((hit.impact.normal, map.cell_of_index(hit.id)), (Vec2::NEG_Y, TileCell::new(1, 0)));
     /// # Ok::<(), collide_world::Error>(())
     /// ```
     #[must_use]
-    pub fn cast_segment(&self, from: Vec2, to: Vec2) -> Option<TileHit> {
+    pub fn cast_segment(&self, from: Vec2, to: Vec2) -> Option<WorldHit> {
         if !(from.is_finite() && to.is_finite()) {
             return None;
         }
@@ -79,7 +81,7 @@ impl TileMap {
         d: Vec2,
         (lo, hi): (Vec2, Vec2),
         inside: bool,
-    ) -> Option<TileHit> {
+    ) -> Option<WorldHit> {
         // A segment starting in the map's box starts the walk at once (what the clip gives).
         let t0 = if inside {
             0.0
@@ -324,7 +326,7 @@ struct Walk<'a> {
 /// How a walk through one block ends.
 enum Through {
     /// At a solid cell the segment enters.
-    Hit(TileHit),
+    Hit(WorldHit),
     /// Past the segment's end.
     End,
     /// Into a block that holds no solid cell, at this cell along each axis.
@@ -335,7 +337,7 @@ impl Walk<'_> {
     /// The first solid cell the segment enters from where it starts in the map's box, in
     /// cells `x0` and `y0`: a block at a time through the blocks that hold no solid cell, and
     /// a cell at a time through the others.
-    fn first_hit(&self, x0: Axis, y0: Axis) -> Option<TileHit> {
+    fn first_hit(&self, x0: Axis, y0: Axis) -> Option<WorldHit> {
         let block = |c: Axis| c.cell as u32 / BLOCK;
         // The cells the walk is in, and whether their block holds a solid cell.
         let (mut x, mut y) = (x0, y0);
@@ -459,7 +461,7 @@ impl Walk<'_> {
 
     /// The hit on solid cell `(x, y)` if the segment passes inside it: the exact test, on
     /// the slabs the walk computes (left at `lx` and `ly`, times the walk has cut to 1).
-    fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<TileHit> {
+    fn hit(&self, (x, y): (i64, i64), (lx, ly): (f32, f32)) -> Option<WorldHit> {
         let (ex, ey) = (self.x.enter(x), self.y.enter(y));
         let enter = Entry {
             t: if ex > ey { ex } else { ey },
@@ -480,11 +482,13 @@ impl Walk<'_> {
         if t >= leave {
             return None;
         }
-        Some(TileHit {
-            t,
-            point: self.from + self.d * t,
-            normal,
-            cell: TileCell::new(cx, cy),
+        Some(WorldHit {
+            id: self.map.cell_index(cx, cy),
+            impact: Impact {
+                t,
+                point: self.from + self.d * t,
+                normal,
+            },
         })
     }
 }

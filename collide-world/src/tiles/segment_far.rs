@@ -9,9 +9,11 @@
 //! orientation test puts on the segment's line to within rounding to `f32`; the walk runs
 //! along that part, and its time is taken back to the whole segment.
 
+use collide_core::Impact;
 use glam::Vec2;
 
-use super::{TileHit, TileMap};
+use super::TileMap;
+use crate::WorldHit;
 
 /// The most cells along an axis that a segment starting outside the map's box may run over
 /// for the walk to take it whole: past 2²³, a step of its `f32` times near `1` is more than
@@ -26,7 +28,7 @@ impl TileMap {
 
     /// [`cast_segment`](Self::cast_segment) for a segment the walk takes whole (its `f32`
     /// times tell every cell's entry from its exit).
-    fn cast_near(&self, from: Vec2, to: Vec2) -> Option<TileHit> {
+    fn cast_near(&self, from: Vec2, to: Vec2) -> Option<WorldHit> {
         let (lo, hi) = (
             self.cell_min(0, 0),
             self.cell_min(self.width(), self.height()),
@@ -38,7 +40,7 @@ impl TileMap {
     /// [`cast_segment`](Self::cast_segment) for a segment from far outside the map (or whose
     /// travel overflows `f32`): the walk along its part in the map's slab, widened by a cell
     /// either side, along the axis it runs over more cells of.
-    pub(super) fn cast_from_afar(&self, from: Vec2, to: Vec2) -> Option<TileHit> {
+    pub(super) fn cast_from_afar(&self, from: Vec2, to: Vec2) -> Option<WorldHit> {
         let d = [wide(to.x) - wide(from.x), wide(to.y) - wide(from.y)];
         let size = self.cell_size();
         let k = usize::from((d[1] / wide(size.y)).abs() > (d[0] / wide(size.x)).abs());
@@ -55,9 +57,10 @@ impl TileMap {
         let (b, tb) = slab_end(from, to, k, d[k], (lo, hi), (to, 1.0));
         let hit = self.cast_near(a, b)?;
         // Back to a time on the whole segment: `t` of the part is a fraction of `ta..tb`.
-        let t = ta + f64::from(hit.t) * (tb - ta);
-        Some(TileHit {
-            t: (t as f32).clamp(0.0, 1.0),
+        let t = ta + f64::from(hit.impact.t) * (tb - ta);
+        let t = (t as f32).clamp(0.0, 1.0);
+        Some(WorldHit {
+            impact: Impact { t, ..hit.impact },
             ..hit
         })
     }

@@ -1,38 +1,23 @@
 //! Time of impact of a moving shape against a tile map, visiting the cells its box sweeps, strip
 //! by strip in the order it reaches them, skipping the strips with no solid cell across it.
 
-use collide_core::{time_of_impact, Motion, ShapeRef};
+use collide_core::{time_of_impact, Impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::axes::HullAxes;
 use super::faces::{meets, Meets};
 use super::{TileCell, TileMap};
+use crate::WorldHit;
 
-/// Where a moving shape or a segment first meets a tile map.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TileHit {
-    /// The fraction of the motion, in `[0, 1]`, at which they first touch; `0` when the shape
-    /// starts touching an exposed face and moving into it, or overlapping.
-    pub t: f32,
-    /// Where they touch, in world coordinates.
-    pub point: Vec2,
-    /// Unit normal from the mover into the cell: an exposed face's, or at an outside corner of
-    /// the solid region the corner's slanted one. Never an internal face's.
-    pub normal: Vec2,
-    /// The solid cell met.
-    pub cell: TileCell,
-}
-
-impl TileHit {
-    /// Whether this hit comes before `other`: earlier, or at the same time on a face rather
-    /// than a corner, or on a lower cell index (so the answer never depends on visit order).
-    pub(crate) fn before(&self, other: &TileHit, map: &TileMap) -> bool {
-        let rank = |h: &TileHit| {
-            let corner = matches!(meets(h.normal), Some(Meets::Corner(..)));
-            (corner, map.cell_index(h.cell.x, h.cell.y))
-        };
-        self.t < other.t || (self.t == other.t && rank(self) < rank(other))
-    }
+/// Whether hit `a` on a tile map comes before hit `b`: earlier, or at the same time on a face
+/// rather than a corner, or on a lower cell index (so the answer never depends on visit
+/// order).
+pub(crate) fn before(a: &WorldHit, b: &WorldHit) -> bool {
+    let rank = |h: &WorldHit| {
+        let corner = matches!(meets(h.impact.normal), Some(Meets::Corner(..)));
+        (corner, h.id)
+    };
+    a.impact.t < b.impact.t || (a.impact.t == b.impact.t && rank(a) < rank(b))
 }
 
 impl TileMap {
@@ -74,8 +59,8 @@ impl TileMap {
     /// let hit = map
     ///     .time_of_impact(crate_, &Motion::linear(Vec2::new(8.0, 20.0), Vec2::new(88.0, 20.0)))
     ///     .expect("the wall");
-    /// assert!((hit.t - 0.65).abs() < 1e-6); // 52 of 80 units on, its right side at 64
-    /// assert_eq!((hit.normal, hit.cell), (Vec2::X, TileCell::new(4, 1)));
+    /// assert!((hit.impact.t - 0.65).abs() < 1e-6); // 52 of 80 units on, its right side at 64
+    /// assert_eq!((hit.impact.normal, map.cell_of_index(hit.id)), (Vec2::X, TileCell::new(4, 1)));
     /// # Ok::<(), collide_world::Error>(())
     /// ```
     #[must_use]
@@ -83,7 +68,7 @@ impl TileMap {
         &self,
         shape: impl Into<ShapeRef<'a>>,
         motion: &Motion,
-    ) -> Option<TileHit> {
+    ) -> Option<WorldHit> {
         let shape = shape.into();
         if !motion.is_finite() {
             return None;
@@ -113,7 +98,7 @@ impl TileMap {
             inverse: d.recip(),
         };
         let step = |s: u32| if d[along] < 0.0 { s - 1 } else { s + 1 };
-        let mut best: Option<TileHit> = None;
+        let mut best: Option<WorldHit> = None;
         let mut next = Some(first);
         // Only strips holding a solid cell somewhere across the path are looked at.
         while let Some(s) = next.and_then(|s| self.next_solid_strip(along, s, last, cast.cross)) {
@@ -123,7 +108,7 @@ impl TileMap {
             next = Some(step(s));
             // The box reaches every strip after the next later still: past the best hit, no
             // scan for the next solid strip.
-            if best.is_some_and(|b| self.enters_after(&cast, step(s), b.t)) {
+            if best.is_some_and(|b| self.enters_after(&cast, step(s), b.impact.t)) {
                 break;
             }
         }
@@ -162,12 +147,12 @@ impl TileMap {
     /// Sweeps the cells of strip `s` that the box reaches, keeping the first hit in `best`;
     /// `false` once the box reaches the strip only after `best` (and every later strip later
     /// still).
-    fn sweep_strip(&self, cast: &mut Cast<'_, '_>, s: u32, best: &mut Option<TileHit>) -> bool {
+    fn sweep_strip(&self, cast: &mut Cast<'_, '_>, s: u32, best: &mut Option<WorldHit>) -> bool {
         let Some((over, (reach_lo, reach_hi))) = self.reach(cast, s) else {
             return true;
         };
         let t_in = over.0;
-        if best.is_some_and(|b| t_in > b.t) {
+        if best.is_some_and(|b| t_in > b.impact.t) {
             return false;
         }
         let (along, cross) = (cast.along, 1 - cast.along);
@@ -188,8 +173,8 @@ impl TileMap {
             } else {
                 TileCell::new(r, s)
             };
-            if let Some(hit) = self.sweep_cell(cast, cell, over, best.map(|b| b.t)) {
-                if best.is_none_or(|b| hit.before(&b, self)) {
+            if let Some(hit) = self.sweep_cell(cast, cell, over, best.map(|b| b.impact.t)) {
+                if best.is_none_or(|b| before(&hit, &b)) {
                     *best = Some(hit);
                 }
             }
@@ -208,7 +193,7 @@ impl TileMap {
         cell: TileCell,
         over: (f32, f32),
         best: Option<f32>,
-    ) -> Option<TileHit> {
+    ) -> Option<WorldHit> {
         let (x, y) = (cell.x, cell.y);
         if !self.is_solid(x, y) {
             return None;
@@ -238,11 +223,9 @@ impl TileMap {
         let still = Motion::stationary(center);
         let impact = time_of_impact(cast.shape, motion, rect, &still)?;
         let normal = self.face_normal(x, y, impact.normal)?;
-        Some(TileHit {
-            t: impact.t,
-            point: impact.point,
-            normal,
-            cell,
+        Some(WorldHit {
+            id: self.cell_index(x, y),
+            impact: Impact { normal, ..impact },
         })
     }
 

@@ -3,10 +3,11 @@
 //! the face rule.
 
 use collide_core::{
-    overlaps, time_of_impact, Circle, Hull, Motion, Pose, Rect, Rot, Shape, ShapeRef, Simplify,
+    overlaps, time_of_impact, Circle, Hull, Impact, Motion, Pose, Rect, Rot, Shape, ShapeRef,
+    Simplify,
 };
 use collide_testkit::SplitMix64;
-use collide_world::{TileCell, TileHit, TileMap};
+use collide_world::{TileCell, TileMap, WorldHit};
 use glam::Vec2;
 
 /// Every solid cell of `map`, row by row.
@@ -38,12 +39,13 @@ pub fn random_mover(rng: &mut SplitMix64, map: &TileMap, (lo, hi): (f32, f32)) -
 
 /// The map's order of hits: earlier first; on a tie a face before a corner, then the lower
 /// cell index.
-pub fn before(map: &TileMap, a: &TileHit, b: &TileHit) -> bool {
-    let rank = |h: &TileHit| {
-        let corner = h.normal.x != 0.0 && h.normal.y != 0.0;
-        (corner, map.cell_index(h.cell.x, h.cell.y))
+pub fn before(a: &WorldHit, b: &WorldHit) -> bool {
+    let rank = |h: &WorldHit| {
+        let corner = h.impact.normal.x != 0.0 && h.impact.normal.y != 0.0;
+        (corner, h.id)
     };
-    a.t < b.t || (a.t == b.t && rank(a) < rank(b))
+    let (ta, tb) = (a.impact.t, b.impact.t);
+    ta < tb || (ta == tb && rank(a) < rank(b))
 }
 
 /// The first hit over `solid` (the map's solid cells): the mover swept against each cell's
@@ -53,8 +55,8 @@ pub fn brute_time_of_impact(
     solid: &[TileCell],
     shape: ShapeRef<'_>,
     motion: &Motion,
-) -> Option<TileHit> {
-    let mut best: Option<TileHit> = None;
+) -> Option<WorldHit> {
+    let mut best: Option<WorldHit> = None;
     for &c in solid {
         let still = Motion::stationary(map.cell_center(c.x, c.y));
         let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
@@ -63,13 +65,11 @@ pub fn brute_time_of_impact(
         let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
             continue;
         };
-        let hit = TileHit {
-            t: i.t,
-            point: i.point,
-            normal,
-            cell: c,
+        let hit = WorldHit {
+            id: map.cell_index(c.x, c.y),
+            impact: Impact { normal, ..i },
         };
-        if best.is_none_or(|b| before(map, &hit, &b)) {
+        if best.is_none_or(|b| before(&hit, &b)) {
             best = Some(hit);
         }
     }
