@@ -6,9 +6,11 @@
 mod common;
 
 use collide_core::{
-    contact, distance, narrow_phase, sweep_circle_hull, sweep_hull_circle, time_of_impact, Circle,
-    Hull, Motion, Pose, Rot, Shape, SweepMode,
+    contact, distance, narrow_phase, time_of_impact, Circle, Hull, Motion, Pose, Rot, Shape,
+    SweepMode,
 };
+
+use collide_core::pair::{sweep_circle_hull, sweep_hull_circle};
 use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
 

@@ -5,9 +5,11 @@
 mod common;
 
 use collide_core::{
-    contact, distance, narrow_phase, overlaps, sweep_hull_hull, sweep_hull_rect, sweep_rect_hull,
-    time_of_impact, Hull, Motion, Rect, Rot, Shape, SweepMode,
+    contact, distance, narrow_phase, overlaps, time_of_impact, Hull, Motion, Rect, Rot, Shape,
+    SweepMode,
 };
+
+use collide_core::pair::{sweep_hull_hull, sweep_hull_rect, sweep_rect_hull};
 use common::{check_sub_steps, ellipse_hull, extent, SplitMix64};
 use glam::Vec2;
 

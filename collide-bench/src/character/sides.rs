@@ -55,7 +55,7 @@ enum Level {
 }
 
 impl CollideSide {
-    /// The scene's tiles, one [`StaticBody`] each, and movers; y grows upwards, the skin is
+    /// The scene's tiles, one static body each, and movers; y grows upwards, the skin is
     /// the default 0.01.
     #[must_use]
     pub fn new() -> Self {

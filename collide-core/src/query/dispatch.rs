@@ -215,7 +215,7 @@ fn time_of_impact_by_shape(
 /// calls for each candidate pair.
 ///
 /// First the discrete test ([`contact`](crate::contact)) at the end of the frame, kept as the
-/// hit's [`contact`](Hit::contact); then, for a pair that moved relative to each other, the
+/// hit's [`contact`](crate::Hit::contact); then, for a pair that moved relative to each other, the
 /// sweep, which gives the impact: when contact began (`t = 0` when they already touched at the
 /// start), and the point and normal at that moment. A hit that only the sweep found has
 /// `by_sweep = true` and no end-of-frame contact. A pair with no relative motion overlapped

@@ -82,19 +82,36 @@ mod skin;
 mod skin_closed;
 mod sweep;
 
-pub use contact::{
-    contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,
-    contact_hull_hull, contact_hull_rect, contact_rect_circle, contact_rect_hull,
-    contact_rect_rect, Contact,
-};
+pub use contact::Contact;
 pub use dispatch::{contact, narrow_phase, overlaps, time_of_impact};
 pub use distance::{distance, Distance};
 pub use impact::Impact;
 pub use motion::Motion;
 pub use narrow::{Hit, NarrowOutcome, SweepMode};
-pub use ray::{cast_ray, cast_ray_circle, cast_ray_hull, cast_ray_rect};
+pub use ray::cast_ray;
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
-pub use sweep::*;
+
+/// The queries on one pair of shape types, one function per pair, named
+/// `<query>_<shape a>_<shape b>` (`contact_circle_rect`, `sweep_hull_hull`,
+/// `cast_ray_circle`).
+///
+/// The generic entry points at the crate's root ([`contact`], [`time_of_impact`],
+/// [`cast_ray`]) take any two
+/// shapes and call these; call one directly when both types are known where it is written. A
+/// reversed pair (`sweep_hull_rect` for `sweep_rect_hull`) swaps its arguments and flips the
+/// normal.
+pub mod pair {
+    pub use super::contact::{
+        contact_circle_circle, contact_circle_hull, contact_circle_rect, contact_hull_circle,
+        contact_hull_hull, contact_hull_rect, contact_rect_circle, contact_rect_hull,
+        contact_rect_rect,
+    };
+    pub use super::ray::{cast_ray_circle, cast_ray_hull, cast_ray_rect};
+    pub use super::sweep::{
+        sweep_circle_circle, sweep_circle_hull, sweep_circle_rect, sweep_hull_circle,
+        sweep_hull_hull, sweep_hull_rect, sweep_rect_circle, sweep_rect_hull, sweep_rect_rect,
+    };
+}
 
 use glam::Vec2;
 

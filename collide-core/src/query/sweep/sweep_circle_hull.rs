@@ -20,7 +20,7 @@ use crate::{Circle, Hull, Motion};
 /// face, or touches at the start and moves away is no hit. The normal runs from the circle
 /// towards the hull: the face's inward normal, or from the centre to the corner; the point is
 /// on the hull, from each body's own path at `t`. A pair that starts overlapped gives `t = 0`
-/// with the contact's normal (see [`contact_circle_hull`](crate::contact_circle_hull)). See
+/// with the contact's normal (see [`contact_circle_hull`](crate::pair::contact_circle_hull)). See
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
 /// ```
