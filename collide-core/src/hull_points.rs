@@ -19,9 +19,12 @@ impl Hull {
     ///
     /// With [`Simplify::Vw`] the vertices are some of the points, so the hull lies inside the
     /// exact one; with [`Simplify::Enclosing`] every point lies inside the hull, or outside it
-    /// by at most a millionth of the cloud's size (the tolerance [`Hull::new`] drops nearly
-    /// collinear vertices with). A cloud whose hull has at most 16 vertices gives that hull
-    /// either way (less any vertex [`Hull::new`] drops as nearly collinear). Duplicates, points
+    /// by no more than the tolerance [`Hull::new`] drops nearly collinear vertices with: about
+    /// a millionth of the cloud's extent, or a few steps of the `f32` grid at its largest
+    /// coordinate. A cloud whose hull has at most 16 vertices gives that hull either way (less
+    /// any vertex [`Hull::new`] drops as nearly collinear). As for [`Hull::new`], a cloud may
+    /// lie anywhere, as long as it spans a few steps of the float grid where it lies (1/16 of a
+    /// unit a million units out, one unit ten million out). Duplicates, points
     /// inside and points on an edge are ignored. Allocates nothing: the points are copied into
     /// a buffer on the stack. Takes `n log n` time: the reduction keeps its candidates in a
     /// tournament tree rather than searching all the vertices at every step.
