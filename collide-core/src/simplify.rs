@@ -5,6 +5,8 @@ use glam::Vec2;
 
 mod greedy;
 mod replace;
+#[cfg(test)]
+mod tests;
 
 use greedy::Rule;
 use replace::replace_edge;
