@@ -2,13 +2,11 @@ use glam::Vec2;
 
 use crate::{Aabb, Error, Pose};
 
+mod clean;
+
 /// The most vertices a [`Hull`] may have. The limit lets every query use fixed-size buffers on
 /// the stack, so no query allocates.
 pub const MAX_HULL_VERTICES: usize = 16;
-
-/// Relative tolerance for "collinear" and "duplicate" when a hull is built: the sine of the
-/// turn angle, and the distance as a fraction of the polygon's size.
-const CLEAN_TOLERANCE: f32 = 1e-6;
 
 /// A convex polygon of 3 to [`MAX_HULL_VERTICES`] vertices, stored inline (no heap).
 ///
@@ -53,11 +51,24 @@ impl core::fmt::Debug for Hull {
 impl Hull {
     /// A convex hull from the vertices of a convex polygon, in either winding order.
     ///
-    /// Exact duplicates (and points closer than a millionth of the polygon's size) and
-    /// collinear vertices are dropped; a clockwise (negative-area) order is reversed. Every
-    /// tolerance is relative, and the checks run on the points brought near unit size by an
-    /// exact power of two, so a polygon of any finite size, however small or large, builds the
-    /// same hull, scaled, with the same unit normals.
+    /// Duplicates and collinear vertices are dropped; a clockwise (negative-area) order is
+    /// reversed. Two vertices count as one when they are closer than a millionth of the
+    /// polygon's extent (the larger side of its bounding box) or than the rounding of the
+    /// coordinates (half the gap between `f32`s at the polygon's largest coordinate). A vertex
+    /// counts as collinear when it turns by less than a millionth of a radian, or lies on the
+    /// line through its neighbours to within that rounding; one that turns the wrong way by
+    /// less than a millionth of the extent or two float steps is no corner either, and goes
+    /// (it lies inside the rest). A polygon of any finite size, however small or large, builds
+    /// the same hull, scaled, with the same unit normals (the float grid scales with it, down
+    /// to the subnormals, where the grid stops shrinking).
+    ///
+    /// **Far from the origin** nothing changes but the float grid: a polygon's vertices are
+    /// only as precise as `f32`s where it sits, about a ten-millionth (2⁻²³) of its largest
+    /// coordinate, and no tolerance is finer than half a step of that grid. So a hull only
+    /// needs to be a few grid steps across: a million units out the grid is 1/16 and a unit
+    /// square keeps its four corners; ten million units out the grid is one unit, and a
+    /// triangle with one-unit legs is the smallest hull there. Detail finer than the grid was
+    /// lost when the coordinates were rounded.
     ///
     /// # Errors
     /// - [`Error::TooManyVertices`] for more than [`MAX_HULL_VERTICES`] input points;
@@ -74,100 +85,50 @@ impl Hull {
         if points.iter().any(|p| !p.is_finite()) {
             return Err(Error::NonFinite);
         }
-        // The tests below work on the points brought to a size near one by an exact power of
-        // two, so that their squares and products stay normal floats for polygons of any size.
-        // Every tolerance is relative, so they decide as they would on the points themselves;
-        // the hull keeps the given points (`index` says which).
-        let size = points
-            .iter()
-            .fold(0.0f32, |m, p| m.max(p.abs().max_element()))
-            .max(f32::MIN_POSITIVE);
-        let unit = crate::math::unit_scale(size);
-        let mut v = [Vec2::ZERO; MAX_HULL_VERTICES];
+        // The hull keeps the given points; `index` says which, in which order.
+        let slack = clean::Slack::of(points);
         let mut index = [0usize; MAX_HULL_VERTICES];
-        let mut n = points.len();
-        for (i, (slot, p)) in v.iter_mut().zip(points).enumerate() {
-            *slot = *p * unit;
-            index[i] = i;
+        for (i, slot) in index.iter_mut().enumerate() {
+            *slot = i;
         }
-        let scale = size * unit;
-        let min_distance = scale * CLEAN_TOLERANCE;
-
-        // Drop duplicates and collinear vertices until nothing changes: removing one can make
-        // its neighbour collinear.
-        let mut changed = true;
-        while changed && n >= 3 {
-            changed = false;
-            let mut i = 0;
-            while i < n && n >= 3 {
-                let prev = v[(i + n - 1) % n];
-                let cur = v[i];
-                let next = v[(i + 1) % n];
-                let (e0, e1) = (cur - prev, next - cur);
-                let duplicate = e0.length() <= min_distance;
-                let straight = e0.dot(e1) > 0.0
-                    && e0.perp_dot(e1).abs() <= CLEAN_TOLERANCE * e0.length() * e1.length();
-                if duplicate || straight {
-                    v.copy_within(i + 1..n, i);
-                    index.copy_within(i + 1..n, i);
-                    n -= 1;
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
-        }
-        if n == 2 && (v[0] - v[1]).length() <= min_distance {
-            n = 1;
-        }
+        let n = clean::drop_repeats_and_straights(points, &mut index[..points.len()], &slack);
         if n < 3 {
             return Err(Error::TooFewVertices { remaining: n });
         }
-
-        let area2: f32 = (0..n).map(|i| v[i].perp_dot(v[(i + 1) % n])).sum();
+        let index = &mut index[..n];
+        let area2 = clean::area2(points, index);
         if area2 < 0.0 {
-            v[..n].reverse();
-            index[..n].reverse();
+            index.reverse();
         }
-
-        // Every vertex must lie on the inner side of every edge: that rules out reflex vertices,
-        // spikes and polygons that wind around twice, which all turn left locally.
-        for i in 0..n {
-            let a = v[i];
-            let edge = v[(i + 1) % n] - a;
-            let tolerance = CLEAN_TOLERANCE * edge.length() * scale;
-            for j in 0..n {
-                if j == i || j == (i + 1) % n {
-                    continue;
-                }
-                if edge.perp_dot(v[j] - a) <= -tolerance {
-                    return Err(Error::NotConvex { vertex: index[j] });
-                }
-            }
-            let turn = edge.perp_dot(v[(i + 2) % n] - v[(i + 1) % n]);
-            if turn <= 0.0 {
-                return Err(Error::NotConvex {
-                    vertex: index[(i + 1) % n],
-                });
-            }
-        }
+        clean::check_convex(points, index, &slack)?;
         if area2 == 0.0 {
             return Err(Error::TooFewVertices { remaining: n });
         }
+        Ok(Hull::from_checked(points, index))
+    }
 
+    /// The hull of the points `index` lists, checked and in positive-area order.
+    fn from_checked(points: &[Vec2], index: &[usize]) -> Hull {
+        // The normals come from the points brought near unit size by an exact power of two,
+        // so that an edge's squared length is a normal float at any size.
+        let largest = points
+            .iter()
+            .fold(0.0f32, |m, p| m.max(p.abs().max_element()));
+        let unit = crate::math::unit_scale(largest);
+        let n = index.len();
         let mut normals = [Vec2::ZERO; MAX_HULL_VERTICES];
         let mut vertices = [Vec2::ZERO; MAX_HULL_VERTICES];
         for i in 0..n {
-            let edge = v[(i + 1) % n] - v[i];
+            let edge = points[index[(i + 1) % n]] * unit - points[index[i]] * unit;
             normals[i] = Vec2::new(edge.y, -edge.x).normalize();
             vertices[i] = points[index[i]];
         }
-        Ok(Hull {
+        Hull {
             vertices,
             normals,
             corners: box_around(&vertices[..n]),
             len: n as u8,
-        })
+        }
     }
 
     /// The rectangle with these half-extents, centred on the origin, as a hull (for a box that
@@ -234,9 +195,13 @@ impl Hull {
     /// The enclosed area, always positive.
     #[must_use]
     pub fn area(&self) -> f32 {
+        // In `f64` about the first vertex: summed about the origin in `f32`, the terms of a
+        // hull far out cancel to nothing.
         let v = self.vertices();
-        let n = v.len();
-        0.5 * (0..n).map(|i| v[i].perp_dot(v[(i + 1) % n])).sum::<f32>()
+        let twice: f64 = (1..v.len() - 1)
+            .map(|i| crate::simplify::cross(v[0], v[i], v[i + 1]))
+            .sum();
+        (0.5 * twice) as f32
     }
 
     /// The centre of mass of the enclosed area, in the local frame.

@@ -9,6 +9,8 @@ use crate::{Error, Hull, Simplify, MAX_HULL_VERTICES};
 
 /// The most points [`Hull::from_points`] takes: it copies them into a buffer on the stack
 /// (4 KiB). [`Hull::from_points_mut`] takes any number, reordering the caller's slice instead.
+/// Either way the reduction to [`MAX_HULL_VERTICES`] works on at most this many vertices at a
+/// time, in about 7 KiB of stack.
 pub const MAX_CLOUD_POINTS: usize = 512;
 
 impl Hull {
@@ -17,10 +19,15 @@ impl Hull {
     ///
     /// With [`Simplify::Vw`] the vertices are some of the points, so the hull lies inside the
     /// exact one; with [`Simplify::Enclosing`] every point lies inside the hull, or outside it
-    /// by at most a millionth of the cloud's size (the tolerance [`Hull::new`] drops nearly
-    /// collinear vertices with). A cloud whose hull has at most 16 vertices gives that hull
-    /// either way (less any vertex [`Hull::new`] drops as nearly collinear). Duplicates, points inside and points on an edge are ignored. Allocates
-    /// nothing: the points are copied into a buffer on the stack.
+    /// by no more than the tolerance [`Hull::new`] drops nearly collinear vertices with: about
+    /// a millionth of the cloud's extent, or a few steps of the `f32` grid at its largest
+    /// coordinate. A cloud whose hull has at most 16 vertices gives that hull either way (less
+    /// any vertex [`Hull::new`] drops as nearly collinear). As for [`Hull::new`], a cloud may
+    /// lie anywhere, as long as it spans a few steps of the float grid where it lies (1/16 of a
+    /// unit a million units out, one unit ten million out). Duplicates, points
+    /// inside and points on an edge are ignored. Allocates nothing: the points are copied into
+    /// a buffer on the stack. Takes `n log n` time: the reduction keeps its candidates in a
+    /// tournament tree rather than searching all the vertices at every step.
     ///
     /// ```
     /// use collide_core::{Hull, Simplify};
@@ -57,7 +64,12 @@ impl Hull {
     }
 
     /// [`Hull::from_points`] for any number of points, working in the caller's slice: its
-    /// order (and contents) afterwards are unspecified. Allocates nothing.
+    /// order (and contents) afterwards are unspecified. Allocates nothing, in `n log n` time.
+    ///
+    /// A hull of more than [`MAX_CLOUD_POINTS`] vertices (a dense outline) is first brought
+    /// down to that many in passes over runs of consecutive vertices, each taking the steps
+    /// the greedy reduction would take first; only where the runs meet can the order of the
+    /// steps differ from the greedy's over the whole hull.
     ///
     /// # Errors
     /// As [`Hull::from_points`], without the limit on the number of points.
@@ -90,7 +102,7 @@ fn by_xy(a: &Vec2, b: &Vec2) -> Ordering {
 /// Andrew's monotone chain in place: the hull's vertices at the front of `points`, in
 /// positive-area order from the smallest `(x, y)`, without duplicate or collinear vertices.
 /// Returns how many (fewer than 3 when the points span no area).
-fn monotone_chain(points: &mut [Vec2]) -> usize {
+pub(crate) fn monotone_chain(points: &mut [Vec2]) -> usize {
     let (Some(&first), Some(&last)) = (
         points.iter().min_by(|a, b| by_xy(a, b)),
         points.iter().max_by(|a, b| by_xy(a, b)),

@@ -3,6 +3,14 @@
 
 use glam::Vec2;
 
+mod greedy;
+mod replace;
+#[cfg(test)]
+mod tests;
+
+use greedy::Rule;
+use replace::replace_edge;
+
 /// How a convex polygon with too many vertices is brought down to fewer.
 ///
 /// [`Hull::from_points`](crate::Hull::from_points) takes one, and so does `collide-hull`'s
@@ -88,77 +96,65 @@ pub(crate) fn cross(a: Vec2, b: Vec2, c: Vec2) -> f64 {
 
 /// Visvalingam–Whyatt on a convex polygon of floats in positive-area order, in place; ties go
 /// to the vertex with the smallest `(y, x)`, so the result does not depend on where the
-/// polygon starts. Returns the new length.
+/// polygon starts. Returns the new length. `n log n`, allocating nothing (see [`greedy`]).
 pub(crate) fn vw_floats(polygon: &mut [Vec2], max_vertices: usize) -> usize {
-    visvalingam_whyatt_in_place(polygon, max_vertices, |a, b, c| {
-        (cross(a, b, c).abs(), b.y, b.x)
-    })
+    greedy::reduce(polygon, max_vertices.max(3), Rule::Vw)
 }
 
 /// Containment-preserving reduction of a convex polygon of floats in positive-area order, in
 /// place: while more than `max_vertices` (at least 4) remain, the edge whose replacement adds
 /// the least area gives way to the meeting point of its neighbouring edges. Returns the new
 /// length; every step keeps the polygon convex and holding the last one, in `f64` arithmetic
-/// on the rounded vertices.
+/// on the rounded vertices (see [`replace_edge`] for the neighbours a step may take out). Of
+/// any five or more edges, one has neighbours turning by less than 180° together (the turns
+/// sum to 360°), so only rounding can stop it early. `n log n`, allocating nothing.
 pub(crate) fn enclosing_floats(polygon: &mut [Vec2], max_vertices: usize) -> usize {
+    greedy::reduce(polygon, max_vertices.max(4), Rule::Enclosing)
+}
+
+/// [`vw_floats`] as the plain loop: every vertex's key computed again after every removal.
+/// The reference the tests hold the greedy runs to.
+#[cfg(test)]
+fn vw_plain(polygon: &mut [Vec2], max_vertices: usize) -> usize {
+    visvalingam_whyatt_in_place(polygon, max_vertices, |a, b, c| {
+        (cross(a, b, c).abs(), b.y, b.x)
+    })
+}
+
+/// [`enclosing_floats`] as the plain loop: every edge's replacement computed again after every
+/// step. The reference the tests hold the greedy runs to; with `spare` false, the step as it
+/// was before it could take out neighbours (it then left such edges alone).
+#[cfg(test)]
+fn enclosing_plain(polygon: &mut [Vec2], max_vertices: usize, spare: bool) -> usize {
     let mut n = polygon.len();
     while n > max_vertices.max(4) {
         let v = &polygon[..n];
-        let mut best: Option<(f64, usize, Vec2)> = None;
+        let mut best: Option<(usize, replace::Replacement)> = None;
         for i in 0..n {
-            if let Some((added, apex)) = replace_edge(v, i) {
-                if best.is_none_or(|(b, _, _)| added < b) {
-                    best = Some((added, i, apex));
+            let window = core::array::from_fn(|k| v[(i + 2 * n + k - 3) % n]);
+            if let Some(r) = replace_edge(window, spare && n >= 8) {
+                if best.is_none_or(|(_, b)| r.added < b.added) {
+                    best = Some((i, r));
                 }
             }
         }
-        // Of any five or more edges, one has neighbours turning by less than 180° together
-        // (the turns sum to 360°); only rounding can leave none to replace.
-        let Some((_, i, apex)) = best else {
+        let Some((i, r)) = best else {
             break;
         };
-        polygon[i] = apex;
-        let j = (i + 1) % n;
-        polygon.copy_within(j + 1..n, j);
-        n -= 1;
+        polygon[i] = r.apex;
+        let gone = [
+            Some((i + 1) % n),
+            r.drops[1].then_some((i + 2) % n),
+            r.drops[0].then_some((i + n - 1) % n),
+        ];
+        let mut kept = 0;
+        for j in 0..n {
+            if !gone.contains(&Some(j)) {
+                polygon[kept] = polygon[j];
+                kept += 1;
+            }
+        }
+        n = kept;
     }
     n
-}
-
-/// The vertex that can replace vertices `i` and `i + 1` of `v`, keeping the polygon convex and
-/// holding both, with the area it adds.
-fn replace_edge(v: &[Vec2], i: usize) -> Option<(f64, Vec2)> {
-    let n = v.len();
-    let at = |k: usize| v[(i + n + k - 2) % n];
-    let (pa, a, b, c, d, dd) = (at(0), at(1), at(2), at(3), at(4), at(5));
-    let point = |p: Vec2| [f64::from(p.x), f64::from(p.y)];
-    let (fa, fb, fc, fd) = (point(a), point(b), point(c), point(d));
-    let r = [fb[0] - fa[0], fb[1] - fa[1]];
-    let s = [fc[0] - fd[0], fc[1] - fd[1]];
-    let denom = r[0] * s[1] - r[1] * s[0];
-    let ad = [fd[0] - fa[0], fd[1] - fa[1]];
-    let t = (ad[0] * s[1] - ad[1] * s[0]) / denom;
-    let u = (ad[0] * r[1] - ad[1] * r[0]) / denom;
-    // The edges before and after must meet beyond `b` and `c` (not behind, not parallel).
-    if !(t > 1.0 && u > 1.0 && t.is_finite() && u.is_finite()) {
-        return None;
-    }
-    let ideal = [fa[0] + t * r[0], fa[1] + t * r[1]];
-    let mid = [(fb[0] + fc[0]) * 0.5, (fb[1] + fc[1]) * 0.5];
-    // Rounding the meeting point to f32 can put it a hair inside an edge line: push it out,
-    // away from the replaced edge, until `b` and `c` are held.
-    let mut push = 0.0;
-    for _ in 0..24 {
-        let q = Vec2::new(
-            (ideal[0] + (ideal[0] - mid[0]) * push) as f32,
-            (ideal[1] + (ideal[1] - mid[1]) * push) as f32,
-        );
-        let holds = cross(a, q, b) >= 0.0 && cross(q, d, c) >= 0.0;
-        let convex = cross(pa, a, q) > 0.0 && cross(q, d, dd) > 0.0 && cross(a, q, d) > 0.0;
-        if holds && convex && q.is_finite() {
-            return Some((cross(b, q, c).abs(), q));
-        }
-        push = if push == 0.0 { 1.0e-7 } else { push * 4.0 };
-    }
-    None
 }
