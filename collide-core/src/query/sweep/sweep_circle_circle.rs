@@ -18,7 +18,8 @@ use crate::{Circle, Motion};
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
 /// ```
-/// use collide_core::{sweep_circle_circle, Circle, Motion};
+/// use collide_core::{Circle, Motion};
+/// use collide_core::pair::{sweep_circle_circle};
 /// use glam::Vec2;
 ///
 /// let shot = Motion::linear(Vec2::new(-4.0, 0.0), Vec2::new(4.0, 0.0));

@@ -24,7 +24,8 @@ use crate::{Circle, Hull, Motion};
 /// [`time_of_impact`](crate::time_of_impact) for the conventions shared by every pair.
 ///
 /// ```
-/// use collide_core::{sweep_circle_hull, Circle, Hull, Motion};
+/// use collide_core::{Circle, Hull, Motion};
+/// use collide_core::pair::{sweep_circle_hull};
 /// use glam::Vec2;
 ///
 /// // A ball of radius 1 rolling right onto a square whose left face stands at x = 4.

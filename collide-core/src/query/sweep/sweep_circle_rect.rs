@@ -20,7 +20,8 @@ use crate::{
 /// See [`time_of_impact`](crate::time_of_impact) for the shared conventions.
 ///
 /// ```
-/// use collide_core::{sweep_circle_rect, Circle, Motion, Rect};
+/// use collide_core::{Circle, Motion, Rect};
+/// use collide_core::pair::{sweep_circle_rect};
 /// use glam::Vec2;
 ///
 /// let ball = Circle { radius: 1.0 };

@@ -12,7 +12,8 @@ use crate::{Hull, Motion, ShapeRef};
 /// the point.
 ///
 /// ```
-/// use collide_core::{sweep_hull_hull, Hull, Motion};
+/// use collide_core::{Hull, Motion};
+/// use collide_core::pair::{sweep_hull_hull};
 /// use glam::Vec2;
 ///
 /// // A thin sliver (x from 2 to 2.01) moving left onto a 2×2 box at the origin.

@@ -8,7 +8,8 @@ use crate::{Hull, Motion, Rect};
 /// hull `b`: [`sweep_hull_rect`] with the roles swapped and the normal flipped.
 ///
 /// ```
-/// use collide_core::{sweep_rect_hull, Hull, Motion, Rect};
+/// use collide_core::{Hull, Motion, Rect};
+/// use collide_core::pair::{sweep_rect_hull};
 /// use glam::Vec2;
 ///
 /// // A box moving right onto a triangle whose left face stands at x = 2.

@@ -17,7 +17,8 @@ use crate::{query::all_finite, Motion, Rect};
 /// [`time_of_impact`](crate::time_of_impact).
 ///
 /// ```
-/// use collide_core::{sweep_rect_rect, Motion, Rect};
+/// use collide_core::{Motion, Rect};
+/// use collide_core::pair::{sweep_rect_rect};
 /// use glam::Vec2;
 ///
 /// let shot = Rect { half_extents: Vec2::new(2.0, 7.0) };
