@@ -1,12 +1,8 @@
 use glam::Vec2;
 
-use crate::{Aabb, Error, Pose};
+use crate::{Aabb, Error, Pose, MAX_HULL_VERTICES};
 
 mod clean;
-
-/// The most vertices a [`Hull`] may have. The limit lets every query use fixed-size buffers on
-/// the stack, so no query allocates.
-pub const MAX_HULL_VERTICES: usize = 16;
 
 /// A convex polygon of 3 to [`MAX_HULL_VERTICES`] vertices, stored inline (no heap).
 ///

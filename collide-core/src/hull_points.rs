@@ -5,13 +5,7 @@ use core::cmp::Ordering;
 use glam::Vec2;
 
 use crate::simplify::{cross, enclosing_floats, vw_floats};
-use crate::{Error, Hull, Simplify, MAX_HULL_VERTICES};
-
-/// The most points [`Hull::from_points`] takes: it copies them into a buffer on the stack
-/// (4 KiB). [`Hull::from_points_mut`] takes any number, reordering the caller's slice instead.
-/// Either way the reduction to [`MAX_HULL_VERTICES`] works on at most this many vertices at a
-/// time, in about 7 KiB of stack.
-pub const MAX_CLOUD_POINTS: usize = 512;
+use crate::{Error, Hull, Simplify, MAX_CLOUD_POINTS, MAX_HULL_VERTICES};
 
 impl Hull {
     /// The convex hull of an unordered point cloud (Andrew's monotone chain), brought down to
