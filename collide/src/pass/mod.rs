@@ -75,8 +75,11 @@ const GATHER: usize = 32;
 ///
 /// A body turns at most [`PassSettings::max_turns`] times a frame (by default
 /// [`DEFAULT_MAX_TURNS`]). At the next turn after that it stops where it is, a skin short of
-/// what it hit, and loses the rest of its motion: it never passes through or ends inside
-/// anything it answers with a turn. [`PassStats::capped`] counts how often that happened.
+/// what it hit, for the rest of the frame: it never passes through or ends inside anything it
+/// answers with a turn. It keeps the velocity that turn's response asked for
+/// ([`Outcome::velocity`]), so the game need do nothing: next frame it moves on from where it
+/// stopped. [`Outcome::capped`] marks it and [`PassStats::capped`] counts how often that
+/// happened.
 ///
 /// ```
 /// use collide::{Body, CollisionPass, Reaction, Response};
