@@ -49,8 +49,6 @@ mod any;
 mod broad_phase;
 mod brute_force;
 pub mod buffers;
-#[doc(hidden)]
-pub mod cell_table;
 mod error;
 mod grid;
 mod layer_runs;

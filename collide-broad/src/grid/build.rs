@@ -5,12 +5,12 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
+use super::cell_slots::CellSlots;
 use super::cells::WideScale;
 use super::cells::{Filed, Item, Level, LARGE, SKIPPED};
 use super::numbering::{cell_count, grow};
 use super::Grid;
 use crate::buffers::{keep_headroom, reserve_total};
-use crate::cell_table::{cell_key, CellTable};
 use crate::layer_runs::{find_run_ends, layers_key, CROWD};
 use crate::proxy::{indexed_corners, widened};
 use crate::Proxy;
@@ -265,13 +265,13 @@ impl Grid {
 
 /// The slot of cell `(x, y)` of `level` (number `k`), inserting it into the hash table when new.
 #[inline]
-fn slot_of(level: &mut Level, table: &mut CellTable, k: u32, x: i32, y: i32) -> u32 {
+fn slot_of(level: &mut Level, table: &mut CellSlots, k: u32, x: i32, y: i32) -> u32 {
     if level.dense {
         let dx = x.wrapping_sub(level.rect[0]) as u32;
         let dy = y.wrapping_sub(level.rect[1]) as u32;
         level.base + dy * level.width() as u32 + dx
     } else {
-        let (slot, new) = table.insert(cell_key(x, y), k, level.base + level.used);
+        let (slot, new) = table.insert(x, y, k, level.base + level.used);
         level.used += u32::from(new);
         slot
     }

@@ -5,7 +5,6 @@ use glam::Vec2;
 
 use super::numbering::cell_count;
 use super::Grid;
-use crate::cell_table::cell_key;
 
 /// Where pass 1 filed a proxy: its level (or [`SKIPPED`] / [`LARGE`]) and cell there.
 #[derive(Clone, Copy, Debug)]
@@ -175,7 +174,7 @@ impl Grid {
         } else {
             for y in r[1]..=r[3] {
                 for x in r[0]..=r[2] {
-                    if let Some(s) = self.table.get(cell_key(x, y), k as u32) {
+                    if let Some(s) = self.table.get(x, y, k as u32) {
                         let (start, end) = self.slot_range(s as usize);
                         f(start, end);
                     }

@@ -4,7 +4,6 @@
 use super::cells::{Item, Level};
 use super::Grid;
 use crate::broad_phase::check_limit;
-use crate::cell_table::cell_key;
 use crate::layer_runs::each_interacting;
 use crate::proxy::widened;
 use crate::Error;
@@ -162,8 +161,8 @@ impl Grid {
                 check_limit(out, limit)?;
             }
             for (dx, dy) in [(1, 0), (-1, 1), (0, 1), (1, 1)] {
-                let key = cell_key(x.wrapping_add(dx), y.wrapping_add(dy));
-                if let Some(n) = self.table.get(key, k as u32) {
+                let (nx, ny) = (x.wrapping_add(dx), y.wrapping_add(dy));
+                if let Some(n) = self.table.get(nx, ny, k as u32) {
                     let (start, end) = self.slot_range(n as usize);
                     for a in &self.items[lo..hi] {
                         self.against::<CROWDED>(a, start, end, out);

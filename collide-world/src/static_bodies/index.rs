@@ -14,9 +14,9 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
+use super::hashed::HashedCells;
 use super::occupancy::Occupancy;
 use super::sparse::SparseCells;
-use collide_broad::cell_table::{cell_key, CellTable};
 
 /// The levels of the hierarchy: level `k` has cells `2^k` times the finest.
 const LEVELS: u32 = 24;
@@ -76,7 +76,7 @@ pub(crate) struct CellIndex<T> {
     data: Vec<T>,
     levels: Vec<Level>,
     starts: Vec<u32>,
-    table: CellTable,
+    table: HashedCells,
     /// Items too large for every level (or with no finite cell), checked by every query.
     oversized: Vec<(Corners, T)>,
 }
@@ -88,7 +88,7 @@ impl<T> Default for CellIndex<T> {
             data: Vec::new(),
             levels: Vec::new(),
             starts: Vec::new(),
-            table: CellTable::default(),
+            table: HashedCells::default(),
             oversized: Vec::new(),
         }
     }
@@ -133,8 +133,8 @@ impl<T: Clone> CellIndex<T> {
     fn build_levels(&mut self, finest: f32, cells: &[(u32, [i32; 2])]) {
         self.levels.clear();
         self.starts.clear();
-        // Sized for what the hashed levels insert (none, most often), growing as they do.
-        self.table.clear(0);
+        // Emptied, its memory kept; the hashed levels (none, most often) make room as they go.
+        self.table.clear();
         let mut first = 0;
         while first < cells.len() {
             let level = cells[first].0;
@@ -182,9 +182,11 @@ impl<T: Clone> CellIndex<T> {
                 Cells::Sparse(self.sparse_cells(first, items, lo, hi))
             } else {
                 // Numbered in the items' order, so cell `n`'s run ends where `n + 1`'s starts.
+                // Room for a cell per item at once: no rehash while the level goes in.
+                self.table.reserve(items.len());
                 for (i, (_, cell)) in items.iter().enumerate() {
                     let fresh = self.starts.len() as u32;
-                    let (_, new) = self.table.insert(cell_key(cell[0], cell[1]), level, fresh);
+                    let (_, new) = self.table.insert(*cell, level, fresh);
                     if new {
                         self.starts.push((first + i) as u32);
                     }
@@ -314,7 +316,7 @@ impl<T: Clone> CellIndex<T> {
                             let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y)) else {
                                 continue;
                             };
-                            if let Some(n) = self.table.get(cell_key(x, y), level.level) {
+                            if let Some(n) = self.table.get(x, y, level.level) {
                                 run(starts(n as usize), starts(n as usize + 1));
                             }
                         }

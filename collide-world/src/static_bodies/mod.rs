@@ -9,6 +9,7 @@ use crate::obstacles::touches;
 use crate::{Error, Obstacle, Obstacles};
 use index::CellIndex;
 
+mod hashed;
 mod index;
 mod occupancy;
 mod sparse;
