@@ -52,6 +52,7 @@ pub mod buffers;
 mod error;
 mod grid;
 mod layer_runs;
+mod level_cells;
 mod proxy;
 mod quadtree;
 mod sort_and_sweep;
@@ -61,6 +62,8 @@ pub use broad_phase::BroadPhase;
 pub use brute_force::BruteForce;
 pub use error::Error;
 pub use grid::Grid;
+#[doc(hidden)]
+pub use level_cells::LevelCells;
 pub use proxy::{segment_entry, Proxy};
 pub use quadtree::QuadTree;
 pub use sort_and_sweep::SortAndSweep;

@@ -5,7 +5,6 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use super::cell_slots::CellSlots;
 use super::cells::WideScale;
 use super::cells::{Filed, Item, Level, LARGE, SKIPPED};
 use super::numbering::{cell_count, grow};
@@ -13,6 +12,7 @@ use super::Grid;
 use crate::buffers::{keep_headroom, reserve_total};
 use crate::layer_runs::{find_run_ends, layers_key, CROWD};
 use crate::proxy::{indexed_corners, widened};
+use crate::LevelCells;
 use crate::Proxy;
 
 /// A level's cells are numbered densely when their bounding rectangle has at most this many
@@ -161,7 +161,8 @@ impl Grid {
         // Room for every object in a cell of its own, even while every level is dense: the
         // objects drift, and a level that spreads out later (clusters apart, a wrap around the
         // field, a level that was empty) turns hashed without allocating.
-        self.table.clear(self.filed.len());
+        self.table.clear();
+        self.table.reserve(self.filed.len());
         slots
     }
 
@@ -265,7 +266,7 @@ impl Grid {
 
 /// The slot of cell `(x, y)` of `level` (number `k`), inserting it into the hash table when new.
 #[inline]
-fn slot_of(level: &mut Level, table: &mut CellSlots, k: u32, x: i32, y: i32) -> u32 {
+fn slot_of(level: &mut Level, table: &mut LevelCells, k: u32, x: i32, y: i32) -> u32 {
     if level.dense {
         let dx = x.wrapping_sub(level.rect[0]) as u32;
         let dy = y.wrapping_sub(level.rect[1]) as u32;

@@ -2,7 +2,6 @@
 //!
 //! - [`numbering`]: which cell a coordinate falls in;
 //! - [`cells`]: how the cells and their objects are stored, and reading them back;
-//! - [`cell_slots`]: the hash table of the levels whose cells are hashed;
 //! - [`cell_size`]: the automatic cell size;
 //! - [`build`]: the passes of `update` that file the objects into their cells;
 //! - [`pairs`]: the pair loops;
@@ -12,7 +11,6 @@
 
 mod build;
 mod cell_size;
-mod cell_slots;
 mod cells;
 mod numbering;
 mod pairs;
@@ -24,8 +22,7 @@ use collide_core::Aabb;
 use glam::Vec2;
 
 use crate::broad_phase::limited;
-use crate::{BroadPhase, Error, Proxy};
-use cell_slots::CellSlots;
+use crate::{BroadPhase, Error, LevelCells, Proxy};
 use cells::{Filed, Item, Level};
 
 /// The most levels a grid has; the cells of level `k` are `2^k` base cells wide.
@@ -88,7 +85,7 @@ pub struct Grid {
     /// ends ([`crate::layer_runs`]); empty otherwise.
     run_ends: Vec<u32>,
     /// The cells of every hashed level, each to its slot.
-    table: CellSlots,
+    table: LevelCells,
     scratch: Vec<f32>,
     /// Updates since the cell size was derived, and the object count it was derived for.
     cell_age: u32,
@@ -119,7 +116,7 @@ impl Grid {
             items: Vec::new(),
             large: Vec::new(),
             run_ends: Vec::new(),
-            table: CellSlots::default(),
+            table: LevelCells::default(),
             scratch: Vec::new(),
             cell_age: RESAMPLE_EVERY,
             cell_count_at: 0,

@@ -14,9 +14,9 @@
 use collide_core::Aabb;
 use glam::Vec2;
 
-use super::hashed::HashedCells;
 use super::occupancy::Occupancy;
 use super::sparse::SparseCells;
+use collide_broad::LevelCells;
 
 /// The levels of the hierarchy: level `k` has cells `2^k` times the finest.
 const LEVELS: u32 = 24;
@@ -76,7 +76,7 @@ pub(crate) struct CellIndex<T> {
     data: Vec<T>,
     levels: Vec<Level>,
     starts: Vec<u32>,
-    table: HashedCells,
+    table: LevelCells,
     /// Items too large for every level (or with no finite cell), checked by every query.
     oversized: Vec<(Corners, T)>,
 }
@@ -88,7 +88,7 @@ impl<T> Default for CellIndex<T> {
             data: Vec::new(),
             levels: Vec::new(),
             starts: Vec::new(),
-            table: HashedCells::default(),
+            table: LevelCells::default(),
             oversized: Vec::new(),
         }
     }
@@ -186,7 +186,7 @@ impl<T: Clone> CellIndex<T> {
                 self.table.reserve(items.len());
                 for (i, (_, cell)) in items.iter().enumerate() {
                     let fresh = self.starts.len() as u32;
-                    let (_, new) = self.table.insert(*cell, level, fresh);
+                    let (_, new) = self.table.insert(cell[0], cell[1], level, fresh);
                     if new {
                         self.starts.push((first + i) as u32);
                     }

@@ -9,7 +9,6 @@ use crate::obstacles::touches;
 use crate::{Error, Obstacle, Obstacles};
 use index::CellIndex;
 
-mod hashed;
 mod index;
 mod occupancy;
 mod sparse;

@@ -1,15 +1,16 @@
-//! The hash table of the hashed levels: each occupied cell of a level to its slot.
+//! [`LevelCells`]: a hash table from a cell of some level of a hierarchy of grids to a number,
+//! the one the grid and the static bodies' index (in `collide-world`) both keep.
 
 use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 
-/// A cell of some level and its slot.
+/// A cell of some level and its number.
 #[derive(Clone, Copy, Debug)]
 struct Cell {
     /// The cell's `x` in the high half, its `y` in the low half.
     key: u64,
     level: u32,
-    slot: u32,
+    value: u32,
 }
 
 impl Cell {
@@ -18,51 +19,59 @@ impl Cell {
     }
 }
 
-/// The slots of the cells of every hashed level.
+/// The numbers of the occupied cells of every hashed level of a hierarchy of grids.
 ///
-/// One table serves every level: each entry is tagged with its level, so the table is sized
+/// One table serves every level: each entry is tagged with its level, so a table can be sized
 /// once from the number of objects (each is filed in at most one cell), a bound that the
 /// objects' drift cannot outgrow. Clearing keeps the memory, so in steady state it never
 /// allocates.
+///
+/// Shared with `collide-world`'s static index; not part of the API a game uses.
 #[derive(Clone, Debug, Default)]
-pub(super) struct CellSlots {
+pub struct LevelCells {
     table: HashTable<Cell>,
 }
 
-impl CellSlots {
-    /// Empties the table, keeping room for at least `expected` cells. After a frame that
-    /// hashed cells this writes a control byte per bucket (16 KiB for 10 000 objects), where a
-    /// generation counter would write nothing: measured at under 0.3 % of such a frame.
-    pub(super) fn clear(&mut self, expected: usize) {
+impl LevelCells {
+    /// Empties the table, keeping its memory. After a frame that hashed cells this writes a
+    /// control byte per bucket (16 KiB for 10 000 objects), where a generation counter would
+    /// write nothing: measured at under 0.3 % of such a frame.
+    pub fn clear(&mut self) {
         self.table.clear();
-        self.table.reserve(expected, Cell::hash);
     }
 
-    /// The slot of cell `(x, y)` of `level`, storing `fresh` when the cell is new;
-    /// `(slot, inserted)`.
+    /// Makes room for `cells` more cells.
+    pub fn reserve(&mut self, cells: usize) {
+        self.table.reserve(cells, Cell::hash);
+    }
+
+    /// The number of cell `(x, y)` of `level`, storing `fresh` when the cell is new;
+    /// `(number, inserted)`.
     #[inline]
-    pub(super) fn insert(&mut self, x: i32, y: i32, level: u32, fresh: u32) -> (u32, bool) {
+    pub fn insert(&mut self, x: i32, y: i32, level: u32, fresh: u32) -> (u32, bool) {
         let key = cell_key(x, y);
         let same = |c: &Cell| c.key == key && c.level == level;
         match self.table.entry(cell_hash(key, level), same, Cell::hash) {
-            Entry::Occupied(cell) => (cell.get().slot, false),
+            Entry::Occupied(cell) => (cell.get().value, false),
             Entry::Vacant(cell) => {
                 cell.insert(Cell {
                     key,
                     level,
-                    slot: fresh,
+                    value: fresh,
                 });
                 (fresh, true)
             }
         }
     }
 
-    /// The slot of cell `(x, y)` of `level`, if it is occupied.
+    /// The number of cell `(x, y)` of `level`, if it is occupied.
     #[inline]
-    pub(super) fn get(&self, x: i32, y: i32, level: u32) -> Option<u32> {
+    pub fn get(&self, x: i32, y: i32, level: u32) -> Option<u32> {
         let key = cell_key(x, y);
         let same = |c: &Cell| c.key == key && c.level == level;
-        self.table.find(cell_hash(key, level), same).map(|c| c.slot)
+        self.table
+            .find(cell_hash(key, level), same)
+            .map(|c| c.value)
     }
 }
 
@@ -88,9 +97,10 @@ mod tests {
 
     #[test]
     fn keeps_each_levels_cells_apart_across_growth_and_clears() {
-        let mut t = CellSlots::default();
+        let mut t = LevelCells::default();
         for round in 0..3 {
-            t.clear(4);
+            t.clear();
+            t.reserve(4);
             for level in 0..3_u32 {
                 for i in 0..500_i32 {
                     let fresh = level * 1000 + i as u32;
