@@ -239,8 +239,9 @@ fn circle_normal(radius: f32, centre: Vec2, other: ShapeRef<'_>, pose: &Pose) ->
             distance(point, &Pose::from_position(centre), other, pose)?.point_b - centre
         }
     };
-    // A point-like circle touching is as ill conditioned as two rims: keep the sweep's normal.
-    (towards.length() > 0.5 * radius).then(|| towards.normalize())
+    // A point-like circle touching is as ill conditioned as two rims, and a point's (a radius
+    // of zero) is rounding noise alone: keep the sweep's normal.
+    (radius > 0.0 && towards.length() > 0.5 * radius).then(|| towards.normalize())
 }
 
 /// [`circle_normal`] against a rect, for a centre at `d` from the rect's: the face's own axis
