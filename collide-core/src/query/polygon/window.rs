@@ -166,9 +166,7 @@ impl LatestAxis {
     /// The next axis, as `(gap, closing speed, axis)`.
     #[inline(always)]
     pub(super) fn offer(&mut self, gap: f32, speed: f32, axis: Vec2) {
-        // A gap of exactly zero is touching, not overlapping: closing in, it is met at once
-        // (entry 0), and so it outranks every axis that overlaps all along.
-        let entry = if gap < 0.0 {
+        let entry = if gap <= 0.0 {
             f32::NEG_INFINITY
         } else if speed > 0.0 {
             gap / speed
