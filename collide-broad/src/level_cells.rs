@@ -1,5 +1,6 @@
 //! [`LevelCells`]: a hash table from a cell of some level of a hierarchy of grids to a number,
-//! the one the grid and the static bodies' index (in `collide-world`) both keep.
+//! the one the grid, the static bodies' index (in `collide-world`) and the pass's index of
+//! turned bodies (in `collide`, one level) all keep.
 
 use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
@@ -26,7 +27,8 @@ impl Cell {
 /// objects' drift cannot outgrow. Clearing keeps the memory, so in steady state it never
 /// allocates.
 ///
-/// Shared with `collide-world`'s static index; not part of the API a game uses.
+/// Shared with `collide-world`'s static index and `collide`'s turned bodies; not part of the
+/// API a game uses.
 #[derive(Clone, Debug, Default)]
 pub struct LevelCells {
     table: HashTable<Cell>,

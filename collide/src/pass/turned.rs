@@ -10,8 +10,7 @@
 use collide_core::Aabb;
 
 use collide_broad::buffers::keep_room;
-use hashbrown::hash_table::Entry as Slot;
-use hashbrown::HashTable;
+use collide_broad::LevelCells;
 
 /// Paths covering more cells than this are kept in a list every query reads.
 const MAX_CELLS: i64 = 16;
@@ -28,25 +27,12 @@ struct Entry {
     next: u32,
 }
 
-/// A grid cell (`x` in the high half of `key`, `y` in the low half) and its number: the index
-/// of its first entry in `heads`.
-#[derive(Clone, Copy, Debug)]
-struct Cell {
-    key: u64,
-    number: u32,
-}
-
-impl Cell {
-    fn hash(&self) -> u64 {
-        cell_hash(self.key)
-    }
-}
-
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TurnedIndex {
     /// The cell size of this frame, chosen at its first turn (`0` before).
     cell: f32,
-    table: HashTable<Cell>,
+    /// Each occupied cell's number (one level of the broad phases' cell table).
+    table: LevelCells,
     /// Per cell of `table`, its first entry.
     heads: Vec<u32>,
     entries: Vec<Entry>,
@@ -71,7 +57,7 @@ impl TurnedIndex {
         // Sized for the capacity, which keeps half again the busiest frame so far; clearing keeps
         // the memory, so a steady frame allocates nothing.
         self.table.clear();
-        self.table.reserve(self.heads.capacity(), Cell::hash);
+        self.table.reserve(self.heads.capacity());
         self.cell = 0.0;
         self.heads.clear();
         self.entries.clear();
@@ -107,7 +93,7 @@ impl TurnedIndex {
         }
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let cell = self.cell_number(cell_key(x, y));
+                let cell = self.cell_number(x, y);
                 let head = &mut self.heads[cell as usize];
                 self.entries.push(Entry {
                     next: *head,
@@ -147,11 +133,10 @@ impl TurnedIndex {
         };
         for y in y0..=y1 {
             for x in x0..=x1 {
-                let key = cell_key(x, y);
-                let Some(cell) = self.table.find(cell_hash(key), |c| c.key == key) else {
+                let Some(cell) = self.table.get(x, y, 0) else {
                     continue;
                 };
-                let mut i = self.heads[cell.number as usize];
+                let mut i = self.heads[cell as usize];
                 while i != END {
                     let e = self.entries[i as usize];
                     offer(&e);
@@ -161,21 +146,14 @@ impl TurnedIndex {
         }
     }
 
-    /// The number of cell `key`, a new one (with no entry yet) when the cell is new.
+    /// The number of cell `(x, y)`, a new one (with no entry yet) when the cell is new.
     #[inline]
-    fn cell_number(&mut self, key: u64) -> u32 {
-        match self
-            .table
-            .entry(cell_hash(key), |c| c.key == key, Cell::hash)
-        {
-            Slot::Occupied(cell) => cell.get().number,
-            Slot::Vacant(cell) => {
-                let number = self.heads.len() as u32;
-                self.heads.push(END);
-                cell.insert(Cell { key, number });
-                number
-            }
+    fn cell_number(&mut self, x: i32, y: i32) -> u32 {
+        let (number, new) = self.table.insert(x, y, 0, self.heads.len() as u32);
+        if new {
+            self.heads.push(END);
         }
+        number
     }
 
     /// The cells `b` covers and how many, if `b` is finite.
@@ -189,21 +167,6 @@ impl TurnedIndex {
             (i64::from(x1) - i64::from(x0) + 1).saturating_mul(i64::from(y1) - i64::from(y0) + 1);
         (lo.is_finite() && hi.is_finite()).then_some(([x0, y0, x1, y1], cells))
     }
-}
-
-#[inline]
-fn cell_key(x: i32, y: i32) -> u64 {
-    (u64::from(x as u32) << 32) | u64::from(y as u32)
-}
-
-/// hashbrown picks a bucket by a hash's low bits and tags it by its top seven, so both ends
-/// must depend on both coordinates. A plain multiply carries bits upward only (the low bits
-/// would see `y` alone); the folded multiply (a 128-bit product's halves xored, as in
-/// foldhash) mixes both ways for one multiplication, with no state to carry.
-#[inline]
-fn cell_hash(key: u64) -> u64 {
-    let product = u128::from(key) * 0x9E37_79B9_7F4A_7C15;
-    product as u64 ^ (product >> 64) as u64
 }
 
 #[cfg(test)]
