@@ -2,10 +2,12 @@
 //! slice of [`Obstacle`]s checked one by one.
 
 use collide_core::{Aabb, Hit, Layers, Motion, Pose, ShapeRef};
+use glam::Vec2;
 
 use collide_broad::Proxy;
 
-/// One static obstacle as a query sees it: an id, a shape where it stands, and its layers.
+/// One static obstacle as a query sees it: an id, a shape where it stands, its layers, and,
+/// for platforms, the one side it blocks from and how far it moves this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Obstacle<'a> {
     /// The caller's id for it (returned in contacts).
@@ -16,6 +18,13 @@ pub struct Obstacle<'a> {
     pub pose: Pose,
     /// Its layers; a mover interacts with it only where [`Layers::interacts`] says so.
     pub layers: Layers,
+    /// `Some(up)` for a one-way platform: a unit vector out of its solid side. It stops only a
+    /// body that moves against `up` onto that side from outside it; a body moving any other
+    /// way, or partly inside it, passes through. `None` (the default) blocks from every side.
+    pub one_way: Option<Vec2>,
+    /// How far it moves over the current frame (the same units as a mover's travel): zero for
+    /// one that stands still; a moving platform's, which carries what stands on it.
+    pub velocity: Vec2,
 }
 
 impl<'a> Obstacle<'a> {
@@ -27,6 +36,8 @@ impl<'a> Obstacle<'a> {
             shape: shape.into(),
             pose,
             layers: Layers::ALL,
+            one_way: None,
+            velocity: Vec2::ZERO,
         }
     }
 
@@ -34,6 +45,21 @@ impl<'a> Obstacle<'a> {
     #[must_use]
     pub fn with_layers(mut self, layers: Layers) -> Self {
         self.layers = layers;
+        self
+    }
+
+    /// The same obstacle as a one-way platform whose solid side faces `up` (normalized; an
+    /// `up` that cannot be leaves it blocking from every side).
+    #[must_use]
+    pub fn with_one_way(mut self, up: Vec2) -> Self {
+        self.one_way = up.try_normalize();
+        self
+    }
+
+    /// The same obstacle moving by `velocity` this frame.
+    #[must_use]
+    pub fn with_velocity(mut self, velocity: Vec2) -> Self {
+        self.velocity = velocity;
         self
     }
 

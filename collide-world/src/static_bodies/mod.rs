@@ -235,12 +235,7 @@ impl StaticBodies {
                 None => ShapeRef::Circle(Circle { radius: 0.0 }),
             },
         };
-        Obstacle {
-            id: s.id,
-            shape,
-            pose: s.pose,
-            layers: s.layers,
-        }
+        Obstacle::new(s.id, shape, s.pose).with_layers(s.layers)
     }
 
     /// The indexed bodies near `area`, a finite box, that interact with `layers`.
@@ -263,12 +258,7 @@ impl StaticBodies {
 
     fn body_at(&self, index: u32) -> Option<Obstacle<'_>> {
         let body = self.slots.get(index as usize)?.body.as_ref()?;
-        Some(Obstacle {
-            id: index,
-            shape: body.shape.as_shape_ref(),
-            pose: body.pose,
-            layers: body.layers,
-        })
+        Some(Obstacle::new(index, body.shape.as_shape_ref(), body.pose).with_layers(body.layers))
     }
 }
 
