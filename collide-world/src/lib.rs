@@ -39,7 +39,7 @@ mod tiles;
 mod world_hit;
 
 pub use error::Error;
-pub use obstacles::{Obstacle, Obstacles};
+pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
 pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use static_bodies::{StaticBodies, StaticHandle};

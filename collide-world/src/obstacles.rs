@@ -6,6 +6,15 @@ use glam::Vec2;
 
 use collide_broad::Proxy;
 
+/// The steepest a contact may meet a one-way platform, in radians between the platform's `up`
+/// and the surface's own normal (out of the platform), and still be on its solid side: 60°.
+/// Wider than any floor (a one-way slope or a ledge met on its corner still holds what lands on
+/// it), narrower than a side (whose normal is square to `up`: a body walking into it passes).
+pub const ONE_WAY_MAX_ANGLE: f32 = core::f32::consts::FRAC_PI_3;
+
+/// The cosine of [`ONE_WAY_MAX_ANGLE`].
+const ONE_WAY_MIN_COS: f32 = 0.5;
+
 /// One static obstacle as a query sees it: an id, a shape where it stands, its layers, and,
 /// for platforms, the one side it blocks from and how far it moves this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,6 +70,23 @@ impl<'a> Obstacle<'a> {
     pub fn with_velocity(mut self, velocity: Vec2) -> Self {
         self.velocity = velocity;
         self
+    }
+
+    /// Whether it stops a body that meets it with contact `normal` (unit, from the body into
+    /// it) while moving by `travel`, the body not overlapping it where that move starts (the
+    /// caller's test: a body partly inside a one-way platform passes through it).
+    ///
+    /// An obstacle that blocks from every side stops it always. A one-way platform
+    /// ([`one_way`](Self::one_way) `Some(up)`) stops it only on its solid side, moving against
+    /// it: the surface's normal (`-normal`) within [`ONE_WAY_MAX_ANGLE`] of `up`, and `travel`
+    /// with a part against `up`. A body jumping up through it, walking into its side or landing
+    /// beside its edge passes; a NaN normal or travel stops nothing.
+    #[must_use]
+    pub fn stops(&self, travel: Vec2, normal: Vec2) -> bool {
+        match self.one_way {
+            None => true,
+            Some(up) => -normal.dot(up) >= ONE_WAY_MIN_COS && travel.dot(up) < 0.0,
+        }
     }
 
     /// Its bounding box.

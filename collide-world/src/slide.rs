@@ -10,6 +10,7 @@ use glam::Vec2;
 use crate::skin::working_skin;
 use crate::Obstacles;
 
+mod one_way;
 mod push;
 mod search;
 
@@ -49,6 +50,10 @@ pub struct SlideSettings {
     pub skin: f32,
     /// The body's layers; only obstacles they interact with stop it.
     pub layers: Layers,
+    /// Whether one-way platforms ([`Obstacle::one_way`](crate::Obstacle::one_way)) are
+    /// ignored in this call (default `false`): a character dropping down through the platform
+    /// it stands on.
+    pub drop_through: bool,
 }
 
 impl SlideSettings {
@@ -61,6 +66,7 @@ impl SlideSettings {
             max_floor_angle: DEFAULT_FLOOR_ANGLE,
             skin: DEFAULT_SKIN,
             layers: Layers::ALL,
+            drop_through: false,
         }
     }
 
@@ -92,6 +98,13 @@ impl SlideSettings {
     #[must_use]
     pub fn with_layers(mut self, layers: Layers) -> Self {
         self.layers = layers;
+        self
+    }
+
+    /// The same settings, ignoring one-way platforms (`true`) or not.
+    #[must_use]
+    pub fn with_drop_through(mut self, drop_through: bool) -> Self {
+        self.drop_through = drop_through;
         self
     }
 
@@ -248,6 +261,12 @@ impl Slide {
 /// it is, with all its travel remaining, and so does a shape that every query treats as "no
 /// hit" (a negative or non-finite radius or extent): both set
 /// [`Slide::invalid_input`]. Allocation-free.
+///
+/// A one-way platform ([`Obstacle::one_way`](crate::Obstacle::one_way)) stops a step only
+/// where [`Obstacle::stops`](crate::Obstacle::stops) says so (landing on its solid side,
+/// moving against its `up`) and only when the body does not overlap it where the step starts:
+/// a body partly inside one, however it got there, passes through, and is never pushed out of
+/// one. [`SlideSettings::drop_through`] ignores them for the call.
 ///
 /// ```
 /// use collide_world::{move_and_slide, Obstacle, SlideSettings};

@@ -4,6 +4,7 @@
 use collide_core::{contact, overlaps, Contact, Layers, Pose, Rot, ShapeRef};
 use glam::Vec2;
 
+use super::one_way;
 use super::{SlideContact, SlideSettings};
 use crate::Obstacles;
 
@@ -71,7 +72,7 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
 ) -> Option<(u32, Contact)> {
     let mut deepest: Option<(u32, Contact)> = None;
     obstacles.near(&shape.aabb(pose), layers, &mut |o| {
-        if !overlaps(shape, pose, o.shape, &o.pose) {
+        if !one_way::pushes_out(&o) || !overlaps(shape, pose, o.shape, &o.pose) {
             return;
         }
         if let Some(c) = contact(shape, pose, o.shape, &o.pose) {

@@ -7,6 +7,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use super::one_way;
 use super::{SlideSettings, SAME_MOMENT};
 use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles};
@@ -261,6 +262,7 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
         // it skips every tile of the floor, and the query does not even list them.
         margin: rounding_margin(motion, body.half_extents),
         check_inside: first,
+        drop_through: settings.drop_through,
     };
     let travel = motion.travel().abs();
     let own_size = 2.0 * body.half_extents.max_element() / travel.max_element();
@@ -296,6 +298,8 @@ struct StepSweep<'s> {
     margin: Vec2,
     /// Whether to ask every obstacle the first part lists whether the body starts inside it.
     check_inside: bool,
+    /// Whether one-way platforms are ignored ([`SlideSettings::drop_through`]).
+    drop_through: bool,
 }
 
 impl StepSweep<'_> {
@@ -316,8 +320,12 @@ impl StepSweep<'_> {
         let check_inside = self.check_inside && from == 0.0;
         let centre = self.body.center;
         obstacles.near(&area, self.layers, &mut |o| {
+            if !one_way::swept(&o, self.drop_through) {
+                return;
+            }
             let bounds = o.bounds();
-            if check_inside && !found.inside && touches(&self.body, &bounds) {
+            let solid = one_way::pushes_out(&o);
+            if check_inside && solid && !found.inside && touches(&self.body, &bounds) {
                 let start = self.motion.start_pose();
                 found.inside = overlaps(self.shape, &start, o.shape, &o.pose);
             }
@@ -366,7 +374,8 @@ impl StepSweep<'_> {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
         let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
         found.grazed |= stop.is_none();
-        if let Some(stop) = stop {
+        let blocks = |s: &SkinImpact| one_way::blocks(self.shape, self.motion, o, s.impact.normal);
+        if let Some(stop) = stop.filter(blocks) {
             let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
             // Only a stop after the start comes from in front of the side it meets. A circle's
             // normal is a face's axis exactly when its centre is beside that face: the tile

@@ -18,6 +18,8 @@ use super::occupancy::Occupancy;
 use super::sparse::SparseCells;
 use collide_broad::LevelCells;
 
+mod moving;
+
 /// The levels of the hierarchy: level `k` has cells `2^k` times the finest.
 const LEVELS: u32 = 24;
 
@@ -28,6 +30,14 @@ const DENSE_CELLS_PER_ITEM: u64 = 16;
 const DENSE_CELLS_EXTRA: u64 = 256;
 /// The most cells one dense table may have (64 MiB of starts).
 const DENSE_CELLS_MAX: u64 = 1 << 24;
+
+/// How many items may have moved out of their cells (and be checked by every query) before
+/// [`CellIndex::wants_rebuild`] says so: this many, and one more per this many items besides.
+const MOVED_MAX: usize = 32;
+const MOVED_PER_ITEMS: usize = 64;
+
+/// The box of an item that has moved out of its cell: it touches no query.
+const GONE: Corners = [Vec2::INFINITY, Vec2::NEG_INFINITY];
 
 /// An item's box as its two corners.
 type Corners = [Vec2; 2];
@@ -77,8 +87,21 @@ pub(crate) struct CellIndex<T> {
     levels: Vec<Level>,
     starts: Vec<u32>,
     table: LevelCells,
-    /// Items too large for every level (or with no finite cell), checked by every query.
-    oversized: Vec<(Corners, T)>,
+    /// Items checked by every query: too large for every level (or with no finite cell), and
+    /// those moved out of their cells since the build.
+    loose: Vec<(Corners, T)>,
+    /// How many of `loose` moved there.
+    moved: usize,
+    /// The size of the finest level's cells.
+    finest: f32,
+}
+
+/// Where an item lies in a [`CellIndex`]: in its cell (its place in the level-by-level
+/// array), or among the items every query checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    Celled(u32),
+    Loose(u32),
 }
 
 impl<T> Default for CellIndex<T> {
@@ -89,7 +112,9 @@ impl<T> Default for CellIndex<T> {
             levels: Vec::new(),
             starts: Vec::new(),
             table: LevelCells::default(),
-            oversized: Vec::new(),
+            loose: Vec::new(),
+            moved: 0,
+            finest: 1.0,
         }
     }
 }
@@ -107,13 +132,15 @@ impl<T: Clone> CellIndex<T> {
         let average = if count > 0 { sizes / count as f64 } else { 1.0 };
         let finest = (2.0 * average as f32).max(f32::MIN_POSITIVE * 1e6);
         let finest = if finest.is_finite() { finest } else { f32::MAX };
-        self.oversized.clear();
+        self.finest = finest;
+        self.loose.clear();
+        self.moved = 0;
         let mut keyed = Vec::with_capacity(count);
         for (b, data) in items {
             let (min, max) = (b.min(), b.max());
             match place(finest, min, max) {
                 Some((level, cell)) => keyed.push((level, cell, [min, max], data)),
-                None => self.oversized.push(([min, max], data)),
+                None => self.loose.push(([min, max], data)),
             }
         }
         keyed.sort_by_key(|&(level, [x, y], ..)| (level, y, x));
@@ -252,7 +279,9 @@ impl<T: Clone> CellIndex<T> {
     #[inline]
     pub fn may_touch(&self, area: &Aabb) -> bool {
         let (lo, hi) = (area.min(), area.max());
-        !self.oversized.is_empty() || self.levels.iter().any(|l| l.may_touch(lo, hi))
+        let touching = |[min, max]: &Corners| min.cmple(hi).all() && lo.cmple(*max).all();
+        self.loose.iter().any(|(c, _)| touching(c))
+            || self.levels.iter().any(|l| l.may_touch(lo, hi))
     }
 
     /// Calls `offer` with every item whose box touches `area` (overlaps it or shares an edge),
@@ -262,7 +291,7 @@ impl<T: Clone> CellIndex<T> {
     pub fn visit(&self, area: &Aabb, offer: &mut impl FnMut(&T)) {
         let (lo, hi) = (area.min(), area.max());
         let touching = |[min, max]: &Corners| min.cmple(hi).all() && lo.cmple(*max).all();
-        for (corners, data) in &self.oversized {
+        for (corners, data) in &self.loose {
             if touching(corners) {
                 offer(data);
             }

@@ -2,24 +2,40 @@
 //! grids.
 
 use collide_core::{Aabb, Circle, Layers, Pose, Rect, Shape, ShapeRef};
+use glam::Vec2;
 
 use collide_broad::Proxy;
 
 use crate::obstacles::touches;
 use crate::{Error, Obstacle, Obstacles};
-use index::CellIndex;
+use index::{CellIndex, Place};
 
 mod index;
 mod occupancy;
+mod platforms;
 mod sparse;
 
-/// A body that does not move, as the set keeps it: its own copy of the shape, where it stands
-/// and its layers. Handed out as an [`Obstacle`] that borrows the shape.
+/// A static body as the set keeps it: its own copy of the shape, where it stands, its layers,
+/// and, for a platform, its one-way side and how far it moved this frame. Handed out as an
+/// [`Obstacle`] that borrows the shape.
 #[derive(Clone, Debug, PartialEq)]
 struct StaticBody {
     shape: Shape,
     pose: Pose,
     layers: Layers,
+    one_way: Option<Vec2>,
+    velocity: Vec2,
+}
+
+impl StaticBody {
+    /// Whether it is one-way or moving: what its index entry reads from its slot.
+    fn is_platform(&self) -> bool {
+        self.one_way.is_some() || self.velocity != Vec2::ZERO
+    }
+
+    fn bounds(&self) -> Aabb {
+        self.shape.as_shape_ref().aabb(&self.pose)
+    }
 }
 
 /// Names one body of a [`StaticBodies`]; stale once that body is removed (a later body in the
@@ -45,13 +61,32 @@ struct Slot {
 }
 
 /// What the index keeps of a body, beside its box, so that a query reads one place in memory:
-/// its id, pose and layers, and its shape unless it is a hull (read from its slot).
+/// its id, pose and layers, and its shape unless it is a hull (read from its slot); a
+/// platform's one-way side and velocity are read from its slot too.
 #[derive(Clone, Copy, Debug)]
 struct Standing {
     id: u32,
     pose: Pose,
     layers: Layers,
     shape: StandingShape,
+    platform: bool,
+}
+
+impl Standing {
+    fn of(id: u32, body: &StaticBody) -> Self {
+        let shape = match &body.shape {
+            Shape::Circle(c) => StandingShape::Circle(*c),
+            Shape::Rect(r) => StandingShape::Rect(*r),
+            Shape::Hull(_) => StandingShape::Hull,
+        };
+        Self {
+            id,
+            pose: body.pose,
+            layers: body.layers,
+            shape,
+            platform: body.is_platform(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -61,7 +96,8 @@ enum StandingShape {
     Hull,
 }
 
-/// A set of static bodies, indexed in grids that are rebuilt only when the set changed.
+/// A set of static bodies, indexed in grids that are rebuilt only when bodies are added or
+/// removed.
 ///
 /// Add and remove bodies by handle, then call [`refresh`](Self::refresh) once after a batch of
 /// changes: it rebuilds the index if anything changed, and does nothing otherwise, so a level
@@ -71,6 +107,11 @@ enum StandingShape {
 /// times … as large for larger bodies); a query reads, on each grid, a bitmap of the fine
 /// cells the bodies touch, and where that finds some, the boxes of the cells under it and one
 /// cell around. Its cost follows the bodies near it, not the level's size.
+///
+/// Platforms are static bodies too: [`set_one_way`](Self::set_one_way) makes one block from
+/// one side only, and [`move_body`](Self::move_body) moves one each frame with its velocity,
+/// re-indexed where it goes (no remove and add, no rebuild). The obstacles the set hands out
+/// carry both ([`Obstacle::one_way`], [`Obstacle::velocity`]).
 ///
 /// ```
 /// use collide_world::{Obstacles, StaticBodies};
@@ -95,6 +136,8 @@ pub struct StaticBodies {
     free: Vec<u32>,
     len: usize,
     index: CellIndex<Standing>,
+    /// Where each slot's body lies in the index (current while the index is).
+    places: Vec<Place>,
     /// Every indexed body's layers and masks together: a query no body can interact with
     /// (the enemies of a level only bullets hit) stops at once.
     any_layers: Layers,
@@ -123,8 +166,10 @@ impl StaticBodies {
             shape: shape.into(),
             pose,
             layers,
+            one_way: None,
+            velocity: Vec2::ZERO,
         };
-        let bounds = body.shape.as_shape_ref().aabb(&body.pose);
+        let bounds = body.bounds();
         if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
             return Err(Error::NonFinite);
         }
@@ -187,25 +232,21 @@ impl StaticBodies {
         self.len == 0
     }
 
-    /// Rebuilds the index if a body was added or removed since the last refresh.
+    /// Rebuilds the index if a body was added or removed since the last refresh, or if so
+    /// many bodies have moved out of their cells ([`move_body`](Self::move_body)) that every
+    /// query checking them costs more than a rebuild saves.
     pub fn refresh(&mut self) {
-        if self.dirty {
+        if self.dirty || self.index.wants_rebuild() {
             let boxes = self.slots.iter().enumerate().filter_map(|(i, s)| {
                 let b = s.body.as_ref()?;
-                let shape = match &b.shape {
-                    Shape::Circle(c) => StandingShape::Circle(*c),
-                    Shape::Rect(r) => StandingShape::Rect(*r),
-                    Shape::Hull(_) => StandingShape::Hull,
-                };
-                let standing = Standing {
-                    id: i as u32,
-                    pose: b.pose,
-                    layers: b.layers,
-                    shape,
-                };
-                Some((b.shape.as_shape_ref().aabb(&b.pose), standing))
+                Some((b.bounds(), Standing::of(i as u32, b)))
             });
             self.index.build(boxes);
+            self.places.clear();
+            self.places.resize(self.slots.len(), Place::Loose(u32::MAX));
+            for (place, s) in self.index.places() {
+                self.places[s.id as usize] = place;
+            }
             self.any_layers = self
                 .slots
                 .iter()
@@ -235,7 +276,15 @@ impl StaticBodies {
                 None => ShapeRef::Circle(Circle { radius: 0.0 }),
             },
         };
-        Obstacle::new(s.id, shape, s.pose).with_layers(s.layers)
+        let obstacle = Obstacle::new(s.id, shape, s.pose).with_layers(s.layers);
+        match &self.slots[s.id as usize].body {
+            Some(b) if s.platform => Obstacle {
+                one_way: b.one_way,
+                velocity: b.velocity,
+                ..obstacle
+            },
+            _ => obstacle,
+        }
     }
 
     /// The indexed bodies near `area`, a finite box, that interact with `layers`.
@@ -258,7 +307,11 @@ impl StaticBodies {
 
     fn body_at(&self, index: u32) -> Option<Obstacle<'_>> {
         let body = self.slots.get(index as usize)?.body.as_ref()?;
-        Some(Obstacle::new(index, body.shape.as_shape_ref(), body.pose).with_layers(body.layers))
+        Some(Obstacle {
+            one_way: body.one_way,
+            velocity: body.velocity,
+            ..Obstacle::new(index, body.shape.as_shape_ref(), body.pose).with_layers(body.layers)
+        })
     }
 }
 

@@ -50,15 +50,21 @@ impl Occupancy {
             words_per_row,
             bits: vec![0; words_per_row * size.y as usize],
         };
-        for &[min, max] in boxes {
-            let [x0, y0, x1, y1] = map.cells(min, max);
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    map.bits[y * words_per_row + x / 64] |= 1 << (x % 64);
-                }
-            }
+        for &corners in boxes {
+            map.mark(corners);
         }
         Some(map)
+    }
+
+    /// Marks the fine cells the box `[min, max]` touches (clamped to the map, as a query's
+    /// are: wherever it touches a query, their cells still meet).
+    pub fn mark(&mut self, [min, max]: [Vec2; 2]) {
+        let [x0, y0, x1, y1] = self.cells(min, max);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                self.bits[y * self.words_per_row + x / 64] |= 1 << (x % 64);
+            }
+        }
     }
 
     /// Whether some box may touch the closed box `lo..=hi`: `false` only when none does.

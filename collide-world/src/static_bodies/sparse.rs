@@ -77,6 +77,22 @@ impl Lines {
         lines
     }
 
+    /// Widens the reach across its line of the run holding cell `along` of line `line` (an
+    /// occupied cell) to `low..=high`.
+    fn widen(&mut self, line: i32, along: i32, [low, high]: [f32; 2]) {
+        let Ok(l) = usize::try_from(i64::from(line) - self.origin) else {
+            return;
+        };
+        let Some(&[from, to]) = self.offsets.get(l..l + 2) else {
+            return;
+        };
+        let runs = &mut self.runs[from as usize..to as usize];
+        let at = first_reaching(runs, along.into());
+        if let Some(run) = runs.get_mut(at) {
+            run.across = [run.across[0].min(low), run.across[1].max(high)];
+        }
+    }
+
     /// Calls `each` with the numbers of the cells of lines `lines` whose coordinate along them
     /// is in `along`, a slice of one run at a time, skipping the runs whose reach across the
     /// lines misses `across`.
@@ -159,6 +175,13 @@ impl SparseCells {
             rows: Lines::new(lo[1], lines(1), &by_row),
             columns: Lines::new(lo[0], lines(0), &by_column),
         }
+    }
+
+    /// Widens the reach of the runs holding the occupied cell `[x, y]` to the box `[min, max]`
+    /// of an item of it that moved within it.
+    pub fn widen(&mut self, [x, y]: [i32; 2], [min, max]: [Vec2; 2]) {
+        self.rows.widen(y, x, [min.y, max.y]);
+        self.columns.widen(x, y, [min.x, max.x]);
     }
 
     /// How many rows and columns a level spanning `lo..=hi` would keep, as a count of entries
