@@ -113,7 +113,11 @@ const GATHER: usize = 32;
 /// [`Other::Obstacle`] with its id, and comes after the hits on bodies at the same moment; hits are the ones the same
 /// obstacles would give as bodies that stand still, in the same order, as the set reports them
 /// ([`Obstacles::refine_hit`]: a tile map's follow its face rule, so nothing catches on the
-/// seams between tiles). Obstacles never move, turn or get used up. Two obstacles are never
+/// seams between tiles). A one-way platform ([`Obstacle::one_way`](crate::Obstacle::one_way))
+/// gives a hit only where it stops the body ([`Obstacle::stops`](crate::Obstacle::stops):
+/// landing on its solid side, moving against its `up`) and the body does not overlap it where
+/// its path starts; it drops every other. Obstacles never move in the pass (an obstacle's
+/// `velocity` is for character controllers), turn or get used up. Two obstacles are never
 /// paired.
 ///
 /// ```

@@ -16,7 +16,7 @@ use collide_core::{narrow_phase, time_of_impact_with_skin, Aabb, Motion, Pose};
 use collide_world::{working_skin, Obstacle, Obstacles};
 use glam::Vec2;
 
-use crate::pass::statics::{obstacle_index, standing};
+use crate::pass::statics::{obstacle_index, refined_hit, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, Turn};
 
@@ -413,7 +413,7 @@ impl Rounds {
         let shape = frame.bodies[body].shape;
         let found = outcome
             .hit
-            .and_then(|h| frame.statics.refine_hit(o.id, shape, &ma, h));
+            .and_then(|h| refined_hit(frame.statics, o, shape, &ma, h));
         if let Some(found) = found {
             let hit = PassHit::new(body, Other::Obstacle(o.id), found);
             self.queue(hit, &ma, &standing(o), from, now);

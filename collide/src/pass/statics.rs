@@ -6,7 +6,7 @@
 //! A hit on an obstacle has `b = Other::Obstacle(id)`; its key in the hit order is
 //! `bodies.len() + id`, past every body, so the order stays `(t, a, b)`.
 
-use collide_core::{narrow_phase, Motion, SweepMode};
+use collide_core::{narrow_phase, overlaps, Hit, Motion, ShapeRef, SweepMode};
 
 use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
@@ -15,6 +15,24 @@ use collide_world::{Obstacle, Obstacles};
 /// An obstacle's motion over the frame: standing where it is.
 pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
     Motion::new(o.pose.position, o.pose.position, o.pose.rotation)
+}
+
+/// The hit of a body of `shape` moving along `motion` on obstacle `o`, as the static world
+/// reports it ([`Obstacles::refine_hit`]), kept only where the obstacle stops the body: a
+/// one-way platform's only on its solid side, the body moving against its `up`
+/// ([`Obstacle::stops`]) from outside it where `motion` starts.
+pub(crate) fn refined_hit(
+    statics: &(impl Obstacles + ?Sized),
+    o: &Obstacle<'_>,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    hit: Hit,
+) -> Option<Hit> {
+    let hit = statics.refine_hit(o.id, shape, motion, hit)?;
+    let stops = o.one_way.is_none()
+        || (o.stops(motion.travel(), hit.impact.normal)
+            && !overlaps(shape, &motion.start_pose(), o.shape, &o.pose));
+    stops.then_some(hit)
 }
 
 /// The key in the hit order of a hit on obstacle `id` among `bodies` bodies, if it fits a
@@ -53,7 +71,7 @@ pub(crate) fn body_obstacle_hits(
         let Some(found) = outcome.hit else {
             return;
         };
-        let Some(found) = statics.refine_hit(o.id, body.shape, &motion, found) else {
+        let Some(found) = refined_hit(statics, &o, body.shape, &motion, found) else {
             return;
         };
         stats.count_hit(&found);

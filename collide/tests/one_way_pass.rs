@@ -1,0 +1,148 @@
+//! One-way platforms in the collision pass: a body landing on one from above hits it (as it
+//! hits the same platform made solid); one rising through it from below, moving into its
+//! side, or starting partly inside it gives no hit; the same after a turn, and for a slice of
+//! obstacles, static bodies and a static world alike.
+
+use collide::{
+    Body, CollisionPass, Obstacle, Obstacles, Other, Reaction, Response, StaticBodies, StaticWorld,
+    TileMap,
+};
+use collide_core::{Circle, Hull, Layers, Pose, Rect, Shape};
+use glam::Vec2;
+
+/// A platform 80 × 8 with its top at y = 0 (y up), centred on x = 0.
+fn platform() -> (Rect, Pose) {
+    let half = Vec2::new(40.0, 4.0);
+    (
+        Rect { half_extents: half },
+        Pose::from_position(Vec2::new(0.0, -4.0)),
+    )
+}
+
+fn movers() -> [Shape; 3] {
+    [
+        Circle { radius: 3.0 }.into(),
+        Rect {
+            half_extents: Vec2::new(4.0, 2.0),
+        }
+        .into(),
+        Hull::regular(5, 4.0).unwrap().into(),
+    ]
+}
+
+/// The platform, one-way (up +y) or solid, as three kinds of static world.
+fn worlds(one_way: bool) -> (Vec<Obstacle<'static>>, StaticBodies, StaticWorld) {
+    let (rect, pose) = platform();
+    let o = Obstacle::new(0, rect, pose);
+    let slice = vec![if one_way { o.with_one_way(Vec2::Y) } else { o }];
+    let mut bodies = StaticBodies::new();
+    let h = bodies.add(rect, pose, Layers::ALL).unwrap();
+    assert_eq!(h.id(), 0);
+    bodies.refresh();
+    if one_way {
+        assert!(bodies.set_one_way(h, Some(Vec2::Y)));
+    }
+    let tiles = TileMap::from_rows(&["."], Vec2::splat(1.0), Vec2::new(500.0, 500.0)).unwrap();
+    let mut world = StaticWorld::new(tiles);
+    world.bodies = bodies.clone();
+    (slice, bodies, world)
+}
+
+/// The obstacle hits of one frame of each body moving from `start` to `end`.
+fn hits<O: Obstacles + ?Sized>(shape: &Shape, start: Vec2, end: Vec2, world: &O) -> Vec<Vec2> {
+    let bodies = [Body::new(shape.as_shape_ref(), start, end)];
+    let mut pass = CollisionPass::default();
+    pass.detect(&bodies, world).unwrap();
+    let on_platform = |h: &&collide::PassHit| h.b == Other::Obstacle(0);
+    pass.hits()
+        .iter()
+        .filter(on_platform)
+        .map(|h| h.impact.normal)
+        .collect()
+}
+
+/// Every mover's path, against each kind of static world: `true` where a one-way platform
+/// is hit (on its top, normal straight down), `false` where it is passed.
+fn check(start: Vec2, end: Vec2, lands: bool) {
+    let (slice, bodies, world) = worlds(true);
+    let (solid_slice, ..) = worlds(false);
+    for shape in movers() {
+        let found = [
+            hits(&shape, start, end, &slice[..]),
+            hits(&shape, start, end, &bodies),
+            hits(&shape, start, end, &world),
+        ];
+        for (kind, normals) in found.iter().enumerate() {
+            let what = format!("{shape:?} from {start} to {end}, world {kind}: {normals:?}");
+            if lands {
+                assert_eq!(normals, &[Vec2::NEG_Y], "{what}");
+            } else {
+                assert!(normals.is_empty(), "{what}");
+            }
+        }
+        // The same path does meet the platform when it is solid.
+        assert_eq!(hits(&shape, start, end, &solid_slice[..]).len(), 1);
+    }
+}
+
+#[test]
+fn landing_from_above_hits_it() {
+    check(Vec2::new(0.0, 20.0), Vec2::new(3.0, -10.0), true);
+    check(Vec2::new(-20.0, 8.0), Vec2::new(30.0, -2.0), true);
+    // Fast: ending far below it.
+    check(Vec2::new(10.0, 50.0), Vec2::new(-10.0, -4_000.0), true);
+}
+
+#[test]
+fn rising_through_it_from_below_passes() {
+    check(Vec2::new(0.0, -20.0), Vec2::new(3.0, 20.0), false);
+    check(Vec2::new(0.0, -20.0), Vec2::new(-1.0, 4_000.0), false);
+}
+
+#[test]
+fn moving_into_its_side_passes() {
+    check(Vec2::new(-60.0, -4.0), Vec2::new(-30.0, -4.0), false);
+    check(Vec2::new(60.0, -3.0), Vec2::new(30.0, -6.0), false);
+}
+
+#[test]
+fn a_body_partly_inside_at_the_start_passes() {
+    check(Vec2::new(0.0, 1.0), Vec2::new(0.0, -30.0), false);
+    check(Vec2::new(-41.0, -2.0), Vec2::new(-20.0, -2.5), false);
+}
+
+/// After a turn the rest of the frame is swept again: a ball bouncing off a wall down onto a
+/// one-way platform hits it; one bouncing off the floor below rises through it.
+#[test]
+fn after_a_turn_the_same_rule_holds() {
+    let (rect, pose) = platform();
+    let wall = Rect {
+        half_extents: Vec2::new(4.0, 100.0),
+    };
+    let floor = Rect {
+        half_extents: Vec2::new(100.0, 4.0),
+    };
+    let level = [
+        Obstacle::new(0, rect, pose).with_one_way(Vec2::Y),
+        Obstacle::new(1, wall, Pose::from_position(Vec2::new(30.0, 20.0))),
+        Obstacle::new(2, floor, Pose::from_position(Vec2::new(0.0, -54.0))),
+    ];
+    let ball = Circle { radius: 2.0 };
+    let run = |start: Vec2, end: Vec2| {
+        let bodies = [Body::new(ball, start, end)];
+        let mut pass = CollisionPass::default();
+        let mut met = Vec::new();
+        pass.run(&bodies, &level[..], |h| {
+            met.push(h.b);
+            Response::a(Reaction::Bounce { restitution: 1.0 })
+        })
+        .unwrap();
+        met
+    };
+    // Right into the wall, bounced back left and down onto the platform.
+    let met = run(Vec2::new(10.0, 25.0), Vec2::new(40.0, -5.0));
+    assert_eq!(met, [Other::Obstacle(1), Other::Obstacle(0)]);
+    // Down onto the floor below, bounced back up through the platform.
+    let met = run(Vec2::new(-10.0, -40.0), Vec2::new(-10.0, -120.0));
+    assert_eq!(met, [Other::Obstacle(2)]);
+}
