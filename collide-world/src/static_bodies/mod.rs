@@ -277,13 +277,16 @@ impl StaticBodies {
             },
         };
         let obstacle = Obstacle::new(s.id, shape, s.pose).with_layers(s.layers);
+        if !s.platform {
+            return obstacle; // its slot is read only for a platform
+        }
         match &self.slots[s.id as usize].body {
-            Some(b) if s.platform => Obstacle {
+            Some(b) => Obstacle {
                 one_way: b.one_way,
                 velocity: b.velocity,
                 ..obstacle
             },
-            _ => obstacle,
+            None => obstacle,
         }
     }
 
