@@ -38,6 +38,11 @@ impl StaticBodies {
     /// that leaves it is checked by every query from then on, until a refresh rebuilds the
     /// index (which one does once many bodies have left their cells).
     ///
+    /// The set moves nothing else: a body standing on a platform that rose into it is inside
+    /// it after the move (pushed out of a solid one by its next `move_and_slide`, passing
+    /// through a one-way one), so a controller carries what stands on a platform by its
+    /// velocity first.
+    ///
     /// Returns `false`, and changes nothing, when the handle is stale, or `pose`, `velocity` or
     /// the body's box at `pose` is not finite.
     pub fn move_body(&mut self, handle: StaticHandle, pose: Pose, velocity: Vec2) -> bool {
