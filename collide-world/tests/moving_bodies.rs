@@ -395,3 +395,50 @@ fn move_and_slide_meets_a_platform_where_it_was_moved() {
         "{jump:?}"
     );
 }
+
+/// A box standing on a rising one-way lift: carried by the lift's velocity each frame (one
+/// `move_and_slide` by it, then gravity), it stays on it, at a steady height above it; not
+/// carried, the lift rises into it and it falls through, as `move_body` documents.
+#[test]
+fn a_body_carried_by_a_rising_one_way_lift_stays_on_it() {
+    let mut bodies = StaticBodies::new();
+    let lift = Rect {
+        half_extents: Vec2::new(24.0, 4.0),
+    };
+    let h = bodies
+        .add(lift, Pose::from_position(Vec2::new(0.0, -4.0)), Layers::ALL)
+        .unwrap();
+    bodies.refresh();
+    assert!(bodies.set_one_way(h, Some(Vec2::Y)));
+    let player = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let settings = SlideSettings::new(Vec2::Y);
+    let step = |bodies: &StaticBodies, at: Vec2, by: Vec2| {
+        move_and_slide(player, Rot::IDENTITY, at, by, bodies, &settings)
+    };
+    let gravity = Vec2::new(0.0, -1.0);
+    for carried in [true, false] {
+        let mut lift_y = -4.0;
+        assert!(bodies.move_body(h, Pose::from_position(Vec2::new(0.0, lift_y)), Vec2::ZERO));
+        let mut at = step(&bodies, Vec2::new(0.0, 7.5), gravity).position;
+        let mut fell = false;
+        for frame in 0..200 {
+            let velocity = Vec2::new(0.0, 1.5);
+            lift_y += velocity.y;
+            assert!(bodies.move_body(h, Pose::from_position(Vec2::new(0.0, lift_y)), velocity));
+            if carried {
+                at = step(&bodies, at, bodies.get(h).unwrap().velocity).position;
+            }
+            let moved = step(&bodies, at, gravity);
+            at = moved.position;
+            let above = at.y - 7.0 - (lift_y + 4.0);
+            if carried {
+                assert!(moved.on_floor, "frame {frame}: {moved:?}");
+                assert!((0.0..0.02).contains(&above), "frame {frame}: {above} above");
+            }
+            fell |= above < -8.0;
+        }
+        assert_eq!(fell, !carried, "carried: {carried}");
+    }
+}
