@@ -10,6 +10,9 @@ use collide_world::{
     ONE_WAY_MAX_ANGLE,
 };
 use glam::Vec2;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
 
 /// The platform's id in every scene.
 const PLATFORM: u32 = 7;
@@ -361,4 +364,131 @@ fn a_row_of_one_way_tiles_is_walked_as_one_platform() {
             }
         }
     }
+}
+
+fn config(cases: u32, seed: u64) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Seeded one-way obstacles of every shape, turned, around the origin.
+fn field(seed: u64, scale: f32) -> Vec<(Shape, Pose)> {
+    let mut rng = SplitMix64::new(seed);
+    (0..12)
+        .map(|_| {
+            let shape: Shape = match rng.index(3) {
+                0 => Circle {
+                    radius: rng.range(1.0, 20.0) * scale,
+                }
+                .into(),
+                1 => Rect {
+                    half_extents: Vec2::new(rng.range(1.0, 40.0), rng.range(1.0, 10.0)) * scale,
+                }
+                .into(),
+                _ => Hull::regular(3 + rng.index(6), rng.range(2.0, 20.0) * scale)
+                    .unwrap()
+                    .into(),
+            };
+            let at = rng.in_box(Vec2::splat(-60.0), Vec2::splat(60.0)) * scale;
+            (shape, Pose::new(at, Rot::from_angle(rng.angle())))
+        })
+        .collect()
+}
+
+/// A field of one-way obstacles facing `up` (about +y), a mover (hulls turned) somewhere in it,
+/// and a move that is up or level relative to `up`: never against it.
+#[derive(Clone, Debug)]
+struct Case {
+    seed: u64,
+    mover: usize,
+    scale: f32,
+    at: Vec2,
+    turn: f32,
+    up: Vec2,
+    travel: Vec2,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let scale = prop_oneof![Just(1.0f32), 0.01f32..1_000.0];
+    let start = (-1.0f32..1.0, -1.0f32..1.0);
+    let heading = (0.0f32..=core::f32::consts::PI, 0.0f32..10_000.0);
+    (
+        any::<u64>(),
+        0usize..4,
+        scale,
+        start,
+        heading,
+        -3.2f32..3.2,
+        -0.5f32..0.5,
+    )
+        .prop_map(|(seed, mover, scale, start, (angle, speed), turn, tilt)| {
+            let up = Vec2::from_angle(core::f32::consts::FRAC_PI_2 + tilt);
+            let along = Vec2::from_angle(angle).rotate(Vec2::from_angle(tilt));
+            Case {
+                seed,
+                mover,
+                scale,
+                at: Vec2::new(start.0, start.1) * 80.0 * scale,
+                turn,
+                up,
+                travel: along * speed * scale.min(1.0),
+            }
+        })
+}
+
+/// Checks that the case's move passes through every one-way obstacle, and that the reverse
+/// move does too with drop-through; returns whether the same move is stopped when the
+/// obstacles are solid (the case tested something).
+fn passes_through(case: &Case) -> Result<bool, TestCaseError> {
+    let field = field(case.seed, case.scale);
+    let solid: Vec<Obstacle<'_>> = (field.iter().enumerate())
+        .map(|(i, (s, pose))| Obstacle::new(i as u32, s.as_shape_ref(), *pose))
+        .collect();
+    let one_way: Vec<Obstacle<'_>> = solid.iter().map(|o| o.with_one_way(case.up)).collect();
+    let (_, shape) = &movers(case.scale)[case.mover];
+    let hull = matches!(shape, Shape::Hull(_));
+    let turn = if hull {
+        Rot::from_angle(case.turn)
+    } else {
+        Rot::IDENTITY
+    };
+    let (at, travel) = (case.at, case.travel);
+    let settings = SlideSettings::new(Vec2::Y);
+    let moved = move_and_slide(shape, turn, at, travel, &one_way[..], &settings);
+    prop_assert!(passed(&moved, at, travel), "{:?}", moved);
+    let dropping = settings.with_drop_through(true);
+    let dropped = move_and_slide(shape, turn, at, -travel, &one_way[..], &dropping);
+    prop_assert!(passed(&dropped, at, -travel), "down: {:?}", dropped);
+    let stopped = move_and_slide(shape, turn, at, travel, &solid[..], &settings);
+    Ok(!passed(&stopped, at, travel))
+}
+
+proptest! {
+    #![proptest_config(config(500, 0x00E_5EED))]
+
+    /// A body moving up (never against a one-way platform's `up`) or level passes through a
+    /// field of one-way obstacles of every shape, turned, wherever it starts (outside them or
+    /// partly inside): it ends exactly where its travel takes it, touching nothing. With
+    /// drop-through, so does the move back down. Every mover, scales to 1 000, speeds to
+    /// 10 000 units a frame.
+    #[test]
+    fn one_way_obstacles_never_stop_a_body_moving_up_level_or_dropping_through(c in case()) {
+        passes_through(&c)?;
+    }
+}
+
+/// The cases above test something: most of their moves stop on the same obstacles solid.
+#[test]
+fn the_pass_through_cases_mostly_meet_an_obstacle() {
+    let mut runner = TestRunner::new(config(1, 0x00E_5EED));
+    let mut met = 0;
+    for _ in 0..300 {
+        let c = case().new_tree(&mut runner).unwrap().current();
+        met += usize::from(passes_through(&c).unwrap());
+    }
+    assert!(met > 150, "{met} of 300 met an obstacle");
 }
