@@ -202,3 +202,37 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 pub(crate) fn touches(a: &Aabb, b: &Aabb) -> bool {
     a.min().cmple(b.max()).all() && b.min().cmple(a.max()).all()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::Rect;
+
+    /// The rule's cosine is its angle's, and the angle is where it changes: a contact a
+    /// hundredth of a radian inside it stops a body moving against `up`, one outside does not,
+    /// nor does any contact while moving level or up; a platform that blocks from every side
+    /// stops everything.
+    #[test]
+    fn a_one_way_platform_stops_within_its_angle_moving_against_up() {
+        assert!((ONE_WAY_MAX_ANGLE.cos() - ONE_WAY_MIN_COS).abs() < 1e-6);
+        let rect = Rect {
+            half_extents: Vec2::ONE,
+        };
+        let up = Vec2::new(0.6, 0.8);
+        let solid = Obstacle::new(0, rect, Pose::IDENTITY);
+        let one_way = solid.with_one_way(up * 5.0);
+        assert_eq!(one_way.one_way, Some(up));
+        let down = -up * 3.0 + up.perp();
+        for (off, stops) in [(-0.01, true), (-1.0, true), (0.01, false), (1.0, false)] {
+            for side in [1.0, -1.0] {
+                let turn = side * (ONE_WAY_MAX_ANGLE + off);
+                let normal = -Vec2::from_angle(turn).rotate(up);
+                assert_eq!(one_way.stops(down, normal), stops, "{off} {side}");
+                assert!(!one_way.stops(up.perp(), normal) && !one_way.stops(up, normal));
+                assert!(solid.stops(up, normal) && solid.stops(down, -normal));
+            }
+        }
+        assert!(!one_way.stops(down, Vec2::NAN) && !one_way.stops(Vec2::NAN, -up));
+        assert_eq!(solid.with_one_way(Vec2::ZERO).one_way, None);
+    }
+}
