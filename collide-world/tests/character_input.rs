@@ -16,22 +16,43 @@ fn bad_settings_shapes_and_positions_are_refused() {
     let mut nan_angle = good;
     nan_angle.slide.max_floor_angle = f32::NAN;
     assert_eq!(new(nan_angle), Some(Error::InvalidFloorAngle));
-    assert_eq!(new(good.with_snap_length(-1.0)), Some(Error::InvalidSnapLength));
-    assert_eq!(new(good.with_snap_length(f32::NAN)), Some(Error::InvalidSnapLength));
-    assert_eq!(new(good.with_max_step_height(-4.0)), Some(Error::InvalidStepHeight));
+    assert_eq!(
+        new(good.with_snap_length(-1.0)),
+        Some(Error::InvalidSnapLength)
+    );
+    assert_eq!(
+        new(good.with_snap_length(f32::NAN)),
+        Some(Error::InvalidSnapLength)
+    );
+    assert_eq!(
+        new(good.with_max_step_height(-4.0)),
+        Some(Error::InvalidStepHeight)
+    );
     let infinite_skin = good.with_slide(good.slide.with_skin(f32::INFINITY));
     assert_eq!(new(infinite_skin), Some(Error::InvalidSkin));
     let bad_circle = Circle { radius: -1.0 };
-    assert_eq!(Character::new(bad_circle, at, good).err(), Some(Error::InvalidShape));
+    assert_eq!(
+        Character::new(bad_circle, at, good).err(),
+        Some(Error::InvalidShape)
+    );
     let bad_rect = Rect {
         half_extents: Vec2::new(f32::NAN, 1.0),
     };
-    assert_eq!(Character::new(bad_rect, at, good).err(), Some(Error::InvalidShape));
+    assert_eq!(
+        Character::new(bad_rect, at, good).err(),
+        Some(Error::InvalidShape)
+    );
     let nowhere = Vec2::new(f32::INFINITY, 0.0);
-    assert_eq!(Character::new(PLAYER, nowhere, good).err(), Some(Error::NonFinite));
+    assert_eq!(
+        Character::new(PLAYER, nowhere, good).err(),
+        Some(Error::NonFinite)
+    );
 
     let mut player = player(at, good);
-    assert_eq!(player.set_settings(nan_angle), Err(Error::InvalidFloorAngle));
+    assert_eq!(
+        player.set_settings(nan_angle),
+        Err(Error::InvalidFloorAngle)
+    );
     assert_eq!(player.settings(), &good);
 }
 

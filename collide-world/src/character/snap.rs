@@ -4,7 +4,7 @@
 use collide_core::Pose;
 use glam::Vec2;
 
-use super::body::Body;
+use super::body::{across, Body};
 use super::view::{Left, Without};
 use crate::{Obstacles, SlideContact, SlideSettings, Surface};
 
@@ -13,7 +13,8 @@ use crate::{Obstacles, SlideContact, SlideSettings, Surface};
 /// `distance`, or meets a wall or a ceiling first.
 ///
 /// One-way platforms the body overlaps at `from` are left out, so it never lands on one it is
-/// partly inside (passing through it from below).
+/// partly inside (passing through it from below). A body that the slide had to push out of
+/// something (it started inside) did not land: only a move straight down counts.
 pub(super) fn land<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     from: Vec2,
@@ -33,5 +34,8 @@ pub(super) fn land<O: Obstacles + ?Sized>(
         return None;
     }
     let stop = down.contacts().last()?;
-    (stop.surface == Surface::Floor).then_some((down.position, *stop))
+    let moved = down.position - from;
+    let straight_down = moved.dot(settings.up) <= 0.0
+        && across(moved, settings.up).length() <= body.skin(from, settings);
+    (straight_down && stop.surface == Surface::Floor).then_some((down.position, *stop))
 }

@@ -47,6 +47,11 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     }
     let flat = across(travel, up);
     let ahead = body.slide(rise.position, flat, obstacles, slide);
+    // Across, it may slide along what it meets but not rise: a body that ends higher was
+    // pushed up out of something it passed into, which is no step.
+    if (ahead.position - rise.position).dot(up) > skin {
+        return None;
+    }
     let probe = lift + settings.snap_length.max(2.0 * skin);
     let (end, floor) = land(body, ahead.position, probe, obstacles, slide)?;
     let toward = flat.normalize_or_zero();
