@@ -93,3 +93,57 @@ fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>) -> Option<Vec2> {
     }
     Some(v * (1.0 - met))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::{Rect, Rot};
+
+    fn body() -> Body<'static> {
+        Body {
+            shape: Rect {
+                half_extents: Vec2::new(4.0, 8.0),
+            }
+            .into(),
+            rotation: Rot::IDENTITY,
+        }
+    }
+
+    /// A 40 × 2 plank at `at` that moved by `v`, one-way with its solid side up.
+    fn plank(at: Vec2, v: Vec2) -> Obstacle<'static> {
+        let r = Rect {
+            half_extents: Vec2::new(20.0, 1.0),
+        };
+        Obstacle::new(1, r, Pose::from_position(at))
+            .with_velocity(v)
+            .with_one_way(Vec2::Y)
+    }
+
+    #[test]
+    fn a_one_way_platform_pushes_only_what_it_rises_into_from_below_its_feet() {
+        let pose = Pose::from_position(Vec2::new(0.0, 8.0));
+        // Rose 3, from below the body's feet (y = 0) to 2 into them: pushed up 2.
+        let push = push_out_of(
+            &body(),
+            &pose,
+            &plank(Vec2::new(0.0, 1.0), Vec2::new(0.0, 3.0)),
+        );
+        let push = push.unwrap();
+        assert!((push - Vec2::new(0.0, 2.0)).length() < 1e-4, "{push}");
+        // Already inside before it rose: it passes through.
+        let through = plank(Vec2::new(0.0, 6.0), Vec2::new(0.0, 3.0));
+        assert_eq!(push_out_of(&body(), &pose, &through), None);
+        // Sinking onto the body's head from above, or sliding into its side: passes.
+        let sinking = plank(Vec2::new(0.0, 15.0), Vec2::new(0.0, -3.0));
+        assert_eq!(push_out_of(&body(), &pose, &sinking), None);
+        let sliding = plank(Vec2::new(-21.0, 8.0), Vec2::new(5.0, 0.0));
+        assert_eq!(push_out_of(&body(), &pose, &sliding), None);
+        // The same slide as a solid block pushes it along.
+        let solid = Obstacle {
+            one_way: None,
+            ..sliding
+        };
+        let push = push_out_of(&body(), &pose, &solid).unwrap();
+        assert!((push - Vec2::new(3.0, 0.0)).length() < 1e-4, "{push}");
+    }
+}
