@@ -5,7 +5,7 @@
 mod character_common;
 
 use character_common::*;
-use collide_core::{Circle, Hull, Pose, Rect, Rot, Shape};
+use collide_core::{Circle, Hull, Pose, Rect, Shape};
 use collide_world::{Character, CharacterSettings, Obstacle};
 use glam::Vec2;
 use proptest::prelude::*;
