@@ -51,12 +51,12 @@ fn standing_still_on_a_floor_slope_does_not_slide() {
 }
 
 #[test]
-fn landing_on_a_slope_keeps_the_horizontal_velocity() {
+fn landing_on_a_slope_keeps_the_horizontal_velocity_and_direction() {
     let level = long_ramp();
     let level = level.obstacles();
     let above = Vec2::new(100.0, 90.0);
     let (mut pos, mut vel) = (above, Vec2::new(3.0, -8.0));
-    let mut plain_flipped = false;
+    let (mut plain_flipped, mut plain_back) = (false, false);
     for _ in 0..20 {
         vel.y -= GRAVITY;
         let s = collide_world::move_and_slide(
@@ -67,10 +67,12 @@ fn landing_on_a_slope_keeps_the_horizontal_velocity() {
             &level[..],
             &collide_world::SlideSettings::new(Vec2::Y),
         );
+        plain_back |= s.position.x < pos.x;
         pos = s.position;
         vel = s.clip_velocity(vel);
         plain_flipped |= vel.x < 0.0;
     }
+    assert!(plain_back, "the plain slide never went back on landing");
     assert!(
         plain_flipped,
         "the plain clip never turned the velocity round"
@@ -81,7 +83,13 @@ fn landing_on_a_slope_keeps_the_horizontal_velocity() {
     let mut landed = false;
     for _ in 0..20 {
         vel.y -= GRAVITY;
+        let before = player.position();
         landed |= player.move_by(vel, &level[..]).on_floor;
+        assert!(
+            player.position().x >= before.x,
+            "went back: {:?}",
+            player.last_move()
+        );
         vel = player.clip_velocity(vel);
         assert!(vel.x >= 0.0, "velocity turned round: {vel}");
     }
@@ -179,4 +187,29 @@ fn a_slope_steeper_than_a_floor_is_slid_down_without_jitter() {
         assert!(player.position().y <= last.y + 1e-4, "climbed: {m:?}");
         last = player.position();
     }
+}
+
+#[test]
+fn a_fast_landing_on_an_uphill_slope_goes_on_forward() {
+    let level = long_ramp();
+    let level = level.obstacles();
+    // Half a unit above the ramp, falling 20 and walking 3 this frame: it meets the ramp
+    // early in the frame, and the plain clip of the rest points back down the ramp.
+    let above = on_long_ramp(100.0) + Vec2::new(0.0, 0.5);
+    let travel = Vec2::new(3.0, -20.0);
+    let plain = collide_world::move_and_slide(
+        PLAYER,
+        collide_core::Rot::IDENTITY,
+        above,
+        travel,
+        &level[..],
+        &collide_world::SlideSettings::new(Vec2::Y),
+    );
+    assert!(plain.position.x < above.x, "{plain:?}");
+
+    let mut player = player(above, CharacterSettings::new(Vec2::Y));
+    let m = *player.move_by(travel, &level[..]);
+    assert!(m.on_floor, "{m:?}");
+    assert!(m.position.x > above.x, "{m:?}");
+    assert!(m.position.x <= above.x + 3.0 + 1e-4, "{m:?}");
 }

@@ -129,3 +129,18 @@ fn the_snap_never_moves_a_character_up_into_a_ceiling() {
         assert!(player.on_floor());
     }
 }
+
+#[test]
+fn walking_off_a_ledge_into_a_wall_in_the_air_is_off_the_floor() {
+    // The ledge ends at x = 0; a wall stands at x = 9 beyond a pit 40 deep.
+    let level = ledge(40.0).with_box(Vec2::new(9.0, -40.0), Vec2::new(30.0, 40.0));
+    let level = level.obstacles();
+    let mut player = player(standing_at(-3.0), CharacterSettings::new(Vec2::Y));
+    let mut vel = Vec2::ZERO;
+    assert!(frame(&mut player, &mut vel, 0.0, &level).on_floor);
+    // It touches the ledge, walks off it and meets the wall, all in one move.
+    let m = frame(&mut player, &mut vel, 9.0, &level);
+    assert!(m.on_wall && !m.on_floor, "{m:?}");
+    assert!((m.position.x - 5.0).abs() < 0.02, "{m:?}");
+    assert_eq!(player.platform(), None);
+}

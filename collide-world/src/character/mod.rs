@@ -172,11 +172,8 @@ impl Character {
                 out.stepped = true;
             }
         }
-        if walked.ended_free && !out.stepped {
-            end = (walked.end, None);
-            if grounded && not_rising {
-                end = self.snap(&body, walked.end, obstacles, &mut out);
-            }
+        if walked.floor.is_none() && !out.stepped && grounded && not_rising {
+            end = self.snap(&body, walked.end, obstacles, &mut out);
         }
         self.finish(end, obstacles, out)
     }

@@ -8,7 +8,7 @@ use glam::Vec2;
 use super::body::{across, along_floor, walks, Body};
 use super::outcome::CharacterMove;
 use super::settings::CharacterSettings;
-use crate::{Obstacles, SlideContact, Surface, MAX_SLIDES};
+use crate::{Obstacles, Slide, SlideContact, Surface, MAX_SLIDES};
 
 /// The most surfaces one walk clips its travel by.
 const MAX_PLANES: usize = 32;
@@ -17,15 +17,110 @@ const MAX_PLANES: usize = 32;
 pub(super) struct Walked {
     /// Where it ended.
     pub(super) end: Vec2,
-    /// The floor it ended on, when its last slide stopped at a surface after meeting one.
+    /// The floor it ended on, when it is sure to stand on one: its last slide stopped at a
+    /// floor, or at something else without moving off the floor it met before. `None` when
+    /// it ended in the air or cannot tell (a slide met nothing, or moved on and stopped at a
+    /// wall): whether it stands on a floor then needs a look below it.
     pub(super) floor: Option<SlideContact>,
     /// It stopped at a floor at some point.
     pub(super) touched_floor: bool,
     /// It stopped at a wall at some point.
     pub(super) hit_wall: bool,
-    /// Its last slide met nothing (or it had no travel): whether it ended on a floor is
-    /// unknown until something looks below it.
-    pub(super) ended_free: bool,
+}
+
+impl Walked {
+    /// Takes in what one slide met: records its contacts in `out` and their normals in
+    /// `planes` (and `up` after a wall, unless the walk rises); answers the floor it met, if
+    /// any. `moved_off`: the slide moved more than a skin.
+    fn meet(
+        &mut self,
+        slide: &Slide,
+        moved_off: bool,
+        intent: &Intent,
+        planes: &mut Planes,
+        out: &mut CharacterMove,
+    ) -> Option<SlideContact> {
+        let mut met_floor = None;
+        for c in slide.contacts() {
+            out.record(*c);
+            planes.add(c.normal);
+            match c.surface {
+                Surface::Floor => met_floor = Some(*c),
+                Surface::Wall if !intent.rising => planes.add_once(intent.up),
+                _ => {}
+            }
+            self.hit_wall |= c.surface == Surface::Wall;
+        }
+        self.touched_floor |= met_floor.is_some();
+        if met_floor.is_some() {
+            self.floor = met_floor;
+        } else if slide.contacts().is_empty() || moved_off {
+            self.floor = None;
+        }
+        met_floor
+    }
+}
+
+/// What the travel of one walk asks for.
+struct Intent {
+    up: Vec2,
+    rising: bool,
+    walking: bool,
+    /// The horizontal direction of the travel (zero without one), and its length.
+    toward: Vec2,
+    wanted: f32,
+    constant: bool,
+}
+
+impl Intent {
+    fn of(travel: Vec2, settings: &CharacterSettings) -> Self {
+        let up = settings.slide.up;
+        let rising = travel.dot(up) > 0.0;
+        let walking = walks(travel, up);
+        let flat = across(travel, up);
+        Self {
+            up,
+            rising,
+            walking,
+            toward: flat.normalize_or_zero(),
+            wanted: flat.length(),
+            constant: settings.constant_speed_on_slopes && walking && !rising,
+        }
+    }
+
+    /// The rest of the travel after a slide that moved `moved` of `remaining` and stopped,
+    /// having covered `covered` since the walk's start and met `floor` (if it did).
+    ///
+    /// On a floor, a walk that does not rise goes on along the floor, toward where it was
+    /// going: with constant speed, over what is left of the horizontal distance asked for;
+    /// without it, only where the plain clip would turn it back (landing on an uphill slope),
+    /// over the horizontal part of the rest.
+    fn rest(
+        &self,
+        remaining: Vec2,
+        moved: Vec2,
+        floor: Option<SlideContact>,
+        covered: Vec2,
+        planes: &Planes,
+    ) -> Vec2 {
+        let done = (moved.dot(remaining) / remaining.length_squared()).clamp(0.0, 1.0);
+        let rest = remaining * (1.0 - done);
+        let clipped = clip_motion(rest, planes.normals());
+        let Some(f) = floor.filter(|_| self.walking && !self.rising) else {
+            return clipped;
+        };
+        let left = if self.constant {
+            self.wanted - covered.dot(self.toward)
+        } else if across(clipped, self.up).dot(self.toward) < 0.0 {
+            across(rest, self.up).dot(self.toward)
+        } else {
+            return clipped;
+        };
+        clip_motion(
+            along_floor(-f.normal, self.toward, left.max(0.0)),
+            planes.normals(),
+        )
+    }
 }
 
 /// Moves `body` from `start` by `travel` (its own, not its platform's), one slide at a time,
@@ -37,8 +132,8 @@ pub(super) struct Walked {
 /// - on a floor, a travel straight down stops there ([`CharacterSettings::stop_on_slope`]);
 /// - at a wall, the rest may not go up: a slope too steep for a floor is never climbed by
 ///   walking into it, so it is slid down without frames that go up and down in turn;
-/// - on a floor, with [`CharacterSettings::constant_speed_on_slopes`], the rest goes along
-///   that floor and covers what is left of the horizontal distance asked for.
+/// - on a floor, a walk goes on along the floor toward where it was going (see
+///   [`Intent::rest`]; [`CharacterSettings::constant_speed_on_slopes`]).
 pub(super) fn walk<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     start: Vec2,
@@ -48,15 +143,11 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
     settings: &CharacterSettings,
     out: &mut CharacterMove,
 ) -> Walked {
-    let up = settings.slide.up;
+    let intent = Intent::of(travel, settings);
     let one = settings.slide.with_max_slides(1);
-    let rising = travel.dot(up) > 0.0;
-    let walking = walks(travel, up);
-    let flat = across(travel, up);
-    let (wanted, toward) = (flat.length(), flat.normalize_or_zero());
-    let constant = settings.constant_speed_on_slopes && walking && !rising;
+    let skin = body.skin(start, &settings.slide);
     let mut remaining = match floor {
-        Some(n) if constant => along_floor(n, toward, wanted),
+        Some(n) if intent.constant => along_floor(n, intent.toward, intent.wanted),
         _ => travel,
     };
     let mut planes = Planes::default();
@@ -65,7 +156,6 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
         floor: None,
         touched_floor: false,
         hit_wall: false,
-        ended_free: true,
     };
     for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
         if remaining == Vec2::ZERO {
@@ -77,35 +167,15 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
             break;
         }
         walked.end = slide.position;
-        walked.ended_free = slide.contacts().is_empty();
-        if walked.ended_free {
-            walked.floor = None;
-            break;
-        }
-        let mut met_floor = None;
-        for c in slide.contacts() {
-            out.record(*c);
-            planes.add(c.normal);
-            match c.surface {
-                Surface::Floor => met_floor = Some(*c),
-                Surface::Wall if !rising => planes.add_once(up),
-                _ => {}
-            }
-            walked.hit_wall |= c.surface == Surface::Wall;
-        }
-        walked.floor = met_floor.or(walked.floor);
-        walked.touched_floor |= met_floor.is_some();
-        if met_floor.is_some() && settings.stop_on_slope && !walking && !rising {
-            break;
-        }
         let moved = walked.end - from;
-        let done = (moved.dot(remaining) / remaining.length_squared()).clamp(0.0, 1.0);
-        remaining = clip_motion(remaining * (1.0 - done), planes.normals());
-        if let (true, Some(f)) = (constant, met_floor) {
-            let left = wanted - (walked.end - start).dot(toward);
-            let along = along_floor(-f.normal, toward, left.max(0.0));
-            remaining = clip_motion(along, planes.normals());
+        let met_floor = walked.meet(&slide, moved.length() > skin, &intent, &mut planes, out);
+        if slide.contacts().is_empty() {
+            break;
         }
+        if met_floor.is_some() && settings.stop_on_slope && !intent.walking && !intent.rising {
+            break;
+        }
+        remaining = intent.rest(remaining, moved, met_floor, walked.end - start, &planes);
     }
     walked
 }
