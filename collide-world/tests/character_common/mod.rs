@@ -3,9 +3,10 @@
 //! `move_and_slide`.
 #![allow(dead_code)]
 
-use collide_core::{overlaps, Hull, Pose, Rect, Rot, Shape};
+use collide_core::{overlaps, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_world::{
     move_and_slide, Character, CharacterMove, CharacterSettings, Obstacle, Slide, SlideSettings,
+    StaticBodies,
 };
 use glam::Vec2;
 
@@ -17,7 +18,7 @@ pub const PLAYER: Rect = Rect {
     half_extents: Vec2::new(4.0, 8.0),
 };
 
-/// A level of still shapes, by value (hulls are boxed so that obstacles can borrow them).
+/// A level of still shapes, by value, that obstacles borrow.
 pub struct Level {
     pub shapes: Vec<(Shape, Pose)>,
 }
@@ -53,6 +54,16 @@ impl Level {
         self.shapes
             .push((r.into(), Pose::from_position((min + max) / 2.0)));
         self
+    }
+
+    /// The same shapes as indexed static bodies (their ids in the same order).
+    pub fn static_bodies(&self) -> StaticBodies {
+        let mut bodies = StaticBodies::new();
+        for (shape, pose) in &self.shapes {
+            bodies.add(*shape, *pose, Layers::ALL).unwrap();
+        }
+        bodies.refresh();
+        bodies
     }
 
     /// The obstacles, numbered in order.
