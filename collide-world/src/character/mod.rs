@@ -20,7 +20,7 @@ use body::{across, walks, Body};
 use platform::{carry, platform_velocity, push_by_movers};
 use snap::land;
 use step::step_up;
-use walk::walk;
+use walk::{walk, Walked};
 
 pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
 pub use settings::CharacterSettings;
@@ -141,7 +141,6 @@ impl Character {
         } else {
             None
         };
-        let before_walk = out.len();
         let walked = walk(
             &body,
             start,
@@ -154,28 +153,45 @@ impl Character {
         let grounded = self.on_floor || walked.touched_floor;
         let not_rising = travel.dot(self.settings.slide.up) <= 0.0;
         let mut end = (walked.end, walked.floor);
-        let may_step = self.settings.max_step_height > 0.0 && walks(travel, self.settings.slide.up);
-        if may_step && walked.hit_wall && grounded && not_rising {
-            let mut tried = out;
-            tried.truncate(before_walk);
-            let step = step_up(
-                &body,
-                start,
-                travel,
-                walked.end,
-                obstacles,
-                &self.settings,
-                &mut tried,
-            );
-            if let Some(s) = step {
-                (out, end) = (tried, (s.end, Some(s.floor)));
-                out.stepped = true;
+        if walked.hit_wall && grounded && not_rising {
+            if let Some((stepped, on)) = self.step(&body, start, travel, &walked, obstacles, &out) {
+                (out, end) = (stepped, on);
             }
         }
         if walked.floor.is_none() && !out.stepped && grounded && not_rising {
             end = self.snap(&body, walked.end, obstacles, &mut out);
         }
         self.finish(end, obstacles, out)
+    }
+
+    /// Tries to climb onto the ledge that a walk by `travel` from `start` met (see
+    /// [`step_up`]); answers the move with the step in place of the walk, where it ends and
+    /// the floor it lands on, or `None` with stepping off or no step to take.
+    fn step<O: Obstacles + ?Sized>(
+        &self,
+        body: &Body<'_>,
+        start: Vec2,
+        travel: Vec2,
+        walked: &Walked,
+        obstacles: &O,
+        out: &CharacterMove,
+    ) -> Option<(CharacterMove, (Vec2, Option<SlideContact>))> {
+        if self.settings.max_step_height <= 0.0 || !walks(travel, self.settings.slide.up) {
+            return None;
+        }
+        let mut stepped = *out;
+        stepped.truncate(walked.contacts_before);
+        let s = step_up(
+            body,
+            start,
+            travel,
+            walked.end,
+            obstacles,
+            &self.settings,
+            &mut stepped,
+        )?;
+        stepped.stepped = true;
+        Some((stepped, (s.end, Some(s.floor))))
     }
 
     /// The start of a move: carried by the platform it stood on, then pushed by obstacles

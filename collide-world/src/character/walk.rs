@@ -26,6 +26,8 @@ pub(super) struct Walked {
     pub(super) touched_floor: bool,
     /// It stopped at a wall at some point.
     pub(super) hit_wall: bool,
+    /// How many contacts the move held before the walk: those after are the walk's.
+    pub(super) contacts_before: usize,
 }
 
 impl Walked {
@@ -156,6 +158,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
         floor: None,
         touched_floor: false,
         hit_wall: false,
+        contacts_before: out.len(),
     };
     for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
         if remaining == Vec2::ZERO {
