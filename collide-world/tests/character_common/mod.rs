@@ -5,8 +5,8 @@
 
 use collide_core::{overlaps, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_world::{
-    move_and_slide, Character, CharacterMove, CharacterSettings, Obstacle, Slide, SlideSettings,
-    StaticBodies,
+    move_and_slide, Character, CharacterMove, CharacterSettings, Obstacle, Obstacles, Slide,
+    SlideSettings, StaticBodies,
 };
 use glam::Vec2;
 
@@ -100,6 +100,16 @@ pub fn frame(
     velocity: &mut Vec2,
     walk: f32,
     level: &[Obstacle<'_>],
+) -> CharacterMove {
+    frame_in(player, velocity, walk, level)
+}
+
+/// [`frame`] through any set of obstacles.
+pub fn frame_in<O: Obstacles + ?Sized>(
+    player: &mut Character,
+    velocity: &mut Vec2,
+    walk: f32,
+    level: &O,
 ) -> CharacterMove {
     velocity.x = walk;
     velocity.y -= GRAVITY;
