@@ -28,7 +28,8 @@ fn bad_settings_shapes_and_positions_are_refused() {
         new(good.with_max_step_height(-4.0)),
         Some(Error::InvalidStepHeight)
     );
-    let infinite_skin = good.with_slide(good.slide.with_skin(f32::INFINITY));
+    let mut infinite_skin = good;
+    infinite_skin.slide.skin = f32::INFINITY;
     assert_eq!(new(infinite_skin), Some(Error::InvalidSkin));
     let bad_circle = Circle { radius: -1.0 };
     assert_eq!(

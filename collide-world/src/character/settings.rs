@@ -139,8 +139,11 @@ mod tests {
         let mut angle = good;
         angle.slide.max_floor_angle = f32::NAN;
         assert_eq!(angle.validate(), Err(Error::InvalidFloorAngle));
-        let skin = good.with_slide(good.slide.with_skin(f32::INFINITY));
-        assert_eq!(skin.validate(), Err(Error::InvalidSkin));
+        for bad in [-1.0, f32::NAN, f32::INFINITY] {
+            let mut skin = good;
+            skin.slide.skin = bad;
+            assert_eq!(skin.validate(), Err(Error::InvalidSkin));
+        }
         for bad in [-1.0, f32::NAN, f32::INFINITY] {
             let snap = good.with_snap_length(bad).validate();
             assert_eq!(snap, Err(Error::InvalidSnapLength));
