@@ -235,3 +235,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(48, 0x5EED_C4A4))]
+
+    /// Against a slope too steep for a floor (50° to 85°), dropped onto it or walking into
+    /// it at any speed: never higher than the frame before, so never a frame up and a frame
+    /// down in turn.
+    #[test]
+    fn a_wall_steep_slope_is_slid_down_without_jitter(
+        degrees in 50.0f32..85.0,
+        drop in 0.0f32..60.0,
+        speed in 0.0f32..6.0,
+        kind in 0u8..3,
+    ) {
+        let rise = degrees.to_radians().tan();
+        // Tall enough that a drop from above it at x = 20 meets it.
+        let level = Level::ground().with_hull(&[
+            Vec2::new(0.0, 0.0),
+            Vec2::new(100.0, 0.0),
+            Vec2::new(100.0, 100.0 * rise),
+        ]);
+        let level = level.obstacles();
+        let shape = mover(kind, 5.0);
+        let at = Vec2::new(20.0, 20.0 * rise + 2.0 * foot(&shape) + drop);
+        let settings = CharacterSettings::new(Vec2::Y).with_snap_length(2.0);
+        let mut player = Character::new(shape, at, settings).unwrap();
+        let mut velocity = Vec2::ZERO;
+        for i in 0..200 {
+            let before = player.position();
+            step(&mut player, &mut velocity, speed, &level);
+            let after = player.position();
+            prop_assert!(after.y <= before.y + 1e-3, "frame {i}: {:?}", player.last_move());
+            prop_assert!(!inside(&player, &level));
+        }
+        prop_assert!(player.on_floor(), "{:?}", player.last_move());
+    }
+}

@@ -1,7 +1,7 @@
 //! The moving body of a character as each of its steps sees it, and the geometry of "up" they
 //! share.
 
-use collide_core::{Aabb, Pose, Rot, ShapeRef};
+use collide_core::{clip_motion, Aabb, Pose, Rot, ShapeRef};
 use glam::Vec2;
 
 use crate::{move_and_slide, working_skin, Obstacles, Slide, SlideSettings};
@@ -67,4 +67,14 @@ pub(super) fn along_floor(floor: Vec2, toward: Vec2, distance: f32) -> Vec2 {
     } else {
         toward * distance
     }
+}
+
+/// `v` less what goes into the surfaces with these `normals` (from the body into them), its
+/// horizontal and vertical parts clipped apart and then together: where one of the normals is
+/// `up` (the body may not rise, against a wall too steep to climb), a walk into the wall stops
+/// while a fall still slides down it, where clipping the whole would stop both.
+pub(super) fn clip_apart(v: Vec2, up: Vec2, normals: &[Vec2]) -> Vec2 {
+    let flat = across(v, up);
+    let apart = clip_motion(flat, normals) + clip_motion(v - flat, normals);
+    clip_motion(apart, normals)
 }

@@ -2,7 +2,7 @@
 //! move to the next, so that each move can snap to the floor, stop on slopes, climb steps and
 //! ride moving platforms. Each slide under it is a [`move_and_slide`](crate::move_and_slide).
 
-use collide_core::{clip_motion, Rot, Shape, ShapeRef};
+use collide_core::{Rot, Shape, ShapeRef};
 use glam::Vec2;
 
 use crate::{Error, Obstacles, SlideContact, Surface};
@@ -16,7 +16,7 @@ mod step;
 mod view;
 mod walk;
 
-use body::{across, walks, Body};
+use body::{across, clip_apart, walks, Body};
 use platform::{carry, platform_velocity, push_by_movers};
 use snap::land;
 use step::step_up;
@@ -290,7 +290,7 @@ impl Character {
             planes[n] = up;
             n += 1;
         }
-        v = clip_motion(v, &planes[..n]);
+        v = clip_apart(v, up, &planes[..n]);
         if self.last.on_ceiling && v.dot(up) > 0.0 {
             v = across(v, up);
         }

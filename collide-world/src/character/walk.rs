@@ -5,7 +5,7 @@
 use collide_core::clip_motion;
 use glam::Vec2;
 
-use super::body::{across, along_floor, walks, Body};
+use super::body::{across, along_floor, clip_apart, walks, Body};
 use super::outcome::CharacterMove;
 use super::settings::CharacterSettings;
 use crate::{Obstacles, Slide, SlideContact, Surface, MAX_SLIDES};
@@ -107,7 +107,7 @@ impl Intent {
     ) -> Vec2 {
         let done = (moved.dot(remaining) / remaining.length_squared()).clamp(0.0, 1.0);
         let rest = remaining * (1.0 - done);
-        let clipped = clip_motion(rest, planes.normals());
+        let clipped = clip_apart(rest, self.up, planes.normals());
         let Some(f) = floor.filter(|_| self.walking && !self.rising) else {
             return clipped;
         };
@@ -133,7 +133,8 @@ impl Intent {
 /// go up (a jump slides as [`move_and_slide`](crate::move_and_slide) does):
 /// - on a floor, a travel straight down stops there ([`CharacterSettings::stop_on_slope`]);
 /// - at a wall, the rest may not go up: a slope too steep for a floor is never climbed by
-///   walking into it, so it is slid down without frames that go up and down in turn;
+///   walking into it, so it is slid down without frames that go up and down in turn (the
+///   walk into it stops, the fall slides down it: see [`clip_apart`]);
 /// - on a floor, a walk goes on along the floor toward where it was going (see
 ///   [`Intent::rest`]; [`CharacterSettings::constant_speed_on_slopes`]).
 pub(super) fn walk<O: Obstacles + ?Sized>(
