@@ -32,6 +32,19 @@ pub enum Error {
     },
     /// A tile map cell outside the map.
     OutsideTileMap,
+    /// A character's shape that every query treats as "no hit" (a negative or non-finite
+    /// radius or extent, which a struct literal can build).
+    InvalidShape,
+    /// A character's up direction that is not a finite unit vector.
+    InvalidUp,
+    /// A character's steepest floor angle that is NaN, infinite or outside `0..=π/2`.
+    InvalidFloorAngle,
+    /// A character's skin that is NaN, infinite or negative.
+    InvalidSkin,
+    /// A character's snap length that is NaN, infinite or negative.
+    InvalidSnapLength,
+    /// A character's step height that is NaN, infinite or negative.
+    InvalidStepHeight,
 }
 
 impl fmt::Display for Error {
@@ -55,6 +68,22 @@ impl fmt::Display for Error {
                 "tile map text row {row}, column {column}: expected '.', ' ', '#' or a digit 1-9"
             ),
             Error::OutsideTileMap => f.write_str("a tile map cell outside the map"),
+            Error::InvalidShape => {
+                f.write_str("a character's shape must have a finite, non-negative size")
+            }
+            Error::InvalidUp => {
+                f.write_str("a character's up direction must be a finite unit vector")
+            }
+            Error::InvalidFloorAngle => {
+                f.write_str("a character's floor angle must be finite and from 0 to pi/2 radians")
+            }
+            Error::InvalidSkin => f.write_str("a character's skin must be finite and not negative"),
+            Error::InvalidSnapLength => {
+                f.write_str("a character's snap length must be finite and not negative")
+            }
+            Error::InvalidStepHeight => {
+                f.write_str("a character's step height must be finite and not negative")
+            }
         }
     }
 }

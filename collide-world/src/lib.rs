@@ -7,7 +7,9 @@
 //!   cells, so nothing catches on the seams between tiles;
 //! - [`StaticWorld`]: static bodies and a tile map as one set;
 //! - [`move_and_slide`]: a kinematic body moved by a travel vector, stopping a skin short of
-//!   what it meets and sliding along it.
+//!   what it meets and sliding along it;
+//! - [`Character`]: a body that remembers its floor from one move to the next, so that it
+//!   snaps to the floor, stops on slopes, climbs steps and rides moving platforms.
 //!
 //! The front-door crate `collide` re-exports all of it beside the collision pass.
 //!
@@ -29,6 +31,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod character;
 mod error;
 mod obstacles;
 mod skin;
@@ -38,6 +41,7 @@ mod static_world;
 mod tiles;
 mod world_hit;
 
+pub use character::{Character, CharacterMove, CharacterSettings, MAX_CHARACTER_CONTACTS};
 pub use error::Error;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
 pub use skin::working_skin;

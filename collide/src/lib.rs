@@ -16,7 +16,7 @@
 //! - [`core`] (`collide-core`): shapes, poses, layers and the queries on one pair of shapes;
 //! - [`broad`] (`collide-broad`): the broad phases behind [`BroadPhase`];
 //! - [`world`] (`collide-world`): the static world ([`TileMap`],
-//!   [`StaticBodies`]) and [`move_and_slide`].
+//!   [`StaticBodies`]), [`move_and_slide`] and the [`Character`] that remembers its floor.
 //!
 //! # Example
 //!

@@ -1,0 +1,406 @@
+//! [`Character`]: a body that remembers whether it stands on a floor, and on what, from one
+//! move to the next, so that each move can snap to the floor, stop on slopes, climb steps and
+//! ride moving platforms. Each slide under it is a [`move_and_slide`](crate::move_and_slide).
+
+use collide_core::{Rot, Shape, ShapeRef};
+use glam::Vec2;
+
+use crate::{Error, Obstacles, SlideContact, Surface};
+
+mod body;
+mod outcome;
+mod platform;
+mod settings;
+mod snap;
+mod step;
+mod view;
+mod walk;
+
+use body::{across, clip_apart, walks, Body};
+use platform::{carry, platform_velocity, push_by_movers};
+use snap::land;
+use step::step_up;
+use walk::{walk, Walked};
+
+pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
+pub use settings::CharacterSettings;
+
+/// A kinematic character that remembers, from one move to the next, whether it stands on a
+/// floor, the floor's normal and the obstacle it stands on (a moving platform carries it).
+///
+/// Each frame, give [`move_by`](Self::move_by) the travel the character asks for (its
+/// velocity times the frame's time step, gravity included), then keep the velocity that
+/// [`clip_velocity`](Self::clip_velocity) leaves:
+///
+/// ```
+/// use collide_core::{Pose, Rect};
+/// use collide_world::{Character, CharacterSettings, Obstacle};
+/// use glam::Vec2;
+///
+/// // A floor whose top is at y = 0 (y up), and a 8 × 16 box standing on it.
+/// let ground = Rect { half_extents: Vec2::new(100.0, 10.0) };
+/// let level = [Obstacle::new(0, ground, Pose::from_position(Vec2::new(0.0, -10.0)))];
+/// let settings = CharacterSettings::new(Vec2::Y).with_snap_length(4.0);
+/// let mut player = Character::new(Rect { half_extents: Vec2::new(4.0, 8.0) }, Vec2::new(0.0, 8.5), settings)?;
+/// let mut velocity = Vec2::ZERO;
+/// for _ in 0..30 {
+///     velocity.x = 120.0; // walking right
+///     velocity.y -= 600.0 / 60.0; // gravity
+///     player.move_by(velocity / 60.0, &level[..]);
+///     velocity = player.clip_velocity(velocity);
+/// }
+/// assert!(player.on_floor());
+/// assert_eq!(player.platform(), Some(0));
+/// assert!((player.position().x - 60.0).abs() < 1e-3);
+/// # Ok::<(), collide_world::Error>(())
+/// ```
+///
+/// **Moving platforms.** The obstacles given to `move_by` stand where they are at the end of
+/// the frame, and a moving one's [`velocity`](crate::Obstacle::velocity) is how far it moved
+/// to get there. A character that stood on one is first carried by that velocity; one that
+/// an obstacle moved into is pushed out along the obstacle's motion.
+#[derive(Clone, Debug)]
+pub struct Character {
+    shape: Shape,
+    rotation: Rot,
+    position: Vec2,
+    settings: CharacterSettings,
+    on_floor: bool,
+    floor_normal: Option<Vec2>,
+    platform: Option<u32>,
+    platform_velocity: Vec2,
+    last: CharacterMove,
+}
+
+impl Character {
+    /// A character of `shape` at `position`, in the air until its first move finds a floor.
+    ///
+    /// # Errors
+    /// - [`Error::NonFinite`]: `position` not finite;
+    /// - [`Error::InvalidShape`]: a circle or rect with a negative or non-finite size;
+    /// - the errors of [`CharacterSettings::validate`].
+    pub fn new(
+        shape: impl Into<Shape>,
+        position: Vec2,
+        settings: CharacterSettings,
+    ) -> Result<Self, Error> {
+        let shape = shape.into();
+        if !position.is_finite() {
+            return Err(Error::NonFinite);
+        }
+        if !is_valid(&shape) {
+            return Err(Error::InvalidShape);
+        }
+        settings.validate()?;
+        Ok(Self {
+            shape,
+            rotation: Rot::IDENTITY,
+            position,
+            settings,
+            on_floor: false,
+            floor_normal: None,
+            platform: None,
+            platform_velocity: Vec2::ZERO,
+            last: CharacterMove::at(position),
+        })
+    }
+
+    /// Moves the character by `travel` (this frame's, gravity included) through `obstacles`,
+    /// and answers what the move did (also kept: [`last_move`](Self::last_move)).
+    ///
+    /// In order: the platform it stood on carries it; obstacles that moved into it push it
+    /// out along their motion; it walks its travel (see [`CharacterSettings`] for stopping on
+    /// slopes and constant speed; a wall-steep slope is never climbed by walking into it); a
+    /// ledge it walked into is climbed if no taller than
+    /// [`max_step_height`](CharacterSettings::max_step_height); and one that was on the floor
+    /// and is not moving up snaps down onto the floor within
+    /// [`snap_length`](CharacterSettings::snap_length). It ends on a floor when the move, the
+    /// step or the snap left it standing on one (a resting character is found on its floor
+    /// even with the snap off). It never ends inside an obstacle it started outside of.
+    ///
+    /// A travel that is not finite is refused: the character stays where it is, its state
+    /// unchanged, and the answer says [`invalid_input`](CharacterMove::invalid_input).
+    ///
+    /// Cost: each slide of the walk is a [`move_and_slide`](crate::move_and_slide) call of its
+    /// own (two on a flat floor), the look below it one more, a step three more when one is
+    /// tried; and one query for obstacles that moved into it, and one or two lookups of the
+    /// platform by id (a linear search in a slice of obstacles). Allocation-free.
+    pub fn move_by<O: Obstacles + ?Sized>(
+        &mut self,
+        travel: Vec2,
+        obstacles: &O,
+    ) -> &CharacterMove {
+        let mut out = CharacterMove::at(self.position);
+        if !travel.is_finite() {
+            out.invalid_input = true;
+            self.last = out;
+            return &self.last;
+        }
+        let body = Body {
+            shape: self.shape.as_shape_ref(),
+            rotation: self.rotation,
+        };
+        let start = self.ride(&body, obstacles, &mut out);
+        let floor = if self.on_floor {
+            self.floor_normal
+        } else {
+            None
+        };
+        let walked = walk(
+            &body,
+            start,
+            travel,
+            floor,
+            obstacles,
+            &self.settings,
+            &mut out,
+        );
+        let grounded = self.on_floor || walked.touched_floor;
+        let not_rising = travel.dot(self.settings.slide.up) <= 0.0;
+        let mut end = (walked.end, walked.floor);
+        if walked.hit_wall && grounded && not_rising {
+            if let Some((stepped, on)) = self.step(&body, start, travel, &walked, obstacles, &out) {
+                (out, end) = (stepped, on);
+            }
+        }
+        if walked.floor.is_none() && !out.stepped && grounded && not_rising {
+            end = self.snap(&body, walked.end, obstacles, &mut out);
+        }
+        self.finish(end, obstacles, out)
+    }
+
+    /// Tries to climb onto the ledge that a walk by `travel` from `start` met (see
+    /// [`step_up`]); answers the move with the step in place of the walk, where it ends and
+    /// the floor it lands on, or `None` with stepping off or no step to take.
+    fn step<O: Obstacles + ?Sized>(
+        &self,
+        body: &Body<'_>,
+        start: Vec2,
+        travel: Vec2,
+        walked: &Walked,
+        obstacles: &O,
+        out: &CharacterMove,
+    ) -> Option<(CharacterMove, (Vec2, Option<SlideContact>))> {
+        if self.settings.max_step_height <= 0.0 || !walks(travel, self.settings.slide.up) {
+            return None;
+        }
+        let mut stepped = *out;
+        stepped.truncate(walked.contacts_before);
+        let s = step_up(
+            body,
+            start,
+            travel,
+            walked.end,
+            obstacles,
+            &self.settings,
+            &mut stepped,
+        )?;
+        stepped.stepped = true;
+        Some((stepped, (s.end, Some(s.floor))))
+    }
+
+    /// The start of a move: carried by the platform it stood on, then pushed by obstacles
+    /// that moved into it.
+    fn ride<O: Obstacles + ?Sized>(
+        &self,
+        body: &Body<'_>,
+        obstacles: &O,
+        out: &mut CharacterMove,
+    ) -> Vec2 {
+        let slide = &self.settings.slide;
+        let mut start = self.position;
+        if let (true, Some(id)) = (self.on_floor, self.platform) {
+            (start, out.carried) = carry(body, start, id, obstacles, slide);
+        }
+        let pushed = push_by_movers(body, start, self.platform, obstacles, slide);
+        out.pushed = pushed - start;
+        pushed
+    }
+
+    /// Looks for the floor below `end`, where a move that was on the floor, or touched one,
+    /// ended in the air: as far as the snap reaches if it stood on the floor at the start,
+    /// else only the skin's width (a resting character is found on its floor). Answers where
+    /// it ends, and the floor it stands on.
+    fn snap<O: Obstacles + ?Sized>(
+        &self,
+        body: &Body<'_>,
+        end: Vec2,
+        obstacles: &O,
+        out: &mut CharacterMove,
+    ) -> (Vec2, Option<SlideContact>) {
+        let slide = &self.settings.slide;
+        let probe = 2.0 * body.skin(end, slide);
+        let reach = if self.on_floor {
+            self.settings.snap_length.max(probe)
+        } else {
+            probe
+        };
+        match land(body, end, reach, obstacles, slide) {
+            Some((snapped, floor)) => {
+                out.snapped = (snapped - end).dot(slide.up) < -probe;
+                out.record(floor);
+                (snapped, Some(floor))
+            }
+            None => (end, None),
+        }
+    }
+
+    /// Keeps where the move ended and the floor it stands on, if any.
+    fn finish<O: Obstacles + ?Sized>(
+        &mut self,
+        (end, floor): (Vec2, Option<SlideContact>),
+        obstacles: &O,
+        mut out: CharacterMove,
+    ) -> &CharacterMove {
+        out.position = end;
+        out.on_floor = floor.is_some();
+        out.floor_normal = floor.map(|c| -c.normal);
+        out.platform = floor.map(|c| c.obstacle);
+        self.position = end;
+        self.on_floor = out.on_floor;
+        self.floor_normal = out.floor_normal;
+        self.platform = out.platform;
+        self.platform_velocity = out
+            .platform
+            .map_or(Vec2::ZERO, |id| platform_velocity(obstacles, id));
+        self.last = out;
+        &self.last
+    }
+
+    /// `velocity` with what the last move's surfaces took from it, for the next frame.
+    ///
+    /// On a floor only the part that goes down is dropped: the horizontal speed is kept as
+    /// it was, so landing on a slope never turns it round (clipping against the slope's
+    /// normal, as [`Slide::clip_velocity`](crate::Slide::clip_velocity) does, can), and a
+    /// standing character gains no speed down a slope. At a wall the part into it goes, and
+    /// a velocity that did not go up does not start to; at a ceiling the part that goes up.
+    /// Whatever the surfaces, the horizontal part never reverses: it is zero rather than
+    /// turned round.
+    #[must_use]
+    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
+        let up = self.settings.slide.up;
+        let mut v = velocity;
+        if self.last.on_floor && v.dot(up) < 0.0 {
+            v = across(v, up);
+        }
+        let mut planes = [Vec2::ZERO; MAX_CHARACTER_CONTACTS + 1];
+        let mut n = 0;
+        for c in self.last.contacts() {
+            if c.surface == Surface::Wall {
+                planes[n] = c.normal;
+                n += 1;
+            }
+        }
+        if n > 0 && velocity.dot(up) <= 0.0 {
+            planes[n] = up;
+            n += 1;
+        }
+        v = clip_apart(v, up, &planes[..n]);
+        if self.last.on_ceiling && v.dot(up) > 0.0 {
+            v = across(v, up);
+        }
+        let (before, after) = (across(velocity, up), across(v, up));
+        if before.dot(after) < 0.0 {
+            v -= after;
+        }
+        v
+    }
+
+    /// Where the character is.
+    #[must_use]
+    pub fn position(&self) -> Vec2 {
+        self.position
+    }
+
+    /// Puts the character at `position` (a teleport): it forgets its floor and platform.
+    /// A position that is not finite is ignored.
+    pub fn set_position(&mut self, position: Vec2) {
+        if position.is_finite() {
+            self.position = position;
+            self.forget_floor();
+        }
+    }
+
+    /// Its rotation (only a hull turns).
+    #[must_use]
+    pub fn rotation(&self) -> Rot {
+        self.rotation
+    }
+
+    /// Turns the character (only a hull turns); a rotation that is not finite is ignored.
+    pub fn set_rotation(&mut self, rotation: Rot) {
+        if rotation.cos().is_finite() && rotation.sin().is_finite() {
+            self.rotation = rotation;
+        }
+    }
+
+    /// Its shape.
+    #[must_use]
+    pub fn shape(&self) -> ShapeRef<'_> {
+        self.shape.as_shape_ref()
+    }
+
+    /// Its settings.
+    #[must_use]
+    pub fn settings(&self) -> &CharacterSettings {
+        &self.settings
+    }
+
+    /// Changes its settings.
+    ///
+    /// # Errors
+    /// Those of [`CharacterSettings::validate`]; the settings are then unchanged.
+    pub fn set_settings(&mut self, settings: CharacterSettings) -> Result<(), Error> {
+        settings.validate()?;
+        self.settings = settings;
+        Ok(())
+    }
+
+    /// Whether the last move ended on a floor.
+    #[must_use]
+    pub fn on_floor(&self) -> bool {
+        self.on_floor
+    }
+
+    /// The normal of the floor it stands on, out of the floor (pointing up-ish).
+    #[must_use]
+    pub fn floor_normal(&self) -> Option<Vec2> {
+        self.floor_normal
+    }
+
+    /// The id of the obstacle it stands on, still or moving: the next move is carried by its
+    /// velocity.
+    #[must_use]
+    pub fn platform(&self) -> Option<u32> {
+        self.platform
+    }
+
+    /// The velocity (per frame, as the obstacle's) of the obstacle it stands on, zero when it
+    /// stands on none or on one that stands still: what a character jumping off it inherits.
+    #[must_use]
+    pub fn platform_velocity(&self) -> Vec2 {
+        self.platform_velocity
+    }
+
+    /// What the last move did.
+    #[must_use]
+    pub fn last_move(&self) -> &CharacterMove {
+        &self.last
+    }
+
+    fn forget_floor(&mut self) {
+        self.on_floor = false;
+        self.floor_normal = None;
+        self.platform = None;
+        self.platform_velocity = Vec2::ZERO;
+    }
+}
+
+/// Whether the queries see `shape` (a hull is checked when it is built).
+fn is_valid(shape: &Shape) -> bool {
+    match shape {
+        Shape::Circle(c) => c.is_valid(),
+        Shape::Rect(r) => r.is_valid(),
+        Shape::Hull(_) => true,
+    }
+}

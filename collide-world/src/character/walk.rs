@@ -1,0 +1,212 @@
+//! The character's own travel: one slide at a time, so that each surface it meets can change
+//! the rest of the travel (stop on a floor slope, no climbing a wall, constant speed along a
+//! floor).
+
+use collide_core::clip_motion;
+use glam::Vec2;
+
+use super::body::{across, along_floor, clip_apart, walks, Body};
+use super::outcome::CharacterMove;
+use super::settings::CharacterSettings;
+use crate::{Obstacles, Slide, SlideContact, Surface, MAX_SLIDES};
+
+/// The most surfaces one walk clips its travel by.
+const MAX_PLANES: usize = 32;
+
+/// Where a walk ended and what it met.
+pub(super) struct Walked {
+    /// Where it ended.
+    pub(super) end: Vec2,
+    /// The floor it ended on, when it is sure to stand on one: its last slide stopped at a
+    /// floor, or at something else without moving off the floor it met before. `None` when
+    /// it ended in the air or cannot tell (a slide met nothing, or moved on and stopped at a
+    /// wall): whether it stands on a floor then needs a look below it.
+    pub(super) floor: Option<SlideContact>,
+    /// It stopped at a floor at some point.
+    pub(super) touched_floor: bool,
+    /// It stopped at a wall at some point.
+    pub(super) hit_wall: bool,
+    /// How many contacts the move held before the walk: those after are the walk's.
+    pub(super) contacts_before: usize,
+}
+
+impl Walked {
+    /// Takes in what one slide met: records its contacts in `out` and their normals in
+    /// `planes` (and `up` after a wall, unless the walk rises); answers the floor it met, if
+    /// any. `moved_off`: the slide moved more than a skin.
+    fn meet(
+        &mut self,
+        slide: &Slide,
+        moved_off: bool,
+        intent: &Intent,
+        planes: &mut Planes,
+        out: &mut CharacterMove,
+    ) -> Option<SlideContact> {
+        let mut met_floor = None;
+        for c in slide.contacts() {
+            out.record(*c);
+            planes.add(c.normal);
+            match c.surface {
+                Surface::Floor => met_floor = Some(*c),
+                Surface::Wall if !intent.rising => planes.add_once(intent.up),
+                _ => {}
+            }
+            self.hit_wall |= c.surface == Surface::Wall;
+        }
+        self.touched_floor |= met_floor.is_some();
+        if met_floor.is_some() {
+            self.floor = met_floor;
+        } else if slide.contacts().is_empty() || moved_off {
+            self.floor = None;
+        }
+        met_floor
+    }
+}
+
+/// What the travel of one walk asks for.
+struct Intent {
+    up: Vec2,
+    rising: bool,
+    walking: bool,
+    /// The horizontal direction of the travel (zero without one), and its length.
+    toward: Vec2,
+    wanted: f32,
+    constant: bool,
+}
+
+impl Intent {
+    fn of(travel: Vec2, settings: &CharacterSettings) -> Self {
+        let up = settings.slide.up;
+        let rising = travel.dot(up) > 0.0;
+        let walking = walks(travel, up);
+        let flat = across(travel, up);
+        Self {
+            up,
+            rising,
+            walking,
+            toward: flat.normalize_or_zero(),
+            wanted: flat.length(),
+            constant: settings.constant_speed_on_slopes && walking && !rising,
+        }
+    }
+
+    /// The rest of the travel after a slide that moved `moved` of `remaining` and stopped,
+    /// having covered `covered` since the walk's start and met `floor` (if it did).
+    ///
+    /// On a floor, a walk that does not rise goes on along the floor, toward where it was
+    /// going: with constant speed, over what is left of the horizontal distance asked for;
+    /// without it, only where the plain clip would turn it back (landing on an uphill slope),
+    /// over the horizontal part of the rest.
+    fn rest(
+        &self,
+        remaining: Vec2,
+        moved: Vec2,
+        floor: Option<SlideContact>,
+        covered: Vec2,
+        planes: &Planes,
+    ) -> Vec2 {
+        let done = (moved.dot(remaining) / remaining.length_squared()).clamp(0.0, 1.0);
+        let rest = remaining * (1.0 - done);
+        let clipped = clip_apart(rest, self.up, planes.normals());
+        let Some(f) = floor.filter(|_| self.walking && !self.rising) else {
+            return clipped;
+        };
+        let left = if self.constant {
+            self.wanted - covered.dot(self.toward)
+        } else if across(clipped, self.up).dot(self.toward) < 0.0 {
+            across(rest, self.up).dot(self.toward)
+        } else {
+            return clipped;
+        };
+        clip_motion(
+            along_floor(-f.normal, self.toward, left.max(0.0)),
+            planes.normals(),
+        )
+    }
+}
+
+/// Moves `body` from `start` by `travel` (its own, not its platform's), one slide at a time,
+/// recording what it meets in `out`. `floor` is the surface normal of the floor it stood on at
+/// the start, if it did.
+///
+/// Three rules change the rest of the travel after a stop, each only when the travel does not
+/// go up (a jump slides as [`move_and_slide`](crate::move_and_slide) does):
+/// - on a floor, a travel straight down stops there ([`CharacterSettings::stop_on_slope`]);
+/// - at a wall, the rest may not go up: a slope too steep for a floor is never climbed by
+///   walking into it, so it is slid down without frames that go up and down in turn (the
+///   walk into it stops, the fall slides down it: see [`clip_apart`]);
+/// - on a floor, a walk goes on along the floor toward where it was going (see
+///   [`Intent::rest`]; [`CharacterSettings::constant_speed_on_slopes`]).
+pub(super) fn walk<O: Obstacles + ?Sized>(
+    body: &Body<'_>,
+    start: Vec2,
+    travel: Vec2,
+    floor: Option<Vec2>,
+    obstacles: &O,
+    settings: &CharacterSettings,
+    out: &mut CharacterMove,
+) -> Walked {
+    let intent = Intent::of(travel, settings);
+    let one = settings.slide.with_max_slides(1);
+    let skin = body.skin(start, &settings.slide);
+    let mut remaining = match floor {
+        Some(n) if intent.constant => along_floor(n, intent.toward, intent.wanted),
+        _ => travel,
+    };
+    let mut planes = Planes::default();
+    let mut walked = Walked {
+        end: start,
+        floor: None,
+        touched_floor: false,
+        hit_wall: false,
+        contacts_before: out.len(),
+    };
+    for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
+        if remaining == Vec2::ZERO {
+            break;
+        }
+        let from = walked.end;
+        let slide = body.slide(from, remaining, obstacles, &one);
+        if slide.invalid_input {
+            break;
+        }
+        walked.end = slide.position;
+        let moved = walked.end - from;
+        let met_floor = walked.meet(&slide, moved.length() > skin, &intent, &mut planes, out);
+        if slide.contacts().is_empty() {
+            break;
+        }
+        if met_floor.is_some() && settings.stop_on_slope && !intent.walking && !intent.rising {
+            break;
+        }
+        remaining = intent.rest(remaining, moved, met_floor, walked.end - start, &planes);
+    }
+    walked
+}
+
+/// The surfaces one walk stopped at, by their normals (from the body into the surface), and
+/// `up` once it may no longer rise: what clips the rest of its travel.
+#[derive(Default)]
+struct Planes {
+    normals: [Vec2; MAX_PLANES],
+    used: usize,
+}
+
+impl Planes {
+    fn add(&mut self, normal: Vec2) {
+        if self.used < MAX_PLANES {
+            self.normals[self.used] = normal;
+            self.used += 1;
+        }
+    }
+
+    fn add_once(&mut self, normal: Vec2) {
+        if !self.normals().contains(&normal) {
+            self.add(normal);
+        }
+    }
+
+    fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.used]
+    }
+}

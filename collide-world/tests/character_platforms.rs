@@ -1,0 +1,181 @@
+//! Moving platforms from the character's side: carried by the one it stands on, pushed by one
+//! that moves into it, never inside, and knowing the platform's velocity. The obstacles given
+//! to each move stand where they are at the end of the frame, with the velocity that took
+//! them there.
+
+mod character_common;
+
+use character_common::*;
+use collide_core::{Pose, Rect, Rot, Shape};
+use collide_world::{move_and_slide, Character, CharacterSettings, Obstacle, SlideSettings};
+use glam::Vec2;
+
+/// A 40 × 8 platform.
+const PLATFORM: Rect = Rect {
+    half_extents: Vec2::new(20.0, 4.0),
+};
+
+/// Ground (id 0) and the platform (id 1) at `at`, moving by `velocity` this frame.
+fn with_platform<'a>(ground: &'a Level, at: Vec2, velocity: Vec2) -> Vec<Obstacle<'a>> {
+    let mut level = ground.obstacles();
+    level.push(Obstacle::new(1, PLATFORM, Pose::from_position(at)).with_velocity(velocity));
+    level
+}
+
+/// Runs `frames` frames of a platform starting at `from` and moving by `velocity` each frame,
+/// with a player standing on it at `offset` from its centre; checks every frame that the
+/// player is on it, at the same offset, outside everything, and knows its velocity.
+fn ride(from: Vec2, velocity: Vec2, offset: f32, frames: usize) -> Character {
+    let ground = Level::ground();
+    let top = from + Vec2::new(offset, PLATFORM.half_extents.y + 8.01);
+    let mut player = player(top, CharacterSettings::new(Vec2::Y));
+    let mut vel = Vec2::ZERO;
+    let mut at = from;
+    frame(
+        &mut player,
+        &mut vel,
+        0.0,
+        &with_platform(&ground, at, Vec2::ZERO),
+    );
+    assert_eq!(player.platform(), Some(1));
+    let shape = Shape::from(PLAYER);
+    for i in 0..frames {
+        at += velocity;
+        let level = with_platform(&ground, at, velocity);
+        let m = frame(&mut player, &mut vel, 0.0, &level);
+        assert!(m.on_floor && m.platform == Some(1), "frame {i}: {m:?}");
+        assert_eq!(player.platform_velocity(), velocity);
+        assert!(!inside_any(
+            &shape,
+            player.position(),
+            Rot::IDENTITY,
+            &level
+        ));
+        let off = player.position() - at;
+        assert!((off.x - offset).abs() < 1e-3, "frame {i}: {off}");
+        assert!((off.y - 12.01).abs() < 0.02, "frame {i}: {off}");
+    }
+    player
+}
+
+#[test]
+fn a_platform_moving_across_carries_its_rider() {
+    ride(Vec2::new(0.0, 50.0), Vec2::new(1.5, 0.0), 5.0, 60);
+    ride(Vec2::new(0.0, 50.0), Vec2::new(-2.5, 0.0), -10.0, 60);
+}
+
+#[test]
+fn a_rising_platform_lifts_its_rider_and_never_holds_it_inside() {
+    ride(Vec2::new(0.0, 20.0), Vec2::new(0.0, 1.0), 0.0, 60);
+    ride(Vec2::new(0.0, 20.0), Vec2::new(0.7, 3.0), 3.0, 60);
+}
+
+#[test]
+fn a_sinking_platform_keeps_its_rider_on_it() {
+    // It sinks 3 a frame, faster than a frame of gravity: without the carry, the rider falls.
+    ride(Vec2::new(0.0, 300.0), Vec2::new(0.0, -3.0), 0.0, 60);
+    ride(Vec2::new(0.0, 300.0), Vec2::new(-1.0, -2.0), -8.0, 60);
+}
+
+#[test]
+fn a_platform_moving_into_a_character_pushes_it_along() {
+    let ground = Level::ground();
+    let mut player = player(standing_at(30.0), CharacterSettings::new(Vec2::Y));
+    let mut vel = Vec2::ZERO;
+    let shape = Shape::from(PLAYER);
+    let velocity = Vec2::new(3.0, 0.0);
+    // A block sliding along the ground from the left, 8 tall.
+    let mut at = Vec2::new(-20.0, 4.0);
+    let mut pushed = 0;
+    for _ in 0..40 {
+        at += velocity;
+        let level = with_platform(&ground, at, velocity);
+        let before = player.position();
+        let m = frame(&mut player, &mut vel, 0.0, &level);
+        assert!(
+            !inside_any(&shape, player.position(), Rot::IDENTITY, &level),
+            "{m:?}"
+        );
+        if m.pushed != Vec2::ZERO {
+            pushed += 1;
+            assert!(m.pushed.x > 0.0 && m.pushed.y.abs() < 1e-4, "{m:?}");
+            assert!(player.position().x - before.x <= 3.0 + 0.02, "{m:?}");
+        }
+        assert!(player.position().x >= at.x + 20.0 + 4.0, "{m:?}");
+    }
+    assert!(pushed > 20, "{pushed}");
+}
+
+#[test]
+fn a_platform_rising_into_a_character_lifts_it_along_its_motion() {
+    // A character 16 tall standing on the ground; a thin platform rises 11 a frame out of the
+    // ground under it, past the character's middle in the first frame: the shortest way out
+    // is down, but it is lifted (along the platform's motion), never left inside.
+    let ground = Level::ground();
+    let thin = Rect {
+        half_extents: Vec2::new(20.0, 1.0),
+    };
+    let mut player = player(standing_at(0.0), CharacterSettings::new(Vec2::Y));
+    let mut vel = Vec2::ZERO;
+    frame(&mut player, &mut vel, 0.0, &ground.obstacles());
+    let shape = Shape::from(PLAYER);
+    let v = Vec2::new(0.0, 11.0);
+    let mut at = Vec2::new(0.0, -1.0);
+    for i in 0..10 {
+        at += v;
+        let mut level = ground.obstacles();
+        level.push(Obstacle::new(1, thin, Pose::from_position(at)).with_velocity(v));
+        if i == 0 {
+            let settings = SlideSettings::new(Vec2::Y);
+            let was = player.position();
+            let plain = move_and_slide(
+                PLAYER,
+                Rot::IDENTITY,
+                was,
+                Vec2::ZERO,
+                &level[..],
+                &settings,
+            );
+            let stuck = inside_any(&shape, plain.position, Rot::IDENTITY, &level);
+            assert!(stuck, "the plain push-out got it out: {plain:?}");
+        }
+        frame(&mut player, &mut vel, 0.0, &level);
+        assert!(!inside_any(
+            &shape,
+            player.position(),
+            Rot::IDENTITY,
+            &level
+        ));
+        assert!((player.position().x).abs() < 1e-4, "{}", player.position());
+    }
+    assert!(
+        (player.position().y - (at.y + 1.0 + 8.0)).abs() < 0.05,
+        "{}",
+        player.position()
+    );
+    assert_eq!(player.platform(), Some(1));
+}
+
+#[test]
+fn the_platform_velocity_is_for_jumping_off_and_forgotten_in_the_air() {
+    let player_on = ride(Vec2::new(0.0, 50.0), Vec2::new(2.0, 0.0), 0.0, 5);
+    let mut player = player_on;
+    assert_eq!(player.platform_velocity(), Vec2::new(2.0, 0.0));
+    // A jump that inherits it: leaves the platform and keeps going right.
+    let mut vel = Vec2::new(0.0, 8.0) + player.platform_velocity();
+    let ground = Level::ground();
+    let start = player.position();
+    let at = Vec2::new(12.0, 50.0);
+    for _ in 0..3 {
+        vel.y -= GRAVITY;
+        player.move_by(vel, &with_platform(&ground, at, Vec2::ZERO)[..]);
+        vel = player.clip_velocity(vel);
+    }
+    assert!(!player.on_floor());
+    assert_eq!(player.platform_velocity(), Vec2::ZERO);
+    assert!(
+        (player.position().x - start.x - 6.0).abs() < 1e-3,
+        "{}",
+        player.position()
+    );
+}
