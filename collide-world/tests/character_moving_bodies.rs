@@ -143,3 +143,37 @@ fn the_snap_never_lands_on_a_one_way_platform_the_character_is_inside() {
         player.position()
     );
 }
+
+#[test]
+fn dropping_through_a_one_way_platform_takes_one_move_and_falls_clear() {
+    let (bodies, _) = level_with_lift(Vec2::new(0.0, 30.0), true);
+    let top = 32.0;
+    let mut player = player(
+        Vec2::new(0.0, top + 8.01),
+        CharacterSettings::new(Vec2::Y).with_snap_length(4.0),
+    );
+    player.move_by(Vec2::new(0.0, -0.5), &bodies);
+    assert!(player.on_floor() && player.platform() == Some(1));
+    // Standing on it, a plain move down stays on it.
+    player.move_by(Vec2::new(0.0, -3.0), &bodies);
+    assert!(player.on_floor() && (player.position().y - (top + 8.0)).abs() < 0.1);
+    // One move dropping through leaves it partly inside; the next moves fall clear of it.
+    player.move_dropping_through(Vec2::new(0.0, -3.0), &bodies);
+    assert!(
+        player.position().y < top + 8.0 - 2.0,
+        "{:?}",
+        player.position()
+    );
+    assert!(!player.settings().slide.drop_through);
+    let mut fall = -3.0;
+    for _ in 0..10 {
+        fall -= GRAVITY;
+        player.move_by(Vec2::new(0.0, fall), &bodies);
+    }
+    assert!(
+        player.position().y < 30.0 - 2.0 - 8.0,
+        "{:?}",
+        player.position()
+    );
+    assert!(!inside_solid(&bodies, player.position()));
+}

@@ -169,6 +169,22 @@ impl Character {
         self.finish(end, obstacles, out)
     }
 
+    /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
+    /// ([`SlideSettings::drop_through`](crate::SlideSettings::drop_through)): how a character
+    /// drops through the platform it stands on. The next moves meet them again, and pass
+    /// through the one it is still partly inside of.
+    pub fn move_dropping_through<O: Obstacles + ?Sized>(
+        &mut self,
+        travel: Vec2,
+        obstacles: &O,
+    ) -> &CharacterMove {
+        let kept = self.settings.slide.drop_through;
+        self.settings.slide.drop_through = true;
+        self.move_by(travel, obstacles);
+        self.settings.slide.drop_through = kept;
+        &self.last
+    }
+
     /// Tries to climb onto the ledge that a walk by `travel` from `start` met (see
     /// [`step_up`]); answers the move with the step in place of the walk, where it ends and
     /// the floor it lands on, or `None` with stepping off or no step to take.
