@@ -123,14 +123,15 @@ pub trait Obstacles {
         }
     }
 
-    /// The hit the collision pass found between `shape`, moving along `motion`, and obstacle
-    /// `id` (one that [`near`](Self::near) listed), as this set reports it: `None` when it is
-    /// no hit on the set.
+    /// The hit the collision pass (or a stop `move_and_slide` found, with no contact) between
+    /// `shape`, moving along `motion`, and obstacle `id` (one that [`near`](Self::near)
+    /// listed), as this set reports it: `None` when it is no hit on the set.
     ///
     /// The default keeps every hit as it is. A [`TileMap`](crate::TileMap) applies its face
     /// rule ([`TileMap::face_normal`](crate::TileMap::face_normal)): a hit through a face
     /// between two solid cells is dropped, and a hit on a corner where the region is flat gets
-    /// the flat face's normal, so bodies in the pass never catch on the seams between tiles.
+    /// the flat face's normal, so bodies in the pass and sliding bodies never catch on the
+    /// seams between tiles.
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         let _ = (id, shape, motion);
         Some(hit)

@@ -2,8 +2,8 @@
 //! earliest stops found.
 
 use collide_core::{
-    overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Layers, Motion, Pose, Rot, ShapeRef,
-    SkinImpact,
+    overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Hit, Layers, Motion, Pose, Rot,
+    ShapeRef, SkinImpact,
 };
 use glam::Vec2;
 
@@ -347,7 +347,7 @@ impl StepSweep<'_> {
                 });
                 insert_in_order(&mut all[..=count], entry);
             } else {
-                self.sweep(&o, found);
+                self.sweep(obstacles, &o, found);
                 return;
             }
             count += 1;
@@ -366,29 +366,57 @@ impl StepSweep<'_> {
             if matches!(o.shape, ShapeRef::Rect(_)) && found.is_behind_first(|| o.bounds()) {
                 continue;
             }
-            self.sweep(&o, found);
+            self.sweep(obstacles, &o, found);
         }
     }
 
-    fn sweep(&self, o: &Obstacle<'_>, found: &mut Found) {
+    /// Sweeps the body against `o` and keeps the stop, as the set `obstacles` reports it.
+    fn sweep<O: Obstacles + ?Sized>(&self, obstacles: &O, o: &Obstacle<'_>, found: &mut Found) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        let stop = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        let met = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        let stop = met.and_then(|stop| self.refine(obstacles, o.id, stop));
+        // A path that met the box but gave no stop may end within rounding of the shape.
         found.grazed |= stop.is_none();
         let blocks = |s: &SkinImpact| one_way::blocks(self.shape, self.motion, o, s.impact.normal);
-        if let Some(stop) = stop.filter(blocks) {
-            let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
-            // Only a stop after the start comes from in front of the side it meets. A circle's
-            // normal is a face's axis exactly when its centre is beside that face: the tile
-            // beyond a floor's seam, whose corner it would meet at the same moment, is then
-            // behind the line too.
-            let side = match o.shape {
-                ShapeRef::Rect(_) if stop.impact.t > 0.0 => {
-                    RectSide::met(&o.bounds(), stop.impact.normal)
-                }
-                _ => None,
-            };
-            found.keep(o.id, stop, on_face, side);
-        }
+        let Some(stop) = stop.filter(blocks) else {
+            return;
+        };
+        let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
+        // Only a stop after the start comes from in front of the side it meets. A circle's
+        // normal is a face's axis exactly when its centre is beside that face: the tile
+        // beyond a floor's seam, whose corner it would meet at the same moment, is then
+        // behind the line too. A corner the set gave a face's normal met no side: what lies
+        // behind that face's line may still come first.
+        let face_on = met.is_some_and(|m| m.impact.normal == stop.impact.normal);
+        let side = match o.shape {
+            ShapeRef::Rect(_) if stop.impact.t > 0.0 && face_on => {
+                RectSide::met(&o.bounds(), stop.impact.normal)
+            }
+            _ => None,
+        };
+        found.keep(o.id, stop, on_face, side);
+    }
+
+    /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule
+    /// gives a corner where the surface is flat the face's normal, so a hull's vertex meeting
+    /// a seam slides on the face, and drops a stop through a face between two solid cells,
+    /// which the body can only reach through the rounding of a surface it moves along.
+    fn refine<O: Obstacles + ?Sized>(
+        &self,
+        obstacles: &O,
+        id: u32,
+        stop: SkinImpact,
+    ) -> Option<SkinImpact> {
+        let hit = Hit {
+            impact: stop.impact,
+            contact: None,
+            by_sweep: true,
+        };
+        let refined = obstacles.refine_hit(id, self.shape, self.motion, hit)?;
+        Some(SkinImpact {
+            impact: refined.impact,
+            ..stop
+        })
     }
 }
 

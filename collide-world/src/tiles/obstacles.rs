@@ -68,8 +68,8 @@ impl Obstacles for TileMap {
         }
         let cell = self.cell_of_index(id);
         let (x, y) = (cell.x, cell.y);
-        let end = shape.aabb(&motion.end_pose());
         let contact = hit.contact.and_then(|c| {
+            let end = shape.aabb(&motion.end_pose());
             let (normal, depth) = self.exposed_way_out(x, y, c.normal, &end)?;
             let depth = if normal == c.normal { c.depth } else { depth };
             Some(Contact {
@@ -86,6 +86,7 @@ impl Obstacles for TileMap {
         let normal = match self.face_normal(x, y, hit.impact.normal) {
             Some(n) => n,
             None if seen_at_end => contact?.normal,
+            None if hit.impact.t == 0.0 => self.pressed_face(x, y, shape, motion)?,
             None => return None,
         };
         if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {
@@ -144,6 +145,32 @@ impl TileMap {
         let swept_in = hit.impact.t > 0.0 && hit.impact.t < 1.0;
         let crossing = swept_in && travel[axis] != 0.0 && continues(travel[axis] < 0.0);
         at_corner || crossing
+    }
+
+    /// The normal of the exposed face of cell `(x, y)` that a shape touching the cell where
+    /// `motion` starts lies against and moves into, if there is one: a hit at the very start
+    /// whose normal met an internal face (the normal of a sweep that starts touching comes
+    /// from whichever of the shapes' features it met first) is a hit on that face, so that a
+    /// shape resting against a wall never moves into it. `None` when no such face is there.
+    fn pressed_face(&self, x: u32, y: u32, shape: ShapeRef<'_>, motion: &Motion) -> Option<Vec2> {
+        let start = shape.aabb(&motion.start_pose());
+        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        let travel = motion.travel();
+        let size = self.cell_size().max_element();
+        let tolerance = 1e-5 * (1.0 + size + start.center.abs().max_element());
+        // How far the shape's box stands off each face, out of the cell.
+        let gaps = [
+            (Face::Left, lo.x - start.max().x),
+            (Face::Right, start.min().x - hi.x),
+            (Face::Bottom, lo.y - start.max().y),
+            (Face::Top, start.min().y - hi.y),
+        ];
+        gaps.into_iter()
+            .filter(|&(f, gap)| {
+                gap.abs() <= tolerance && travel.dot(f.inward()) > 0.0 && self.exposed(x, y, f)
+            })
+            .min_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
+            .map(|(f, _)| f.inward())
     }
 
     /// Calls `visit` with the obstacle of every solid cell whose box touches `area`.
