@@ -1,7 +1,7 @@
 //! Static bodies of any shape, added and removed by handle, indexed once in a hierarchy of
 //! grids.
 
-use collide_core::{Aabb, Circle, Layers, Pose, Rect, Shape, ShapeRef};
+use collide_core::{Aabb, Circle, Hit, Layers, Motion, Pose, Rect, Shape, ShapeRef};
 use glam::Vec2;
 
 use collide_broad::Proxy;
@@ -10,6 +10,7 @@ use crate::obstacles::touches;
 use crate::{Error, Obstacle, Obstacles};
 use index::{CellIndex, Place};
 
+mod flush;
 mod index;
 mod occupancy;
 mod platforms;
@@ -325,6 +326,15 @@ impl Obstacles for StaticBodies {
 
     fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
         self.body_at(id)
+    }
+
+    /// A hit on a rect follows a tile map's face rule: a normal off an axis by less than a
+    /// thousandth is that face's, and a hit on a corner where another body of the same kind
+    /// covers one of the faces meeting there, and not the other, gets the other face's
+    /// normal: the corner between two blocks laid edge to edge, met within rounding of their
+    /// flat face, is that face. Every other hit is kept as it is.
+    fn refine_hit(&self, id: u32, _: ShapeRef<'_>, _: &Motion, hit: Hit) -> Option<Hit> {
+        Some(self.face_rule(id, hit))
     }
 
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {

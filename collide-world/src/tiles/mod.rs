@@ -16,7 +16,7 @@
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
-mod faces;
+pub(crate) mod faces;
 mod limits;
 mod map;
 mod obstacles;
