@@ -11,9 +11,11 @@
 //! A frame with more candidate pairs than the pass's limit ([`PassSettings::max_pairs`])
 //! stops there and reports [`Error::Broad`] (`TooManyPairs`) instead of running out of memory.
 
+mod apart;
 mod body;
 mod hit;
 mod order;
+mod pending;
 mod response;
 mod rounds;
 mod settings;
@@ -34,7 +36,8 @@ use glam::Vec2;
 
 use crate::Error;
 use order::HitOrder;
-use rounds::{earlier, Frame, Rounds};
+use pending::earlier;
+use rounds::{Frame, Rounds};
 
 /// How many candidate pairs the pass gathers the bodies of before testing them.
 const GATHER: usize = 32;

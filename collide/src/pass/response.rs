@@ -111,7 +111,10 @@ pub struct Turn {
     pub body: usize,
     /// When it turned, a skin short of the impact.
     pub t: f32,
-    /// Where it was then.
+    /// Where it was then; moved off along the hit's normal until a skin from what it hit when
+    /// its path left no room to back off (it began the path touching, or closer than a skin,
+    /// as a body resting against a wall does), so that it never turns along a surface within
+    /// rounding of it and ends inside it.
     pub position: Vec2,
     /// Its velocity from then on, per frame: what the response asked for. A capped body keeps
     /// it, for the next frame, while it stands still for the rest of this one. Finite, and so

@@ -7,7 +7,6 @@
 //! was found: once either body turns again, the hit is stale (its path is gone) and is skipped,
 //! and the new sweep finds what the new path meets.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use collide_broad::buffers::keep_room;
@@ -16,6 +15,8 @@ use collide_core::{narrow_phase, time_of_impact_with_skin, Aabb, Motion, Pose};
 use collide_world::{working_skin, Obstacle, Obstacles};
 use glam::Vec2;
 
+use crate::pass::apart::gap_along;
+use crate::pass::pending::Pending;
 use crate::pass::statics::{obstacle_index, refined_hit, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, Turn};
@@ -26,65 +27,6 @@ use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, 
 /// frame apart, or sliding into a corner and out of it; a body that would turn more stops at
 /// its last safe position for the rest of the frame (see [`Turn::capped`]).
 pub const DEFAULT_MAX_TURNS: u32 = 8;
-
-/// A hit found after a turn, waiting for its time.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pending {
-    pub hit: PassHit,
-    /// The turns of `hit.a` and of `hit.b` when it was found.
-    pub turns: [u32; 2],
-    /// When the paths meet: `hit`'s time, unless that was earlier than the hit being answered
-    /// when it was found (a body put a skin short of an impact may be put back before it),
-    /// which `hit` then waits for.
-    pub meet: f32,
-}
-
-impl Pending {
-    /// The order of the queue: by `t`, then by when the paths meet (two hits on a path that
-    /// both wait for the same moment are answered in the order the body meets them), then `a`
-    /// and `b`.
-    fn key(&self) -> (f32, f32, usize, Other) {
-        (self.hit.impact.t, self.meet, self.hit.a, self.hit.b)
-    }
-}
-
-impl PartialEq for Pending {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Pending {}
-
-impl PartialOrd for Pending {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Pending {
-    /// Reversed, so that the standard (max-)heap pops the earliest hit first: by
-    /// [`key`](Pending::key), then the turns (two finds of one pair, only one of them current).
-    fn cmp(&self, other: &Self) -> Ordering {
-        let (ta, ma, a, b) = self.key();
-        let (tb, mb, c, d) = other.key();
-        tb.total_cmp(&ta)
-            .then(mb.total_cmp(&ma))
-            .then(c.cmp(&a))
-            .then(d.cmp(&b))
-            .then(other.turns.cmp(&self.turns))
-    }
-}
-
-/// Whether hit `x` comes before hit `y` in the pass's order, `(t, a, b)`.
-pub(crate) fn earlier(x: &PassHit, y: &PassHit) -> bool {
-    x.impact
-        .t
-        .total_cmp(&y.impact.t)
-        .then(x.a.cmp(&y.a))
-        .then(x.b.cmp(&y.b))
-        .is_lt()
-}
 
 /// The least room for turns a pass keeps once it has turned a body: small scenes swing the
 /// most, by several times their body count from one frame to another.
@@ -251,7 +193,16 @@ impl Rounds {
         stats: &mut PassStats,
     ) {
         let a = hit.a;
-        let at = self.safe_time(frame, hit);
+        let (at, short) = self.safe_time(frame, hit);
+        // What the paths leave short of a skin, each body that turns takes its share of,
+        // along the normal.
+        let b_turns = hit.b.body().is_some() && response.b.turns();
+        let share = if response.a.turns() && b_turns {
+            0.5
+        } else {
+            1.0
+        };
+        let apart = hit.impact.normal * (short * share);
         let (va, vb) = (
             self.velocity(frame.bodies, a),
             self.velocity_of(frame.bodies, hit.b),
@@ -260,10 +211,10 @@ impl Rounds {
         let normal = hit.impact.normal;
         let new_a = response.a.velocity(va, normal, carried(response.b, vb));
         let new_b = response.b.velocity(vb, -normal, carried(response.a, va));
-        let turns_a = response.a.turns() && self.redirect(frame, a, at, new_a, stats);
+        let turns_a = response.a.turns() && self.redirect(frame, a, (at, -apart), new_a, stats);
         // An obstacle never turns: the pass answers `Carry` for it.
         let b = hit.b.body().filter(|_| response.b.turns());
-        let turns_b = b.is_some_and(|b| self.redirect(frame, b, at, new_b, stats));
+        let turns_b = b.is_some_and(|b| self.redirect(frame, b, (at, apart), new_b, stats));
         if turns_a {
             self.sweep_again(frame, a, None, hit.impact.t, stats);
         }
@@ -274,12 +225,16 @@ impl Rounds {
     }
 
     /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
-    /// that turns is put, apart from the other so that a sweep from there starts clean.
+    /// that turns is put, apart from the other so that a sweep from there starts clean; and
+    /// how much less than a skin apart they still are then, when their paths leave no room to
+    /// back off (they began them closer than a skin, or touching, as a body resting against
+    /// a wall is): a turn there would run along the surface within rounding of it, and end a
+    /// rounding inside it.
     fn safe_time<B: BroadPhase, O: Obstacles + ?Sized>(
         &self,
         frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
-    ) -> f32 {
+    ) -> (f32, f32) {
         let a = hit.a;
         let from = self.since(a).max(self.since_other(hit.b));
         let ma = self.motion_from(frame.bodies, a, from);
@@ -291,7 +246,7 @@ impl Rounds {
             ),
             Other::Obstacle(id) => match frame.statics.obstacle(id) {
                 Some(o) => (o.shape, standing(&o)),
-                None => return hit.impact.t.max(from),
+                None => return (hit.impact.t.max(from), 0.0),
             },
         };
         let boxes = [
@@ -301,22 +256,31 @@ impl Rounds {
             sb.aabb(&mb.end_pose()),
         ];
         let skin = working_skin(frame.skin, &boxes);
-        let local = match time_of_impact_with_skin(sa, &ma, sb, &mb, skin) {
-            Some(stop) if stop.started_inside => 0.0,
-            Some(stop) => stop.t,
+        let at = hit.impact.t.max(from);
+        let (local, room) = match time_of_impact_with_skin(sa, &ma, sb, &mb, skin) {
+            Some(stop) if stop.started_inside => return (from, 0.0),
+            Some(stop) => (stop.t, stop.t > 0.0),
             // Within rounding of touching all along: the impact is as safe as it gets.
-            None => return hit.impact.t.max(from),
+            None if from < 1.0 => ((at - from) / (1.0 - from), false),
+            None => return (at, 0.0),
         };
-        (from + local * (1.0 - from)).clamp(from, hit.impact.t.max(from))
+        let t = (from + local * (1.0 - from)).clamp(from, at);
+        if room {
+            return (t, 0.0);
+        }
+        let (pa, pb) = (ma.pose_at(local), mb.pose_at(local));
+        let gap = gap_along(sa, &pa, sb, &pb, hit.impact.normal);
+        (t, (skin - gap).clamp(0.0, skin))
     }
 
-    /// Records that `body` turns at `at` to `velocity` (or stops, at the cap); `false` when it
-    /// was capped and stopped already, so nothing changes.
+    /// Records that `body` turns at `at`, moved by `off` (to keep a skin from what it hit), to
+    /// `velocity` (or stops, at the cap); `false` when it was capped and stopped already, so
+    /// nothing changes.
     fn redirect<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
         frame: &Frame<'_, '_, B, O>,
         body: usize,
-        at: f32,
+        (at, off): (f32, Vec2),
         velocity: Vec2,
         stats: &mut PassStats,
     ) -> bool {
@@ -325,7 +289,7 @@ impl Rounds {
             return false;
         }
         let capped = count >= frame.max_turns;
-        let position = self.motion_from(frame.bodies, body, at).start;
+        let position = self.motion_from(frame.bodies, body, at).start + off;
         // A velocity whose path does not end at a finite position (a bounce whose speed into
         // the surface overflows near the top of the `f32` range, a caller's infinite or NaN
         // velocity) stops the body instead: every turn stays finite.
