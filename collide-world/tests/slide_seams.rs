@@ -197,7 +197,8 @@ fn a_turned_box_under_a_ceiling_seam_reports_no_seam_contact() {
 
 /// A turned box exactly touching a wall's face, its corner beside the cell's internal bottom
 /// face, moving up into the wall: the sweep's normal at the touching start came from that
-/// bottom face. The wall's face stops it, and it slides up the wall.
+/// bottom face. The wall's face stops it, and it slides up the wall (no farther from it than
+/// its skin).
 #[test]
 fn a_box_touching_a_wall_moves_along_it_not_into_a_seam() {
     let rows = [".#..#.", ".##.#.", "..#.##", "###..#", "#.##.."];
@@ -216,7 +217,9 @@ fn a_box_touching_a_wall_moves_along_it_not_into_a_seam() {
     );
     contacts_on_faces(&map, &slide).unwrap();
     assert_eq!(slide.contacts()[0].normal, Vec2::NEG_X, "{slide:?}");
-    assert!((slide.position.x - from.x).abs() < 1e-3, "{slide:?}");
+    // Never into the wall; backed off it by the skin at most.
+    let off = slide.position.x - from.x;
+    assert!((-1e-4..0.02).contains(&off), "{slide:?}");
     assert!(
         (slide.position.y - (from.y + travel.y)).abs() < 1e-3,
         "{slide:?}"
