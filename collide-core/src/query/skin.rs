@@ -374,6 +374,33 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::excessive_precision)] // the position as the failing case printed it
+    fn a_hull_walking_flat_on_a_tile_meets_it_on_the_tile_face() {
+        // A regular hexagon's bottom face is tilted by an ulp (its normal (2.4e-7, -1)); within
+        // rounding of a tile's top and walking along it, that face closes at a crawl, but it
+        // is the tile's face met flat: nothing to stop for, and pressed in, the tile's normal.
+        let hexagon = Hull::regular(6, 8.059573).unwrap();
+        let tile = rect(8.0, 8.0);
+        let tile_at = Motion::stationary(Vec2::new(296.0, 8.0));
+        let at = Vec2::new(300.81223, 22.97981);
+        let walk = Motion::linear(at, at + Vec2::new(6.3837132, 0.0));
+        assert_eq!(
+            time_of_impact_with_skin(&hexagon, &walk, tile, &tile_at, DEFAULT_SKIN),
+            None
+        );
+        let pressed = Motion::linear(at, at + Vec2::new(6.3837132, -0.8));
+        let stop = time_of_impact_with_skin(&hexagon, &pressed, tile, &tile_at, DEFAULT_SKIN);
+        assert_eq!(stop.map(|s| s.impact.normal), Some(Vec2::NEG_Y));
+        // The tile as the moving one: the same face, reversed.
+        let still_hull = Motion::stationary(at);
+        let tile_walk = Motion::linear(tile_at.start, tile_at.start - Vec2::new(6.3837132, 0.0));
+        assert_eq!(
+            time_of_impact_with_skin(tile, &tile_walk, &hexagon, &still_hull, DEFAULT_SKIN),
+            None
+        );
+    }
+
+    #[test]
     fn started_inside_and_moving_away_and_missing() {
         let c = Circle { radius: 2.0 };
         let r = rect(4.0, 4.0);
