@@ -14,7 +14,7 @@ mod one_way;
 mod push;
 mod search;
 
-use push::{push_out, settle};
+use push::{back_off_to_skin, push_out, settle};
 use search::{sweep_all, BodyBox, Found};
 
 /// The most slides one call may take, whatever [`SlideSettings::max_slides`] asks for.
@@ -43,10 +43,13 @@ pub struct SlideSettings {
     /// every surface a wall.
     pub max_floor_angle: f32,
     /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
-    /// never rests inside an obstacle through rounding. A call keeps at least four ulps of the
+    /// never rests inside an obstacle through rounding; a body that starts touching a surface
+    /// and moves into it is backed off to this gap too. A call keeps at least four ulps of the
     /// largest coordinate the body reaches (about `5e-6` at 10 units, `0.5` at a million),
-    /// whatever this asks for: a smaller gap, zero, or a negative or NaN skin could not keep
-    /// the rounding of the body's position out of what it stopped at.
+    /// whatever this asks for: a smaller gap, zero, or a negative skin could not keep the
+    /// rounding of the body's position out of what it stopped at. A skin that is not finite
+    /// (NaN or infinite) counts as the default (one set with [`with_skin`](Self::with_skin) is
+    /// ignored): no body can keep an infinite gap.
     pub skin: f32,
     /// The body's layers; only obstacles they interact with stop it.
     pub layers: Layers,
@@ -87,10 +90,13 @@ impl SlideSettings {
         self
     }
 
-    /// The same settings with another skin.
+    /// The same settings with another skin; a non-finite skin is ignored (the settings keep
+    /// the one they had), as no body can keep an infinite gap.
     #[must_use]
     pub fn with_skin(mut self, skin: f32) -> Self {
-        self.skin = skin;
+        if skin.is_finite() {
+            self.skin = skin;
+        }
         self
     }
 
@@ -310,7 +316,12 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     // (never below zero, nor NaN): every step of the call reads it from these settings.
     let from = body_box.at(position);
     let to = Aabb::new(from.center + travel, from.half_extents);
-    let settings = &settings.with_skin(working_skin(settings.skin, &[from, to]));
+    let asked = if settings.skin.is_finite() {
+        settings.skin
+    } else {
+        DEFAULT_SKIN
+    };
+    let settings = &settings.with_skin(working_skin(asked, &[from, to]));
     let slides = settings.max_slides.min(MAX_SLIDES);
     // The first slide's sweep lists everything the body's box touches at the start, and asks
     // those whether the body starts inside them: only then does pushing out make a query of
@@ -349,12 +360,14 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
                 &mut found,
             );
         }
-        let (step, chosen) = match found.first_touch() {
+        let (step, chosen, back_off) = match found.first_touch() {
             Some(touch) => choose_stop(settings, &motion, &found, touch),
-            None => (1.0, None),
+            None => (1.0, None, Vec2::ZERO),
         };
         pos = if step == 1.0 {
             motion.end
+        } else if back_off != Vec2::ZERO {
+            back_off_to_skin(shape, rotation, motion.start, back_off, obstacles, settings)
         } else {
             motion.position_at(step)
         };
@@ -362,7 +375,11 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         if step > 0.0 && found.may_round_inside(step) {
             // Nowhere safe near where the step ends: it stays where the slide started.
             let Some((settled, pushed)) = settle(shape, rotation, pos, obstacles, settings) else {
+                // It stays where the slide started, and says what it stopped at there.
                 pos = motion.start;
+                if let Some(c) = chosen {
+                    out.record(SlideContact { position: pos, ..c });
+                }
                 break;
             };
             (pos, pushes) = (settled, Some(pushed));
@@ -420,7 +437,9 @@ impl Planes {
 }
 
 /// When in the step along `motion` the body stops (a skin short of every obstacle `found`
-/// touches at the moment `touch`), and the contact whose surface clips the rest of the travel.
+/// touches at the moment `touch`), the contact whose surface clips the rest of the travel, and
+/// how far to back the body off that surface when it stops at once touching it
+/// ([`stop_for`]).
 ///
 /// One surface clips it: a face before a corner, then the one that takes the least of the
 /// travel; the next slide meets the others again if they are still in the way. Over a seam a
@@ -432,22 +451,29 @@ fn choose_stop(
     motion: &Motion,
     found: &Found,
     touch: f32,
-) -> (f32, Option<SlideContact>) {
+) -> (f32, Option<SlideContact>, Vec2) {
     let mut step = touch;
-    let mut chosen: Option<((bool, f32), SlideContact)> = None;
+    let mut chosen: Option<((bool, f32), SlideContact, Vec2)> = None;
     for (obstacle, stop, on_face) in found.touching_at(touch) {
-        let (contact, t) = stop_for(settings, motion, obstacle, stop);
+        let (contact, t, back_off) = stop_for(settings, motion, obstacle, stop);
         step = step.min(t);
         let rank = (!on_face, motion.travel().dot(contact.normal));
-        if chosen.is_none_or(|(best, _)| rank < best) {
-            chosen = Some((rank, contact));
+        if chosen.is_none_or(|(best, _, _)| rank < best) {
+            chosen = Some((rank, contact, back_off));
         }
     }
-    (step, chosen.map(|(_, c)| c))
+    match chosen {
+        // Backing off is moving at once, so only a stop at once does it.
+        Some((_, contact, back_off)) if step == 0.0 => (step, Some(contact), back_off),
+        Some((_, contact, _)) => (step, Some(contact), Vec2::ZERO),
+        None => (step, None, Vec2::ZERO),
+    }
 }
 
-/// The contact a stop makes, and the time to stop at for it: a skin short of it along its
-/// normal.
+/// The contact a stop makes, the time to stop at for it (a skin short of it along its
+/// normal), and how far to back the body off along the surface's normal when it stops at
+/// once within rounding of touching it (a spawn, a pixel-snapped or a teleported position),
+/// so that it rests a skin away as after any other stop.
 ///
 /// Backing off along the normal, not by distance, is what keeps a body steady on a floor of
 /// separate tiles: over a seam, the next tile's corner is farther than the skin while its face,
@@ -458,7 +484,7 @@ fn stop_for(
     motion: &Motion,
     obstacle: u32,
     stop: SkinImpact,
-) -> (SlideContact, f32) {
+) -> (SlideContact, f32, Vec2) {
     let skin = settings.skin;
     let closing = motion.travel().dot(stop.impact.normal);
     let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
@@ -478,5 +504,13 @@ fn stop_for(
         position: motion.position_at(stop.t),
         surface: settings.surface(stop.impact.normal),
     };
-    (contact, along_normal.min(stop.t))
+    // Within an ulp of touching only: a body a game put closer than the skin but clear of
+    // the surface, or one that kept a smaller skin nearer the origin, is left where it is.
+    let ulp = motion.start.abs().max(motion.end.abs()).max_element() * f32::EPSILON;
+    let back_off = if stop.t == 0.0 && stop.gap <= ulp {
+        -stop.impact.normal * (skin - stop.gap)
+    } else {
+        Vec2::ZERO
+    };
+    (contact, along_normal.min(stop.t), back_off)
 }

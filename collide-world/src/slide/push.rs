@@ -27,6 +27,27 @@ pub(super) fn settle<O: Obstacles + ?Sized>(
     (!pushed || !still_inside()).then_some((out, pushes))
 }
 
+/// Where a body at `start`, stopped at once closer to a surface than the skin, rests after
+/// backing off by `back_off` (along the surface's normal, out of it): there, unless that puts
+/// it inside another obstacle (a gap narrower than the body and its skins), where it stays at
+/// `start`, apart from everything still.
+pub(super) fn back_off_to_skin<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    start: Vec2,
+    back_off: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Vec2 {
+    let to = start + back_off;
+    let blocked = deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers);
+    if blocked.is_some() {
+        start
+    } else {
+        to
+    }
+}
+
 /// How many rounds [`push_out`] takes at most.
 pub(super) const PUSHES: usize = 4;
 
