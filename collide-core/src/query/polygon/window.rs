@@ -152,24 +152,9 @@ pub(in crate::query) fn latest_axis(
 pub(super) struct LatestAxis {
     /// A near tie: gaps that differ by less than this.
     tie: f32,
-    /// The entry, axis and gap of the axis kept so far.
-    best: Option<(f32, Vec2, f32)>,
-    /// The first axis offered apart and not closing, with its gap: the face that a closing
-    /// axis parallel to it within rounding stands for ([`same_face`]).
-    parting: Option<(f32, Vec2)>,
-}
-
-/// How far, in radians, two axes may turn from each other and still be one face's: a few
-/// roundings of a unit normal (a built hull's face normal is off by an ulp or so).
-const PARALLEL: f32 = 8.0 * f32::EPSILON;
-
-/// Whether two axes with their gaps are one face met flat: parallel within rounding
-/// ([`PARALLEL`]), at the same gap within `tie`.
-#[inline(always)]
-fn same_face((gap, axis): (f32, Vec2), (other_gap, other): (f32, Vec2), tie: f32) -> bool {
-    axis.dot(other) > 0.0
-        && axis.perp_dot(other).abs() <= PARALLEL
-        && (gap - other_gap).abs() <= tie
+    best: Option<(f32, Vec2)>,
+    /// The first axis offered apart and not closing: see [`found`](Self::found).
+    parting: Option<Vec2>,
 }
 
 impl LatestAxis {
@@ -182,50 +167,41 @@ impl LatestAxis {
     }
 
     /// The next axis, as `(gap, closing speed, axis)`.
-    ///
-    /// An axis apart and not closing separates the shapes all frame, which a reported contact
-    /// rules out but for rounding: it cannot be the contact's, but a closing axis parallel to
-    /// it within rounding, at the same gap, is that face met flat and takes its direction. A
-    /// hull's face normal off by an ulp from a tile's would otherwise close at a crawl along a
-    /// floor the hull only walks on, and stop it.
     #[inline(always)]
     pub(super) fn offer(&mut self, gap: f32, speed: f32, axis: Vec2) {
-        // A gap of exactly zero is touching, not overlapping: closing in, it is met at once
-        // (entry 0), and so it outranks every axis that overlaps all along.
-        let entry = if gap < 0.0 {
+        // A gap of zero is touching, not overlapping, and so is one below zero by no more
+        // than a near tie (faces meeting flat, rounded past each other, which the overlap
+        // test may call apart): closing in, it is met at once (entry 0), and so it outranks
+        // every axis that overlaps all along, and keeps on a near tie the face met flat.
+        let entry = if gap < 0.0 && !(speed > 0.0 && gap >= -self.tie) {
             f32::NEG_INFINITY
         } else if speed > 0.0 {
-            gap / speed
+            gap.max(0.0) / speed
         } else {
-            match &mut self.best {
-                Some((_, best, best_gap))
-                    if same_face((*best_gap, *best), (gap, axis), self.tie) =>
-                {
-                    *best = axis;
-                }
-                _ => {
-                    self.parting.get_or_insert((gap, axis));
-                }
-            }
+            self.parting.get_or_insert(axis);
             return;
-        };
-        let axis = match self.parting {
-            Some(parting) if entry.is_finite() && same_face(parting, (gap, axis), self.tie) => {
-                parting.1
-            }
-            _ => axis,
         };
         // The first axis is kept whatever its entry; an entry of `-inf` replaces none.
         if self
             .best
-            .is_none_or(|(e, _, _)| later_beyond_tie(entry, e, speed, self.tie))
+            .is_none_or(|(e, _)| later_beyond_tie(entry, e, speed, self.tie))
         {
-            self.best = Some((entry, axis, gap));
+            self.best = Some((entry, axis));
         }
     }
 
-    /// The axis whose gap closes last and when, of those offered.
+    /// The axis whose gap closes last and when, of those offered; or, when one was apart and
+    /// not closing, that one (entry `-inf`).
+    ///
+    /// Such an axis separates the shapes all frame: they only graze within rounding, along
+    /// it, and its normal says so (nothing closes along it). Another axis's normal would make
+    /// a graze a stop: a hull whose vertex glides an ulp over a tile, where one of the hull's
+    /// faces closes on the corner behind the tile's top, or a hull's face off by an ulp from
+    /// the tile's closing at a crawl.
     pub(super) fn found(&self) -> Option<(f32, Vec2)> {
-        self.best.map(|(entry, axis, _)| (entry, axis))
+        match self.parting {
+            Some(axis) => Some((f32::NEG_INFINITY, axis)),
+            None => self.best,
+        }
     }
 }
