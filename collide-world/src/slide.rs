@@ -341,9 +341,11 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
             out.record(c);
         }
     }
-    let mut remaining = travel;
     let mut planes = Planes::default();
     out.contacts().iter().for_each(|c| planes.add(c.normal));
+    // Pushed out a skin from a surface, the body is on it: the travel into it goes, or a
+    // slight pull (less than the skin) would carry it back within rounding of the surface.
+    let mut remaining = clip_motion(travel, planes.normals());
     for slide in 0..slides {
         if remaining == Vec2::ZERO {
             break;
@@ -360,10 +362,29 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
                 &mut found,
             );
         }
-        let (step, chosen, back_off) = match found.first_touch() {
+        let Choice {
+            step,
+            chosen,
+            back_off,
+            inside,
+        } = match found.first_touch() {
             Some(touch) => choose_stop(settings, &motion, &found, touch),
-            None => (1.0, None, Vec2::ZERO),
+            None => Choice::NONE,
         };
+        if inside {
+            // Inside within rounding where the check on boxes saw no overlap: out as at the
+            // start of a call, and the next slide sweeps on from there.
+            let (pushed, pushes) = push_out(shape, rotation, motion.start, obstacles, settings);
+            if pushes[0].is_some() {
+                pos = pushed;
+                for c in pushes.into_iter().flatten() {
+                    out.record(c);
+                    planes.add(c.normal);
+                }
+                remaining = clip_motion(remaining, planes.normals());
+                continue;
+            }
+        }
         pos = if step == 1.0 {
             motion.end
         } else if back_off != Vec2::ZERO {
@@ -437,43 +458,88 @@ impl Planes {
 }
 
 /// When in the step along `motion` the body stops (a skin short of every obstacle `found`
-/// touches at the moment `touch`), the contact whose surface clips the rest of the travel, and
-/// how far to back the body off that surface when it stops at once touching it
-/// ([`stop_for`]).
+/// touches at the moment `touch`), the contact whose surface clips the rest of the travel, how
+/// far to back the body off that surface when it stops at once touching it ([`back_off`]),
+/// and whether a stop found it inside an obstacle.
 ///
 /// One surface clips it: a face before a corner, then the one that takes the least of the
 /// travel; the next slide meets the others again if they are still in the way. Over a seam a
 /// circle meets a tile's corner within rounding of the next tile's face, and the corner's
 /// slanted normal would deflect it: up when the corner is ahead (it takes more), down when it
 /// is behind (it takes less, so only the face rule keeps it off).
-fn choose_stop(
-    settings: &SlideSettings,
-    motion: &Motion,
-    found: &Found,
-    touch: f32,
-) -> (f32, Option<SlideContact>, Vec2) {
+fn choose_stop(settings: &SlideSettings, motion: &Motion, found: &Found, touch: f32) -> Choice {
     let mut step = touch;
-    let mut chosen: Option<((bool, f32), SlideContact, Vec2)> = None;
+    let mut inside = false;
+    let mut chosen: Option<((bool, f32), SlideContact)> = None;
     for (obstacle, stop, on_face) in found.touching_at(touch) {
-        let (contact, t, back_off) = stop_for(settings, motion, obstacle, stop);
+        inside |= stop.started_inside;
+        let (contact, t) = stop_for(settings, motion, obstacle, stop);
         step = step.min(t);
         let rank = (!on_face, motion.travel().dot(contact.normal));
-        if chosen.is_none_or(|(best, _, _)| rank < best) {
-            chosen = Some((rank, contact, back_off));
+        if chosen.is_none_or(|(best, _)| rank < best) {
+            chosen = Some((rank, contact));
         }
     }
-    match chosen {
+    let chosen = chosen.map(|(_, c)| c);
+    let back_off = match chosen {
         // Backing off is moving at once, so only a stop at once does it.
-        Some((_, contact, back_off)) if step == 0.0 => (step, Some(contact), back_off),
-        Some((_, contact, _)) => (step, Some(contact), Vec2::ZERO),
-        None => (step, None, Vec2::ZERO),
+        Some(c) if step == 0.0 => back_off(settings.skin, motion, found, touch, c.normal),
+        _ => Vec2::ZERO,
+    };
+    Choice {
+        step,
+        chosen,
+        back_off,
+        inside,
     }
 }
 
-/// The contact a stop makes, the time to stop at for it (a skin short of it along its
-/// normal), and how far to back the body off along the surface's normal when it stops at
-/// once within rounding of touching it (a spawn, a pixel-snapped or a teleported position),
-/// so that it rests a skin away as after any other stop.
+/// What [`choose_stop`] picked for one slide.
+struct Choice {
+    /// When in the step the body stops (`1` for no stop).
+    step: f32,
+    /// The contact whose surface clips the rest of the travel.
+    chosen: Option<SlideContact>,
+    /// How far to back the body off that surface at once ([`back_off`]).
+    back_off: Vec2,
+    /// A stop found the body inside an obstacle where the step starts.
+    inside: bool,
+}
+
+impl Choice {
+    /// No stop: the whole step.
+    const NONE: Choice = Choice {
+        step: 1.0,
+        chosen: None,
+        back_off: Vec2::ZERO,
+        inside: false,
+    };
+}
+
+/// How far to back a body that stops at once off the surface with this `normal`, when it
+/// starts within rounding of touching it (a spawn, a pixel-snapped or a teleported position):
+/// out along the normal to the `skin`, so that it rests a skin away as after any other stop.
+/// Zero when it starts farther: a body a game put closer than the skin but clear of the
+/// surface, or one that kept a smaller skin nearer the origin, is left where it is.
+///
+/// The gap is the least of every stop at once along that normal: over a seam, the tile the
+/// body touches need not be the one whose stop was chosen.
+fn back_off(skin: f32, motion: &Motion, found: &Found, touch: f32, normal: Vec2) -> Vec2 {
+    let ulp = motion.start.abs().max(motion.end.abs()).max_element() * f32::EPSILON;
+    let least = found
+        .touching_at(touch)
+        .filter(|(_, stop, _)| stop.t == 0.0 && stop.impact.normal == normal)
+        .map(|(_, stop, _)| stop.gap)
+        .fold(f32::INFINITY, f32::min);
+    if least <= ulp {
+        -normal * (skin - least)
+    } else {
+        Vec2::ZERO
+    }
+}
+
+/// The contact a stop makes, and the time to stop at for it: a skin short of it along its
+/// normal.
 ///
 /// Backing off along the normal, not by distance, is what keeps a body steady on a floor of
 /// separate tiles: over a seam, the next tile's corner is farther than the skin while its face,
@@ -484,7 +550,7 @@ fn stop_for(
     motion: &Motion,
     obstacle: u32,
     stop: SkinImpact,
-) -> (SlideContact, f32, Vec2) {
+) -> (SlideContact, f32) {
     let skin = settings.skin;
     let closing = motion.travel().dot(stop.impact.normal);
     let resting = skin + skin_tolerance(skin, &motion.start_pose(), &motion.end_pose());
@@ -504,13 +570,5 @@ fn stop_for(
         position: motion.position_at(stop.t),
         surface: settings.surface(stop.impact.normal),
     };
-    // Within an ulp of touching only: a body a game put closer than the skin but clear of
-    // the surface, or one that kept a smaller skin nearer the origin, is left where it is.
-    let ulp = motion.start.abs().max(motion.end.abs()).max_element() * f32::EPSILON;
-    let back_off = if stop.t == 0.0 && stop.gap <= ulp {
-        -stop.impact.normal * (skin - stop.gap)
-    } else {
-        Vec2::ZERO
-    };
-    (contact, along_normal.min(stop.t), back_off)
+    (contact, along_normal.min(stop.t))
 }

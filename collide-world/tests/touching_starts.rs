@@ -219,3 +219,92 @@ fn a_nan_floor_angle_counts_as_the_default() {
         assert!(moved.position.y > 20.0, "{moved:?}");
     }
 }
+
+/// The turn that puts face `face` of `hull` straight down.
+fn standing_on(hull: &Hull, face: usize) -> Rot {
+    Rot::from_angle(Vec2::NEG_Y.to_angle() - hull.normals()[face].to_angle())
+}
+
+/// Where `hull`, turned by `rotation`, stands exactly on a floor whose top is at `top`.
+fn on_top(hull: &Hull, rotation: Rot, x: f32, top: f32) -> Vec2 {
+    Vec2::new(x, top + hull_reach_down(hull, rotation))
+}
+
+/// A square standing exactly on a floor of tiles, walking fast: the gap to the tile under it
+/// rounds a hair below zero, which the overlap test calls apart; that is touching, not a
+/// tile it sank into, and the walk goes on over the seams.
+#[test]
+fn a_square_standing_exactly_on_tiles_walks_fast() {
+    let hull = Hull::regular(4, 118.6882).unwrap();
+    let rotation = standing_on(&hull, 2);
+    let cell = 294.25317;
+    let floor = TileMap::from_fn(58, 1, Vec2::splat(cell), Vec2::ZERO, |_, _| 1).unwrap();
+    let at = on_top(&hull, rotation, 4.0 * cell, cell);
+    let travel = Vec2::new(4894.378, -0.6653);
+    walk_frames_of(&hull, rotation, at, travel, &floor, 3);
+}
+
+/// A triangle standing on one body a rounding inside it (its box, rounded on its own, does
+/// not reach the body): it is pushed out and walks.
+#[test]
+fn a_triangle_standing_a_rounding_inside_a_floor_walks() {
+    let hull = Hull::regular(3, 1.6694888).unwrap();
+    let rotation = standing_on(&hull, 2);
+    let cell = 5.0498204;
+    let half = Vec2::new(9.0, 1.0) * 0.5 * cell;
+    let floor = [collide_world::Obstacle::new(
+        0,
+        Rect { half_extents: half },
+        Pose::from_position(half),
+    )];
+    let at = on_top(&hull, rotation, 4.0 * cell, cell);
+    assert!(overlaps(
+        &hull,
+        &Pose::new(at, rotation),
+        floor[0].shape,
+        &floor[0].pose
+    ));
+    walk_frames_of(&hull, rotation, at, Vec2::new(1.0, -0.02), &floor[..], 3);
+}
+
+/// A turned box hull whose lowest vertex glides an ulp over a floor of tiles, right over a
+/// seam: one of its faces closes on the corner behind the tile's top, within rounding, but the
+/// tile's top separates them all along, and the walk goes on.
+#[test]
+#[allow(clippy::excessive_precision)] // the case as it was found
+fn a_turned_box_gliding_an_ulp_over_a_seam_walks() {
+    let hull = Hull::from_half_extents(Vec2::new(0.11607738, 0.03334835)).unwrap();
+    let rotation = Rot::from_angle(Vec2::new(-0.27375296, -0.96180004).to_angle());
+    let floor = TileMap::from_fn(561, 1, Vec2::ONE, Vec2::ZERO, |_, _| 1).unwrap();
+    let mut at = on_top(&hull, rotation, 557.0, 1.0);
+    at.y = f32::from_bits(at.y.to_bits() + 1); // an ulp above (y is above zero)
+    let travel = Vec2::new(-184.17236, -0.02);
+    walk_frames_of(&hull, rotation, at, travel, &floor, 3);
+}
+
+/// Walks `hull` turned by `rotation` from `at` by `travel` for `frames` frames, each of which
+/// must walk its whole horizontal travel, on the floor, and end outside every obstacle.
+fn walk_frames_of<O: Obstacles + ?Sized>(
+    hull: &Hull,
+    rotation: Rot,
+    mut at: Vec2,
+    travel: Vec2,
+    floor: &O,
+    frames: usize,
+) {
+    let settings = SlideSettings::new(Vec2::Y);
+    for frame in 0..frames {
+        let moved = move_and_slide(hull, rotation, at, travel, floor, &settings);
+        let walked = moved.position.x - at.x;
+        assert!(
+            (walked - travel.x).abs() <= 1e-5 * (at.x.abs() + travel.x.abs()),
+            "frame {frame} from {at}: walked {walked}, {moved:?}"
+        );
+        assert!(moved.on_floor && !moved.on_wall, "{moved:?}");
+        assert!(
+            !inside(hull.into(), rotation, moved.position, floor),
+            "{moved:?}"
+        );
+        at = moved.position;
+    }
+}

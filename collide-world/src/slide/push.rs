@@ -92,7 +92,12 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
     layers: Layers,
 ) -> Option<(u32, Contact)> {
     let mut deepest: Option<(u32, Contact)> = None;
-    obstacles.near(&shape.aabb(pose), layers, &mut |o| {
+    // Grown by a few roundings of its coordinates: a turned hull's box rounds on its own, and
+    // can miss by an ulp or two an obstacle that the hull overlaps by as much.
+    let bounds = shape.aabb(pose);
+    let reach = bounds.min().abs().max(bounds.max().abs()).max_element();
+    let bounds = bounds.grown(8.0 * f32::EPSILON * reach);
+    obstacles.near(&bounds, layers, &mut |o| {
         if !one_way::pushes_out(&o) || !overlaps(shape, pose, o.shape, &o.pose) {
             return;
         }
