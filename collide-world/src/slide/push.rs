@@ -5,7 +5,8 @@ use collide_core::{contact, overlaps, Contact, Layers, Pose, Rot, ShapeRef};
 use glam::Vec2;
 
 use super::one_way;
-use super::{SlideContact, SlideSettings};
+use super::outcome::SlideContact;
+use super::settings::SlideSettings;
 use crate::Obstacles;
 
 /// Where a body whose step ends at `end` is left, checked there because its path passed

@@ -1,0 +1,118 @@
+//! What `move_and_slide` did: where the body ended, and each thing it stopped at.
+
+use collide_core::clip_motion;
+use glam::Vec2;
+
+use super::settings::Surface;
+
+/// The most slides one call may take, whatever
+/// [`SlideSettings::max_slides`](super::SlideSettings::max_slides) asks for.
+pub const MAX_SLIDES: u32 = 16;
+
+/// One thing the body stopped at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SlideContact {
+    /// The obstacle's id ([`Obstacle::id`](crate::Obstacle::id)).
+    pub obstacle: u32,
+    /// Where they touch, in world coordinates.
+    pub point: Vec2,
+    /// Unit normal from the body into the obstacle.
+    pub normal: Vec2,
+    /// Where the body was when it stopped there.
+    pub position: Vec2,
+    /// What kind of surface it is.
+    pub surface: Surface,
+}
+
+impl SlideContact {
+    /// A placeholder for the unused room in [`Slide`].
+    const BLANK: SlideContact = SlideContact {
+        obstacle: 0,
+        point: Vec2::ZERO,
+        normal: Vec2::ZERO,
+        position: Vec2::ZERO,
+        surface: Surface::Floor,
+    };
+}
+
+/// What [`move_and_slide`](super::move_and_slide) did.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Slide {
+    /// Where the body ended.
+    pub position: Vec2,
+    /// The travel it did not get to make: zero unless it ran out of slides.
+    pub remaining: Vec2,
+    /// It touched a floor.
+    pub on_floor: bool,
+    /// It touched a wall.
+    pub on_wall: bool,
+    /// It touched a ceiling.
+    pub on_ceiling: bool,
+    /// The call refused its input and left the body where it was, with all its travel
+    /// remaining: a position, travel or rotation not finite, or a shape that every query
+    /// treats as "no hit" (a negative or non-finite radius or extent, which a struct literal
+    /// can build; [`Circle::new`](collide_core::Circle::new) and
+    /// [`Rect::new`](collide_core::Rect::new) refuse them), which would otherwise fall through
+    /// every floor without a word.
+    pub invalid_input: bool,
+    contacts: [SlideContact; MAX_SLIDES as usize],
+    count: usize,
+}
+
+impl core::fmt::Debug for Slide {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Slide")
+            .field("position", &self.position)
+            .field("remaining", &self.remaining)
+            .field("on_floor", &self.on_floor)
+            .field("on_wall", &self.on_wall)
+            .field("on_ceiling", &self.on_ceiling)
+            .field("invalid_input", &self.invalid_input)
+            .field("contacts", &self.contacts())
+            .finish()
+    }
+}
+
+impl Slide {
+    pub(super) fn at(position: Vec2, remaining: Vec2) -> Self {
+        Self {
+            position,
+            remaining,
+            on_floor: false,
+            on_wall: false,
+            on_ceiling: false,
+            invalid_input: false,
+            contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
+            count: 0,
+        }
+    }
+
+    /// Every surface the body stopped at, in order (at most [`MAX_SLIDES`]).
+    #[must_use]
+    pub fn contacts(&self) -> &[SlideContact] {
+        &self.contacts[..self.count]
+    }
+
+    /// `velocity` less every part that goes into a surface the body touched: zero on the axis
+    /// of a floor it landed on, along a wall it hit.
+    #[must_use]
+    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
+        let mut normals = [Vec2::ZERO; MAX_SLIDES as usize];
+        for (n, c) in normals.iter_mut().zip(self.contacts()) {
+            *n = c.normal;
+        }
+        clip_motion(velocity, &normals[..self.count])
+    }
+
+    pub(super) fn record(&mut self, contact: SlideContact) {
+        match contact.surface {
+            Surface::Floor => self.on_floor = true,
+            Surface::Wall => self.on_wall = true,
+            Surface::Ceiling => self.on_ceiling = true,
+        }
+        if self.count < self.contacts.len() {
+            self.contacts[self.count] = contact;
+            self.count += 1;
+        }
+    }
+}
