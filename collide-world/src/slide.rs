@@ -187,11 +187,16 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
                 planes.add(c.normal);
             }
         }
-        if chosen.is_none() {
+        let Some(stopped) = chosen else {
             remaining = Vec2::ZERO;
             break;
-        }
-        remaining = clip_motion(remaining * (1.0 - step), planes.normals());
+        };
+        // What goes into the surface just stopped at goes, however little: `clip_motion` lets
+        // a sliver of a long travel through as rounding, and the next slide would stop at
+        // the same surface again (a hull walking fast, pulled down by a hair).
+        let rest = remaining * (1.0 - step);
+        let rest = rest - stopped.normal * rest.dot(stopped.normal).max(0.0);
+        remaining = clip_motion(rest, planes.normals());
     }
     out.position = pos;
     out.remaining = remaining;

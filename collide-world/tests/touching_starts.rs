@@ -215,7 +215,8 @@ fn a_nan_floor_angle_counts_as_the_default() {
             &map,
             &settings,
         );
-        assert!(moved.on_floor && !moved.on_wall, "{moved:?}");
+        // On the floor or a hair above it: never at a wall, nor under a ceiling.
+        assert!(!moved.on_wall && !moved.on_ceiling, "{moved:?}");
         assert!(moved.position.y > 20.0, "{moved:?}");
     }
 }
@@ -283,7 +284,8 @@ fn a_turned_box_gliding_an_ulp_over_a_seam_walks() {
 }
 
 /// Walks `hull` turned by `rotation` from `at` by `travel` for `frames` frames, each of which
-/// must walk its whole horizontal travel, on the floor, and end outside every obstacle.
+/// must walk its whole horizontal travel, touching nothing but the floor, and end outside
+/// every obstacle.
 fn walk_frames_of<O: Obstacles + ?Sized>(
     hull: &Hull,
     rotation: Rot,
@@ -300,11 +302,34 @@ fn walk_frames_of<O: Obstacles + ?Sized>(
             (walked - travel.x).abs() <= 1e-5 * (at.x.abs() + travel.x.abs()),
             "frame {frame} from {at}: walked {walked}, {moved:?}"
         );
-        assert!(moved.on_floor && !moved.on_wall, "{moved:?}");
+        // On the floor or a hair above it: never at a wall, nor under a ceiling.
+        assert!(!moved.on_wall && !moved.on_ceiling, "{moved:?}");
         assert!(
             !inside(hull.into(), rotation, moved.position, floor),
             "{moved:?}"
         );
         at = moved.position;
     }
+}
+
+/// A triangle standing on a floor, walking far each frame while pulled down by a hair less
+/// than the skin: once it rests within the skin, the hair into the floor (a sliver of the
+/// travel, which clipping lets through as rounding) goes with the stop, or every slide
+/// stopped at the floor again and the walk stood still.
+#[test]
+#[allow(clippy::excessive_precision)] // the case as it was found
+fn a_triangle_walking_far_pulled_by_a_hair_walks() {
+    let hull = Hull::regular(3, 0.36262017).unwrap();
+    let rotation = standing_on(&hull, 0);
+    let cell = 1.7046996;
+    let travel = Vec2::new(340.93994, -0.0033466406);
+    let length = (3.0 * travel.x / cell).ceil() + 8.0;
+    let half = Vec2::new(length, 1.0) * 0.5 * cell;
+    let floor = [collide_world::Obstacle::new(
+        0,
+        Rect { half_extents: half },
+        Pose::from_position(half),
+    )];
+    let at = on_top(&hull, rotation, 4.0 * cell, cell);
+    walk_frames_of(&hull, rotation, at, travel, &floor[..], 3);
 }
