@@ -21,8 +21,8 @@ pub enum Error {
     /// across of the largest coordinate the map reaches along that axis (see
     /// [`TileMap::from_fn`](crate::TileMap::from_fn)).
     TileMapPrecision,
-    /// A character in a tile map's text that is neither empty (`.` or space), solid (`#`) nor
-    /// a digit `1`–`9` (solid with that value).
+    /// A character in a tile map's text that is not in
+    /// [`TileMap::from_rows`](crate::TileMap::from_rows)'s legend.
     #[non_exhaustive]
     TileMapText {
         /// The text row (0 = the first, the top).
@@ -65,7 +65,8 @@ impl fmt::Display for Error {
             ),
             Error::TileMapText { row, column } => write!(
                 f,
-                "tile map text row {row}, column {column}: expected '.', ' ', '#' or a digit 1-9"
+                "tile map text row {row}, column {column}: a character not in the legend \
+                 ('.', ' ', '#', '1'-'9', 'T_[]', '/\\QP', 'a'-'h', '=')"
             ),
             Error::OutsideTileMap => f.write_str("a tile map cell outside the map"),
             Error::InvalidShape => {

@@ -48,7 +48,7 @@ pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 pub use static_bodies::{StaticBodies, StaticHandle};
 pub use static_world::{StaticWorld, TILE_IDS};
-pub use tiles::{TileCell, TileMap};
+pub use tiles::{TileCell, TileMap, TileShape};
 pub use world_hit::WorldHit;
 
 pub use collide_broad;

@@ -32,7 +32,7 @@ fn random_map(rng: &mut SplitMix64) -> TileMap {
     let scatter = rng.range(0.0, 0.3);
     for c in &mut cells {
         if rng.unit() < scatter {
-            *c = 1 + rng.index(255) as u8;
+            *c = 1 + rng.index(0xDF) as u8; // plain solid values
         }
     }
     TileMap::from_cells(w, h, &cells, cell, origin).unwrap()

@@ -2,7 +2,8 @@
 
 use glam::Vec2;
 
-use super::TileMap;
+use super::shape::is_shaped;
+use super::{TileMap, TileShape};
 
 /// How close to an axis (the smaller component over the larger) a normal must be to count as
 /// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
@@ -28,6 +29,29 @@ impl Face {
             Face::Bottom => Vec2::Y,
             Face::Top => Vec2::NEG_Y,
         }
+    }
+
+    /// The face on the other side of the same edge, the neighbour's.
+    pub(crate) fn opposite(self) -> Face {
+        match self {
+            Face::Left => Face::Right,
+            Face::Right => Face::Left,
+            Face::Bottom => Face::Top,
+            Face::Top => Face::Bottom,
+        }
+    }
+
+    /// The face of the unit cell the segment `p → q` (in unit coordinates) lies on, if any.
+    fn of_edge(p: Vec2, q: Vec2) -> Option<Face> {
+        let on = |axis: usize, at: f32| p[axis] == at && q[axis] == at;
+        [
+            (Face::Left, 0, 0.0),
+            (Face::Right, 0, 1.0),
+            (Face::Bottom, 1, 0.0),
+            (Face::Top, 1, 1.0),
+        ]
+        .into_iter()
+        .find_map(|(f, axis, at)| on(axis, at).then_some(f))
     }
 
     /// The face a normal into the cell along one axis goes through.
@@ -71,8 +95,12 @@ pub(crate) fn meets(n: Vec2) -> Option<Meets> {
 }
 
 impl TileMap {
-    /// Whether face `face` of cell `(x, y)` is exposed: the cell across it is empty or
-    /// outside the map (also past index `u32::MAX` or below `0`).
+    /// Whether face `face` of cell `(x, y)` is exposed: the cell across it does not cover
+    /// the part of the edge the cell's own solid part covers (it is empty, outside the map,
+    /// also past index `u32::MAX` or below `0`, or shaped and covering less). A one-way cell
+    /// covers its neighbour's side only for another one-way cell: a solid cell's side beside
+    /// one is a wall for what passes through the platform.
+    #[inline(always)]
     pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
         let across = match face {
             Face::Left => x.checked_sub(1).map(|x| (x, y)),
@@ -81,15 +109,78 @@ impl TileMap {
             Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
             Face::Top => y.checked_add(1).map(|y| (x, y)),
         };
-        !across.is_some_and(|(x, y)| self.is_solid(x, y))
+        let Some(other) = across.and_then(|(x, y)| self.get(x, y)) else {
+            return true;
+        };
+        if other == 0 {
+            return true;
+        }
+        let own = self.get(x, y).unwrap_or(1);
+        if !(is_shaped(own) || is_shaped(other)) {
+            return false; // two whole cells
+        }
+        !covered(TileShape::from_byte(own), TileShape::from_byte(other), face)
     }
 
     /// Whether solid cell `(x, y)` has any exposed face (a cell with none lies inside the
-    /// solid region, and no shape from outside can meet it first).
+    /// solid region, and no shape from outside can meet it first). A shaped cell other than
+    /// a one-way one always has (its slope or its half's inner side).
     pub(crate) fn has_exposed_face(&self, x: u32, y: u32) -> bool {
+        let shape = self.get(x, y).map(TileShape::from_byte);
+        if shape.is_some_and(|s| !matches!(s, TileShape::Solid | TileShape::OneWayTop)) {
+            return true;
+        }
         [Face::Left, Face::Right, Face::Bottom, Face::Top]
             .into_iter()
             .any(|f| self.exposed(x, y, f))
+    }
+
+    /// [`face_normal`](Self::face_normal) for a cell whose solid part is the polygon
+    /// `shape.outline()`: a normal within a thousandth of one of its edges' meets that edge,
+    /// kept when exposed (a slanted edge always is, a side edge where the neighbour does not
+    /// cover it); any other meets the vertex that is the polygon's support along it, kept
+    /// when both edges there are exposed, made the exposed one's when one is, dropped when
+    /// neither is.
+    fn shaped_face_normal(&self, x: u32, y: u32, shape: TileShape, normal: Vec2) -> Option<Vec2> {
+        let outline = shape.outline()?;
+        let out = -normal.try_normalize()?;
+        let n = outline.len();
+        let size = self.cell_size();
+        let edge_out = |i: usize| self.edge_normal(shape, outline, i);
+        let exposed = |i: usize| match Face::of_edge(outline[i], outline[(i + 1) % n]) {
+            Some(face) => self.exposed(x, y, face),
+            None => true,
+        };
+        if let Some(i) = (0..n).find(|&i| {
+            let m = edge_out(i);
+            m.dot(out) > 0.0 && m.perp_dot(out).abs() <= SNAP
+        }) {
+            return exposed(i).then(|| -edge_out(i));
+        }
+        let k = (0..n)
+            .max_by(|&a, &b| {
+                let along = |i: usize| (outline[i] * size).dot(out);
+                along(a).total_cmp(&along(b))
+            })
+            .unwrap_or(0);
+        let before = (k + n - 1) % n;
+        match (exposed(before), exposed(k)) {
+            (true, true) => Some(normal),
+            (true, false) => Some(-edge_out(before)),
+            (false, true) => Some(-edge_out(k)),
+            (false, false) => None,
+        }
+    }
+
+    /// The outward unit normal of edge `i` (from vertex `i` to the next) of a shaped cell's
+    /// outline, the slope hull's own where it is one (so that a hit on it reports the very
+    /// normal the sweeps give).
+    fn edge_normal(&self, shape: TileShape, outline: &[Vec2], i: usize) -> Vec2 {
+        if let Some(s) = shape.slope_index() {
+            return self.slope_hull(s).normals()[i];
+        }
+        let e = (outline[(i + 1) % outline.len()] - outline[i]) * self.cell_size();
+        Vec2::new(e.y, -e.x).normalize()
     }
 
     /// The normal a hit on cell `(x, y)` with normal `normal` (from the shape into the cell)
@@ -125,6 +216,17 @@ impl TileMap {
     #[must_use]
     #[inline(always)]
     pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
+        if self.has_shapes() {
+            let shape = self
+                .get(x, y)
+                .map_or(TileShape::Solid, TileShape::from_byte);
+            if !matches!(
+                shape,
+                TileShape::Solid | TileShape::OneWayTop | TileShape::Empty
+            ) {
+                return self.shaped_face_normal(x, y, shape, normal);
+            }
+        }
         match meets(normal)? {
             Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
             Meets::Corner(fx, fy) => match (self.exposed(x, y, fx), self.exposed(x, y, fy)) {
@@ -134,6 +236,20 @@ impl TileMap {
                 (false, false) => None,
             },
         }
+    }
+}
+
+/// Whether the side `face` of a cell of shape `own` is covered by the neighbour of shape
+/// `other` across it: the neighbour's solid part covers at least the span of the edge the
+/// cell's own covers (a cell with no edge on that side has nothing to expose).
+fn covered(own: TileShape, other: TileShape, face: Face) -> bool {
+    if other.is_one_way() && !own.is_one_way() {
+        return false;
+    }
+    match (own.covers(face), other.covers(face.opposite())) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(a), Some(b)) => b.0 <= a.0 && a.1 <= b.1,
     }
 }
 

@@ -1,14 +1,19 @@
 //! The [`TileMap`] itself: a rectangle of cells, one byte each, and where it lies in the world.
 
-use collide_core::{Aabb, Layers, Rect};
+use collide_core::{Layers, Pose, ShapeRef};
 use glam::Vec2;
 
+use super::hulls::{cell_shape, SlopeHulls};
 use super::limits::check;
 use super::scan::Blocks;
+use super::shape::is_shaped;
+use super::TileShape;
 use crate::Error;
 
-/// A rectangle of `width × height` square-or-rectangular cells, each empty (`0`) or solid with
-/// a value from `1` to `255` that the game may use (a material, a layer); one byte a cell.
+/// A rectangle of `width × height` square-or-rectangular cells, one byte a cell: empty (`0`),
+/// a shaped cell (a half tile, a slope or a one-way platform: the bytes `0xE0`–`0xF0`, see
+/// [`TileShape`]), or solid, with a value the game may use (a material, a layer: every other
+/// byte). [`TileMap::from_rows`] draws them a character each.
 ///
 /// Cell `(x, y)` covers the world box from `origin + (x, y) · cell_size` to
 /// `origin + (x + 1, y + 1) · cell_size`: `x` grows with world x and `y` with world y, so with
@@ -52,6 +57,10 @@ pub struct TileMap {
     cells: Vec<u8>,
     /// Which blocks of cells hold a solid cell, for the casts to skip empty runs.
     blocks: Blocks,
+    /// How many cells are shaped: with none, every query takes its path for whole cells.
+    shaped: usize,
+    /// The slopes' hulls, sized to the cells, that slope cells' obstacles borrow.
+    hulls: SlopeHulls,
 }
 
 /// A cell of a [`TileMap`]: its column `x` and its row `y`.
@@ -113,7 +122,7 @@ impl TileMap {
                 cells.push(value(x, y));
             }
         }
-        Ok(Self::assemble(width, height, cell_size, origin, cells))
+        Self::assemble(width, height, cell_size, origin, cells)
     }
 
     /// A map from its cells, row-major with row `y = 0` first (`cells[y · width + x]`).
@@ -133,58 +142,18 @@ impl TileMap {
         if cells.len() != width as usize * height as usize {
             return Err(Error::TileMapSize);
         }
-        Ok(Self::assemble(
-            width,
-            height,
-            cell_size,
-            origin,
-            cells.to_vec(),
-        ))
+        Self::assemble(width, height, cell_size, origin, cells.to_vec())
     }
 
-    /// A map drawn as text, **first row at the top** (the highest `y`), so the last row is the
-    /// bottom of the map, `y = 0`: `.` or a space is empty, `#` is solid with value `1`, a
-    /// digit `1`–`9` is solid with that value. Every row must have the same length.
-    ///
-    /// # Errors
-    ///
-    /// As [`from_fn`](Self::from_fn); [`Error::TileMapSize`] when the rows differ in length;
-    /// [`Error::TileMapText`] at the first character of another kind.
-    pub fn from_rows(rows: &[&str], cell_size: Vec2, origin: Vec2) -> Result<Self, Error> {
-        let height = u32::try_from(rows.len()).map_err(|_| Error::TileMapSize)?;
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        let width = u32::try_from(width).map_err(|_| Error::TileMapSize)?;
-        check(width, height, cell_size, origin)?;
-        let mut cells = vec![0; width as usize * height as usize];
-        for (row, line) in rows.iter().enumerate() {
-            let y = height as usize - 1 - row;
-            let mut columns = 0;
-            for (column, c) in line.chars().enumerate() {
-                let value = match c {
-                    '.' | ' ' => 0,
-                    '#' => 1,
-                    '1'..='9' => c as u8 - b'0',
-                    _ => {
-                        return Err(Error::TileMapText {
-                            row: row as u32,
-                            column: column as u32,
-                        })
-                    }
-                };
-                if column < width as usize {
-                    cells[y * width as usize + column] = value;
-                }
-                columns += 1;
-            }
-            if columns != width as usize {
-                return Err(Error::TileMapSize);
-            }
-        }
-        Ok(Self::assemble(width, height, cell_size, origin, cells))
-    }
-
-    fn assemble(width: u32, height: u32, cell_size: Vec2, origin: Vec2, cells: Vec<u8>) -> Self {
-        Self {
+    /// The map of these (checked) sizes and cells.
+    pub(super) fn assemble(
+        width: u32,
+        height: u32,
+        cell_size: Vec2,
+        origin: Vec2,
+        cells: Vec<u8>,
+    ) -> Result<Self, Error> {
+        Ok(Self {
             width,
             height,
             cell_size,
@@ -193,8 +162,21 @@ impl TileMap {
             origin,
             layers: Layers::ALL,
             blocks: Blocks::new(width, height, &cells),
+            shaped: cells.iter().filter(|&&c| is_shaped(c)).count(),
+            hulls: SlopeHulls::new(cell_size)?,
             cells,
-        }
+        })
+    }
+
+    /// The hull of slope `i` ([`TileShape`]'s slopes in the order of their bytes).
+    pub(crate) fn slope_hull(&self, i: usize) -> &collide_core::Hull {
+        self.hulls.get(i)
+    }
+
+    /// Whether any cell is shaped (not empty, not plain solid).
+    #[inline(always)]
+    pub(crate) fn has_shapes(&self) -> bool {
+        self.shaped != 0
     }
 
     /// Which blocks of cells hold a solid cell.
@@ -272,13 +254,39 @@ impl TileMap {
         (x < self.width && y < self.height).then(|| self.cells[self.index(x, y)])
     }
 
-    /// Whether cell `(x, y)` is in the map and solid.
+    /// The shape of cell `(x, y)` (see [`TileShape`] for what each byte means), or `None`
+    /// outside the map.
+    #[must_use]
+    pub fn shape(&self, x: u32, y: u32) -> Option<TileShape> {
+        self.get(x, y).map(TileShape::from_byte)
+    }
+
+    /// The exact shape of cell `(x, y)` and where it stands (the shape the map's
+    /// [`Obstacles`](crate::Obstacles) give it): the cell's rectangle at its
+    /// [`cell_center`](Self::cell_center) for a solid or one-way cell, half of it for a half
+    /// tile, a hull kept in the map for a slope; `None` for an empty cell or one outside.
+    #[must_use]
+    pub fn cell_shape(&self, x: u32, y: u32) -> Option<(ShapeRef<'_>, Pose)> {
+        let byte = self.get(x, y).filter(|&b| b != 0)?;
+        let center = self.cell_center(x, y);
+        if !is_shaped(byte) {
+            return Some((
+                ShapeRef::Rect(self.cell_rect()),
+                Pose::from_position(center),
+            ));
+        }
+        let (shape, offset) = cell_shape(TileShape::from_byte(byte), self.cell_size, &self.hulls);
+        Some((shape, Pose::from_position(center + offset)))
+    }
+
+    /// Whether cell `(x, y)` is in the map and not empty (solid or shaped).
     #[must_use]
     pub fn is_solid(&self, x: u32, y: u32) -> bool {
         x < self.width && y < self.height && self.cells[self.index(x, y)] != 0
     }
 
-    /// Gives cell `(x, y)` a new value (`0` empties it) and returns the old one.
+    /// Gives cell `(x, y)` a new value (`0` empties it, see [`TileShape`] for the others) and
+    /// returns the old one.
     ///
     /// Emptying a solid cell looks at the other cells of its 16 × 16 block (32 words of
     /// bytes), to clear the block's bit when it was the last solid one; other changes cost a
@@ -293,6 +301,7 @@ impl TileMap {
         }
         let i = self.index(x, y);
         let old = core::mem::replace(&mut self.cells[i], value);
+        self.shaped = self.shaped + usize::from(is_shaped(value)) - usize::from(is_shaped(old));
         if (old != 0) != (value != 0) {
             self.update_block(x, y);
         }
@@ -313,102 +322,18 @@ impl TileMap {
         TileCell::new(index % self.width, index / self.width)
     }
 
+    /// `1 / cell_size`, for the queries to find cells with a product, not a quotient.
+    pub(crate) fn inverse(&self) -> Vec2 {
+        self.inverse
+    }
+
+    /// How far, in cells, such a product may lie from the exact quotient (see [`reach`]).
+    pub(crate) fn reach_margin(&self) -> Vec2 {
+        self.reach
+    }
+
     fn index(&self, x: u32, y: u32) -> usize {
         y as usize * self.width as usize + x as usize
-    }
-
-    /// The world position of cell `(x, y)`'s minimum corner, `origin + (x, y) · cell_size`
-    /// (also for `x = width` or `y = height`: the far edges of the map).
-    #[must_use]
-    pub fn cell_min(&self, x: u32, y: u32) -> Vec2 {
-        Vec2::new(self.edge_x(x as i64), self.edge_y(y as i64))
-    }
-
-    /// The world box of cell `(x, y)` (any cell, in the map or not).
-    #[must_use]
-    pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
-        // In `i64`: the far edges of cell `u32::MAX` lie past a `u32`.
-        let (x, y) = (i64::from(x), i64::from(y));
-        let min = Vec2::new(self.edge_x(x), self.edge_y(y));
-        let max = Vec2::new(self.edge_x(x + 1), self.edge_y(y + 1));
-        Aabb::from_min_max(min, max)
-    }
-
-    /// The world position of cell `(x, y)`'s centre (where [`cell_rect`](Self::cell_rect)
-    /// stands to cover it).
-    #[must_use]
-    pub fn cell_center(&self, x: u32, y: u32) -> Vec2 {
-        self.origin + (Vec2::new(x as f32, y as f32) + 0.5) * self.cell_size
-    }
-
-    /// The rectangle of one cell, centred on its [`cell_center`](Self::cell_center).
-    #[must_use]
-    pub fn cell_rect(&self) -> Rect {
-        Rect {
-            half_extents: self.cell_size * 0.5,
-        }
-    }
-
-    /// The world box of the whole map.
-    #[must_use]
-    pub fn bounds(&self) -> Aabb {
-        Aabb::from_min_max(self.origin, self.cell_min(self.width, self.height))
-    }
-
-    /// The cell holding the world point `p` (a point on an edge belongs to the cell above or
-    /// to the right of it), or `None` outside the map or for a non-finite point.
-    #[must_use]
-    pub fn cell_at(&self, p: Vec2) -> Option<TileCell> {
-        let c = ((p - self.origin) / self.cell_size).floor();
-        let inside =
-            c.x >= 0.0 && c.y >= 0.0 && c.x < self.width as f32 && c.y < self.height as f32;
-        inside.then(|| TileCell::new(c.x as u32, c.y as u32))
-    }
-
-    /// The column edge `i` (`i` may lie outside the map).
-    pub(crate) fn edge_x(&self, i: i64) -> f32 {
-        self.origin.x + i as f32 * self.cell_size.x
-    }
-
-    /// The row edge `j`.
-    pub(crate) fn edge_y(&self, j: i64) -> f32 {
-        self.origin.y + j as f32 * self.cell_size.y
-    }
-
-    /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
-    /// outside; the callers clamp), to rounding: by the inverse cell size, a product for a
-    /// quotient, which is off by an ulp or two of `x − origin` more (the callers' margins
-    /// cover it).
-    pub(crate) fn column_of(&self, x: f32) -> i64 {
-        floor_i64((x - self.origin.x) * self.inverse.x)
-    }
-
-    pub(crate) fn row_of(&self, y: f32) -> i64 {
-        floor_i64((y - self.origin.y) * self.inverse.y)
-    }
-
-    /// The columns and rows of the cells that the closed box `lo..=hi` touches, clamped to the
-    /// map, or `None` when it touches none. Each bound is pushed out by what `(v − origin) ·
-    /// (1 / size)` can lose to rounding (see [`reach`]), so a box within rounding of an edge
-    /// lists the cell beyond it too.
-    #[inline]
-    pub(crate) fn cell_range(&self, lo: Vec2, hi: Vec2) -> Option<([u32; 2], [u32; 2])> {
-        if !(lo.is_finite() && hi.is_finite()) {
-            return None;
-        }
-        let (o, inverse) = (self.origin, self.inverse);
-        let a = (lo - o) * inverse - self.reach;
-        let b = (hi - o) * inverse + self.reach;
-        let (w, h) = (self.width as f32, self.height as f32);
-        if b.x < 0.0 || b.y < 0.0 || a.x >= w || a.y >= h {
-            return None;
-        }
-        // Clamped to the map first, truncating is the floor.
-        let cell = |v: f32, n: u32| v.clamp(0.0, (n - 1) as f32) as u32;
-        Some((
-            [cell(a.x, self.width), cell(a.y, self.height)],
-            [cell(b.x, self.width), cell(b.y, self.height)],
-        ))
     }
 }
 
@@ -422,15 +347,6 @@ impl TileMap {
 fn reach(width: u32, height: u32, inverse: Vec2, origin: Vec2) -> Vec2 {
     let cells = Vec2::new(width as f32, height as f32);
     (2.0 * origin.abs() * inverse + cells) * (8.0 * f32::EPSILON) + Vec2::splat(1e-6)
-}
-
-/// `v.floor()` as an integer, saturating, without a call to the C library's `floorf` (which
-/// the baseline x86-64 target makes of `f32::floor`); NaN gives 0.
-#[inline]
-fn floor_i64(v: f32) -> i64 {
-    let t = v as i64;
-    // Above 2²³ every float is a whole number, so `t as f32` is `v` again there.
-    t.saturating_sub(i64::from((t as f32) > v))
 }
 
 #[cfg(test)]

@@ -1,7 +1,11 @@
-//! Tile maps: a rectangle of cells, empty or solid, and exact queries on it that never catch
-//! on the seams between tiles.
+//! Tile maps: a rectangle of cells, empty, solid or shaped (half tiles, slopes, one-way
+//! platforms), and exact queries on it that never catch on the seams between tiles.
 //!
 //! - `map`: [`TileMap`], its constructors, cells and world coordinates;
+//! - `shape`: [`TileShape`], what each cell byte means, and each shape's outline;
+//! - `legend`: [`TileMap::from_rows`], a map drawn as text a character per shape;
+//! - `hulls`: the shaped cells' own shapes (a half tile's rectangle, a slope's hull);
+//! - `coords`: where cells lie in the world, and the cells under a point or a box;
 //! - `limits`: the sizes and coordinates a map may have;
 //! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
 //!   16 × 16 block, for the casts to skip empty runs;
@@ -16,7 +20,10 @@
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
+mod coords;
 pub(crate) mod faces;
+mod hulls;
+mod legend;
 mod limits;
 mod map;
 mod obstacles;
@@ -24,6 +31,8 @@ mod overlap;
 mod scan;
 mod segment;
 mod segment_far;
+mod shape;
 mod sweep;
 
 pub use map::{TileCell, TileMap};
+pub use shape::TileShape;

@@ -1,19 +1,22 @@
-//! A tile map as [`Obstacles`]: one rectangle per solid cell, so `move_and_slide` walks on it,
-//! and the face rule applied to the collision pass's hits on those rectangles.
+//! A tile map as [`Obstacles`]: one obstacle per solid or shaped cell, its exact shape, so
+//! `move_and_slide` walks on it, and the face rule applied to the collision pass's hits.
 
 use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
-use super::TileMap;
+use super::shape::is_shaped;
+use super::{TileMap, TileShape};
 use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles};
 use collide_broad::Proxy;
 
-/// Each solid cell under the area is one [`Obstacle`]: the cell's rectangle
-/// ([`TileMap::cell_rect`]) at its centre, with its [`cell_index`](TileMap::cell_index) as id
-/// and the map's [`layers`](TileMap::layers); only the cells whose rectangle's box touches the
-/// area are listed. Listing costs the cells under the area plus a cell of margin each way,
+/// Each solid or shaped cell under the area is one [`Obstacle`], with its
+/// [`cell_index`](TileMap::cell_index) as id and the map's [`layers`](TileMap::layers): its
+/// exact shape where it stands ([`TileMap::cell_shape`]: the cell's rectangle at its centre,
+/// half of it for a half tile, a hull kept in the map for a slope); a one-way cell's
+/// ([`TileShape::OneWayTop`]) blocks only from above, `one_way: Some(Vec2::Y)`. Only the
+/// cells whose shape's box touches the area are listed. Listing costs the cells under the area plus a cell of margin each way,
 /// whatever the map's size.
 ///
 /// In the collision pass, a hit on a cell's rectangle follows the face rule
@@ -39,12 +42,11 @@ use collide_broad::Proxy;
 /// ```
 impl Obstacles for TileMap {
     fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
-        let cell = self.cell_of_index(id);
-        if id as usize >= self.cells().len() || !self.is_solid(cell.x, cell.y) {
+        if id as usize >= self.cells().len() {
             return None;
         }
-        let pose = Pose::from_position(self.cell_center(cell.x, cell.y));
-        Some(Obstacle::new(id, self.cell_rect(), pose).with_layers(self.layers()))
+        let cell = self.cell_of_index(id);
+        self.shaped_obstacle(cell.x, cell.y)
     }
 
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
@@ -116,6 +118,10 @@ impl TileMap {
         let Some(Meets::Face(face)) = meets(normal) else {
             return false;
         };
+        // A shaped cell's faces need not reach its sides: only whole cells' seams are ruled.
+        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
+            return false;
+        }
         if travel.dot(normal) > 0.0 {
             return false;
         }
@@ -186,11 +192,19 @@ impl TileMap {
             return;
         };
         let rect = self.cell_rect();
+        let shaped = self.has_shapes();
         for y in lo[1]..=hi[1] {
             // A row's run of cells is scanned, eight at a time, for the few that are solid.
             self.each_in_row(y, first, hi[0], |x| {
-                let pose = Pose::from_position(self.cell_center(x, y));
-                let o = Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers());
+                let o = if shaped {
+                    match self.shaped_obstacle(x, y) {
+                        Some(o) => o,
+                        None => return,
+                    }
+                } else {
+                    let pose = Pose::from_position(self.cell_center(x, y));
+                    Obstacle::new(self.cell_index(x, y), rect, pose).with_layers(self.layers())
+                };
                 // The cell range has a margin for rounding; the obstacles themselves are held
                 // to the area, so that a body resting on a floor and moving along it is
                 // offered no floor cell at all.
@@ -199,6 +213,17 @@ impl TileMap {
                 }
             });
         }
+    }
+
+    /// The obstacle of cell `(x, y)` (in the map) by its shape, `None` for an empty cell: a
+    /// one-way cell's blocks only from above (`one_way: Some(Vec2::Y)`).
+    fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {
+        let (shape, pose) = self.cell_shape(x, y)?;
+        let o = Obstacle::new(self.cell_index(x, y), shape, pose).with_layers(self.layers());
+        let one_way = self
+            .get(x, y)
+            .is_some_and(|b| TileShape::from_byte(b).is_one_way());
+        Some(if one_way { o.with_one_way(Vec2::Y) } else { o })
     }
 
     /// How [`cells_under`](Self::cells_under) turns world coordinates into cells.

@@ -4,6 +4,7 @@ use collide_core::{contact, overlaps, Aabb, Contact, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
+use super::shape::is_shaped;
 use super::{TileCell, TileMap};
 
 impl TileMap {
@@ -115,6 +116,9 @@ impl TileMap {
         normal: Vec2,
         bounds: &Aabb,
     ) -> Option<(Vec2, f32)> {
+        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
+            return self.shaped_way_out(x, y, normal, bounds);
+        }
         if let Some(kept) = self.face_normal(x, y, normal) {
             let depth = match meets(kept)? {
                 Meets::Face(f) => self.face_depth(x, y, f, bounds),
@@ -143,6 +147,28 @@ impl TileMap {
             .map(|f| (f.inward(), self.face_depth(x, y, f, bounds)))
             .filter(|&(_, depth)| depth > 0.0)
             .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// [`exposed_way_out`](Self::exposed_way_out) for a shaped cell: the face rule's normal,
+    /// with how far the box `bounds` reaches along it past the nearest point of the cell's
+    /// shape (exact for a box, at most a rounder shape's depth); no other way out where the
+    /// rule drops the normal.
+    fn shaped_way_out(&self, x: u32, y: u32, normal: Vec2, bounds: &Aabb) -> Option<(Vec2, f32)> {
+        let kept = self.face_normal(x, y, normal)?;
+        let (shape, pose) = self.cell_shape(x, y)?;
+        let cell_near = match shape {
+            ShapeRef::Hull(hull) => hull
+                .vertices()
+                .iter()
+                .map(|v| (pose.position + *v).dot(kept))
+                .fold(f32::INFINITY, f32::min),
+            _ => {
+                let b = shape.aabb(&pose);
+                b.center.dot(kept) - b.half_extents.dot(kept.abs())
+            }
+        };
+        let body_far = bounds.center.dot(kept) + bounds.half_extents.dot(kept.abs());
+        Some((kept, body_far - cell_near))
     }
 
     /// How far a shape with box `bounds` reaches into cell `(x, y)` past face `face`.
