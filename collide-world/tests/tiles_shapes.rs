@@ -166,6 +166,13 @@ fn joints_at_the_same_height_are_no_faces() {
     // A plain solid cell beside empty space still has its face.
     assert_eq!(map.face_normal(13, 1, u), None); // the floor under it
     assert_eq!(map.face_normal(14, 0, d), Some(d));
+    // A half top flush with a solid cell: the solid cell's side is covered next to its top,
+    // so its top corner there is flat, and so is the half's.
+    let flush = TileMap::from_rows(&["T#", "#."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    assert_eq!(flush.face_normal(1, 1, diag), Some(d));
+    assert_eq!(flush.face_normal(1, 1, r), Some(r)); // below the half, the side is a wall
+    let down_left = Vec2::new(-1.0, -1.0).normalize();
+    assert_eq!(flush.face_normal(0, 1, down_left), Some(d));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use super::{TileMap, TileShape};
 /// How close to an axis (the smaller component over the larger) a normal must be to count as
 /// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
 /// far inside this; a true corner that close to a face touches the same flat surface.
-const SNAP: f32 = 1e-3;
+pub(super) const SNAP: f32 = 1e-3;
 
 /// One face of a cell, named by where it lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ impl Face {
     }
 
     /// The face of the unit cell the segment `p → q` (in unit coordinates) lies on, if any.
-    fn of_edge(p: Vec2, q: Vec2) -> Option<Face> {
+    pub(super) fn of_edge(p: Vec2, q: Vec2) -> Option<Face> {
         let on = |axis: usize, at: f32| p[axis] == at && q[axis] == at;
         [
             (Face::Left, 0, 0.0),
@@ -102,6 +102,15 @@ impl TileMap {
     /// one is a wall for what passes through the platform.
     #[inline(always)]
     pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
+        self.exposed_near(x, y, face, None)
+    }
+
+    /// [`exposed`](Self::exposed), or with `Some(end)`, whether the face is exposed next to
+    /// its end `end` (a coordinate along the side in the unit cell, `0` or `1` for a whole
+    /// side): what a corner there needs, as a face covered only near the corner leaves the
+    /// surface flat there (a half tile's top flush with its neighbour's).
+    #[inline(always)]
+    pub(super) fn exposed_near(&self, x: u32, y: u32, face: Face, end: Option<f32>) -> bool {
         let across = match face {
             Face::Left => x.checked_sub(1).map(|x| (x, y)),
             // Past `u32::MAX` lies no cell: outside the map, so empty.
@@ -119,7 +128,12 @@ impl TileMap {
         if !(is_shaped(own) || is_shaped(other)) {
             return false; // two whole cells
         }
-        !covered(TileShape::from_byte(own), TileShape::from_byte(other), face)
+        !covered(
+            TileShape::from_byte(own),
+            TileShape::from_byte(other),
+            face,
+            end,
+        )
     }
 
     /// Whether solid cell `(x, y)` has any exposed face (a cell with none lies inside the
@@ -133,54 +147,6 @@ impl TileMap {
         [Face::Left, Face::Right, Face::Bottom, Face::Top]
             .into_iter()
             .any(|f| self.exposed(x, y, f))
-    }
-
-    /// [`face_normal`](Self::face_normal) for a cell whose solid part is the polygon
-    /// `shape.outline()`: a normal within a thousandth of one of its edges' meets that edge,
-    /// kept when exposed (a slanted edge always is, a side edge where the neighbour does not
-    /// cover it); any other meets the vertex that is the polygon's support along it, kept
-    /// when both edges there are exposed, made the exposed one's when one is, dropped when
-    /// neither is.
-    fn shaped_face_normal(&self, x: u32, y: u32, shape: TileShape, normal: Vec2) -> Option<Vec2> {
-        let outline = shape.outline()?;
-        let out = -normal.try_normalize()?;
-        let n = outline.len();
-        let size = self.cell_size();
-        let edge_out = |i: usize| self.edge_normal(shape, outline, i);
-        let exposed = |i: usize| match Face::of_edge(outline[i], outline[(i + 1) % n]) {
-            Some(face) => self.exposed(x, y, face),
-            None => true,
-        };
-        if let Some(i) = (0..n).find(|&i| {
-            let m = edge_out(i);
-            m.dot(out) > 0.0 && m.perp_dot(out).abs() <= SNAP
-        }) {
-            return exposed(i).then(|| -edge_out(i));
-        }
-        let k = (0..n)
-            .max_by(|&a, &b| {
-                let along = |i: usize| (outline[i] * size).dot(out);
-                along(a).total_cmp(&along(b))
-            })
-            .unwrap_or(0);
-        let before = (k + n - 1) % n;
-        match (exposed(before), exposed(k)) {
-            (true, true) => Some(normal),
-            (true, false) => Some(-edge_out(before)),
-            (false, true) => Some(-edge_out(k)),
-            (false, false) => None,
-        }
-    }
-
-    /// The outward unit normal of edge `i` (from vertex `i` to the next) of a shaped cell's
-    /// outline, the slope hull's own where it is one (so that a hit on it reports the very
-    /// normal the sweeps give).
-    fn edge_normal(&self, shape: TileShape, outline: &[Vec2], i: usize) -> Vec2 {
-        if let Some(s) = shape.slope_index() {
-            return self.slope_hull(s).normals()[i];
-        }
-        let e = (outline[(i + 1) % outline.len()] - outline[i]) * self.cell_size();
-        Vec2::new(e.y, -e.x).normalize()
     }
 
     /// The normal a hit on cell `(x, y)` with normal `normal` (from the shape into the cell)
@@ -229,7 +195,10 @@ impl TileMap {
         }
         match meets(normal)? {
             Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
-            Meets::Corner(fx, fy) => match (self.exposed(x, y, fx), self.exposed(x, y, fy)) {
+            Meets::Corner(fx, fy) => match (
+                self.exposed_near(x, y, fx, Some(f32::from(u8::from(fy == Face::Top)))),
+                self.exposed_near(x, y, fy, Some(f32::from(u8::from(fx == Face::Right)))),
+            ) {
                 (true, true) => Some(normal),
                 (true, false) => Some(fx.inward()),
                 (false, true) => Some(fy.inward()),
@@ -241,15 +210,19 @@ impl TileMap {
 
 /// Whether the side `face` of a cell of shape `own` is covered by the neighbour of shape
 /// `other` across it: the neighbour's solid part covers at least the span of the edge the
-/// cell's own covers (a cell with no edge on that side has nothing to expose).
-fn covered(own: TileShape, other: TileShape, face: Face) -> bool {
+/// cell's own covers (a cell with no edge on that side has nothing to expose); with
+/// `Some(end)`, only next to that end of the edge.
+fn covered(own: TileShape, other: TileShape, face: Face, end: Option<f32>) -> bool {
     if other.is_one_way() && !own.is_one_way() {
         return false;
     }
-    match (own.covers(face), other.covers(face.opposite())) {
-        (None, _) => true,
-        (Some(_), None) => false,
-        (Some(a), Some(b)) => b.0 <= a.0 && a.1 <= b.1,
+    match (own.covers(face), other.covers(face.opposite()), end) {
+        (None, _, _) => true,
+        (Some(_), None, _) => false,
+        (Some(a), Some(b), None) => b.0 <= a.0 && a.1 <= b.1,
+        // From the end into the edge, the neighbour's span goes on past it.
+        (Some(a), Some(b), Some(e)) if e == a.0 => b.0 <= e && b.1 > e,
+        (Some(a), Some(b), Some(e)) => e == a.1 && b.0 < e && b.1 >= e,
     }
 }
 

@@ -11,6 +11,8 @@
 //!   16 × 16 block, for the casts to skip empty runs;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
 //!   ([`TileMap::face_normal`]);
+//! - `exact`: the queries on shaped cells, a cell's exact shape at a time, and one-way cells;
+//! - `joints`: the face rule for any outline, and at the vertices where shapes meet;
 //! - `overlap`: [`TileMap::overlaps`] and [`TileMap::contacts`] of a placed shape;
 //! - `sweep`: [`TileMap::time_of_impact`] of a moving shape;
 //! - `axes`: a moving hull's face normals as separating axes, that rule cells out before
@@ -21,8 +23,10 @@
 
 mod axes;
 mod coords;
+mod exact;
 pub(crate) mod faces;
 mod hulls;
+mod joints;
 mod legend;
 mod limits;
 mod map;

@@ -9,7 +9,8 @@ use super::{TileCell, TileMap};
 
 impl TileMap {
     /// Whether `shape` placed at `pose` overlaps any solid cell (strictly: touching is not
-    /// overlapping).
+    /// overlapping): a shaped cell's own shape ([`cell_shape`](Self::cell_shape)); a one-way
+    /// cell never (what stands inside one passes through it).
     ///
     /// Visits only the cells under the shape's box (plus a cell of margin each way); a
     /// non-finite pose gives `false`. Allocation-free.
@@ -29,17 +30,24 @@ impl TileMap {
     pub fn overlaps<'a>(&self, shape: impl Into<ShapeRef<'a>>, pose: &Pose) -> bool {
         let shape = shape.into();
         let rect = self.cell_rect();
+        let shaped = self.has_shapes();
         let mut hit = false;
         self.solid_cells_under(&shape.aabb(pose), false, |x, y| {
-            let cell = Pose::from_position(self.cell_center(x, y));
-            hit = overlaps(shape, pose, rect, &cell);
+            hit = if shaped {
+                self.blocking_shape(x, y)
+                    .is_some_and(|(cell, at)| overlaps(shape, pose, cell, &at))
+            } else {
+                let cell = Pose::from_position(self.cell_center(x, y));
+                overlaps(shape, pose, rect, &cell)
+            };
             hit
         });
         hit
     }
 
     /// Calls `visit(cell, contact)` with every contact between `shape` placed at `pose` and an
-    /// exposed face of a solid cell it overlaps, and returns how many there were. The
+    /// exposed face of a solid cell it overlaps (a shaped cell's own shape; no one-way cell),
+    /// and returns how many there were. The
     /// contact's normal points from the shape into the cell, through the exposed face (or, at
     /// an outside corner of the solid region, the corner's slanted normal); its point is the
     /// one [`collide_core::contact`] gives for the shape and the cell's box. Every contact has a
@@ -82,9 +90,20 @@ impl TileMap {
         let rect = self.cell_rect();
         let bounds = shape.aabb(pose);
         let mut count = 0;
+        let shaped = self.has_shapes();
         self.solid_cells_under(&bounds, true, |x, y| {
-            let cell = Pose::from_position(self.cell_center(x, y));
-            if let Some(c) = contact(shape, pose, rect, &cell) {
+            let found = if shaped {
+                self.blocking_shape(x, y)
+                    .and_then(|(cell, at)| contact(shape, pose, cell, &at))
+            } else {
+                contact(
+                    shape,
+                    pose,
+                    rect,
+                    &Pose::from_position(self.cell_center(x, y)),
+                )
+            };
+            if let Some(c) = found {
                 if let Some((normal, depth)) = self.exposed_way_out(x, y, c.normal, &bounds) {
                     let depth = if normal == c.normal { c.depth } else { depth };
                     // A face's depth from the shape's box rounds to zero or below where the

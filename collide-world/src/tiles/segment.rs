@@ -18,6 +18,9 @@ impl TileMap {
     /// The first solid cell the segment `from → to` enters, with the fraction `t` of the
     /// segment at which it enters, the point there and the normal of the face it enters
     /// through (from the segment into the cell, so a shot down onto a floor gets `-y`).
+    /// A shaped cell is hit where the segment enters its own shape
+    /// ([`cell_shape`](Self::cell_shape), exactly, by [`collide_core::cast_ray`], whose normal
+    /// a start inside it takes); a one-way cell only through its top, from above.
     ///
     /// Entering means passing inside the cell: a segment that only touches a cell's edge or
     /// corner, or runs exactly along a grid line, does not enter the cells beside it (overlap
@@ -473,6 +476,9 @@ impl Walk<'_> {
             return None;
         }
         let (cx, cy) = (x as u32, y as u32);
+        if self.map.has_shapes() {
+            return self.map.shaped_segment_hit(cx, cy, self.from, self.d);
+        }
         let (t, normal) = if enter.t <= 0.0 {
             (0.0, inside_normal(self.d))
         } else {

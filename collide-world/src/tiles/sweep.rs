@@ -26,7 +26,9 @@ impl TileMap {
     ///
     /// The hit is the earliest over the solid cells of [`collide_core::time_of_impact`]
     /// against the cell's box ([`cell_rect`](Self::cell_rect) at
-    /// [`cell_center`](Self::cell_center)), each put through
+    /// [`cell_center`](Self::cell_center)), or a shaped cell's own shape
+    /// ([`cell_shape`](Self::cell_shape); a one-way cell's only for a shape coming down onto
+    /// its top from outside it), each put through
     /// [`face_normal`](Self::face_normal): a hit on an internal face is dropped, one on a
     /// half-exposed corner gets the flat face's normal. Ties go to a face over a corner, then
     /// to the lower [`cell_index`](Self::cell_index). So a body sliding along a floor, a wall
@@ -220,8 +222,11 @@ impl TileMap {
                 return None;
             }
         }
-        let still = Motion::stationary(center);
-        let impact = time_of_impact(cast.shape, motion, rect, &still)?;
+        let impact = if self.has_shapes() {
+            self.shaped_impact(cast.shape, motion, x, y)?
+        } else {
+            time_of_impact(cast.shape, motion, rect, &Motion::stationary(center))?
+        };
         let normal = self.face_normal(x, y, impact.normal)?;
         Some(WorldHit {
             id: self.cell_index(x, y),

@@ -7,7 +7,7 @@ use collide_core::{
     Simplify,
 };
 use collide_testkit::SplitMix64;
-use collide_world::{TileCell, TileMap, WorldHit};
+use collide_world::{TileCell, TileMap, TileShape, WorldHit};
 use glam::Vec2;
 
 /// Every solid cell of `map`, row by row.
@@ -205,4 +205,71 @@ pub fn any_mover(rng: &mut SplitMix64, map: &TileMap, size: f32) -> (Shape, Rot,
     let start = point_in(rng, map);
     let speed = [1.0, 50.0, 1e3, 1e4][rng.index(4)];
     (shape, turn, start, rng.direction() * rng.unit() * speed)
+}
+
+/// A random map with shaped cells: about a third of its cells solid or shaped (every shape,
+/// one-way cells too), with a random cell size and origin.
+pub fn shaped_map(rng: &mut SplitMix64) -> TileMap {
+    let (w, h) = (4 + rng.index(20) as u32, 4 + rng.index(20) as u32);
+    let cell = Vec2::new(rng.range(0.5, 40.0), rng.range(0.5, 40.0));
+    let origin = Vec2::new(rng.range(-500.0, 500.0), rng.range(-500.0, 500.0));
+    let density = rng.range(0.1, 0.6);
+    let shapes = TileShape::SHAPED;
+    let cells: Vec<u8> = (0..w * h)
+        .map(|_| match rng.unit() {
+            u if u >= density => 0,
+            u if u < density * 0.3 => 1 + rng.index(9) as u8,
+            _ => shapes[rng.index(shapes.len())].as_byte(),
+        })
+        .collect();
+    TileMap::from_cells(w, h, &cells, cell, origin).unwrap()
+}
+
+/// Whether cell `(x, y)` of `map` is a one-way cell.
+pub fn is_one_way(map: &TileMap, c: TileCell) -> bool {
+    map.shape(c.x, c.y) == Some(TileShape::OneWayTop)
+}
+
+/// The first hit over every cell of `map`: the mover swept against each cell's exact shape,
+/// each hit put through the face rule; a one-way cell's only coming down onto its top from
+/// outside it.
+pub fn brute_shaped_time_of_impact(
+    map: &TileMap,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+) -> Option<WorldHit> {
+    let mut best: Option<WorldHit> = None;
+    for c in solid_cells(map) {
+        let (cell, at) = map.cell_shape(c.x, c.y).unwrap();
+        let still = Motion::stationary(at.position);
+        let Some(i) = time_of_impact(shape, motion, cell, &still) else {
+            continue;
+        };
+        let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
+            continue;
+        };
+        if is_one_way(map, c)
+            && !(motion.travel().y < 0.0
+                && normal == Vec2::NEG_Y
+                && !overlaps(shape, &motion.start_pose(), cell, &at))
+        {
+            continue;
+        }
+        let hit = WorldHit {
+            id: map.cell_index(c.x, c.y),
+            impact: Impact { normal, ..i },
+        };
+        if best.is_none_or(|b| before(&hit, &b)) {
+            best = Some(hit);
+        }
+    }
+    best
+}
+
+/// Whether the body at `pose` overlaps a cell's exact shape, one-way cells left out.
+pub fn inside_a_shape(map: &TileMap, shape: ShapeRef<'_>, pose: &Pose) -> bool {
+    solid_cells(map).into_iter().any(|c| {
+        let (cell, at) = map.cell_shape(c.x, c.y).unwrap();
+        !is_one_way(map, c) && overlaps(shape, pose, cell, &at)
+    })
 }

@@ -1,0 +1,153 @@
+//! The face rule on a map with shaped cells: a cell's outline is a polygon (its rectangle,
+//! a half, a slope), its edges on the cell's sides are internal where the neighbour covers
+//! them, and a hit on a vertex takes the normals of the exposed faces that truly meet there,
+//! from every cell around it, so that joints between slopes, floors and half tiles at the
+//! same height are flat, and a slope's crest or foot is the corner it is.
+
+use glam::Vec2;
+
+use super::faces::{Face, SNAP};
+use super::{TileMap, TileShape};
+
+/// The most exposed faces that can meet at one vertex (two per cell around it, four cells).
+const MOST_AT_VERTEX: usize = 8;
+
+impl TileMap {
+    /// [`face_normal`](Self::face_normal) for a cell whose solid part is the polygon
+    /// `shape.outline()`: a normal within a thousandth of one of its edges' meets that edge,
+    /// kept as the edge's normal when exposed (a slanted edge always is, a side edge where the
+    /// neighbour does not cover it), else dropped; any other meets the vertex that is the
+    /// polygon's support along it, and is ruled by the faces meeting there
+    /// ([`vertex_normal`](Self::vertex_normal)).
+    pub(super) fn shaped_face_normal(
+        &self,
+        x: u32,
+        y: u32,
+        shape: TileShape,
+        normal: Vec2,
+    ) -> Option<Vec2> {
+        let outline = shape.outline()?;
+        let out = -normal.try_normalize()?;
+        let n = outline.len();
+        if let Some(i) = (0..n).find(|&i| {
+            let m = self.edge_normal(shape, outline, i);
+            m.dot(out) > 0.0 && m.perp_dot(out).abs() <= SNAP
+        }) {
+            let exposed = match Face::of_edge(outline[i], outline[(i + 1) % n]) {
+                Some(face) => self.exposed(x, y, face),
+                None => true,
+            };
+            return exposed.then(|| -self.edge_normal(shape, outline, i));
+        }
+        let size = self.cell_size();
+        let k = (0..n)
+            .max_by(|&a, &b| {
+                (outline[a] * size)
+                    .dot(out)
+                    .total_cmp(&(outline[b] * size).dot(out))
+            })
+            .unwrap_or(0);
+        self.vertex_normal(x, y, outline[k], normal)
+    }
+
+    /// The normal of a hit with normal `normal` on the vertex `at` (in the unit cell) of cell
+    /// `(x, y)`, by the exposed faces of the cells around that meet there: none, the vertex
+    /// lies inside the solid region and the hit is dropped; two in line, the surface is flat
+    /// there and the hit gets their normal; two making an outside corner, a normal between
+    /// theirs is kept, another gets the nearer of theirs; otherwise (an inside corner, or
+    /// more faces) the nearest face's normal.
+    fn vertex_normal(&self, x: u32, y: u32, at: Vec2, normal: Vec2) -> Option<Vec2> {
+        let faces = self.faces_at(x, y, at);
+        let faces = &faces.list[..faces.len];
+        let nearest = || {
+            faces
+                .iter()
+                .map(|f| f.0)
+                .max_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)))
+        };
+        let [(m1, e1), (m2, e2)] = faces else {
+            return nearest();
+        };
+        let (m1, m2) = (*m1, *m2);
+        if m1.perp_dot(m2).abs() <= SNAP && m1.dot(m2) > 0.0 {
+            return Some(m1); // flat
+        }
+        // An outside corner: each face runs off into the other's solid side.
+        let outside = e2.dot(m1) > 0.0 && e1.dot(m2) > 0.0;
+        let between = m1.perp_dot(normal) * normal.perp_dot(m2) >= 0.0 && normal.dot(m1 + m2) > 0.0;
+        if outside && between {
+            Some(normal)
+        } else {
+            nearest()
+        }
+    }
+
+    /// The exposed faces of the cells around that have the vertex `at` of cell `(x, y)` (in
+    /// its unit cell) at an end: each one's normal into the solid and its direction away
+    /// from the vertex.
+    fn faces_at(&self, x: u32, y: u32, at: Vec2) -> Faces {
+        let mut faces = Faces {
+            list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
+            len: 0,
+        };
+        let size = self.cell_size();
+        for dy in -1i64..=1 {
+            for dx in -1i64..=1 {
+                let (cx, cy) = (i64::from(x) + dx, i64::from(y) + dy);
+                let (Ok(cx), Ok(cy)) = (u32::try_from(cx), u32::try_from(cy)) else {
+                    continue;
+                };
+                let Some(shape) = self.shape(cx, cy) else {
+                    continue;
+                };
+                let Some(outline) = shape.outline() else {
+                    continue;
+                };
+                // The vertex in that cell's unit cell (exact: halves and whole numbers).
+                let local = at - Vec2::new(dx as f32, dy as f32);
+                let n = outline.len();
+                for i in 0..n {
+                    let (p, q) = (outline[i], outline[(i + 1) % n]);
+                    let away = if p == local {
+                        q - p
+                    } else if q == local {
+                        p - q
+                    } else {
+                        continue;
+                    };
+                    let exposed = match Face::of_edge(p, q) {
+                        Some(face) => {
+                            let along = usize::from(matches!(face, Face::Left | Face::Right));
+                            self.exposed_near(cx, cy, face, Some(local[along]))
+                        }
+                        None => true,
+                    };
+                    if exposed && faces.len < MOST_AT_VERTEX {
+                        let m = -self.edge_normal(shape, outline, i);
+                        faces.list[faces.len] = (m, (away * size).normalize());
+                        faces.len += 1;
+                    }
+                }
+            }
+        }
+        faces
+    }
+
+    /// The outward unit normal of edge `i` (from vertex `i` to the next) of a cell's outline,
+    /// the slope hull's own where it is one (so that a hit on it reports the very normal the
+    /// sweeps give).
+    pub(super) fn edge_normal(&self, shape: TileShape, outline: &[Vec2], i: usize) -> Vec2 {
+        if let Some(s) = shape.slope_index() {
+            return self.slope_hull(s).normals()[i];
+        }
+        let e = (outline[(i + 1) % outline.len()] - outline[i]) * self.cell_size();
+        Vec2::new(e.y, -e.x).normalize()
+    }
+}
+
+/// The exposed faces at a vertex: each one's normal into the solid and its direction away
+/// from the vertex.
+struct Faces {
+    list: [(Vec2, Vec2); MOST_AT_VERTEX],
+    len: usize,
+}
