@@ -162,6 +162,18 @@ impl TileMap {
     ///   outside corner of the solid region); when exactly one is, the region is flat there
     ///   and the normal becomes that face's; when neither is, dropped.
     ///
+    /// On a map with shaped cells ([`TileShape`]) the same rule takes each cell's outline (a
+    /// solid cell's is its rectangle): a normal within a thousandth of one of its edges' meets
+    /// that edge, kept when exposed (a slope or a half's inner side always is; a side of the
+    /// cell where the neighbour does not cover the part the cell covers), else dropped. Any
+    /// other meets the outline's vertex furthest along it, ruled by the exposed faces of the
+    /// cells around that meet there: none, dropped; two in line (a slope's low cell meeting
+    /// its high cell, a half tile beside another, the foot of a ramp seen from a floor
+    /// tile's corner), their normal; two making an outside corner (a slope's crest), a normal
+    /// between theirs kept, another given the nearer of theirs; else the nearest face's. So
+    /// the joints where slopes, floors and half tiles meet at the same height give no bump,
+    /// no catch and no internal normal.
+    ///
     /// A zero or non-finite normal gives `None`.
     ///
     /// ```
