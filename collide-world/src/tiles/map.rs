@@ -27,7 +27,9 @@ use crate::Error;
 ///
 /// **Memory.** A byte per cell and a bit per 16 × 16 block of cells (whether it holds a solid
 /// cell, for the casts to skip empty space): a 4 096 × 4 096 map takes 16 MiB and 8 KiB on
-/// the heap ([`heap_bytes`](Self::heap_bytes)).
+/// the heap ([`heap_bytes`](Self::heap_bytes)). The map itself holds the twelve slopes'
+/// hulls, sized to its cells (about 3 KiB, not on the heap), which slope cells' obstacles
+/// borrow.
 ///
 /// ```
 /// use collide_world::{TileCell, TileMap};
