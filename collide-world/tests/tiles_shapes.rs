@@ -253,3 +253,24 @@ fn a_body_lands_on_a_one_way_row_and_jumps_up_through_it() {
     assert!(down.on_floor, "{down:?}");
     assert!((down.position.y - 55.01).abs() < 1e-3, "{down:?}"); // a skin above its top
 }
+
+/// Cells too narrow for a slope's hull (one side millions of times the other) still make a
+/// map, as before shapes: its slope cells are the boxes of their outlines.
+#[test]
+fn cells_too_narrow_for_a_hull_make_slopes_boxes() {
+    let size = Vec2::new(9e-8, 0.25);
+    let map = TileMap::from_rows(&["/a", "##"], size, Vec2::ZERO).unwrap();
+    let (shape, at) = map.cell_shape(0, 1).unwrap();
+    assert_eq!(
+        shape,
+        ShapeRef::Rect(Rect {
+            half_extents: size * 0.5
+        })
+    );
+    assert_eq!(at.position, map.cell_center(0, 1));
+    // The low half-rise cell's outline reaches half way up.
+    let (shape, at) = map.cell_shape(1, 1).unwrap();
+    let half = Vec2::new(size.x * 0.5, size.y * 0.25);
+    assert_eq!(shape, ShapeRef::Rect(Rect { half_extents: half }));
+    assert!((at.position.y - (map.cell_min(1, 1).y + size.y * 0.25)).abs() < 1e-7);
+}

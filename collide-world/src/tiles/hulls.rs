@@ -5,12 +5,13 @@ use collide_core::{Hull, Rect, ShapeRef};
 use glam::Vec2;
 
 use super::TileShape;
-use crate::Error;
 
-/// The twelve slopes' hulls, centred on the cell's centre, in the order of their bytes.
+/// The twelve slopes' hulls, centred on the cell's centre, in the order of their bytes; `None`
+/// for a slope whose corners `f32` cannot hold apart as a hull on cells of that size (one
+/// side some 10⁵ times the other, or subnormal), which is then the box of its outline.
 #[derive(Clone, Copy, PartialEq)]
 pub(crate) struct SlopeHulls {
-    hulls: [Hull; 12],
+    hulls: [Option<Hull>; 12],
 }
 
 impl core::fmt::Debug for SlopeHulls {
@@ -21,14 +22,8 @@ impl core::fmt::Debug for SlopeHulls {
 
 impl SlopeHulls {
     /// The hulls for cells of `cell_size`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TileMapGeometry`] when a hull of that size cannot be built (a cell too small
-    /// for `f32` to hold a slope's corners apart).
-    pub(crate) fn new(cell_size: Vec2) -> Result<Self, Error> {
-        let mut hulls =
-            [Hull::from_half_extents(Vec2::ONE).map_err(|_| Error::TileMapGeometry)?; 12];
+    pub(crate) fn new(cell_size: Vec2) -> Self {
+        let mut hulls = [None; 12];
         for shape in TileShape::SHAPED {
             let (Some(i), Some(outline)) = (shape.slope_index(), shape.outline()) else {
                 continue;
@@ -37,14 +32,14 @@ impl SlopeHulls {
             for (p, u) in points.iter_mut().zip(outline) {
                 *p = (*u - 0.5) * cell_size;
             }
-            hulls[i] = Hull::new(&points[..outline.len()]).map_err(|_| Error::TileMapGeometry)?;
+            hulls[i] = Hull::new(&points[..outline.len()]).ok();
         }
-        Ok(Self { hulls })
+        Self { hulls }
     }
 
-    /// The hull of slope `i` ([`TileShape::slope_index`]).
-    pub(crate) fn get(&self, i: usize) -> &Hull {
-        &self.hulls[i]
+    /// The hull of slope `i` ([`TileShape::slope_index`]), if it could be built.
+    pub(crate) fn get(&self, i: usize) -> Option<&Hull> {
+        self.hulls[i].as_ref()
     }
 }
 
@@ -77,9 +72,21 @@ pub(crate) fn cell_shape(
             rect(Vec2::new(quarter.x, half.y)),
             Vec2::new(quarter.x, 0.0),
         ),
-        other => match other.slope_index() {
-            Some(i) => (ShapeRef::Hull(hulls.get(i)), Vec2::ZERO),
+        other => match other.slope_index().map(|i| hulls.get(i)) {
+            Some(Some(hull)) => (ShapeRef::Hull(hull), Vec2::ZERO),
+            // A slope with no hull: the box of its outline.
+            Some(None) => outline_box(other, cell_size),
             None => (rect(half), Vec2::ZERO),
         },
     }
+}
+
+/// The box of a shape's outline as a rectangle, and its centre's offset from the cell's.
+fn outline_box(shape: TileShape, cell_size: Vec2) -> (ShapeRef<'static>, Vec2) {
+    let outline = shape.outline().unwrap_or(&[Vec2::ZERO, Vec2::ONE]);
+    let lo = outline.iter().fold(Vec2::ONE, |m, p| m.min(*p));
+    let hi = outline.iter().fold(Vec2::ZERO, |m, p| m.max(*p));
+    let half_extents = (hi - lo) * 0.5 * cell_size;
+    let offset = ((lo + hi) * 0.5 - 0.5) * cell_size;
+    (ShapeRef::Rect(Rect { half_extents }), offset)
 }

@@ -137,8 +137,8 @@ impl TileMap {
     /// the slope hull's own where it is one (so that a hit on it reports the very normal the
     /// sweeps give).
     pub(super) fn edge_normal(&self, shape: TileShape, outline: &[Vec2], i: usize) -> Vec2 {
-        if let Some(s) = shape.slope_index() {
-            return self.slope_hull(s).normals()[i];
+        if let Some(hull) = shape.slope_index().and_then(|s| self.slope_hull(s)) {
+            return hull.normals()[i];
         }
         let e = (outline[(i + 1) % outline.len()] - outline[i]) * self.cell_size();
         Vec2::new(e.y, -e.x).normalize()

@@ -29,7 +29,8 @@ use crate::Error;
 /// cell, for the casts to skip empty space): a 4 096 × 4 096 map takes 16 MiB and 8 KiB on
 /// the heap ([`heap_bytes`](Self::heap_bytes)). The map itself holds the twelve slopes'
 /// hulls, sized to its cells (about 3 KiB, not on the heap), which slope cells' obstacles
-/// borrow.
+/// borrow. (On cells so narrow that `f32` cannot hold a slope's corners apart, one side some
+/// 10⁵ times the other, a slope cell is the box of its outline.)
 ///
 /// ```
 /// use collide_world::{TileCell, TileMap};
@@ -165,13 +166,14 @@ impl TileMap {
             layers: Layers::ALL,
             blocks: Blocks::new(width, height, &cells),
             shaped: cells.iter().filter(|&&c| is_shaped(c)).count(),
-            hulls: SlopeHulls::new(cell_size)?,
+            hulls: SlopeHulls::new(cell_size),
             cells,
         })
     }
 
-    /// The hull of slope `i` ([`TileShape`]'s slopes in the order of their bytes).
-    pub(crate) fn slope_hull(&self, i: usize) -> &collide_core::Hull {
+    /// The hull of slope `i` ([`TileShape`]'s slopes in the order of their bytes), if the
+    /// cells are not too narrow for one.
+    pub(crate) fn slope_hull(&self, i: usize) -> Option<&collide_core::Hull> {
         self.hulls.get(i)
     }
 
