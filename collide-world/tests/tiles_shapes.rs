@@ -218,7 +218,6 @@ fn a_box_and_a_ball_walk_up_a_ramp_onto_a_ledge() {
 
 /// A one-way row stops a body coming down onto it and lets one jumping up from below through.
 #[test]
-#[ignore = "runs once move_and_slide honours one-way obstacles"]
 fn a_body_lands_on_a_one_way_row_and_jumps_up_through_it() {
     let map = TileMap::from_rows(
         &["..........", "..====....", "..........", "##########"],
