@@ -334,7 +334,6 @@ proptest! {
     #![proptest_config(config(cases(), 0x101_D5EA))]
 
     #[test]
-    #[ignore = "runs once move_and_slide puts its stops through Obstacles::refine_hit"]
     fn walks_across_joints_never_catch_bump_or_meet_an_internal_face(
         which in 0usize..12,
         kind in 0usize..3,

@@ -273,3 +273,49 @@ fn cells_too_narrow_for_a_hull_make_slopes_boxes() {
     assert_eq!(shape, ShapeRef::Rect(Rect { half_extents: half }));
     assert!((at.position.y - (map.cell_min(1, 1).y + size.y * 0.25)).abs() < 1e-7);
 }
+
+/// A body resting a skin off the top of a row of half tiles, or a 45° ramp, and moving into
+/// it meets it and never ends inside a cell's shape, wherever it stands over their joints.
+#[test]
+fn resting_starts_on_half_tiles_and_ramps_meet_them_and_never_end_inside() {
+    // Half tiles on a floor (tops at y = 24), and a ramp of stacked 45° cells whose face is
+    // y = x − 144 from (160, 16) to (256, 112).
+    let map = TileMap::from_fn(18, 8, Vec2::splat(16.0), Vec2::ZERO, |x, y| match (x, y) {
+        (_, 0) => 1,
+        (2..=7, 1) => TileShape::HalfBottom.as_byte(),
+        (10..=15, _) if y + 9 == x => TileShape::Slope45UpRight.as_byte(),
+        (10..=15, _) if y + 9 < x => 1,
+        _ => 0,
+    })
+    .unwrap();
+    let settings = SlideSettings::new(Vec2::Y);
+    let skin = settings.skin;
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let mut rng = collide_testkit::SplitMix64::new(0x70C4);
+    let mut met = 0;
+    for i in 0..2_000 {
+        let (start, normal) = if i % 2 == 0 {
+            // Over the half tiles' seams or not.
+            let x = 40.0 + 16.0 * rng.index(4) as f32 + rng.range(-6.0, 6.0);
+            (Vec2::new(x, 24.0 + 7.0 + skin), Vec2::Y)
+        } else {
+            // Its bottom-right corner on the ramp's face, over the cells' corners or not.
+            let corner_x = rng.range(166.0, 250.0);
+            let normal = Vec2::new(-1.0, 1.0).normalize();
+            let centre = Vec2::new(corner_x - 5.0, corner_x - 144.0 + 7.0);
+            (centre + normal * skin, normal)
+        };
+        let into = -normal * rng.range(0.1, 30.0) + normal.perp() * rng.range(-20.0, 20.0);
+        let step = move_and_slide(body, Rot::IDENTITY, start, into, &map, &settings);
+        let pose = collide_core::Pose::from_position(step.position);
+        let mut inside = false;
+        map.near(&body.aabb(&pose), Layers::ALL, &mut |o| {
+            inside |= collide_core::overlaps(ShapeRef::Rect(body), &pose, o.shape, &o.pose);
+        });
+        assert!(!inside, "{start} by {into}: {step:?}");
+        met += usize::from(!step.contacts().is_empty());
+    }
+    assert_eq!(met, 2_000, "only {met} met the surface");
+}

@@ -4,6 +4,7 @@
 //! from every cell around it, so that joints between slopes, floors and half tiles at the
 //! same height are flat, and a slope's crest or foot is the corner it is.
 
+use collide_core::{Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::faces::{Face, SNAP};
@@ -133,6 +134,40 @@ impl TileMap {
         faces
     }
 
+    /// For a shaped cell, the normal of the exposed edge of its outline that `shape`, where
+    /// `motion` starts, lies against (within rounding) and moves into, if there is one: what
+    /// a hit at the very start on an internal edge is taken for, as for a whole cell.
+    pub(super) fn shaped_pressed_face(
+        &self,
+        x: u32,
+        y: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+    ) -> Option<Vec2> {
+        let tile = TileShape::from_byte(self.get(x, y)?);
+        let outline = tile.outline()?;
+        let start = motion.start_pose();
+        let size = self.cell_size();
+        let scale = size.max_element() + start.position.abs().max_element();
+        let tolerance = 1e-5 * (1.0 + scale);
+        let n = outline.len();
+        (0..n)
+            .filter_map(|i| {
+                let out = self.edge_normal(tile, outline, i);
+                let exposed = match Face::of_edge(outline[i], outline[(i + 1) % n]) {
+                    Some(face) => self.exposed(x, y, face),
+                    None => true,
+                };
+                // How far the shape stands off the edge's line, out of the cell.
+                let on_line = self.cell_min(x, y) + outline[i] * size;
+                let gap = (start.position - on_line).dot(out) - reach(shape, &start, -out);
+                let into = motion.travel().dot(-out) > 0.0;
+                (exposed && into && gap.abs() <= tolerance).then_some((-out, gap.abs()))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(normal, _)| normal)
+    }
+
     /// The outward unit normal of edge `i` (from vertex `i` to the next) of a cell's outline,
     /// the slope hull's own where it is one (so that a hit on it reports the very normal the
     /// sweeps give).
@@ -145,9 +180,54 @@ impl TileMap {
     }
 }
 
+/// How far `shape` placed at `pose` reaches from its position along the unit `direction`.
+fn reach(shape: ShapeRef<'_>, pose: &Pose, direction: Vec2) -> f32 {
+    match shape {
+        ShapeRef::Circle(c) => c.radius,
+        ShapeRef::Rect(r) => r.half_extents.dot(direction.abs()),
+        ShapeRef::Hull(h) => {
+            let local = pose.rotation.inverse().apply(direction);
+            h.support(local).1.dot(local)
+        }
+    }
+}
+
 /// The exposed faces at a vertex: each one's normal into the solid and its direction away
 /// from the vertex.
 struct Faces {
     list: [(Vec2, Vec2); MOST_AT_VERTEX],
     len: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::Rect;
+
+    #[test]
+    fn a_start_against_a_shaped_edge_presses_on_it() {
+        let map = TileMap::from_rows(&["_/", "##"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+        let body = ShapeRef::Rect(Rect {
+            half_extents: Vec2::new(2.0, 3.0),
+        });
+        // Resting exactly on the half tile's top (y = 24), moving down and along.
+        let on_half = Motion::linear(Vec2::new(8.0, 27.0), Vec2::new(12.0, 20.0));
+        assert_eq!(
+            map.shaped_pressed_face(0, 1, body, &on_half),
+            Some(Vec2::NEG_Y)
+        );
+        let away = Motion::linear(Vec2::new(8.0, 27.0), Vec2::new(12.0, 30.0));
+        assert_eq!(map.shaped_pressed_face(0, 1, body, &away), None);
+        // The box's bottom-right corner on the slope's face (y = x), moving in.
+        let corner = Vec2::new(24.0, 24.0);
+        let on_slope = Motion::linear(corner + Vec2::new(-2.0, 3.0), Vec2::new(30.0, 20.0));
+        let into = map.shaped_pressed_face(1, 1, body, &on_slope).unwrap();
+        assert!(
+            into.distance(Vec2::new(1.0, -1.0).normalize()) < 1e-6,
+            "{into}"
+        );
+        // A few units off the face is no press.
+        let off = Motion::linear(corner + Vec2::new(-3.0, 4.0), Vec2::new(30.0, 20.0));
+        assert_eq!(map.shaped_pressed_face(1, 1, body, &off), None);
+    }
 }

@@ -159,6 +159,9 @@ impl TileMap {
     /// from whichever of the shapes' features it met first) is a hit on that face, so that a
     /// shape resting against a wall never moves into it. `None` when no such face is there.
     fn pressed_face(&self, x: u32, y: u32, shape: ShapeRef<'_>, motion: &Motion) -> Option<Vec2> {
+        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
+            return self.shaped_pressed_face(x, y, shape, motion);
+        }
         let start = shape.aabb(&motion.start_pose());
         let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
         let travel = motion.travel();
