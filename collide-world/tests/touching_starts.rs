@@ -3,7 +3,9 @@
 //! through, never rest inside, and never stand stuck without a word.
 
 use collide_core::{overlaps, Hull, Layers, Pose, Rect, Rot, ShapeRef, DEFAULT_SKIN};
-use collide_world::{move_and_slide, Obstacles, Slide, SlideSettings, StaticBodies, TileMap};
+use collide_world::{
+    move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, TileMap,
+};
 use glam::Vec2;
 
 /// Whether `shape` at `position` overlaps any of `obstacles`.
@@ -332,4 +334,58 @@ fn a_triangle_walking_far_pulled_by_a_hair_walks() {
     )];
     let at = on_top(&hull, rotation, 4.0 * cell, cell);
     walk_frames_of(&hull, rotation, at, travel, &floor[..], 3);
+}
+
+/// A slope at exactly the floor angle is a floor, whichever way its normal rounds: a 45°
+/// tile slope under the default 45°, met by a circle whose normal rounds a hair steeper.
+#[test]
+fn a_surface_at_exactly_the_floor_angle_is_a_floor() {
+    let settings = SlideSettings::new(Vec2::Y);
+    for normal in [
+        Vec2::new(0.707_106_95, -0.707_106_6),
+        Vec2::new(-0.707_106_95, -0.707_106_6),
+        Vec2::new(1.0, -1.0).normalize(),
+    ] {
+        assert_eq!(
+            settings.surface(normal),
+            collide_world::Surface::Floor,
+            "{normal}"
+        );
+    }
+    // A hair steeper than rounding is a wall.
+    assert_eq!(
+        settings.surface(Vec2::new(0.7072, -0.7070)),
+        collide_world::Surface::Wall
+    );
+}
+
+/// A box starting exactly on the seam-side of two floor rects, moving down and along, lands
+/// as on one merged rect (it used to stay put with no contact).
+#[test]
+fn a_box_touching_two_floor_rects_moves_as_on_one() {
+    let half = Rect {
+        half_extents: Vec2::new(8.0, 4.0),
+    };
+    let two = [
+        Obstacle::new(0, half, Pose::from_position(Vec2::new(72.0, 20.0))),
+        Obstacle::new(1, half, Pose::from_position(Vec2::new(88.0, 20.0))),
+    ];
+    let merged = Rect {
+        half_extents: Vec2::new(48.0, 4.0),
+    };
+    let one = [Obstacle::new(
+        0,
+        merged,
+        Pose::from_position(Vec2::new(80.0, 20.0)),
+    )];
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let (at, by) = (Vec2::new(76.88293, 31.0), Vec2::new(4.507761, -10.164665));
+    let settings = SlideSettings::new(Vec2::Y);
+    let a = move_and_slide(body, Rot::IDENTITY, at, by, &two[..], &settings);
+    let b = move_and_slide(body, Rot::IDENTITY, at, by, &one[..], &settings);
+    assert!(a.on_floor && b.on_floor, "{a:?} {b:?}");
+    assert!((a.position - b.position).length() < 1e-4, "{a:?} {b:?}");
+    assert!((a.position.x - (at.x + by.x)).abs() < 1e-4);
 }

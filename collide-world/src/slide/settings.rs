@@ -100,7 +100,9 @@ impl SlideSettings {
         } else {
             DEFAULT_FLOOR_ANGLE
         };
-        let flat = angle.cos();
+        // A surface at exactly the floor angle is a floor whatever the rounding of its normal
+        // (a 45° tile slope under the default 45°): the cosine is met to within a few ulps.
+        let flat = angle.cos() - FLOOR_ANGLE_ROUNDING;
         let facing = -normal; // the surface's own normal, out of the obstacle
         if facing.dot(self.up) >= flat {
             Surface::Floor
@@ -111,6 +113,10 @@ impl SlideSettings {
         }
     }
 }
+
+/// How far below the cosine of the floor angle a normal's may round and still count as
+/// at that angle.
+const FLOOR_ANGLE_ROUNDING: f32 = 8.0 * f32::EPSILON;
 
 /// Which way a surface the body touched faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
