@@ -246,10 +246,14 @@ fn random_map(
 /// A mover `size` across at most: a circle, a turned box hull or a turned regular hull.
 fn mover(size: f32) -> impl Strategy<Value = (Shape, Rot)> {
     let turn = prop_oneof![Just(0.0f32), 0.0f32..core::f32::consts::TAU];
-    (0usize..3, 0.05f32..1.0, 0.2f32..1.0, 3usize..9, turn).prop_map(
+    (0usize..4, 0.05f32..1.0, 0.2f32..1.0, 3usize..9, turn).prop_map(
         move |(kind, a, b, sides, turn)| {
             let shape: Shape = match kind {
                 0 => Circle { radius: a * size }.into(),
+                3 => Rect {
+                    half_extents: Vec2::new(a, a * b) * size,
+                }
+                .into(),
                 1 => Hull::from_half_extents(Vec2::new(a, a * b) * size)
                     .unwrap()
                     .into(),
@@ -318,7 +322,7 @@ proptest! {
                 let points: Vec<Vec2> = h.vertices().iter().map(|v| *v * k).collect();
                 Hull::new(&points).unwrap().into()
             }
-            rect => rect,
+            Shape::Rect(r) => Shape::from(Rect { half_extents: r.half_extents * k }),
         };
         // The exposed faces: a solid cell's side whose neighbour is empty or off the map.
         let sides = [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y];
