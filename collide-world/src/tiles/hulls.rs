@@ -9,9 +9,12 @@ use super::TileShape;
 /// The twelve slopes' hulls, centred on the cell's centre, in the order of their bytes; `None`
 /// for a slope whose corners `f32` cannot hold apart as a hull on cells of that size (one
 /// side some 10⁵ times the other, or subnormal), which is then the box of its outline.
-#[derive(Clone, Copy, PartialEq)]
+///
+/// On the heap: some 3 KiB that would otherwise make every `TileMap` (and every enum holding
+/// one) that large to move.
+#[derive(Clone, PartialEq)]
 pub(crate) struct SlopeHulls {
-    hulls: [Option<Hull>; 12],
+    hulls: Box<[Option<Hull>; 12]>,
 }
 
 impl core::fmt::Debug for SlopeHulls {
@@ -34,7 +37,14 @@ impl SlopeHulls {
             }
             hulls[i] = Hull::new(&points[..outline.len()]).ok();
         }
-        Self { hulls }
+        Self {
+            hulls: Box::new(hulls),
+        }
+    }
+
+    /// The bytes it takes on the heap.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        core::mem::size_of::<[Option<Hull>; 12]>()
     }
 
     /// The hull of slope `i` ([`TileShape::slope_index`]), if it could be built.

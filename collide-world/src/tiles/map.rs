@@ -27,9 +27,8 @@ use crate::Error;
 ///
 /// **Memory.** A byte per cell and a bit per 16 × 16 block of cells (whether it holds a solid
 /// cell, for the casts to skip empty space): a 4 096 × 4 096 map takes 16 MiB and 8 KiB on
-/// the heap ([`heap_bytes`](Self::heap_bytes)). The map itself holds the twelve slopes'
-/// hulls, sized to its cells (about 3 KiB, not on the heap), which slope cells' obstacles
-/// borrow. (On cells so narrow that `f32` cannot hold a slope's corners apart, one side some
+/// the heap ([`heap_bytes`](Self::heap_bytes)), and the twelve slopes' hulls, sized to its
+/// cells, which slope cells' obstacles borrow (about 3 KiB, on the heap too). (On cells so narrow that `f32` cannot hold a slope's corners apart, one side some
 /// 10⁵ times the other, a slope cell is the box of its outline.)
 ///
 /// ```
@@ -192,8 +191,8 @@ impl TileMap {
         &mut self.blocks
     }
 
-    /// The bytes the map holds on the heap: its cells' buffer (a byte a cell) and its block
-    /// bits (a bit per 16 × 16 block, packed in 64-bit words). Queries and
+    /// The bytes the map holds on the heap: its cells' buffer (a byte a cell), its block
+    /// bits (a bit per 16 × 16 block, packed in 64-bit words) and its slope hulls. Queries and
     /// [`set`](Self::set) never change it.
     ///
     /// ```
@@ -201,13 +200,15 @@ impl TileMap {
     /// use glam::Vec2;
     ///
     /// let map = TileMap::from_fn(256, 128, Vec2::ONE, Vec2::ZERO, |_, y| u8::from(y == 0))?;
-    /// // 32 768 cell bytes, and the bits of 16 × 8 blocks in two 64-bit words.
-    /// assert_eq!(map.heap_bytes(), 256 * 128 + 16);
+    /// // 32 768 cell bytes, the bits of 16 × 8 blocks in two 64-bit words, and some 3 KiB of
+    /// // slope hulls.
+    /// let hulls = map.heap_bytes() - (256 * 128 + 16);
+    /// assert!(hulls > 0 && hulls < 4096);
     /// # Ok::<(), collide_world::Error>(())
     /// ```
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() + self.blocks.heap_bytes()
+        self.cells.capacity() + self.blocks.heap_bytes() + self.hulls.heap_bytes()
     }
 
     /// The number of columns.
@@ -467,9 +468,10 @@ mod tests {
             let map = map.unwrap();
             let blocks = w.div_ceil(BLOCK) as usize * h.div_ceil(BLOCK) as usize;
             let bits_bytes = blocks.div_ceil(64) * 8;
+            let hulls = core::mem::size_of::<[Option<collide_core::Hull>; 12]>();
             assert_eq!(
                 map.heap_bytes(),
-                w as usize * h as usize + bits_bytes,
+                w as usize * h as usize + bits_bytes + hulls,
                 "{w}×{h}"
             );
         }
