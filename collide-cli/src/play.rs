@@ -8,8 +8,8 @@
 //! 2. [`shmup`]: the shmup benchmark scene, live, at up to 100 000 objects, with the broad
 //!    phase switched by a key as it runs, bullets that bounce off enemies at another, and the
 //!    hits only the sweep found marked.
-//! 3. [`platformer`]: a box that walks and jumps on a `TileMap` level with `move_and_slide`,
-//!    its contact normals drawn.
+//! 3. [`platformer`]: a `Character` that walks a tile map's steps and slopes, lands on and
+//!    drops through a one-way platform and rides a lift, its contact normals drawn.
 //! 4. [`breakout`]: a ball at up to thousands of units per frame, bounced by the collision
 //!    pass's responses, that never leaves the field or passes through a brick.
 //!
@@ -95,6 +95,10 @@ pub mod colour {
     pub const NORMAL: Colour = [0, 255, 0, 255];
     /// Enemy hulls.
     pub const HULL: Colour = [204, 153, 255, 255];
+    /// One-way platforms.
+    pub const ONE_WAY: Colour = [255, 153, 51, 255];
+    /// Moving platforms.
+    pub const LIFT: Colour = [204, 204, 102, 255];
 }
 
 /// The arguments of `collide play`.

@@ -61,6 +61,8 @@ pub struct Held {
     pub left: bool,
     /// Right is down.
     pub right: bool,
+    /// Down is down.
+    pub down: bool,
 }
 
 impl Held {
@@ -72,6 +74,8 @@ impl Held {
                 InputEvent::Release(Key::Left) => self.left = false,
                 InputEvent::Press(Key::Right) => self.right = true,
                 InputEvent::Release(Key::Right) => self.right = false,
+                InputEvent::Press(Key::Down) => self.down = true,
+                InputEvent::Release(Key::Down) => self.down = false,
                 _ => {}
             }
         }

@@ -63,12 +63,17 @@ pub fn clips() -> Vec<Clip> {
         .press(0, Key::Down)
         .press(0, Key::Down)
         .press(110, Key::T);
-    // The platformer: land, walk under the low platform and bump it, on to the wall, jump.
+    // The platformer: land, walk over the curb, up the ramp and down the slope, jump onto
+    // the one-way platform and drop through it, jump onto the wall and ride the lift up.
     let platformer = Script::new()
-        .hold(30, 170, Key::Right)
-        .press(44, Key::Space)
-        .press(110, Key::Space)
-        .press(185, Key::Space);
+        .hold(0, 105, Key::Right)
+        .press(98, Key::Space)
+        .at(150, InputEvent::Press(Key::Down))
+        .press(150, Key::Space)
+        .at(155, InputEvent::Release(Key::Down))
+        .hold(175, 229, Key::Right)
+        .press(192, Key::Space)
+        .hold(336, 350, Key::Right);
     // Breakout: 8, 512 and 8 192 units per frame, the paddle chasing.
     let breakout = ups(Script::new(), 60, 6)
         .hold(20, 50, Key::Left)
@@ -98,7 +103,7 @@ pub fn clips() -> Vec<Clip> {
             name: "platformer",
             size: format!("{} tiles", super::platformer::tile_count()),
             scene: 2,
-            frames: 210,
+            frames: 354,
             timing: platformer.clone(),
             script: platformer,
         },
@@ -237,6 +242,8 @@ mod tests {
             super::super::colour::SHOT,
             super::super::colour::HIGHLIGHT,
             super::super::colour::HULL,
+            super::super::colour::ONE_WAY,
+            super::super::colour::LIFT,
         ] {
             let mut canvas = App::canvas();
             canvas.clear(c);
