@@ -155,6 +155,30 @@ fn it_jumps_up_through_the_one_way_platform_lands_on_it_and_drops_through() {
     assert!(rests_on(p.player.position().y, FLOOR_TOP));
 }
 
+/// Falling onto the one-way platform from any height, also where the fall reaches its top
+/// exactly (from 90, the body's bottom is at 80.0 after three frames) and over its seams.
+#[test]
+fn falling_onto_the_one_way_platform_it_lands_from_any_height() {
+    let top = 5.0 * level::TILE;
+    for x in [
+        21.0 * level::TILE,
+        22.5 * level::TILE,
+        24.0 * level::TILE + 3.0,
+    ] {
+        for y in [90.0, 90.25, 91.0, 97.0, 120.0] {
+            let mut p = Platformer::new().unwrap();
+            p.player.set_position(Vec2::new(x, y));
+            run(&mut p, 40, &[]);
+            let m = p.player.last_move();
+            assert!(p.on_one_way(), "from ({x}, {y}): {m:?}");
+            assert!(
+                rests_on(p.player.position().y, top),
+                "from ({x}, {y}): {m:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn walking_and_dropping_it_falls_through_the_one_way_platform() {
     let mut p = standing(Vec2::new(21.0 * level::TILE, 90.0));
