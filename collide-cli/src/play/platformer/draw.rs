@@ -1,7 +1,7 @@
 //! How the platformer looks: the level's world (y up) turned onto the canvas (y down), tiles
-//! and ramps in one colour, one-way platforms as planks in another, the lift in a third.
+//! and slopes in one colour, one-way platforms as planks in another, the lift in a third.
 
-use collide::{ShapeRef, SlideContact};
+use collide::{SlideContact, TileShape};
 use glam::Vec2;
 
 use super::super::{colour, PLAY_TOP};
@@ -18,40 +18,42 @@ pub fn screen(p: Vec2) -> Vec2 {
     Vec2::new(p.x, HEIGHT - p.y)
 }
 
-/// The tiles, the static bodies and the lift, and the view that puts them in the play area.
+/// The tiles and the lift, and the view that puts them in the play area.
 pub fn level(canvas: &mut Canvas, level: &Level) {
     canvas.set_view(Vec2::ZERO, 1.0, Vec2::new(0.0, PLAY_TOP + 2.0));
     let tiles = &level.world.tiles;
     for y in 0..tiles.height() {
-        for x in (0..tiles.width()).filter(|&x| tiles.is_solid(x, y)) {
-            let cell = tiles.cell_bounds(x, y);
-            canvas.fill_box(screen(cell.min()), screen(cell.max()), colour::SOLID);
-        }
-    }
-    for &handle in &level.shapes {
-        let Some(o) = level.world.bodies.get(handle) else {
-            continue;
-        };
-        let ShapeRef::Hull(hull) = o.shape else {
-            continue;
-        };
-        let points: Vec<Vec2> = hull
-            .vertices()
-            .iter()
-            .map(|&v| screen(o.pose.transform_point(v)))
-            .collect();
-        if o.one_way.is_some() {
-            let b = o.bounds();
-            let top = b.max().y;
-            let (min, max) = (Vec2::new(b.min().x, top - PLANK), b.max());
-            canvas.fill_box(screen(min), screen(max), colour::ONE_WAY);
-        } else {
-            canvas.fill_convex(&points, colour::SOLID);
+        for x in 0..tiles.width() {
+            if let Some(shape) = tiles.shape(x, y) {
+                let cell = tiles.cell_bounds(x, y);
+                tile(canvas, shape, cell.min(), cell.max());
+            }
         }
     }
     let lift = level.lift_position();
     let half = super::level::LIFT.half_extents;
     canvas.fill_box(screen(lift - half), screen(lift + half), colour::LIFT);
+}
+
+/// One cell of `shape` from `min` to `max`: its solid part, or a one-way platform's plank.
+fn tile(canvas: &mut Canvas, shape: TileShape, min: Vec2, max: Vec2) {
+    match shape {
+        TileShape::Solid => canvas.fill_box(screen(min), screen(max), colour::SOLID),
+        TileShape::OneWayTop => {
+            let plank = Vec2::new(min.x, max.y - PLANK);
+            canvas.fill_box(screen(plank), screen(max), colour::ONE_WAY);
+        }
+        _ => {
+            let Some(outline) = shape.outline() else {
+                return;
+            };
+            let points: Vec<Vec2> = outline
+                .iter()
+                .map(|&u| screen(min + u * (max - min)))
+                .collect();
+            canvas.fill_convex(&points, colour::SOLID);
+        }
+    }
 }
 
 /// The character's box.

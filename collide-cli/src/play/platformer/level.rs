@@ -1,15 +1,16 @@
-//! The platformer's level: a tile map drawn as text (y up, as the library's), the shapes it
-//! holds that the map's cells do not, and the lift, a static body moved every frame.
+//! The platformer's level: a tile map drawn as text (y up, as the library's) and the lift, a
+//! static body moved every frame.
 
-use collide::{Hull, Layers, Pose, Rect, StaticHandle, StaticWorld, TileMap};
+use collide::{Layers, Pose, Rect, StaticHandle, StaticWorld, TileMap};
 use glam::Vec2;
 
 /// A tile's side, in units (one unit is one pixel).
 pub const TILE: f32 = 16.0;
 
-/// The level, top row first (y grows upwards, so the last row is the floor, `y` 0 to 16).
-/// `#` is a solid tile; `_` the bottom half of one (a curb); `a` `b` a ramp rising half a
-/// tile per tile to the right, `\` a 45° slope down to the right; `=` a one-way platform.
+/// The level, top row first (y grows upwards, so the last row is the floor, `y` 0 to 16),
+/// in `TileMap::from_rows`'s legend: `#` is a solid tile; `_` the bottom half of one (a
+/// curb); `a` `b` a ramp rising half a tile per tile to the right, `\` a 45° slope down to
+/// the right; `=` a one-way platform.
 pub const LEVEL: [&str; 19] = [
     "########################################",
     "#......................................#",
@@ -49,12 +50,10 @@ pub const LIFT_WAIT: usize = 40;
 
 /// The level's static world and the lift's handle in it.
 pub struct Level {
-    /// The tile map and the static bodies (the lift, and the shapes the map's cells lack).
+    /// The tile map and the lift.
     pub world: StaticWorld,
     /// The lift.
     pub lift: StaticHandle,
-    /// The bodies to draw: every static body but the lift.
-    pub shapes: Vec<StaticHandle>,
     /// Frames since the level was built: where the lift is.
     frame: usize,
 }
@@ -65,43 +64,8 @@ impl Level {
     /// # Errors
     /// When the map cannot be built (never, for the rows of [`LEVEL`]).
     pub fn new() -> Result<Self, collide::Error> {
-        let solid: Vec<String> = LEVEL
-            .iter()
-            .map(|row| row.replace(|c: char| c != '#', "."))
-            .collect();
-        let rows: Vec<&str> = solid.iter().map(String::as_str).collect();
-        let tiles = TileMap::from_rows(&rows, Vec2::splat(TILE), Vec2::ZERO)?;
+        let tiles = TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?;
         let mut world = StaticWorld::new(tiles);
-        let mut shapes = Vec::new();
-        for (row, line) in LEVEL.iter().enumerate() {
-            let y = (LEVEL.len() - 1 - row) as f32;
-            let chars: Vec<char> = line.chars().collect();
-            for (x, &c) in chars.iter().enumerate() {
-                let Some(outline) = outline(c) else { continue };
-                // A run of one-way tiles is one plank, with no seams to catch on.
-                let run = if c == '=' {
-                    if x > 0 && chars[x - 1] == '=' {
-                        continue;
-                    }
-                    chars[x..].iter().take_while(|&&d| d == '=').count() as f32
-                } else {
-                    1.0
-                };
-                let corner = Vec2::new(x as f32, y) * TILE;
-                let points: Vec<Vec2> = outline
-                    .iter()
-                    .map(|p| Vec2::new(p.x * run, p.y) * TILE)
-                    .collect();
-                let hull = Hull::new(&points)?;
-                let handle = world
-                    .bodies
-                    .add(hull, Pose::from_position(corner), Layers::ALL)?;
-                if c == '=' {
-                    world.bodies.set_one_way(handle, Some(Vec2::Y));
-                }
-                shapes.push(handle);
-            }
-        }
         let lift = world
             .bodies
             .add(LIFT, Pose::from_position(LIFT_LOW), Layers::ALL)?;
@@ -109,7 +73,6 @@ impl Level {
         Ok(Self {
             world,
             lift,
-            shapes,
             frame: 0,
         })
     }
@@ -146,20 +109,6 @@ pub fn lift_at(frame: usize) -> Vec2 {
         travel - (f - 2 * LIFT_WAIT - moving) as f32 * LIFT_SPEED
     };
     LIFT_LOW + Vec2::Y * risen.clamp(0.0, travel)
-}
-
-/// The outline in the unit cell (y up, counter-clockwise) of a shaped cell of [`LEVEL`], made
-/// a static body; `None` for an empty or solid tile.
-fn outline(c: char) -> Option<Vec<Vec2>> {
-    let v = Vec2::new;
-    Some(match c {
-        '_' => vec![v(0., 0.), v(1., 0.), v(1., 0.5), v(0., 0.5)],
-        'a' => vec![v(0., 0.), v(1., 0.), v(1., 0.5)],
-        'b' => vec![v(0., 0.), v(1., 0.), v(1., 1.), v(0., 0.5)],
-        '\\' => vec![v(0., 0.), v(1., 0.), v(0., 1.)],
-        '=' => vec![v(0., 0.), v(1., 0.), v(1., 1.), v(0., 1.)],
-        _ => return None,
-    })
 }
 
 /// How many tiles [`LEVEL`] has, shaped or solid.

@@ -97,7 +97,7 @@ impl Scene for Platformer {
     fn keys(&self) -> &'static [&'static str] {
         &[
             "LEFT/RIGHT WALK   SPACE/UP JUMP   DOWN+SPACE DROP THROUGH   R START AGAIN",
-            "ORANGE: ONE-WAY PLATFORM   YELLOW: THE LIFT   GREEN: THE NORMALS OF THE SURFACES TOUCHED",
+            "ORANGE: ONE-WAY   YELLOW: LIFT   GREEN: NORMALS OF THE SURFACES TOUCHED",
         ]
     }
 
