@@ -101,7 +101,7 @@ pub fn clips() -> Vec<Clip> {
         },
         Clip {
             name: "platformer",
-            size: format!("{} tiles", super::platformer::tile_count()),
+            size: format!("{} tiles, a lift", super::platformer::tile_count()),
             scene: 2,
             frames: 354,
             timing: platformer.clone(),

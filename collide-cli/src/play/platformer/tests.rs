@@ -216,6 +216,20 @@ fn it_rides_the_lift_up_to_the_ledge() {
     assert!(rests_on(p.player.position().y, 12.0 * level::TILE));
 }
 
+#[test]
+fn jumping_off_the_rising_lift_keeps_its_speed() {
+    let mut p = Platformer::new().unwrap();
+    p.player.set_position(Vec2::new(470.0, 60.0));
+    run(&mut p, level::LIFT_WAIT + 10, &[]);
+    assert_eq!(
+        p.player.platform_velocity(),
+        Vec2::new(0.0, level::LIFT_SPEED)
+    );
+    p.step(&[InputEvent::Press(Key::Space)]);
+    assert!(!p.player.on_floor());
+    assert_eq!(p.velocity.y, JUMP + level::LIFT_SPEED);
+}
+
 /// The recording's script shows every feature: the steps, the slopes, the one-way platform
 /// landed on and dropped through, and the lift ridden to the ledge; and through it, as
 /// through a long run of walks, jumps and drops, the body never enters a tile or a body.
