@@ -177,3 +177,34 @@ fn dropping_through_a_one_way_platform_takes_one_move_and_falls_clear() {
     );
     assert!(!inside_solid(&bodies, player.position()));
 }
+
+#[test]
+fn dropping_through_while_walking_drops() {
+    let (bodies, _) = level_with_lift(Vec2::new(0.0, 30.0), true);
+    let top = 32.0;
+    for constant in [false, true] {
+        let settings = CharacterSettings::new(Vec2::Y)
+            .with_snap_length(4.0)
+            .with_constant_speed_on_slopes(constant);
+        let mut player = player(Vec2::new(-10.0, top + 8.01), settings);
+        player.move_by(Vec2::new(0.0, -0.5), &bodies);
+        assert!(player.on_floor() && player.platform() == Some(1));
+        player.move_dropping_through(Vec2::new(3.0, -0.5), &bodies);
+        assert!(
+            !player.on_floor(),
+            "constant speed {constant}: {:?}",
+            player.last_move()
+        );
+        assert!(player.position().y < top + 8.0, "{:?}", player.position());
+        let mut fall = -0.5;
+        for _ in 0..12 {
+            fall -= GRAVITY;
+            player.move_by(Vec2::new(0.0, fall), &bodies);
+        }
+        assert!(
+            player.position().y < 30.0 - 2.0 - 8.0,
+            "{:?}",
+            player.position()
+        );
+    }
+}

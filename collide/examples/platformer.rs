@@ -73,8 +73,7 @@ fn main() -> Result<(), collide::Error> {
         }
         let dropping = frame == 130;
         let m = if dropping {
-            // Straight down: a walk on a floor follows the floor, and would not leave it.
-            player.move_dropping_through(Vec2::new(0.0, velocity.y), &world)
+            player.move_dropping_through(velocity, &world)
         } else {
             player.move_by(velocity, &world)
         };

@@ -171,8 +171,9 @@ impl Character {
 
     /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
     /// ([`SlideSettings::drop_through`](crate::SlideSettings::drop_through)): how a character
-    /// drops through the platform it stands on. The next moves meet them again, and pass
-    /// through the one it is still partly inside of.
+    /// drops through the platform it stands on, walking or not (it is not on a floor for this
+    /// move when that floor is one-way). The next moves meet them again, and pass through the
+    /// one it is still partly inside of.
     pub fn move_dropping_through<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,
@@ -180,6 +181,15 @@ impl Character {
     ) -> &CharacterMove {
         let kept = self.settings.slide.drop_through;
         self.settings.slide.drop_through = true;
+        // Standing on a one-way platform is standing on nothing for this move: a walk along
+        // the floor would keep it on top, and the snap would put it back.
+        let on_one_way = self
+            .platform
+            .and_then(|id| obstacles.obstacle(id))
+            .is_some_and(|o| o.one_way.is_some());
+        if on_one_way {
+            self.on_floor = false;
+        }
         self.move_by(travel, obstacles);
         self.settings.slide.drop_through = kept;
         &self.last

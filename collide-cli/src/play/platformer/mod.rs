@@ -152,9 +152,8 @@ impl Scene for Platformer {
             self.velocity.y = JUMP + self.player.platform_velocity().y.max(0.0);
         }
         if drop {
-            // Straight down: a walk on a floor follows the floor, and would not leave it.
-            let down = Vec2::new(0.0, self.velocity.y);
-            self.player.move_dropping_through(down, &self.level.world);
+            self.player
+                .move_dropping_through(self.velocity, &self.level.world);
         } else {
             self.player.move_by(self.velocity, &self.level.world);
         }
