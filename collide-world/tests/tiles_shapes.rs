@@ -319,3 +319,61 @@ fn resting_starts_on_half_tiles_and_ramps_meet_them_and_never_end_inside() {
     }
     assert_eq!(met, 2_000, "only {met} met the surface");
 }
+
+/// In a game with y down, one-way cells set to block from `-y` are landed on from the top of
+/// the screen (smaller y) and passed from below, by `move_and_slide`, the map's own sweep and
+/// its segment cast alike.
+#[test]
+fn one_way_cells_block_from_the_side_the_map_names() {
+    // Rows as stored: y = 1 holds the platform, y 16..32; with y down its top is y = 16.
+    let mut map =
+        TileMap::from_rows(&["....", "====", "...."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    assert_eq!(map.one_way_up(), Vec2::Y);
+    assert!(!map.set_one_way_up(Vec2::ZERO) && !map.set_one_way_up(Vec2::NAN));
+    assert!(map.set_one_way_up(Vec2::new(0.1, -3.0)));
+    assert_eq!(map.one_way_up(), Vec2::NEG_Y);
+    let settings = SlideSettings::new(Vec2::NEG_Y);
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    // Falling (y growing) from above the screen's top of the platform: lands a skin short.
+    let fall = move_and_slide(
+        body,
+        Rot::IDENTITY,
+        Vec2::new(24.0, 0.0),
+        Vec2::new(0.0, 30.0),
+        &map,
+        &settings,
+    );
+    assert!(fall.on_floor, "{fall:?}");
+    assert!(
+        (fall.position.y - (16.0 - 7.0 - settings.skin)).abs() < 1e-3,
+        "{fall:?}"
+    );
+    // Jumping (y shrinking) from below passes.
+    let jump = move_and_slide(
+        body,
+        Rot::IDENTITY,
+        Vec2::new(24.0, 40.0),
+        Vec2::new(0.0, -40.0),
+        &map,
+        &settings,
+    );
+    assert!(
+        jump.contacts().is_empty() && jump.position.y == 0.0,
+        "{jump:?}"
+    );
+    // The map's own queries agree.
+    let down =
+        collide_core::Motion::new(Vec2::new(24.0, 0.0), Vec2::new(24.0, 30.0), Rot::IDENTITY);
+    let hit = map.time_of_impact(body, &down).expect("lands");
+    assert_eq!(hit.impact.normal, Vec2::Y);
+    let up = collide_core::Motion::new(Vec2::new(24.0, 40.0), Vec2::new(24.0, 0.0), Rot::IDENTITY);
+    assert!(map.time_of_impact(body, &up).is_none());
+    assert!(map
+        .cast_segment(Vec2::new(24.0, 0.0), Vec2::new(24.0, 40.0))
+        .is_some());
+    assert!(map
+        .cast_segment(Vec2::new(24.0, 40.0), Vec2::new(24.0, 0.0))
+        .is_none());
+}

@@ -38,8 +38,9 @@ impl TileMap {
         let (cell, at) = self.cell_shape(x, y)?;
         let impact = time_of_impact(shape, motion, cell, &Motion::stationary(at.position))?;
         if self.is_one_way(x, y) {
-            let onto_top = motion.travel().y < 0.0
-                && self.face_normal(x, y, impact.normal) == Some(Vec2::NEG_Y)
+            let up = self.one_way_up();
+            let onto_top = motion.travel().dot(up) < 0.0
+                && self.face_normal(x, y, impact.normal) == Some(-up)
                 && !overlaps(shape, &motion.start_pose(), cell, &at);
             return onto_top.then_some(impact);
         }
@@ -59,7 +60,7 @@ impl TileMap {
     ) -> Option<WorldHit> {
         let (shape, at) = self.cell_shape(x, y)?;
         let impact = cast_ray(shape, &at, from, from + d)?;
-        if self.is_one_way(x, y) && !(impact.t > 0.0 && impact.normal == Vec2::NEG_Y) {
+        if self.is_one_way(x, y) && !(impact.t > 0.0 && impact.normal == -self.one_way_up()) {
             return None;
         }
         Some(WorldHit {

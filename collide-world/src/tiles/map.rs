@@ -63,6 +63,8 @@ pub struct TileMap {
     shaped: usize,
     /// The slopes' hulls, sized to the cells, that slope cells' obstacles borrow.
     hulls: SlopeHulls,
+    /// The side one-way cells block from: an axis, `+y` unless set.
+    one_way_up: Vec2,
 }
 
 /// A cell of a [`TileMap`]: its column `x` and its row `y`.
@@ -163,6 +165,7 @@ impl TileMap {
             reach: reach(width, height, cell_size.recip(), origin),
             origin,
             layers: Layers::ALL,
+            one_way_up: Vec2::Y,
             blocks: Blocks::new(width, height, &cells),
             shaped: cells.iter().filter(|&&c| is_shaped(c)).count(),
             hulls: SlopeHulls::new(cell_size),
@@ -245,6 +248,28 @@ impl TileMap {
     /// Puts every cell on `layers`.
     pub fn set_layers(&mut self, layers: Layers) {
         self.layers = layers;
+    }
+
+    /// The side one-way cells ([`TileShape::OneWayTop`]) block from: the unit axis out of
+    /// the face a body lands on (`Vec2::Y` unless set).
+    #[must_use]
+    pub fn one_way_up(&self) -> Vec2 {
+        self.one_way_up
+    }
+
+    /// Makes one-way cells block from the cell face nearest `up` (an axis: a game with y
+    /// down gives `Vec2::NEG_Y`, so its one-way tops are the faces at the top of the screen).
+    /// Answers `false`, changing nothing, for an `up` with no direction (zero or not finite).
+    pub fn set_one_way_up(&mut self, up: Vec2) -> bool {
+        if !up.is_finite() || up == Vec2::ZERO {
+            return false;
+        }
+        self.one_way_up = if up.x.abs() > up.y.abs() {
+            Vec2::new(up.x.signum(), 0.0)
+        } else {
+            Vec2::new(0.0, up.y.signum())
+        };
+        true
     }
 
     /// Every cell's value, row-major with row `y = 0` first.

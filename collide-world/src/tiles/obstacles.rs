@@ -219,14 +219,18 @@ impl TileMap {
     }
 
     /// The obstacle of cell `(x, y)` (in the map) by its shape, `None` for an empty cell: a
-    /// one-way cell's blocks only from above (`one_way: Some(Vec2::Y)`).
+    /// one-way cell's blocks only from its top (`one_way: Some(map.one_way_up())`).
     fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {
         let (shape, pose) = self.cell_shape(x, y)?;
         let o = Obstacle::new(self.cell_index(x, y), shape, pose).with_layers(self.layers());
         let one_way = self
             .get(x, y)
             .is_some_and(|b| TileShape::from_byte(b).is_one_way());
-        Some(if one_way { o.with_one_way(Vec2::Y) } else { o })
+        Some(if one_way {
+            o.with_one_way(self.one_way_up())
+        } else {
+            o
+        })
     }
 
     /// How [`cells_under`](Self::cells_under) turns world coordinates into cells.

@@ -79,7 +79,9 @@ pub enum TileShape {
     Ceiling22DownLeftThick,
     /// [`Slope22UpLeftLow`](Self::Slope22UpLeftLow) upside down: from `½` up to `1`.
     Ceiling22DownLeftThin,
-    /// The whole cell as a one-way platform: it stops only what comes down onto its top.
+    /// The whole cell as a one-way platform: it stops only what comes down onto its top (the
+    /// `+y` face, or the one [`TileMap::set_one_way_up`](crate::TileMap::set_one_way_up)
+    /// names: `-y` in a game with y down).
     OneWayTop,
 }
 
