@@ -13,6 +13,12 @@ use crate::{Obstacle, Obstacles};
 /// inside another body for that body to cover the face at the corner.
 const REACH: f32 = 1e-3;
 
+/// How far back inside the other face's line, as a fraction of that reach, the point lies (at
+/// least the rounding of the corner): a neighbour whose surface falls away from the line by
+/// more than this slope (about 3°), a ramp meeting the corner, leaves the corner a crest with
+/// its own normal.
+const FLAT: f32 = 0.05;
+
 impl StaticBodies {
     /// `hit` on body `id` with the normal [`flat_corner_normal`](Self::flat_corner_normal)
     /// gives it, if any.
@@ -33,8 +39,8 @@ impl StaticBodies {
     /// gets, by a tile map's face rule ([`face_normal`](crate::TileMap::face_normal)): off
     /// an axis by less than a thousandth, that face's exact normal; on a corner where another
     /// body of the same kind (layers, one-way side) covers one of the two faces meeting there
-    /// (a point just past that face, beside the corner, lies inside it) and not the other,
-    /// the other face's. `None` when the hit keeps its normal: not on a rect, on a face
+    /// and goes on flush with the other (a point just past the first face, a sliver inside the
+    /// other's line, lies inside it) and not the other way round, the other face's. `None` when the hit keeps its normal: not on a rect, on a face
     /// exactly, or on a corner where both faces or neither are covered (a corner of the
     /// union stays a corner).
     pub(super) fn flat_corner_normal(&self, id: u32, normal: Vec2) -> Option<Vec2> {
@@ -53,9 +59,12 @@ impl StaticBodies {
         let corner = body.pose.position + out * rect.half_extents;
         let rounding = corner.abs().max_element() * (8.0 * f32::EPSILON);
         let step = (REACH * rect.half_extents.min_element()).max(rounding);
-        // Just out through the face across x (or y), and back inside along the other axis.
-        let past_x = corner + Vec2::new(out.x, -out.y) * step;
-        let past_y = corner + Vec2::new(-out.x, out.y) * step;
+        // Just out through the face across x (or y), and back inside along the other axis by
+        // a sliver of that: only a neighbour that goes on flush with the other face holds it,
+        // not a ramp that meets the corner (its surface falls away from the face's line).
+        let sliver = (FLAT * step).max(rounding);
+        let past_x = corner + Vec2::new(out.x * step, -out.y * sliver);
+        let past_y = corner + Vec2::new(-out.x * sliver, out.y * step);
         match (
             self.covers(past_x, &body, id),
             self.covers(past_y, &body, id),
