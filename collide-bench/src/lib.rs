@@ -12,6 +12,8 @@
 //!   parry2d's `Voxels`, with each side's seam hits;
 //! - [`character`]: `move_and_slide` beside rapier2d's character controller on a platformer
 //!   scene, timed per call, with each one's seam catches, penetrations, jitters and tunnels;
+//!   and both on a platformer level of ramps, half tiles, a curb, one-way platforms and a lift,
+//!   with rapier's snap, autostep and slope angles on;
 //! - [`report`]: the `collide-report` binary's logic (the cost experiment, the scale table, the
 //!   side-by-side table, the goals of `GOALS.md` judged, the JSON);
 //! - [`measure`] and [`table`]: small statistics and a table renderer for the report.
@@ -27,7 +29,8 @@
 //! cargo bench -p collide-bench --bench rays     # rays/<broad phase|parry2d_bvh>/<size>
 //! cargo bench -p collide-bench --bench tiles    # tiles/<query>/<collide|parry2d_voxels|parry2d_compound>/<side>
 //! cargo bench -p collide-bench --bench hull     # hull/<vw|enclosing>/<sprite>
-//! cargo bench -p collide-bench --bench character  # character/<collide|rapier2d>/<shape>
+//! cargo bench -p collide-bench --bench character  # character/<collide|rapier2d>/<shape>,
+//!                                                 # platformer/<collide|rapier2d>/<shape>
 //! ```
 //!
 //! Every scene and every query case comes from a fixed seed, so two runs measure the same

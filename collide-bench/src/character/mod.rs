@@ -12,8 +12,22 @@
 //! Both walks press the mover into its surface by 2 units a frame (gravity on the floor) while
 //! it travels 1 to 500 units along it; the tunnelling check drops each mover from up to
 //! 2 000 units above the floor with a travel of up to 10 000 units.
+//!
+//! The platformer level ([`compare_platformer`]) sets both controllers the rest of a
+//! platformer: ramps, half tiles, a curb, one-way platforms and a lift.
+//!
+//! - [`platformer`]: the level, written once as data, and its seeded inputs;
+//! - [`platformer_sides`]: the [`Platformer`] trait and collide's side;
+//!   [`platformer_rapier`]: rapier2d's, with snap, autostep and slope angles on;
+//! - [`platformer_runs`]: walks, idle frames, the lift, jumps and drops, each side on its own
+//!   path; [`platformer_failures`]: what they count, the same way for both.
 
 pub mod failures;
+pub mod platformer;
+pub mod platformer_failures;
+pub mod platformer_rapier;
+pub mod platformer_runs;
+pub mod platformer_sides;
 pub mod scene;
 pub mod sides;
 
@@ -22,6 +36,10 @@ use std::hint::black_box;
 use glam::Vec2;
 
 pub use failures::{count_failures, Checker, Failures};
+pub use platformer_failures::{LevelChecker, PlatformFailures};
+pub use platformer_rapier::RapierPlatformer;
+pub use platformer_runs::{count_platform_failures, Call};
+pub use platformer_sides::{CollideSlide, Moved, Platformer};
 pub use scene::{fast_moves, movers, walk_speeds, FastMove, Walk};
 pub use sides::{CollideSide, Controller, RapierSide, Touch};
 
@@ -39,8 +57,11 @@ pub struct CharacterConfig {
     pub fast_moves: usize,
     /// Alternating timing batches per side and mover.
     pub batches: usize,
-    /// Frames per timing batch (each frame is two calls: one on the floor, one on the wall).
+    /// Frames per timing batch (each frame is two calls: one on the floor, one on the wall);
+    /// on the platformer level, calls per timing batch.
     pub frames_per_batch: usize,
+    /// Jumps through the raised one-way platform on the platformer level, per mover.
+    pub jumps: usize,
 }
 
 /// One line of the comparison: a mover, both libraries.
@@ -156,5 +177,115 @@ fn time_sides(
     timed
 }
 
+/// One line of the platformer comparison: a mover, both libraries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlatformerEntry {
+    /// The mover's name (`box`, `circle`, `hexagon`).
+    pub shape: &'static str,
+    /// collide's ns per call: the median batch.
+    pub ours_ns: f64,
+    /// rapier2d's ns per call: the median batch.
+    pub peer_ns: f64,
+    /// rapier2d ns ÷ collide ns, the median of the batch ratios.
+    pub speedup: f64,
+    /// Timing batches per side.
+    pub batches: usize,
+    /// collide's failures.
+    pub ours: PlatformFailures,
+    /// rapier2d's failures.
+    pub peer: PlatformFailures,
+}
+
+/// Both libraries on the platformer level, mover by mover: each one's failures on its own
+/// path, and ns per call over the walks' calls. Both are timed on the calls collide's walks
+/// made (the same positions and travels, whatever either side answers), in alternating
+/// batches of [`frames_per_batch`](CharacterConfig::frames_per_batch) calls. `progress` is
+/// told each mover.
+#[must_use]
+pub fn compare_platformer(
+    config: &CharacterConfig,
+    mut progress: impl FnMut(&str),
+) -> Vec<PlatformerEntry> {
+    let (mut ours, mut peer) = (CollideSlide::new(), RapierPlatformer::new());
+    let checker = LevelChecker::new();
+    let drops = platformer::drop_speeds(config.jumps, scene::SEED);
+    let fast = platformer::platform_fast_moves(config.fast_moves, scene::SEED);
+    movers()
+        .iter()
+        .enumerate()
+        .map(|(mover, (name, _))| {
+            progress(name);
+            let mut calls = Vec::new();
+            let ours_failures = count_platform_failures(
+                &mut ours,
+                &checker,
+                mover,
+                &drops,
+                &fast,
+                Some(&mut calls),
+            );
+            let peer_failures =
+                count_platform_failures(&mut peer, &checker, mover, &drops, &fast, None);
+            let timed = time_replays(config, mover, &calls, &mut ours, &mut peer);
+            PlatformerEntry {
+                shape: name,
+                ours_ns: timed.ours_ns,
+                peer_ns: timed.peer_ns,
+                speedup: timed.ratio,
+                batches: timed.batches,
+                ours: ours_failures,
+                peer: peer_failures,
+            }
+        })
+        .collect()
+}
+
+/// ns per call of each side replaying `calls` in turn: placed where the call started, then
+/// stepped by its travel.
+fn time_replays(
+    config: &CharacterConfig,
+    mover: usize,
+    calls: &[Call],
+    ours: &mut dyn Platformer,
+    peer: &mut dyn Platformer,
+) -> crate::versus::Alternated {
+    let (mut ours_next, mut peer_next) = (0, 0);
+    time_alternating(
+        config.batches,
+        config.frames_per_batch,
+        || replay(ours, mover, calls, &mut ours_next),
+        || replay(peer, mover, calls, &mut peer_next),
+    )
+}
+
+/// Replays call `*next` of `calls` (in turn, round and round) on `side` with mover `mover`:
+/// placed where the call started, then stepped by its travel.
+pub fn replay(side: &mut dyn Platformer, mover: usize, calls: &[Call], next: &mut usize) {
+    let (position, travel) = calls[*next % calls.len()];
+    *next += 1;
+    side.place(mover, black_box(position));
+    black_box(side.step(black_box(travel), None));
+}
+
+/// The calls collide's walks make with mover `mover`: what both sides are timed on.
+#[must_use]
+pub fn walk_calls(mover: usize) -> Vec<Call> {
+    let mut calls = Vec::new();
+    let checker = LevelChecker::new();
+    count_platform_failures(
+        &mut CollideSlide::new(),
+        &checker,
+        mover,
+        &[],
+        &[],
+        Some(&mut calls),
+    );
+    calls
+}
+
+#[cfg(test)]
+mod platformer_fault_tests;
+#[cfg(test)]
+mod platformer_tests;
 #[cfg(test)]
 mod tests;

@@ -281,6 +281,7 @@ fn a_small_comparison_fills_every_line() {
         fast_moves: 5,
         batches: 3,
         frames_per_batch: 2,
+        jumps: 3,
     };
     let entries = compare_character(&config, |_| {});
     assert_eq!(entries.len(), 3);

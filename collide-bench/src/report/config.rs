@@ -87,6 +87,7 @@ impl ReportConfig {
                 fast_moves: 500,
                 batches: 15,
                 frames_per_batch: 100,
+                jumps: 200,
             },
             bounce_sizes: vec![100, 1_000],
             level_objects: 10_000,
@@ -111,6 +112,7 @@ impl ReportConfig {
                 fast_moves: 2_000,
                 batches: 41,
                 frames_per_batch: 200,
+                jumps: 500,
             },
             bounce_sizes: vec![100, 10_000],
             ..Self::quick()
@@ -136,6 +138,7 @@ impl ReportConfig {
                 fast_moves: 10,
                 batches: 3,
                 frames_per_batch: 3,
+                jumps: 4,
             },
             bounce_sizes: vec![100],
             level_objects: 100,
