@@ -7,9 +7,14 @@
 //! frame of the floor walk and one of the wall climb, at the report's seeded speeds (1 to 500
 //! units per frame, pressed 2 units into the surface), from the positions a correct controller
 //! passes through (the same calls for every side); the throughput is reported per call.
+//!
+//! Ids: `platformer/<collide|rapier2d>/<box|circle|hexagon>`: the platformer level (ramps, half
+//! tiles, a curb, one-way platforms; see `GOALS.md`), each side replaying the calls of
+//! collide's walks across it, one call an iteration.
 
 use collide_bench::character::{
-    scene, walk_speeds, CollideSide, Controller, RapierSide, Walk, Walker,
+    replay, scene, walk_calls, walk_speeds, CollideSide, CollideSlide, Controller, Platformer,
+    RapierPlatformer, RapierSide, Walk, Walker,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -33,12 +38,35 @@ fn character(c: &mut Criterion) {
     }
 }
 
+/// The platformer level: each side replays the calls of collide's walks (both ways over the
+/// ramps, half tiles, curb and one-way bridge, at every walking speed), one call an iteration.
+fn platformer(c: &mut Criterion) {
+    let calls: Vec<_> = (0..collide_bench::character::movers().len())
+        .map(walk_calls)
+        .collect();
+    let mut sides: [Box<dyn Platformer>; 2] = [
+        Box::new(CollideSlide::new()),
+        Box::new(RapierPlatformer::new()),
+    ];
+    for side in &mut sides {
+        let mut group = c.benchmark_group(format!("platformer/{}", side.name()));
+        group.throughput(Throughput::Elements(1));
+        for (mover, (name, _)) in collide_bench::character::movers().iter().enumerate() {
+            let mut next = 0;
+            group.bench_function(*name, |b| {
+                b.iter(|| replay(side.as_mut(), mover, &calls[mover], &mut next));
+            });
+        }
+        group.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(30)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = character
+    targets = character, platformer
 }
 criterion_main!(benches);

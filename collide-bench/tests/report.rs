@@ -67,6 +67,7 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     check_fast_shots(&json);
     check_tiles(&json);
     check_character(&config, &json);
+    check_platformer(&config, &json);
 
     // Every goal is judged, in the order of the goal data; the tiny run has no 100 000.
     let goals = json["goals"].as_array().expect("`goals` is an array");
@@ -87,6 +88,9 @@ fn tiny_report_fills_every_key_and_every_count_recounts() {
     assert!(text.contains("KinematicCharacterController::move_shape") && text.contains("hexagon"));
     assert!(goal("`move_and_slide`, platformer scene")["met"].is_boolean());
     assert!(goal("seam catches")["met"].is_boolean());
+    assert!(goal("character, platformer level")["met"].is_boolean());
+    assert!(goal("platformer level failures")["met"].is_boolean());
+    assert!(text.contains("on a platformer level: ramps"));
     assert!(goal("tile-map casts vs parry2d")["met"].is_boolean());
     assert_eq!(goal("tile-map casts: wrong answers")["met"], true);
     assert!(text.contains("Tile-map casts beside parry2d's Voxels"));
@@ -359,6 +363,44 @@ fn check_character(config: &ReportConfig, json: &Value) {
                 assert_eq!(counted[field], n, "{key}.{field}: {line}");
             }
             assert_eq!(counted["frames"], 2 * (c.frames - 1), "{line}");
+            assert_eq!(counted["moves"], c.fast_moves, "{line}");
+        }
+    }
+}
+
+/// The platformer level: a line per mover, both sides timed, and each side's failures the
+/// counts a fresh run over the same inputs gives (each side is deterministic).
+fn check_platformer(config: &ReportConfig, json: &Value) {
+    use collide_bench::character::{self as ch, CollideSlide, LevelChecker, RapierPlatformer};
+    let lines = json["platformer"]
+        .as_array()
+        .expect("`platformer` is an array");
+    assert_eq!(lines.len(), ch::movers().len());
+    let c = &config.character;
+    let drops = ch::platformer::drop_speeds(c.jumps, ch::scene::SEED);
+    let fast = ch::platformer::platform_fast_moves(c.fast_moves, ch::scene::SEED);
+    let checker = LevelChecker::new();
+    for (mover, line) in lines.iter().enumerate() {
+        assert_eq!(text(line, "peer"), "rapier2d");
+        for key in ["ours_ns", "peer_ns", "speedup"] {
+            assert!(number(line, key) > 0.0, "{key}: {line}");
+        }
+        assert_eq!(line["batches"], c.batches);
+        let mut sides: [(&str, Box<dyn ch::Platformer>); 2] = [
+            ("ours", Box::new(CollideSlide::new())),
+            ("peer_failures", Box::new(RapierPlatformer::new())),
+        ];
+        for (key, side) in &mut sides {
+            let f =
+                ch::count_platform_failures(side.as_mut(), &checker, mover, &drops, &fast, None);
+            let counted = &line[*key];
+            // The JSON's keys are the counts' names, words joined by `_`.
+            for (name, n) in f.counts() {
+                let field = name.replace(' ', "_");
+                assert_eq!(counted[field.as_str()], n, "{key}.{field}: {line}");
+            }
+            assert!(number(counted, "frames") > 1_000.0, "{line}");
+            assert_eq!(counted["jumps"], c.jumps, "{line}");
             assert_eq!(counted["moves"], c.fast_moves, "{line}");
         }
     }

@@ -15,7 +15,7 @@ use super::experiment::{SceneEntry, SweepCost};
 use super::level::LevelEntry;
 use super::machine::Machine;
 use super::verdict::Goal;
-use crate::character::CharacterEntry;
+use crate::character::{CharacterEntry, PlatformerEntry};
 use crate::fast_shots::FastShotsEntry;
 use crate::tiles::TileEntry;
 use crate::versus::VersusEntry;
@@ -42,6 +42,8 @@ pub struct Report {
     pub fast_shots: Vec<FastShotsEntry>,
     /// `move_and_slide` beside rapier2d's character controller, mover by mover.
     pub character: Vec<CharacterEntry>,
+    /// collide's character beside rapier2d's on the platformer level, mover by mover.
+    pub platformer: Vec<PlatformerEntry>,
     /// Bullets that bounce off enemies beside hits only counted, size by size.
     pub bounce: Vec<BounceEntry>,
     /// What a static level costs while it does not move, level by level.

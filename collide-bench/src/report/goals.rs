@@ -6,10 +6,12 @@ use collide::BroadPhaseKind;
 use collide_scene::{LevelKind, SceneKind};
 
 use super::data::Report;
+use super::figures::{
+    per_object, read_bounce_bytes, read_bytes, read_character_failures, read_platformer_failures,
+    read_tile_failures,
+};
 use super::format::us;
 pub use super::verdict::{Bound, Goal};
-use crate::character::Failures;
-use crate::tiles::TileEntry;
 
 /// Which figure of a report a goal reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +34,11 @@ pub enum Measure {
     CharacterSpeedup,
     /// The largest of collide's four failure counts on the platformer scene.
     CharacterFailures,
+    /// The slowest mover's speedup of collide's character over rapier2d's on the platformer
+    /// level.
+    PlatformerSpeedup,
+    /// The largest of collide's failure counts on the platformer level.
+    PlatformerFailures,
     /// The largest bytes per bouncing frame of the bouncing-bullets comparison.
     BounceBytes,
     /// A static level's median frame ÷ the frame with none.
@@ -89,7 +96,7 @@ pub const SPREAD_PERCENT: f64 = 15.0;
 const EXACT: f64 = 0.0;
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 22] = [
+pub const GOALS: [GoalSpec; 24] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -211,6 +218,27 @@ pub const GOALS: [GoalSpec; 22] = [
                    a tile, fast moves through the floor",
         judged: "each count summed over the three movers, on the inputs rapier2d gets",
         measure: Measure::CharacterFailures,
+    },
+    GoalSpec {
+        name: "character, platformer level, vs rapier2d (slowest mover)",
+        bound: Bound::AtLeast(10.0, "× faster per call"),
+        spread_percent: 20.0,
+        measures: "a box, a circle and a hexagon walking both ways over 26.6° and 45° ramps, half \
+                   tiles, a 4-unit curb and a one-way bridge; rapier2d: \
+                   `KinematicCharacterController::move_shape` with snap, autostep and slope angles",
+        judged: "the slowest mover's median of the batch ratios, rapier2d ns ÷ collide ns, on \
+                 the calls of collide's walks",
+        measure: Measure::PlatformerSpeedup,
+    },
+    GoalSpec {
+        name: "platformer level failures for collide",
+        bound: Bound::Exactly(0.0, " each"),
+        spread_percent: EXACT,
+        measures: "catches, penetrations, jittering and airborne frames, idle slides, falls \
+                   through and jumps stopped by a one-way platform, steps not taken, tunnelled \
+                   moves",
+        judged: "each count summed over the three movers, on the runs rapier2d gets",
+        measure: Measure::PlatformerFailures,
     },
     GoalSpec {
         name: "bytes allocated per frame with bouncing bullets",
@@ -364,6 +392,14 @@ impl Measure {
                 Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.shape)))
             }
             Measure::CharacterFailures => read_character_failures(report),
+            Measure::PlatformerSpeedup => {
+                let e = report
+                    .platformer
+                    .iter()
+                    .min_by(|a, b| a.speedup.total_cmp(&b.speedup))?;
+                Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.shape)))
+            }
+            Measure::PlatformerFailures => read_platformer_failures(report),
             Measure::BounceBytes => read_bounce_bytes(report),
             Measure::TileSpeedup => {
                 let e = report
@@ -380,82 +416,4 @@ impl Measure {
             }
         }
     }
-}
-
-/// `(ns per frame, ns per object)` of the scale table at `objects`.
-fn per_object(report: &Report, objects: usize) -> Option<(f64, f64)> {
-    report
-        .scale()
-        .into_iter()
-        .find(|row| row.objects == objects)
-        .map(|row| (row.frame_ns, row.ns_per_object))
-}
-
-fn read_character_failures(report: &Report) -> Option<(f64, String)> {
-    if report.character.is_empty() {
-        return None;
-    }
-    let f = report
-        .character
-        .iter()
-        .fold(Failures::default(), |sum, e| sum.plus(e.ours));
-    let worst = f
-        .catches
-        .max(f.penetrations)
-        .max(f.jitters)
-        .max(f.tunnelled);
-    let text = format!(
-        "catches {}, penetrations {}, jitters {}, tunnelled {} (of {} frames, {} fast moves)",
-        f.catches, f.penetrations, f.jitters, f.tunnelled, f.frames, f.moves
-    );
-    Some((worst as f64, text))
-}
-
-fn read_tile_failures(report: &Report) -> Option<(f64, String)> {
-    if report.tiles.is_empty() {
-        return None;
-    }
-    let sum = |count: fn(&TileEntry) -> usize| report.tiles.iter().map(count).sum();
-    let wrong: usize = sum(|e| e.disagreements.saturating_sub(e.verdicts.ours_right));
-    let seams: usize = sum(|e| e.ours_seam_hits);
-    let (cases, disagreements): (usize, usize) = (sum(|e| e.cases), sum(|e| e.disagreements));
-    let text = format!(
-        "wrong {wrong}, seam hits {seams} (of {cases} casts, {disagreements} disagreements; \
-         parry2d's seam hits {})",
-        sum(|e| e.peer_seam_hits)
-    );
-    Some((wrong.max(seams) as f64, text))
-}
-
-fn read_bounce_bytes(report: &Report) -> Option<(f64, String)> {
-    if !report.allocations_counted {
-        return None;
-    }
-    let e = report
-        .bounce
-        .iter()
-        .max_by(|a, b| a.bytes_per_frame.total_cmp(&b.bytes_per_frame))?;
-    let text = format!("{:.1} bytes ({} objects)", e.bytes_per_frame, e.objects);
-    Some((e.bytes_per_frame, text))
-}
-
-fn read_bytes(report: &Report) -> Option<(f64, String)> {
-    if !report.allocations_counted {
-        return None;
-    }
-    let e = report
-        .scene
-        .iter()
-        .max_by(|a, b| a.bytes_per_frame.total_cmp(&b.bytes_per_frame))?;
-    let text = format!(
-        "{:.1} bytes, in {} of {} samples ({} {} {} sweep {})",
-        e.bytes_per_frame,
-        e.allocating_samples,
-        e.samples,
-        e.scene.name(),
-        e.objects,
-        e.broad_phase.name(),
-        if e.sweep { "on" } else { "off" }
-    );
-    Some((e.bytes_per_frame, text))
 }

@@ -6,7 +6,8 @@
 //! `disagreements`). Among the extra keys, `character[]` (`peer`, `shape`, `ours_ns`,
 //! `peer_ns`, `speedup`, `batches`, and the failures of each side, `ours` and
 //! `peer_failures`: `catches`, `penetrations`, `jitters`, `tunnelled`, `frames`, `moves`) and
-//! `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
+//! `platformer[]` (the same keys, the failures also `airborne`, `idle_slides`,
+//! `falls_through`, `blocked_from_below`, `steps_not_taken`, `jumps`) and `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
 //! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`) and `levels[]`
 //! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`) and `tiles[]` (`peer`,
 //! `query`, `ours_ns`, `peer_ns`, `speedup`, `batches`, `cases`, `peer_hits`, `disagreements`,
@@ -26,7 +27,9 @@ use super::goals::speedup_goal;
 use super::level::LevelEntry;
 use super::machine::Machine;
 use super::verdict::Goal;
-use crate::character::{CharacterEntry, Failures, PEER as CHARACTER_PEER};
+use crate::character::{
+    CharacterEntry, Failures, PlatformFailures, PlatformerEntry, PEER as CHARACTER_PEER,
+};
 use crate::fast_shots::FastShotsEntry;
 use crate::tiles::TileEntry;
 use crate::versus::{VersusEntry, PEER};
@@ -43,6 +46,7 @@ struct ReportJson<'a> {
     since: &'a Since,
     fast_shots: Vec<FastShotJson>,
     character: Vec<CharacterJson>,
+    platformer: Vec<PlatformerJson>,
     bounce: Vec<BounceEntry>,
     levels: Vec<LevelEntry>,
     quick: bool,
@@ -274,6 +278,36 @@ impl From<&CharacterEntry> for CharacterJson {
     }
 }
 
+#[derive(Serialize)]
+struct PlatformerJson {
+    peer: &'static str,
+    shape: &'static str,
+    ours_ns: f64,
+    peer_ns: f64,
+    /// The median of the batch ratios.
+    speedup: f64,
+    batches: usize,
+    /// collide's failures.
+    ours: PlatformFailures,
+    /// rapier2d's failures.
+    peer_failures: PlatformFailures,
+}
+
+impl From<&PlatformerEntry> for PlatformerJson {
+    fn from(e: &PlatformerEntry) -> Self {
+        Self {
+            peer: CHARACTER_PEER,
+            shape: e.shape,
+            ours_ns: e.ours_ns,
+            peer_ns: e.peer_ns,
+            speedup: e.speedup,
+            batches: e.batches,
+            ours: e.ours,
+            peer_failures: e.peer,
+        }
+    }
+}
+
 impl Report {
     /// The report as JSON, schema 1 (see the module docs for the fixed keys).
     #[must_use]
@@ -289,6 +323,7 @@ impl Report {
             since: &self.since,
             fast_shots: self.fast_shots.iter().map(FastShotJson::from).collect(),
             character: self.character.iter().map(CharacterJson::from).collect(),
+            platformer: self.platformer.iter().map(PlatformerJson::from).collect(),
             bounce: self.bounce.clone(),
             levels: self.levels.clone(),
             quick: self.config.quick,

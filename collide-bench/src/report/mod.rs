@@ -30,6 +30,7 @@ pub mod bounce;
 pub mod config;
 mod data;
 pub mod experiment;
+mod figures;
 mod format;
 pub mod goals;
 pub mod json;
@@ -57,7 +58,7 @@ pub use verdict::Goal;
 pub use worker::pair_worker;
 
 use crate::cases::{Query, CASE_SEED};
-use crate::character::compare_character;
+use crate::character::{compare_character, compare_platformer};
 use crate::fast_shots::compare_fast_shots;
 use crate::queries::compare_query;
 use crate::rays::compare_rays;
@@ -105,6 +106,9 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
     let character = compare_character(&config.character, |mover| {
         progress(&format!("character controller vs rapier2d: {mover}"));
     });
+    let platformer = compare_platformer(&config.character, |mover| {
+        progress(&format!("platformer level vs rapier2d: {mover}"));
+    });
     let bounce = config
         .bounce_sizes
         .iter()
@@ -125,6 +129,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         tiles,
         fast_shots,
         character,
+        platformer,
         bounce,
         levels,
         goals: Vec::new(),

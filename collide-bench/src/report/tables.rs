@@ -8,7 +8,7 @@ use super::format::us;
 use super::goals::speedup_goal;
 use super::level::LevelEntry;
 use super::verdict::Goal;
-use crate::character::{CharacterEntry, Failures};
+use crate::character::{CharacterEntry, Failures, PlatformFailures, PlatformerEntry};
 use crate::fast_shots::FastShotsEntry;
 use crate::table::Table;
 use crate::tiles::TileEntry;
@@ -172,6 +172,34 @@ const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("fast moves", |e| e.ours.moves.to_string()),
 ];
 
+/// `collide / rapier2d` for one failure count of the platformer level.
+fn both_platformer(e: &PlatformerEntry, count: fn(&PlatformFailures) -> usize) -> String {
+    format!("{} / {}", count(&e.ours), count(&e.peer))
+}
+
+const PLATFORMER: [Column<PlatformerEntry>; 14] = [
+    col("mover", |e| e.shape.into()),
+    col("collide ns/call", |e| format!("{:.1}", e.ours_ns)),
+    col("rapier2d ns/call", |e| format!("{:.1}", e.peer_ns)),
+    col("speedup", |e| format!("{:.2}×", e.speedup)),
+    col("catches", |e| both_platformer(e, |f| f.catches)),
+    col("penetrations", |e| both_platformer(e, |f| f.penetrations)),
+    col("jittering", |e| both_platformer(e, |f| f.jitters)),
+    col("airborne", |e| both_platformer(e, |f| f.airborne)),
+    col("idle slides", |e| both_platformer(e, |f| f.idle_slides)),
+    col("falls through", |e| both_platformer(e, |f| f.falls_through)),
+    col("blocked below", |e| {
+        both_platformer(e, |f| f.blocked_from_below)
+    }),
+    col("steps missed", |e| {
+        both_platformer(e, |f| f.steps_not_taken)
+    }),
+    col("tunnelled", |e| both_platformer(e, |f| f.tunnelled)),
+    col("frames", |e| {
+        format!("{} / {}", e.ours.frames, e.peer.frames)
+    }),
+];
+
 const GOALS: [Column<Goal>; 5] = [
     col("goal", |g| g.name.clone()),
     col("target", |g| g.target.clone()),
@@ -189,7 +217,8 @@ const GOALS: [Column<Goal>; 5] = [
 
 impl Report {
     /// The tables a person reads, in order: experiment, sweep cost, scale, versus, tile-map
-    /// casts, fast shots, character controllers, bouncing bullets, static levels, goals.
+    /// casts, fast shots, character controllers, the platformer level, bouncing bullets,
+    /// static levels, goals.
     #[must_use]
     pub fn tables(&self) -> Vec<(String, Table)> {
         let pooled = self
@@ -238,6 +267,15 @@ impl Report {
                  rapier2d, over the same inputs)"
                     .into(),
                 table(&CHARACTER, &self.character),
+            ),
+            (
+                "collide's character beside rapier2d's KinematicCharacterController (snap, \
+                 autostep, slope angles on) on a platformer level: ramps of 26.6° and 45°, half \
+                 tiles, a 4-unit curb, one-way platforms, a lift (ns per call: the median batch \
+                 over the calls of collide's walks; speedup: the median of the batch ratios; \
+                 failures: collide / rapier2d, each on its own path; frames judged)"
+                    .into(),
+                table(&PLATFORMER, &self.platformer),
             ),
             (
                 "The pass with responses: bullets that bounce off enemies beside hits only \

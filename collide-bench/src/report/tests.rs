@@ -1,7 +1,7 @@
 //! The goals judged from a report's figures, and the goal data checked against `GOALS.md`.
 
 use super::*;
-use crate::character::CharacterEntry;
+use crate::character::{CharacterEntry, PlatformFailures, PlatformerEntry};
 use crate::measure::Summary;
 use crate::versus::VersusEntry;
 use collide::BroadPhaseKind;
@@ -64,6 +64,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
         tiles: Vec::new(),
         fast_shots: Vec::new(),
         character: Vec::new(),
+        platformer: Vec::new(),
         bounce: Vec::new(),
         levels: Vec::new(),
         goals: Vec::new(),
@@ -213,6 +214,62 @@ fn character_goals_read_the_slowest_mover_and_collides_failures() {
         .measured;
     assert!(measured.contains("jitters 1"), "{measured}");
     assert!(r.text().contains("0 / 7"));
+}
+
+fn platformer_line(shape: &'static str, speedup: f64, idle_slides: usize) -> PlatformerEntry {
+    let clean = PlatformFailures {
+        frames: 100,
+        jumps: 4,
+        moves: 10,
+        ..PlatformFailures::default()
+    };
+    PlatformerEntry {
+        shape,
+        ours_ns: 100.0,
+        peer_ns: 100.0 * speedup,
+        speedup,
+        batches: 3,
+        ours: PlatformFailures {
+            idle_slides,
+            ..clean
+        },
+        peer: PlatformFailures {
+            steps_not_taken: 9,
+            ..clean
+        },
+    }
+}
+
+#[test]
+fn platformer_goals_read_the_slowest_mover_and_every_count_of_collides() {
+    let mut r = report(vec![], cost(5.0, 8.0), vec![100]);
+    assert_eq!(met(&r, "character, platformer"), None);
+    assert_eq!(met(&r, "platformer level failures"), None);
+    r.platformer = vec![
+        platformer_line("box", 30.0, 0),
+        platformer_line("circle", 11.0, 0),
+    ];
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "character, platformer"), Some(true));
+    // rapier2d's missed steps are reported, not judged.
+    assert_eq!(met(&r, "platformer level failures"), Some(true));
+    r.platformer.push(platformer_line("hexagon", 9.9, 60));
+    r.goals = goals(&r);
+    assert_eq!(met(&r, "character, platformer"), Some(false));
+    assert_eq!(met(&r, "platformer level failures"), Some(false));
+    let goal = r
+        .goals
+        .iter()
+        .find(|g| g.name.starts_with("platformer"))
+        .unwrap();
+    assert!(
+        goal.measured.contains("idle slides 60"),
+        "{}",
+        goal.measured
+    );
+    assert_eq!(goal.value, Some(60.0));
+    assert!(r.text().contains("0 / 9"));
+    assert!(r.to_json()["platformer"][2]["ours"]["idle_slides"] == 60);
 }
 
 fn tile_line(query: &str, speedup: f64, wrong: usize, seams: usize) -> crate::tiles::TileEntry {
