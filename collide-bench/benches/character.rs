@@ -8,13 +8,14 @@
 //! units per frame, pressed 2 units into the surface), from the positions a correct controller
 //! passes through (the same calls for every side); the throughput is reported per call.
 //!
-//! Ids: `platformer/<collide|rapier2d>/<box|circle|hexagon>`: the platformer level (ramps, half
-//! tiles, a curb, one-way platforms; see `GOALS.md`), each side replaying the calls of
-//! collide's walks across it, one call an iteration.
+//! Ids: `platformer/<collide|collide-slide|rapier2d>/<box|circle|hexagon>`: the platformer
+//! level (ramps, half tiles, a curb, one-way platforms; see `GOALS.md`), each side replaying
+//! the calls of collide's walks across it, one call an iteration: `collide` is its
+//! `Character`, `collide-slide` `move_and_slide` in a game's wrapper.
 
 use collide_bench::character::{
-    replay, scene, walk_calls, walk_speeds, CollideSide, CollideSlide, Controller, Platformer,
-    RapierPlatformer, RapierSide, Walk, Walker,
+    replay, scene, walk_calls, walk_speeds, CollideCharacter, CollideSide, CollideSlide,
+    Controller, Platformer, RapierPlatformer, RapierSide, Walk, Walker,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -44,7 +45,8 @@ fn platformer(c: &mut Criterion) {
     let calls: Vec<_> = (0..collide_bench::character::movers().len())
         .map(walk_calls)
         .collect();
-    let mut sides: [Box<dyn Platformer>; 2] = [
+    let mut sides: [Box<dyn Platformer>; 3] = [
+        Box::new(CollideCharacter::new()),
         Box::new(CollideSlide::new()),
         Box::new(RapierPlatformer::new()),
     ];

@@ -371,7 +371,7 @@ fn check_character(config: &ReportConfig, json: &Value) {
 /// The platformer level: a line per mover, both sides timed, and each side's failures the
 /// counts a fresh run over the same inputs gives (each side is deterministic).
 fn check_platformer(config: &ReportConfig, json: &Value) {
-    use collide_bench::character::{self as ch, CollideSlide, LevelChecker, RapierPlatformer};
+    use collide_bench::character::{self as ch, CollideCharacter, LevelChecker, RapierPlatformer};
     let lines = json["platformer"]
         .as_array()
         .expect("`platformer` is an array");
@@ -387,7 +387,7 @@ fn check_platformer(config: &ReportConfig, json: &Value) {
         }
         assert_eq!(line["batches"], c.batches);
         let mut sides: [(&str, Box<dyn ch::Platformer>); 2] = [
-            ("ours", Box::new(CollideSlide::new())),
+            ("ours", Box::new(CollideCharacter::new())),
             ("peer_failures", Box::new(RapierPlatformer::new())),
         ];
         for (key, side) in &mut sides {

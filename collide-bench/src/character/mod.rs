@@ -17,13 +17,15 @@
 //! platformer: ramps, half tiles, a curb, one-way platforms and a lift.
 //!
 //! - [`platformer`]: the level, written once as data, and its seeded inputs;
-//! - [`platformer_sides`]: the [`Platformer`] trait and collide's side;
+//! - [`platformer_sides`]: the [`Platformer`] trait, and `move_and_slide` with a game's
+//!   wrapper; [`platformer_character`]: collide's `Character`, the side the report times;
 //!   [`platformer_rapier`]: rapier2d's, with snap, autostep and slope angles on;
 //! - [`platformer_runs`]: walks, idle frames, the lift, jumps and drops, each side on its own
 //!   path; [`platformer_failures`]: what they count, the same way for both.
 
 pub mod failures;
 pub mod platformer;
+pub mod platformer_character;
 pub mod platformer_failures;
 pub mod platformer_rapier;
 pub mod platformer_runs;
@@ -36,6 +38,7 @@ use std::hint::black_box;
 use glam::Vec2;
 
 pub use failures::{count_failures, Checker, Failures};
+pub use platformer_character::CollideCharacter;
 pub use platformer_failures::{LevelChecker, PlatformFailures};
 pub use platformer_rapier::RapierPlatformer;
 pub use platformer_runs::{count_platform_failures, Call};
@@ -206,7 +209,7 @@ pub fn compare_platformer(
     config: &CharacterConfig,
     mut progress: impl FnMut(&str),
 ) -> Vec<PlatformerEntry> {
-    let (mut ours, mut peer) = (CollideSlide::new(), RapierPlatformer::new());
+    let (mut ours, mut peer) = (CollideCharacter::new(), RapierPlatformer::new());
     let checker = LevelChecker::new();
     let drops = platformer::drop_speeds(config.jumps, scene::SEED);
     let fast = platformer::platform_fast_moves(config.fast_moves, scene::SEED);
@@ -273,7 +276,7 @@ pub fn walk_calls(mover: usize) -> Vec<Call> {
     let mut calls = Vec::new();
     let checker = LevelChecker::new();
     count_platform_failures(
-        &mut CollideSlide::new(),
+        &mut CollideCharacter::new(),
         &checker,
         mover,
         &[],

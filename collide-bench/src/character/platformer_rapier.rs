@@ -146,7 +146,9 @@ impl Platformer for RapierPlatformer {
     }
 
     fn place(&mut self, mover: usize, position: Vec2) {
-        (self.mover, self.position, self.on_lift) = (mover, position, false);
+        if (mover, position) != (self.mover, self.position) {
+            (self.mover, self.position, self.on_lift) = (mover, position, false);
+        }
     }
 
     fn set_lift(&mut self, frame: usize) {

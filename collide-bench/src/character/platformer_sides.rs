@@ -2,8 +2,9 @@
 //! [`Platformer`], each driven as a game drives it: placed once, then moved frame by frame,
 //! carried by the lift it stood on, with one-way platforms that block only from above.
 //!
-//! collide's side here is `move_and_slide` over the level's `StaticBodies`, with what a game
-//! adds around it today: an [`Obstacles`] wrapper that leaves out a one-way platform unless the
+//! collide's own side is its `Character` ([`super::platformer_character`]). This module's,
+//! kept as a second line, is `move_and_slide` over the level's `StaticBodies`, with what a
+//! game adds around it without the character: an [`Obstacles`] wrapper that leaves out a one-way platform unless the
 //! mover comes down onto it from above, and holds the lift (moved every frame without
 //! re-indexing); and a mover that stood on the lift moved with it before its own move.
 //! rapier2d's side is in [`super::platformer_rapier`].
@@ -57,7 +58,9 @@ pub trait Platformer {
     /// The library's name in reports.
     fn name(&self) -> &'static str;
 
-    /// Puts mover `mover` (an index into [`movers`]) at `position`, not standing on anything.
+    /// Makes mover `mover` (an index into [`movers`]) the one that moves, at `position`: a
+    /// teleport, standing on nothing, unless it is already there (a replay of a walk's calls
+    /// keeps what the last call left).
     fn place(&mut self, mover: usize, position: Vec2);
 
     /// Moves the lift over frame `frame`, before the mover's step: from [`Lift::centre`]`(frame)`
@@ -155,11 +158,13 @@ impl Default for CollideSlide {
 
 impl Platformer for CollideSlide {
     fn name(&self) -> &'static str {
-        "collide"
+        "collide-slide"
     }
 
     fn place(&mut self, mover: usize, position: Vec2) {
-        (self.mover, self.position, self.on_lift) = (mover, position, false);
+        if (mover, position) != (self.mover, self.position) {
+            (self.mover, self.position, self.on_lift) = (mover, position, false);
+        }
     }
 
     fn set_lift(&mut self, frame: usize) {
