@@ -241,3 +241,31 @@ fn collides_character_fails_only_at_the_curb_with_round_movers() {
         }
     }
 }
+
+/// A circle walking up a ramp onto the tiles at its top rolls over the crest where the ramp's
+/// steep side meets the tile's corner: the corner is no seam between two tiles, so its normal
+/// is the true one, not the tile's top face's (which would stop the circle dead).
+#[test]
+fn a_circle_rolls_over_the_crests_where_ramps_meet_tiles() {
+    let mut bodies = collide::StaticBodies::new();
+    for piece in pieces() {
+        let _ = bodies.add(piece.shape(), piece.pose(), collide::Layers::ALL);
+    }
+    bodies.refresh();
+    let settings = collide::SlideSettings::new(Vec2::Y);
+    let circle = collide_core::Circle { radius: 6.0 };
+    let gap = 6.0 + DEFAULT_SKIN;
+    // Touching the 26.6° ramp and the plateau's corner (64, 32) from the left; the 45° ramp
+    // and the half tiles' corner (352, 32) from the right.
+    let up_left = Vec2::new(64.0, 32.0) + Vec2::new(-1.0, 2.0).normalize() * gap;
+    let up_right = Vec2::new(352.0, 32.0) + Vec2::new(1.0, 1.0).normalize() * gap;
+    for (start, travel) in [
+        (up_left, Vec2::new(1.0, -0.5)),
+        (up_right, Vec2::new(-1.0, -0.5)),
+    ] {
+        let rot = collide_core::Rot::IDENTITY;
+        let slide = collide::move_and_slide(circle, rot, start, travel, &bodies, &settings);
+        let moved = (slide.position.x - start.x) * travel.x.signum();
+        assert!(moved > 0.5, "{start} by {travel}: {slide:?}");
+    }
+}
