@@ -377,7 +377,7 @@ fn check_platformer(config: &ReportConfig, json: &Value) {
         .expect("`platformer` is an array");
     assert_eq!(lines.len(), ch::movers().len());
     let c = &config.character;
-    let drops = ch::platformer::drop_speeds(c.jumps, ch::scene::SEED);
+    let jumps = ch::platformer::jumps(c.jumps, ch::scene::SEED);
     let fast = ch::platformer::platform_fast_moves(c.fast_moves, ch::scene::SEED);
     let checker = LevelChecker::new();
     for (mover, line) in lines.iter().enumerate() {
@@ -392,7 +392,7 @@ fn check_platformer(config: &ReportConfig, json: &Value) {
         ];
         for (key, side) in &mut sides {
             let f =
-                ch::count_platform_failures(side.as_mut(), &checker, mover, &drops, &fast, None);
+                ch::count_platform_failures(side.as_mut(), &checker, mover, &jumps, &fast, None);
             let counted = &line[*key];
             // The JSON's keys are the counts' names, words joined by `_`.
             for (name, n) in f.counts() {

@@ -10,7 +10,7 @@
 //!   the same way for both.
 //!
 //! Both walks press the mover into its surface by 2 units a frame (gravity on the floor) while
-//! it travels 1 to 500 units along it; the tunnelling check drops each mover from up to
+//! it travels 1 to 500 units along it; the tunnelling check jumps each mover from up to
 //! 2 000 units above the floor with a travel of up to 10 000 units.
 //!
 //! The platformer level ([`compare_platformer`]) sets both controllers the rest of a
@@ -20,7 +20,7 @@
 //! - [`platformer_sides`]: the [`Platformer`] trait, and `move_and_slide` with a game's
 //!   wrapper; [`platformer_character`]: collide's `Character`, the side the report times;
 //!   [`platformer_rapier`]: rapier2d's, with snap, autostep and slope angles on;
-//! - [`platformer_runs`]: walks, idle frames, the lift, jumps and drops, each side on its own
+//! - [`platformer_runs`]: walks, idle frames, the lift, jumps and jumps, each side on its own
 //!   path; [`platformer_failures`]: what they count, the same way for both.
 
 pub mod failures;
@@ -211,7 +211,7 @@ pub fn compare_platformer(
 ) -> Vec<PlatformerEntry> {
     let (mut ours, mut peer) = (CollideCharacter::new(), RapierPlatformer::new());
     let checker = LevelChecker::new();
-    let drops = platformer::drop_speeds(config.jumps, scene::SEED);
+    let jumps = platformer::jumps(config.jumps, scene::SEED);
     let fast = platformer::platform_fast_moves(config.fast_moves, scene::SEED);
     movers()
         .iter()
@@ -223,12 +223,12 @@ pub fn compare_platformer(
                 &mut ours,
                 &checker,
                 mover,
-                &drops,
+                &jumps,
                 &fast,
                 Some(&mut calls),
             );
             let peer_failures =
-                count_platform_failures(&mut peer, &checker, mover, &drops, &fast, None);
+                count_platform_failures(&mut peer, &checker, mover, &jumps, &fast, None);
             let timed = time_replays(config, mover, &calls, &mut ours, &mut peer);
             PlatformerEntry {
                 shape: name,

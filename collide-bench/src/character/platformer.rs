@@ -273,15 +273,16 @@ pub fn slopes_under(x0: f32, x1: f32) -> impl Iterator<Item = f32> {
     })
 }
 
-/// The seeded walking speeds, units per frame, each walked both ways: from a crawl to a run.
+/// The walking speeds, units per frame, each walked both ways: from a crawl to a run.
 pub const WALK_SPEEDS: [f32; 5] = [1.0, 2.0, 3.0, 4.5, 6.0];
 
 /// Where a mover rests idle on a slope: a point on each ramp's middle.
 pub const IDLE_AT: [f32; 4] = [32.0, 160.0, 272.0, 368.0];
 
-/// `count` seeded jump-and-land speeds for the raised one-way platform, in units per frame.
+/// `count` seeded jumps through the raised one-way platform: where along it (x), and how fast
+/// the mover rises and then falls, in units per frame.
 #[must_use]
-pub fn drop_speeds(count: usize, seed: u64) -> Vec<(f32, f32)> {
+pub fn jumps(count: usize, seed: u64) -> Vec<(f32, f32)> {
     let mut rng = SplitMix64::new(seed ^ 0x0_1A7);
     (0..count)
         .map(|_| {
@@ -291,9 +292,9 @@ pub fn drop_speeds(count: usize, seed: u64) -> Vec<(f32, f32)> {
         .collect()
 }
 
-/// `count` seeded fast moves of each mover down onto the level: from 1 to 2 000 units above
-/// its highest piece and the lift, 100 to 10 000 units in a seeded direction with a downward
-/// part, well inside the floor's ends.
+/// `count` seeded fast moves of each mover down onto the level: from centres 131 to 2 130
+/// units up (above every piece and the lift), 100 to 10 000 units in a seeded direction with a
+/// downward part, well inside the floor's ends.
 #[must_use]
 pub fn platform_fast_moves(count: usize, seed: u64) -> Vec<FastMove> {
     let mut rng = SplitMix64::new(seed ^ 0xFA57);

@@ -47,13 +47,14 @@ fn half_width(mover: usize) -> f32 {
         .x
 }
 
-/// One library's failures with mover `mover` over every run; with `calls`, the walks' calls
-/// are listed there (for the timing).
+/// One library's failures with mover `mover` over every run: the walks, the idle frames, the
+/// lift ride, `jumps` (from [`jumps`](super::platformer::jumps)) and the moves of `fast` that
+/// are this mover's. With `calls`, the walks' calls are listed there (for the timing).
 pub fn count_platform_failures(
     side: &mut dyn Platformer,
     checker: &LevelChecker,
     mover: usize,
-    drops: &[(f32, f32)],
+    jumps: &[(f32, f32)],
     fast: &[FastMove],
     mut calls: Option<&mut Vec<Call>>,
 ) -> PlatformFailures {
@@ -74,8 +75,8 @@ pub fn count_platform_failures(
         run.stand(x);
     }
     run.ride_lift();
-    for &drop in drops {
-        run.jump_through(drop);
+    for &jump in jumps {
+        run.jump_through(jump);
     }
     run.side.set_lift(0);
     for m in fast.iter().filter(|m| m.mover == mover) {

@@ -228,11 +228,11 @@ fn rapier_is_wired_to_the_level() {
 #[test]
 fn collides_character_fails_only_at_the_curb_with_round_movers() {
     let checker = LevelChecker::new();
-    let drops = platformer::drop_speeds(10, scene::SEED);
+    let jumps = platformer::jumps(10, scene::SEED);
     let fast = platformer::platform_fast_moves(50, scene::SEED);
     let mut side = CollideCharacter::new();
     for (mover, (name, _)) in movers().iter().enumerate() {
-        let f = count_platform_failures(&mut side, &checker, mover, &drops, &fast, None);
+        let f = count_platform_failures(&mut side, &checker, mover, &jumps, &fast, None);
         let left = f.airborne + f.steps_not_taken;
         assert_eq!(f.total() - left, 0, "{name}: {f:?}");
         assert_eq!((f.jumps, f.moves), (10, 50), "{name}");
