@@ -4,10 +4,10 @@
 //!
 //! rapier has no one-way platforms: this side marks theirs (`user_data` 1) and leaves them out
 //! of a call's queries through the `QueryFilter` predicate unless the mover comes down onto
-//! them from above ([`one_way_blocks`], the rule collide's side uses too). The controller does
-//! not carry a mover on a moving platform either: the game moves a mover that stood on the
-//! lift with it (as a rider) before its own move, which this side does, as collide's side
-//! does for `move_and_slide`.
+//! them from above ([`one_way_blocks`]: the rule of collide's `move_and_slide` line, and of
+//! collide's own one-way platforms give or take a slop of 0.05). The controller does not carry
+//! a mover on a moving platform either: the game moves a mover that stood on the lift with it
+//! (as a rider) before its own move, which this side does, as the `move_and_slide` line does.
 
 use collide_core::Shape;
 use glam::Vec2;

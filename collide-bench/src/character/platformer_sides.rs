@@ -4,10 +4,10 @@
 //!
 //! collide's own side is its `Character` ([`super::platformer_character`]). This module's,
 //! kept as a second line, is `move_and_slide` over the level's `StaticBodies`, with what a
-//! game adds around it without the character: an [`Obstacles`] wrapper that leaves out a one-way platform unless the
-//! mover comes down onto it from above, and holds the lift (moved every frame without
-//! re-indexing); and a mover that stood on the lift moved with it before its own move.
-//! rapier2d's side is in [`super::platformer_rapier`].
+//! game adds around it without the character: an [`Obstacles`] wrapper that leaves out a
+//! one-way platform unless the mover comes down onto it from above ([`one_way_blocks`]) and
+//! holds the lift (moved every frame without re-indexing), and a mover that stood on the lift
+//! moved with it before its own move. rapier2d's side is in [`super::platformer_rapier`].
 
 use collide::{
     move_and_slide, Layers, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, Surface,
