@@ -256,16 +256,21 @@ fn a_circle_rolls_over_the_crests_where_ramps_meet_tiles() {
     let circle = collide_core::Circle { radius: 6.0 };
     let gap = 6.0 + DEFAULT_SKIN;
     // Touching the 26.6° ramp and the plateau's corner (64, 32) from the left; the 45° ramp
-    // and the half tiles' corner (352, 32) from the right.
-    let up_left = Vec2::new(64.0, 32.0) + Vec2::new(-1.0, 2.0).normalize() * gap;
-    let up_right = Vec2::new(352.0, 32.0) + Vec2::new(1.0, 1.0).normalize() * gap;
-    for (start, travel) in [
+    // and the half tiles' corner (352, 32) from the right; each with the ramp's normal (out of
+    // it).
+    let up_left = (Vec2::new(64.0, 32.0), Vec2::new(-1.0, 2.0).normalize());
+    let up_right = (Vec2::new(352.0, 32.0), Vec2::new(1.0, 1.0).normalize());
+    for ((corner, normal), travel) in [
         (up_left, Vec2::new(1.0, -0.5)),
         (up_right, Vec2::new(-1.0, -0.5)),
     ] {
+        let start = corner + normal * gap;
         let rot = collide_core::Rot::IDENTITY;
         let slide = collide::move_and_slide(circle, rot, start, travel, &bodies, &settings);
         let moved = (slide.position.x - start.x) * travel.x.signum();
-        assert!(moved > 0.5, "{start} by {travel}: {slide:?}");
+        // At least as far along x as sliding the travel along the ramp goes.
+        let along = travel - normal * travel.dot(normal);
+        let least = along.x.abs() - 0.01;
+        assert!(moved > least, "{start} by {travel}, {least}: {slide:?}");
     }
 }
