@@ -8,13 +8,19 @@ use super::body::{across, Body};
 use super::view::{Left, Without};
 use crate::{Obstacles, SlideContact, SlideSettings, Surface};
 
-/// Moves `body` from `from` straight down by at most `distance`, and answers where it lands
-/// and the floor it lands on; `None` (it stays at `from`) when it meets no floor within
-/// `distance`, or meets a wall or a ceiling first.
+/// Moves `body` from `from` down by at most `distance`, and answers where it lands and the
+/// floor it lands on; `None` (it stays at `from`) when it meets no floor within `distance`, or
+/// meets a ceiling first.
+///
+/// It goes straight down until it meets something. A floor there is the landing. A wall
+/// there (a round or slanted side meeting a ledge's edge, or a corner it touches at the same
+/// time as a floor) does not stop the look: the body slides on down along it, away from it,
+/// to the first floor it meets. So a round body that walked off a ledge lands on the floor
+/// below, and one standing on a floor beside a corner is found on that floor.
 ///
 /// One-way platforms the body overlaps at `from` are left out, so it never lands on one it is
 /// partly inside (passing through it from below). A body that the slide had to push out of
-/// something (it started inside) did not land: only a move straight down counts.
+/// something (it started inside) did not land: only a move down counts.
 pub(super) fn land<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     from: Vec2,
@@ -24,20 +30,47 @@ pub(super) fn land<O: Obstacles + ?Sized>(
 ) -> Option<(Vec2, SlideContact)> {
     let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
     let view = Without::new(obstacles, inside);
-    let down = body.slide(
-        from,
-        -settings.up * distance,
-        &view,
-        &settings.with_max_slides(1),
-    );
+    let down = body.slide(from, -settings.up * distance, &view, settings);
     if down.invalid_input {
         return None;
     }
-    let stop = down.contacts().last()?;
-    let moved = down.position - from;
-    let straight_down = moved.dot(settings.up) <= 0.0
-        && across(moved, settings.up).length() <= body.skin(from, settings);
-    (straight_down && stop.surface == Surface::Floor).then_some((down.position, *stop))
+    first_floor(
+        down.contacts(),
+        from,
+        body.skin(from, settings),
+        settings.up,
+    )
+}
+
+/// The first floor that a slide down from `from` stopped at, if the way there is a landing:
+/// straight down to the first stop, then only down and away from each wall met before, and
+/// never at a ceiling.
+fn first_floor(
+    contacts: &[SlideContact],
+    from: Vec2,
+    skin: f32,
+    up: Vec2,
+) -> Option<(Vec2, SlideContact)> {
+    let mut at = from;
+    for (i, c) in contacts.iter().enumerate() {
+        let moved = c.position - at;
+        // Every contact before this one was a wall: the way on goes along them, never into
+        // them; the first stop is reached straight down.
+        let landing = if i == 0 {
+            moved.dot(up) <= 0.0 && across(moved, up).length() <= skin
+        } else {
+            moved.dot(up) <= skin && contacts[..i].iter().all(|w| moved.dot(w.normal) <= skin)
+        };
+        if !landing {
+            return None;
+        }
+        match c.surface {
+            Surface::Floor => return Some((c.position, *c)),
+            Surface::Ceiling => return None,
+            Surface::Wall => at = c.position,
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -82,5 +115,38 @@ mod tests {
         assert!((at.y - 13.0).abs() < 0.02, "{at}");
         // Nothing within reach: no landing.
         assert!(land(&body, Vec2::new(0.0, 40.0), 5.0, &level[..], &settings).is_none());
+    }
+
+    fn contact(position: Vec2, normal: Vec2, surface: Surface) -> SlideContact {
+        SlideContact {
+            obstacle: 0,
+            point: position + normal,
+            normal,
+            position,
+            surface,
+        }
+    }
+
+    #[test]
+    fn the_way_to_a_floor_goes_down_and_away_from_each_wall() {
+        let (up, skin) = (Vec2::Y, 0.01);
+        let from = Vec2::new(0.0, 10.0);
+        // Down to a corner under its left side (normal into it: down-left), then on down
+        // and to the right to the floor.
+        let corner = contact(Vec2::new(0.0, 9.0), Vec2::new(-0.8, -0.6), Surface::Wall);
+        let floor = contact(Vec2::new(2.4, 6.0), Vec2::NEG_Y, Surface::Floor);
+        let landed = first_floor(&[corner, floor], from, skin, up);
+        assert_eq!(landed.map(|l| l.0), Some(floor.position));
+        // Back into the wall, up, or first sideways: no landing.
+        let into = contact(Vec2::new(-1.0, 6.0), Vec2::NEG_Y, Surface::Floor);
+        assert!(first_floor(&[corner, into], from, skin, up).is_none());
+        let rising = contact(Vec2::new(2.0, 9.5), Vec2::NEG_Y, Surface::Floor);
+        assert!(first_floor(&[corner, rising], from, skin, up).is_none());
+        let aside = contact(Vec2::new(1.0, 9.0), Vec2::NEG_Y, Surface::Floor);
+        assert!(first_floor(&[aside], from, skin, up).is_none());
+        // A ceiling on the way: no landing; a wall alone: none either.
+        let ceiling = contact(Vec2::new(2.0, 6.0), Vec2::Y, Surface::Ceiling);
+        assert!(first_floor(&[corner, ceiling, floor], from, skin, up).is_none());
+        assert!(first_floor(&[corner], from, skin, up).is_none());
     }
 }
