@@ -123,7 +123,7 @@ impl Character {
     ///
     /// Cost: each slide of the walk is a [`move_and_slide`](crate::move_and_slide) call of its
     /// own (two on a flat floor), the look below it one more, a step three more when one is
-    /// tried; and one query for obstacles that moved into it, and one or two lookups of the
+    /// tried (three more again for a round body that must be carried onto the ledge's edge); and one query for obstacles that moved into it, and one or two lookups of the
     /// platform by id (a linear search in a slice of obstacles). Allocation-free.
     pub fn move_by<O: Obstacles + ?Sized>(
         &mut self,

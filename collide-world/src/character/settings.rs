@@ -31,10 +31,12 @@ pub struct CharacterSettings {
     /// there is room above it and floor to land on. `0` (the default) turns stepping off.
     ///
     /// A step lifts the character by at most this much and lands only on a floor. A
-    /// flat-bottomed body lands on the ledge's top; a round one (a circle) lands on its edge
-    /// once the edge meets it within the floor angle, so a slow circle may need its travel in
-    /// one frame to reach that far, and may rest on the edge of a ledge a little taller than
-    /// this, its centre lifted by no more than this.
+    /// flat-bottomed body lands on the ledge's top. A round or slanted one (a circle, a
+    /// hexagon) lands on the ledge's edge; where its travel across leaves the edge under its
+    /// side rather than under it (a slow walk), the step carries it on across by the little
+    /// more that puts the edge within half the floor angle below it, so it steps in the move
+    /// that meets the ledge whatever its speed. It may rest on the edge of a ledge a little
+    /// taller than this, its centre lifted by no more than this.
     pub max_step_height: f32,
     /// A character on a floor slope whose travel goes straight down (gravity and no
     /// horizontal intent) stays where it is instead of sliding down the slope (default

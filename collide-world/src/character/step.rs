@@ -1,12 +1,13 @@
 //! Climbing a ledge in the same move: up, across, and down onto it.
 
+use collide_core::ShapeRef;
 use glam::Vec2;
 
 use super::body::{across, Body};
 use super::outcome::CharacterMove;
 use super::settings::CharacterSettings;
 use super::snap::land;
-use crate::{Obstacles, SlideContact};
+use crate::{Obstacles, Slide, SlideContact, Surface};
 
 /// Where a step landed, and on what.
 pub(super) struct Stepped {
@@ -22,7 +23,9 @@ pub(super) struct Stepped {
 /// The step is taken only if it lands on a floor (never a wall or a ceiling), higher than the
 /// walk without it and further along, so it never climbs what is taller than the step height
 /// and never passes through anything: every part of it is a slide that stops at what it
-/// meets. What it met goes into `out`.
+/// meets. A round or slanted body that would land on the ledge's edge at a steep angle is
+/// carried on across by the little more that puts the edge under it (see
+/// [`land_on_ledge`]). What it met goes into `out`.
 pub(super) fn step_up<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     start: Vec2,
@@ -52,17 +55,141 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     if (ahead.position - rise.position).dot(up) > skin {
         return None;
     }
-    let probe = lift + settings.snap_length.max(2.0 * skin);
-    let (end, floor) = land(body, ahead.position, probe, obstacles, slide)?;
     let toward = flat.normalize_or_zero();
-    let higher = (end - without).dot(up) > skin;
-    let further = (end - without).dot(toward) > skin;
-    if !(higher && further) {
-        return None;
-    }
-    for c in rise.contacts().iter().chain(ahead.contacts()) {
+    let probe = lift + settings.snap_length.max(2.0 * skin);
+    let onto = |(end, _): &(Vec2, SlideContact)| {
+        let higher = (*end - without).dot(up) > skin;
+        let further = (*end - without).dot(toward) > skin;
+        higher && further
+    };
+    let (end, floor, reach) = land_on_ledge(
+        body,
+        ahead.position,
+        toward,
+        probe,
+        obstacles,
+        settings,
+        onto,
+    )?;
+    let reached = reach.iter().flat_map(|r| r.contacts().iter());
+    for c in rise
+        .contacts()
+        .iter()
+        .chain(ahead.contacts())
+        .chain(reached)
+    {
         out.record(*c);
     }
     out.record(floor);
     Some(Stepped { end, floor })
+}
+
+/// Lands the body lifted over a ledge at `at` on a floor that `onto` accepts: straight down,
+/// or, where that lands on the ledge's edge steeper than half the floor angle or not at all,
+/// carried on across first ([`reach_past_edge`]) if that lands. Answers where, on what, and
+/// the carry across if there was one.
+fn land_on_ledge<O: Obstacles + ?Sized>(
+    body: &Body<'_>,
+    at: Vec2,
+    toward: Vec2,
+    probe: f32,
+    obstacles: &O,
+    settings: &CharacterSettings,
+    onto: impl Fn(&(Vec2, SlideContact)) -> bool,
+) -> Option<(Vec2, SlideContact, Option<Slide>)> {
+    let slide = &settings.slide;
+    let landed = land(body, at, probe, obstacles, slide).filter(&onto);
+    let steady = (0.5 * slide.max_floor_angle).cos();
+    if landed.is_some_and(|(_, f)| -f.normal.dot(slide.up) >= steady) {
+        return landed.map(|(end, floor)| (end, floor, None));
+    }
+    match reach_past_edge(body, at, toward, probe, obstacles, settings).filter(|(_, l)| onto(l)) {
+        Some((reach, (end, floor))) => Some((end, floor, Some(reach))),
+        None => landed.map(|(end, floor)| (end, floor, None)),
+    }
+}
+
+/// A round or slanted body lifted over a ledge whose edge its lower side meets first, as a
+/// wall or a steep floor (a slow one that moved less than its own curve across): moves it on
+/// `toward` by as little as puts the edge under it, within half the floor angle, and lands it
+/// from there. Answers that move across and the landing; `None` when what it meets
+/// going down is no such edge ahead, the way on is blocked or rises, or no floor is met.
+fn reach_past_edge<O: Obstacles + ?Sized>(
+    body: &Body<'_>,
+    at: Vec2,
+    toward: Vec2,
+    probe: f32,
+    obstacles: &O,
+    settings: &CharacterSettings,
+) -> Option<(Slide, (Vec2, SlideContact))> {
+    let slide = &settings.slide;
+    let up = slide.up;
+    let skin = body.skin(at, slide);
+    let down = body.slide(at, -up * probe, obstacles, &slide.with_max_slides(1));
+    let edge = down
+        .contacts()
+        .first()
+        .filter(|c| c.surface != Surface::Ceiling)?;
+    let ahead = across(edge.point - edge.position, up).dot(toward);
+    // Aim well inside the floor angle: landed on the edge at half of it, the body rolls on
+    // over it at a walk's pace the next move, where at the floor angle it would barely move.
+    let foot = stand_reach(body, toward, up, 0.5 * slide.max_floor_angle);
+    let extra = ahead - foot + skin;
+    // No more than the part of its width beyond its stand reach; none: nothing to reach.
+    if extra.is_nan() || extra <= 0.0 {
+        return None;
+    }
+    let on = body.slide(at, toward * extra, obstacles, slide);
+    if on.invalid_input || (on.position - at).dot(up) > skin {
+        return None;
+    }
+    let landed = land(body, on.position, probe, obstacles, slide)?;
+    Some((on, landed))
+}
+
+/// How far `toward` (across `up`) from its centre the body's surface reaches where it faces
+/// down within `angle` of straight down: the furthest out a ledge's edge can meet it and be
+/// stood on.
+fn stand_reach(body: &Body<'_>, toward: Vec2, up: Vec2, angle: f32) -> f32 {
+    let d = -up * angle.cos() + toward * angle.sin();
+    let point = match body.shape {
+        ShapeRef::Circle(c) => d * c.radius,
+        ShapeRef::Rect(r) => Vec2::new(
+            r.half_extents.x.copysign(d.x),
+            r.half_extents.y.copysign(d.y),
+        ),
+        ShapeRef::Hull(h) => body
+            .rotation
+            .apply(h.support(body.rotation.apply_inverse(d)).1),
+    };
+    point.dot(toward).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::{Circle, Hull, Rect, Rot};
+
+    #[test]
+    fn the_stand_reach_is_where_the_body_faces_down_within_the_angle() {
+        let angle = 30f32.to_radians();
+        let reach = |shape: ShapeRef<'_>, toward: Vec2| {
+            let body = Body {
+                shape,
+                rotation: Rot::IDENTITY,
+            };
+            stand_reach(&body, toward, Vec2::Y, angle)
+        };
+        // A circle: out to r · sin(angle), each way.
+        let circle = Circle { radius: 6.0 };
+        assert!((reach(circle.into(), Vec2::X) - 3.0).abs() < 1e-5);
+        assert!((reach(circle.into(), Vec2::NEG_X) - 3.0).abs() < 1e-5);
+        // A box and a hexagon with a flat bottom: the bottom's ends.
+        let rect = Rect {
+            half_extents: Vec2::new(4.0, 8.0),
+        };
+        assert!((reach(rect.into(), Vec2::NEG_X) - 4.0).abs() < 1e-5);
+        let hexagon = Hull::regular(6, 8.0).unwrap();
+        assert!((reach((&hexagon).into(), Vec2::X) - 4.0).abs() < 1e-4);
+    }
 }
