@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::body::{across, Body};
 use super::view::{Left, Without};
-use crate::{Obstacles, SlideContact, SlideSettings, Surface};
+use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 
 /// Moves `body` from `from` down by at most `distance`, and answers where it lands and the
 /// floor it lands on; `None` (it stays at `from`) when it meets no floor within `distance`, or
@@ -30,47 +30,74 @@ pub(super) fn land<O: Obstacles + ?Sized>(
 ) -> Option<(Vec2, SlideContact)> {
     let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
     let view = Without::new(obstacles, inside);
-    let down = body.slide(from, -settings.up * distance, &view, settings);
-    if down.invalid_input {
+    let up = settings.up;
+    let mut way = Descent::new(from, body.skin(from, settings), up);
+    // Straight down first: on a floor (the common case) one slide is all it takes.
+    let down = body.slide(from, -up * distance, &view, &settings.with_max_slides(1));
+    if down.invalid_input || down.contacts().is_empty() {
         return None;
     }
-    first_floor(
-        down.contacts(),
-        from,
-        body.skin(from, settings),
-        settings.up,
-    )
+    if let Some(landed) = way.follow(down.contacts())? {
+        return Some(landed);
+    }
+    // It stopped at a wall: slide on down along it with what is left of the distance.
+    let left = distance + (down.position - from).dot(up);
+    if left <= 0.0 {
+        return None;
+    }
+    let on = body.slide(down.position, -up * left, &view, settings);
+    if on.invalid_input {
+        return None;
+    }
+    way.follow(on.contacts())?
 }
 
-/// The first floor that a slide down from `from` stopped at, if the way there is a landing:
-/// straight down to the first stop, then only down and away from each wall met before, and
-/// never at a ceiling.
-fn first_floor(
-    contacts: &[SlideContact],
-    from: Vec2,
+/// The way of a body going down to a floor: where it last stopped, and the walls it met.
+struct Descent {
+    at: Vec2,
+    walls: [Vec2; 2 * MAX_SLIDES as usize],
+    met: usize,
     skin: f32,
     up: Vec2,
-) -> Option<(Vec2, SlideContact)> {
-    let mut at = from;
-    for (i, c) in contacts.iter().enumerate() {
-        let moved = c.position - at;
-        // Every contact before this one was a wall: the way on goes along them, never into
-        // them; the first stop is reached straight down.
-        let landing = if i == 0 {
-            moved.dot(up) <= 0.0 && across(moved, up).length() <= skin
-        } else {
-            moved.dot(up) <= skin && contacts[..i].iter().all(|w| moved.dot(w.normal) <= skin)
-        };
-        if !landing {
-            return None;
-        }
-        match c.surface {
-            Surface::Floor => return Some((c.position, *c)),
-            Surface::Ceiling => return None,
-            Surface::Wall => at = c.position,
+}
+
+impl Descent {
+    fn new(from: Vec2, skin: f32, up: Vec2) -> Self {
+        Self {
+            at: from,
+            walls: [Vec2::ZERO; 2 * MAX_SLIDES as usize],
+            met: 0,
+            skin,
+            up,
         }
     }
-    None
+
+    /// Follows the stops of a slide down: `Some(Some(landing))` at the first floor,
+    /// `Some(None)` past walls only, `None` where the way is no landing: the first stop not
+    /// straight down, a later one rising or back into a wall met before, or a ceiling.
+    fn follow(&mut self, contacts: &[SlideContact]) -> Option<Option<(Vec2, SlideContact)>> {
+        for c in contacts {
+            let moved = c.position - self.at;
+            let landing = if self.met == 0 {
+                moved.dot(self.up) <= 0.0 && across(moved, self.up).length() <= self.skin
+            } else {
+                let walls = &self.walls[..self.met];
+                moved.dot(self.up) <= self.skin && walls.iter().all(|w| moved.dot(*w) <= self.skin)
+            };
+            if !landing || self.met == self.walls.len() {
+                return None;
+            }
+            match c.surface {
+                Surface::Floor => return Some(Some((c.position, *c))),
+                Surface::Ceiling => return None,
+                Surface::Wall => {
+                    (self.walls[self.met], self.met, self.at) =
+                        (c.normal, self.met + 1, c.position);
+                }
+            }
+        }
+        Some(None)
+    }
 }
 
 #[cfg(test)]
@@ -127,26 +154,30 @@ mod tests {
         }
     }
 
+    /// Where the first floor on a way down by these stops from `from` lands, if it does.
+    fn first_floor(contacts: &[SlideContact], from: Vec2) -> Option<(Vec2, SlideContact)> {
+        Descent::new(from, 0.01, Vec2::Y).follow(contacts).flatten()
+    }
+
     #[test]
     fn the_way_to_a_floor_goes_down_and_away_from_each_wall() {
-        let (up, skin) = (Vec2::Y, 0.01);
         let from = Vec2::new(0.0, 10.0);
         // Down to a corner under its left side (normal into it: down-left), then on down
         // and to the right to the floor.
         let corner = contact(Vec2::new(0.0, 9.0), Vec2::new(-0.8, -0.6), Surface::Wall);
         let floor = contact(Vec2::new(2.4, 6.0), Vec2::NEG_Y, Surface::Floor);
-        let landed = first_floor(&[corner, floor], from, skin, up);
+        let landed = first_floor(&[corner, floor], from);
         assert_eq!(landed.map(|l| l.0), Some(floor.position));
         // Back into the wall, up, or first sideways: no landing.
         let into = contact(Vec2::new(-1.0, 6.0), Vec2::NEG_Y, Surface::Floor);
-        assert!(first_floor(&[corner, into], from, skin, up).is_none());
+        assert!(first_floor(&[corner, into], from).is_none());
         let rising = contact(Vec2::new(2.0, 9.5), Vec2::NEG_Y, Surface::Floor);
-        assert!(first_floor(&[corner, rising], from, skin, up).is_none());
+        assert!(first_floor(&[corner, rising], from).is_none());
         let aside = contact(Vec2::new(1.0, 9.0), Vec2::NEG_Y, Surface::Floor);
-        assert!(first_floor(&[aside], from, skin, up).is_none());
+        assert!(first_floor(&[aside], from).is_none());
         // A ceiling on the way: no landing; a wall alone: none either.
         let ceiling = contact(Vec2::new(2.0, 6.0), Vec2::Y, Surface::Ceiling);
-        assert!(first_floor(&[corner, ceiling, floor], from, skin, up).is_none());
-        assert!(first_floor(&[corner], from, skin, up).is_none());
+        assert!(first_floor(&[corner, ceiling, floor], from).is_none());
+        assert!(first_floor(&[corner], from).is_none());
     }
 }
