@@ -3,13 +3,15 @@
 //! slowly they step it in the move that meets it, and walking off the half tiles onto a 45°
 //! ramp they stay on the floor.
 
-use collide_core::{Circle, Hull, Shape, DEFAULT_SKIN};
+use collide_core::{Circle, Hull, Rot, Shape, DEFAULT_SKIN};
 use collide_world::{Character, CharacterSettings, SlideSettings, StaticBodies};
 use glam::Vec2;
 
 mod character_common;
 
-use character_common::Level;
+use character_common::{inside_any, Level};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
 
 /// One frame of gravity, units per frame per frame.
 const PRESS: f32 = 0.5;
@@ -180,5 +182,53 @@ fn the_hexagon_at_the_ramp_crest_stays_on_the_floor() {
                 assert!(m.on_floor, "{name} at {speed} from {from}: {m:?}");
             },
         );
+    }
+}
+
+/// A fixed-seed configuration with `cases` cases.
+fn config(cases: u32, seed: u64) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Ground and a curb of `height` from x = 448 to 512.
+fn curb(height: f32) -> Level {
+    Level::ground().with_box(Vec2::new(CURB.0, 0.0), Vec2::new(CURB.1, height))
+}
+
+proptest! {
+    #![proptest_config(config(64, 0x5EED_C0B1))]
+
+    /// Over a curb from 2.5 units up to the step's height, at any walking speed from a crawl
+    /// to a run, either way, a round mover walks up it and down off it: every frame on the
+    /// floor, each moving on by at least half its speed, never inside the level, and on the
+    /// ground again past the curb. (A curb lower than about a third of the circle's radius
+    /// meets its round side within the floor angle: no step, the walk rolls over the edge.)
+    #[test]
+    fn round_movers_walk_over_any_curb_within_the_step(
+        height in 2.5f32..6.0,
+        speed in 0.5f32..6.0,
+        rightward: bool,
+        hexagon: bool,
+        offset in 0.0f32..16.0,
+    ) {
+        let level = curb(height);
+        let (bodies, obstacles) = (level.static_bodies(), level.obstacles());
+        let (name, shape, reach) = movers()[usize::from(hexagon)];
+        let speed = if rightward { speed } else { -speed };
+        let x = if rightward { 420.0 - offset } else { 540.0 + offset };
+        let frames = (140.0 / speed.abs()) as usize;
+        let end = walk(&shape, Vec2::new(x, reach + 0.1), speed, frames, &bodies, |from, m| {
+            let along = (m.position.x - from.x) * speed.signum();
+            assert!(along > speed.abs() / 2.0, "{name} at {speed} from {from}: {m:?}");
+            assert!(m.on_floor, "{name} at {speed} from {from}: {m:?}");
+            let inside = inside_any(&shape, m.position, Rot::IDENTITY, &obstacles);
+            assert!(!inside, "{name} at {speed} from {from}: {m:?}");
+        });
+        prop_assert!((end.position().y - reach).abs() < 0.05, "{} at {}: {:?}", name, speed, end);
     }
 }
