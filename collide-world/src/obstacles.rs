@@ -142,6 +142,15 @@ pub trait Obstacles {
     fn is_empty(&self) -> bool {
         false
     }
+
+    /// Whether some obstacle of the set may be moving this frame (a non-zero
+    /// [`velocity`](Obstacle::velocity)): a [`Character`](crate::Character) skips its look for
+    /// obstacles that moved into it when the set says `false`. The default says `true` (a set
+    /// that cannot tell is looked through); a set that answers `false` must hold only
+    /// obstacles with zero velocity.
+    fn has_moving(&self) -> bool {
+        true
+    }
 }
 
 impl Obstacles for [Obstacle<'_>] {
@@ -155,6 +164,11 @@ impl Obstacles for [Obstacle<'_>] {
 
     fn is_empty(&self) -> bool {
         <[Obstacle<'_>]>::is_empty(self)
+    }
+
+    /// Checks every obstacle's velocity (cheaper than a query, which checks every box).
+    fn has_moving(&self) -> bool {
+        self.iter().any(|o| o.velocity != Vec2::ZERO)
     }
 
     /// A linear search: a slice keeps no index by id.
@@ -173,6 +187,10 @@ impl Obstacles for () {
 
     fn is_empty(&self) -> bool {
         true
+    }
+
+    fn has_moving(&self) -> bool {
+        false
     }
 }
 
@@ -195,6 +213,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn is_empty(&self) -> bool {
         (**self).is_empty()
+    }
+
+    fn has_moving(&self) -> bool {
+        (**self).has_moving()
     }
 }
 

@@ -93,6 +93,11 @@ impl Obstacles for StaticWorld {
         });
     }
 
+    /// Only the bodies move; the tile map's cells never do.
+    fn has_moving(&self) -> bool {
+        self.bodies.has_moving()
+    }
+
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         if id >= TILE_IDS {
             self.tiles.refine_hit(id - TILE_IDS, shape, motion, hit)

@@ -123,8 +123,10 @@ impl Character {
     ///
     /// Cost: each slide of the walk is a [`move_and_slide`](crate::move_and_slide) call of its
     /// own (two on a flat floor), the look below it one more, a step three more when one is
-    /// tried (three more again for a round body that must be carried onto the ledge's edge); and one query for obstacles that moved into it, and one or two lookups of the
-    /// platform by id (a linear search in a slice of obstacles). Allocation-free.
+    /// tried (three more again for a round body that must be carried onto the ledge's edge);
+    /// and, unless the set says nothing in it moves ([`Obstacles::has_moving`]), one query for
+    /// obstacles that moved into it and one or two lookups of the platform by id (a linear
+    /// search in a slice of obstacles). Allocation-free.
     pub fn move_by<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,
@@ -235,6 +237,10 @@ impl Character {
     ) -> Vec2 {
         let slide = &self.settings.slide;
         let mut start = self.position;
+        // A set with nothing moving neither carries nor pushes: no lookup, no query.
+        if !obstacles.has_moving() {
+            return start;
+        }
         if let (true, Some(id)) = (self.on_floor, self.platform) {
             (start, out.carried) = carry(body, start, id, obstacles, slide);
         }
@@ -286,9 +292,10 @@ impl Character {
         self.on_floor = out.on_floor;
         self.floor_normal = out.floor_normal;
         self.platform = out.platform;
-        self.platform_velocity = out
-            .platform
-            .map_or(Vec2::ZERO, |id| platform_velocity(obstacles, id));
+        self.platform_velocity = match out.platform {
+            Some(id) if obstacles.has_moving() => platform_velocity(obstacles, id),
+            _ => Vec2::ZERO,
+        };
         self.last = out;
         &self.last
     }

@@ -67,4 +67,8 @@ impl<O: Obstacles + ?Sized> Obstacles for Without<'_, O> {
     fn is_empty(&self) -> bool {
         self.inner.is_empty()
     }
+
+    fn has_moving(&self) -> bool {
+        self.inner.has_moving()
+    }
 }

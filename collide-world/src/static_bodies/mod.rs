@@ -143,6 +143,9 @@ pub struct StaticBodies {
     /// (the enemies of a level only bullets hit) stops at once.
     any_layers: Layers,
     dirty: bool,
+    /// How many bodies have a non-zero velocity: with none, a character need not look for
+    /// bodies that moved into it.
+    moving: usize,
 }
 
 impl StaticBodies {
@@ -200,8 +203,14 @@ impl StaticBodies {
         let Some(slot) = self.slots.get_mut(handle.index as usize) else {
             return false;
         };
-        if slot.generation != handle.generation || slot.body.take().is_none() {
+        if slot.generation != handle.generation {
             return false;
+        }
+        let Some(body) = slot.body.take() else {
+            return false;
+        };
+        if body.velocity != Vec2::ZERO {
+            self.moving -= 1;
         }
         slot.generation = slot.generation.wrapping_add(1);
         self.free.push(handle.index);
@@ -335,6 +344,11 @@ impl Obstacles for StaticBodies {
     /// flat face, is that face. Every other hit is kept as it is.
     fn refine_hit(&self, id: u32, _: ShapeRef<'_>, _: &Motion, hit: Hit) -> Option<Hit> {
         Some(self.face_rule(id, hit))
+    }
+
+    /// Counted as bodies are moved and removed: no body is looked at.
+    fn has_moving(&self) -> bool {
+        self.moving > 0
     }
 
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {

@@ -56,8 +56,14 @@ impl StaticBodies {
         if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
             return false;
         }
+        let was_moving = body.velocity != Vec2::ZERO;
         body.pose = pose;
         body.velocity = velocity;
+        match (was_moving, velocity != Vec2::ZERO) {
+            (false, true) => self.moving += 1,
+            (true, false) => self.moving -= 1,
+            _ => {}
+        }
         self.reindex(handle.index, true);
         true
     }

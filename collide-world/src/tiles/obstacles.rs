@@ -55,6 +55,11 @@ impl Obstacles for TileMap {
         }
     }
 
+    /// A map's cells never move.
+    fn has_moving(&self) -> bool {
+        false
+    }
+
     fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
         let scale = self.scale();
         for q in queries {
