@@ -13,6 +13,8 @@ mod platform;
 mod settings;
 mod snap;
 mod step;
+#[cfg(test)]
+mod tests;
 mod view;
 mod walk;
 
@@ -20,7 +22,7 @@ use body::{across, clip_apart, walks, Body};
 use platform::{carry, platform_velocity, push_by_movers};
 use snap::land;
 use step::step_up;
-use walk::{walk, Walked};
+use walk::{walk, Stood, Walked};
 
 pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
 pub use settings::CharacterSettings;
@@ -148,15 +150,7 @@ impl Character {
         } else {
             None
         };
-        let walked = walk(
-            &body,
-            start,
-            travel,
-            floor,
-            obstacles,
-            &self.settings,
-            &mut out,
-        );
+        let walked = self.walk(&body, start, travel, floor, obstacles, &mut out);
         let grounded = self.on_floor || walked.touched_floor;
         let not_rising = travel.dot(self.settings.slide.up) <= 0.0;
         let mut end = (walked.end, walked.floor);
@@ -195,6 +189,45 @@ impl Character {
         self.move_by(travel, obstacles);
         self.settings.slide.drop_through = kept;
         &self.last
+    }
+
+    /// The walk of a move (see [`walk`]), along a level floor at once when it stands on one:
+    /// kept when it met nothing and a look a skin below finds the floor still there (where
+    /// the plain walk, a slide into the floor and one along it, ends too), else walked again
+    /// the plain way.
+    fn walk<O: Obstacles + ?Sized>(
+        &self,
+        body: &Body<'_>,
+        start: Vec2,
+        travel: Vec2,
+        floor: Option<Vec2>,
+        obstacles: &O,
+        out: &mut CharacterMove,
+    ) -> Walked {
+        let settings = &self.settings;
+        #[cfg(test)]
+        let level_walk = !tests::PLAIN_WALK.with(core::cell::Cell::get);
+        #[cfg(not(test))]
+        let level_walk = true;
+        let stood = Stood { floor, level_walk };
+        let mut walked = walk(body, start, travel, stood, obstacles, settings, out);
+        if !walked.level {
+            return walked;
+        }
+        if out.len() == walked.contacts_before {
+            let probe = 2.0 * body.skin(walked.end, &settings.slide);
+            if let Some((end, on)) = land(body, walked.end, probe, obstacles, &settings.slide) {
+                out.record(on);
+                (walked.end, walked.floor, walked.touched_floor) = (end, Some(on), true);
+                return walked;
+            }
+        }
+        out.truncate(walked.contacts_before);
+        let plain = Stood {
+            level_walk: false,
+            ..stood
+        };
+        walk(body, start, travel, plain, obstacles, settings, out)
     }
 
     /// Tries to climb onto the ledge that a walk by `travel` from `start` met (see

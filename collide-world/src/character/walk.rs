@@ -28,6 +28,9 @@ pub(super) struct Walked {
     pub(super) hit_wall: bool,
     /// How many contacts the move held before the walk: those after are the walk's.
     pub(super) contacts_before: usize,
+    /// It went along a level floor without a slide into it first: the plain walk's result
+    /// only while it stays on that floor and meets nothing.
+    pub(super) level: bool,
 }
 
 impl Walked {
@@ -61,6 +64,17 @@ impl Walked {
         }
         met_floor
     }
+}
+
+/// The floor a walk starts on, and how it may leave it.
+#[derive(Clone, Copy)]
+pub(super) struct Stood {
+    /// The surface normal of the floor it stood on at the start, if it did.
+    pub(super) floor: Option<Vec2>,
+    /// A walk that presses into a level floor it stands on skips the slide into it and goes
+    /// along it at once (the caller checks that it is still on that floor at the end, see
+    /// [`Walked::level`]).
+    pub(super) level_walk: bool,
 }
 
 /// What the travel of one walk asks for.
@@ -126,8 +140,7 @@ impl Intent {
 }
 
 /// Moves `body` from `start` by `travel` (its own, not its platform's), one slide at a time,
-/// recording what it meets in `out`. `floor` is the surface normal of the floor it stood on at
-/// the start, if it did.
+/// recording what it meets in `out`, from the floor it [`Stood`] on.
 ///
 /// Three rules change the rest of the travel after a stop, each only when the travel does not
 /// go up (a jump slides as [`move_and_slide`](crate::move_and_slide) does):
@@ -141,26 +154,33 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     start: Vec2,
     travel: Vec2,
-    floor: Option<Vec2>,
+    stood: Stood,
     obstacles: &O,
     settings: &CharacterSettings,
     out: &mut CharacterMove,
 ) -> Walked {
+    let (floor, level_walk) = (stood.floor, stood.level_walk);
     let intent = Intent::of(travel, settings);
     let one = settings.slide.with_max_slides(1);
     let skin = body.skin(start, &settings.slide);
+    let mut planes = Planes::default();
     let mut remaining = match floor {
         Some(n) if intent.constant => along_floor(n, intent.toward, intent.wanted),
+        Some(n) if level_walk && n == intent.up && intent.walking && travel.dot(n) < 0.0 => {
+            planes.add(-n);
+            across(travel, intent.up)
+        }
         _ => travel,
     };
-    let mut planes = Planes::default();
     let mut walked = Walked {
         end: start,
         floor: None,
         touched_floor: false,
         hit_wall: false,
         contacts_before: out.len(),
+        level: false,
     };
+    walked.level = !planes.normals().is_empty();
     for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
         if remaining == Vec2::ZERO {
             break;
