@@ -124,7 +124,9 @@ impl Character {
     /// unchanged, and the answer says [`invalid_input`](CharacterMove::invalid_input).
     ///
     /// Cost: each slide of the walk is a [`move_and_slide`](crate::move_and_slide) call of its
-    /// own (two on a flat floor), the look below it one more, a step three more when one is
+    /// own, the look below it one more (a walk along a level floor: one along it and the look
+    /// a skin below; walked again the plain way where that finds no floor or it met
+    /// something), a step three more when one is
     /// tried (three more again for a round body that must be carried onto the ledge's edge);
     /// and, unless the set says nothing in it moves ([`Obstacles::has_moving`]), one query for
     /// obstacles that moved into it and one or two lookups of the platform by id (a linear
