@@ -9,7 +9,6 @@
 //! a mover on a moving platform either: the game moves a mover that stood on the lift with it
 //! (as a rider) before its own move, which this side does, as the `move_and_slide` line does.
 
-use collide_core::Shape;
 use glam::Vec2;
 use parry2d::math::Pose as PeerPose;
 use parry2d::query::DefaultQueryDispatcher;
@@ -22,8 +21,7 @@ use rapier2d::pipeline::QueryFilter;
 
 use super::platformer::{pieces, Kind, Lift, Outline, FLOOR_ANGLE, MAX_STEP, SNAP};
 use super::platformer_sides::{one_way_blocks, reach_down, Moved, Platformer};
-use super::scene::movers;
-use super::sides::Touch;
+use super::sides::{peer_movers, Touch};
 use collide_core::DEFAULT_SKIN;
 
 /// The time step rapier's controller is told (it scales its slope friction).
@@ -92,15 +90,7 @@ impl RapierPlatformer {
             lift_collider,
             colliders[lift_collider].compute_aabb(),
         );
-        let movers = movers()
-            .into_iter()
-            .map(|(_, s)| match s {
-                Shape::Circle(c) => SharedShape::ball(c.radius),
-                Shape::Rect(r) => SharedShape::cuboid(r.half_extents.x, r.half_extents.y),
-                Shape::Hull(h) => SharedShape::convex_polyline(h.vertices().to_vec())
-                    .unwrap_or_else(|| unreachable!("a regular hexagon is convex")),
-            })
-            .collect();
+        let movers = peer_movers();
         let controller = KinematicCharacterController {
             up: Vec2::Y,
             // The same gap as collide's skin, as a length rather than a share of the height.

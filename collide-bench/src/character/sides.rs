@@ -177,15 +177,7 @@ impl RapierSide {
                 .insert(ColliderBuilder::cuboid(TILE / 2.0, TILE / 2.0).translation(centre));
             broad_phase.set_aabb(&params, handle, colliders[handle].compute_aabb());
         }
-        let movers = movers()
-            .into_iter()
-            .map(|(_, s)| match s {
-                Shape::Circle(c) => SharedShape::ball(c.radius),
-                Shape::Rect(r) => SharedShape::cuboid(r.half_extents.x, r.half_extents.y),
-                Shape::Hull(h) => SharedShape::convex_polyline(h.vertices().to_vec())
-                    .unwrap_or_else(|| unreachable!("a regular hexagon is convex")),
-            })
-            .collect();
+        let movers = peer_movers();
         let controller = KinematicCharacterController {
             up: Vec2::Y,
             // The same gap as collide's skin, as a length rather than a share of the height.
@@ -259,4 +251,17 @@ impl Controller for RapierSide {
         };
         position + moved.translation
     }
+}
+
+/// The three movers as rapier2d's shapes, in the order of [`movers`], for both its sides.
+pub(super) fn peer_movers() -> Vec<SharedShape> {
+    movers()
+        .into_iter()
+        .map(|(_, s)| match s {
+            Shape::Circle(c) => SharedShape::ball(c.radius),
+            Shape::Rect(r) => SharedShape::cuboid(r.half_extents.x, r.half_extents.y),
+            Shape::Hull(h) => SharedShape::convex_polyline(h.vertices().to_vec())
+                .unwrap_or_else(|| unreachable!("a regular hexagon is convex")),
+        })
+        .collect()
 }
