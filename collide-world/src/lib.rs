@@ -33,6 +33,7 @@
 
 mod character;
 mod error;
+mod filter;
 mod obstacles;
 mod skin;
 mod slide;
@@ -43,6 +44,7 @@ mod world_hit;
 
 pub use character::{Character, CharacterMove, CharacterSettings, MAX_CHARACTER_CONTACTS};
 pub use error::Error;
+pub use filter::QueryFilter;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
 pub use skin::working_skin;
 pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};

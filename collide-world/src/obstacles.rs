@@ -34,6 +34,9 @@ pub struct Obstacle<'a> {
     /// How far it moves over the current frame (the same units as a mover's travel): zero for
     /// one that stands still; a moving platform's, which carries what stands on it.
     pub velocity: Vec2,
+    /// A sensor (a coin, a trigger zone) is reported where a body meets it but never stops,
+    /// turns or pushes anything. `false` (the default) for a solid obstacle.
+    pub sensor: bool,
 }
 
 impl<'a> Obstacle<'a> {
@@ -47,6 +50,7 @@ impl<'a> Obstacle<'a> {
             layers: Layers::ALL,
             one_way: None,
             velocity: Vec2::ZERO,
+            sensor: false,
         }
     }
 
@@ -62,6 +66,13 @@ impl<'a> Obstacle<'a> {
     #[must_use]
     pub fn with_one_way(mut self, up: Vec2) -> Self {
         self.one_way = up.try_normalize();
+        self
+    }
+
+    /// The same obstacle as a sensor: reported where a body meets it, never stopping one.
+    #[must_use]
+    pub fn with_sensor(mut self, sensor: bool) -> Self {
+        self.sensor = sensor;
         self
     }
 

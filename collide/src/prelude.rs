@@ -8,6 +8,6 @@ pub use collide_broad::{BroadPhase, BroadPhaseKind};
 pub use collide_core::glam::Vec2;
 pub use collide_core::{Aabb, Circle, Hull, Impact, Layers, Pose, Rect, Rot, Shape, ShapeRef};
 pub use collide_world::{
-    move_and_slide, Character, CharacterSettings, Obstacle, Obstacles, SlideSettings, StaticBodies,
-    StaticWorld, TileCell, TileMap, TileShape, WorldHit,
+    move_and_slide, Character, CharacterSettings, Obstacle, Obstacles, QueryFilter, SlideSettings,
+    StaticBodies, StaticWorld, TileCell, TileMap, TileShape, WorldHit,
 };

@@ -1,0 +1,126 @@
+//! [`QueryFilter`]: which bodies or obstacles a world query considers.
+
+use collide_core::Layers;
+
+/// Which bodies or obstacles a world query considers: those whose layers
+/// [interact](Layers::interacts) with [`layers`](Self::layers), whose id is not in
+/// [`exclude`](Self::exclude), and that [`predicate`](Self::predicate) (when set) accepts.
+///
+/// An id is what the query answers with: a body's index in the frame's bodies, an obstacle's
+/// id (a [`StaticHandle`](crate::StaticHandle)'s id, a tile's id). A plain [`Layers`] converts
+/// into a filter that only checks layers, so every query that takes a filter also takes layers.
+///
+/// ```
+/// use collide_world::QueryFilter;
+/// use collide_core::Layers;
+///
+/// let shooter = [7];
+/// let not_even = |id: u32| id % 2 == 1;
+/// let filter = QueryFilter::new(Layers::ALL).excluding(&shooter).with_predicate(&not_even);
+/// assert!(filter.allows(3, Layers::ALL));
+/// assert!(!filter.allows(7, Layers::ALL)); // left out by id
+/// assert!(!filter.allows(4, Layers::ALL)); // refused by the predicate
+/// ```
+#[derive(Clone, Copy)]
+pub struct QueryFilter<'a> {
+    /// The query's own layers: a candidate is considered only where these interact with its.
+    pub layers: Layers,
+    /// Ids left out (the shooter itself, destroyed enemies), checked by a linear scan: keep
+    /// it short, or use the predicate with a set for long lists.
+    pub exclude: &'a [u32],
+    /// Called with each candidate's id that passed the layers and the exclusions; `false`
+    /// leaves it out.
+    pub predicate: Option<&'a dyn Fn(u32) -> bool>,
+}
+
+impl<'a> QueryFilter<'a> {
+    /// A filter on `layers` alone.
+    #[must_use]
+    pub const fn new(layers: Layers) -> Self {
+        Self {
+            layers,
+            exclude: &[],
+            predicate: None,
+        }
+    }
+
+    /// The same filter, leaving out these ids.
+    #[must_use]
+    pub const fn excluding(mut self, ids: &'a [u32]) -> Self {
+        self.exclude = ids;
+        self
+    }
+
+    /// The same filter, leaving out the ids `predicate` refuses.
+    #[must_use]
+    pub fn with_predicate(mut self, predicate: &'a dyn Fn(u32) -> bool) -> Self {
+        self.predicate = Some(predicate);
+        self
+    }
+
+    /// Whether the candidate `id`, on `layers`, takes part in the query.
+    #[must_use]
+    pub fn allows(&self, id: u32, layers: Layers) -> bool {
+        self.layers.interacts(layers)
+            && !self.exclude.contains(&id)
+            && self.predicate.is_none_or(|keep| keep(id))
+    }
+
+    /// Whether the filter checks anything beyond layers (a query may take a faster path
+    /// when it does not).
+    #[must_use]
+    pub fn is_layers_only(&self) -> bool {
+        self.exclude.is_empty() && self.predicate.is_none()
+    }
+}
+
+impl Default for QueryFilter<'_> {
+    /// Every layer, nothing left out.
+    fn default() -> Self {
+        Self::new(Layers::ALL)
+    }
+}
+
+impl From<Layers> for QueryFilter<'_> {
+    fn from(layers: Layers) -> Self {
+        Self::new(layers)
+    }
+}
+
+impl core::fmt::Debug for QueryFilter<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("QueryFilter")
+            .field("layers", &self.layers)
+            .field("exclude", &self.exclude)
+            .field("predicate", &self.predicate.map(|_| "Fn(u32) -> bool"))
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_alone_check_only_layers() {
+        let player = Layers::on(1).with_mask(2);
+        let filter = QueryFilter::from(player);
+        assert!(filter.is_layers_only());
+        assert!(filter.allows(0, Layers::on(2).with_mask(1)));
+        assert!(!filter.allows(0, Layers::on(4).with_mask(1)));
+    }
+
+    #[test]
+    fn exclusions_and_predicate_both_apply() {
+        let gone = [2, 5];
+        let small = |id: u32| id < 10;
+        let filter = QueryFilter::default()
+            .excluding(&gone)
+            .with_predicate(&small);
+        assert!(!filter.is_layers_only());
+        let kept: Vec<u32> = (0..12)
+            .filter(|&id| filter.allows(id, Layers::ALL))
+            .collect();
+        assert_eq!(kept, [0, 1, 3, 4, 6, 7, 8, 9]);
+    }
+}
