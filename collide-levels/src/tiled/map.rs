@@ -1,0 +1,152 @@
+//! What a Tiled map loads into: tile layers as tile maps, static bodies, objects.
+
+use std::collections::BTreeMap;
+
+use collide_world::{StaticBodies, StaticHandle, TileMap};
+use glam::Vec2;
+
+use crate::axis::YAxis;
+
+/// How a Tiled map is loaded: which way world y points.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TiledOptions {
+    y_axis: YAxis,
+}
+
+impl TiledOptions {
+    /// Options with y down ([`YAxis::Down`]).
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Which way world y points in what the loader produces.
+    #[must_use]
+    pub fn with_y_axis(mut self, y_axis: YAxis) -> Self {
+        self.y_axis = y_axis;
+        self
+    }
+
+    /// Which way world y points.
+    #[must_use]
+    pub fn y_axis(&self) -> YAxis {
+        self.y_axis
+    }
+}
+
+/// A Tiled map, loaded: its tile layers as tile maps, its object layers as static bodies and
+/// a list of objects.
+///
+/// **Tile layers.** A cell takes the tile shape of its tile's collision objects (drawn in
+/// the tileset editor): one rectangle or polygon filling the cell, half of it, or one of the
+/// 45° or half-rise slopes of [`TileShape`](collide_world::TileShape), turned as the cell
+/// flips its tile. A tile whose custom property `one_way` is `true`, or any tile on a layer
+/// whose `one_way` is, is a one-way top (it must fill the cell); it blocks from the top of
+/// the editor's screen ([`YAxis::up`]). A tile with no collision object leaves its cell empty;
+/// one whose objects are no such shape (two objects, an ellipse, a quarter of the cell) is an
+/// error naming the layer, the cell and the tile. A solid cell holds `1`.
+///
+/// **Object layers.** Rectangles (turned ones as hulls), convex polygons and circles (an
+/// ellipse as wide as it is tall) become static bodies on every layer; an object whose
+/// property `one_way` is `true`, or any on a layer whose `one_way` is, a one-way platform
+/// facing the top of the screen. Points, lines, tile objects, text and rectangles with no
+/// area are listed but make no body, and so is every object of a layer whose property
+/// `collide` is `false` (coins, spawn points). A concave polygon or an oval is an error.
+///
+/// ```
+/// use collide_levels::{TiledMap, TiledOptions};
+/// use collide_world::TileShape;
+///
+/// let map = TiledMap::load("tests/data/tiled/platforms.tmx", &TiledOptions::new())?;
+/// let ground = map.layer("ground").unwrap();
+/// assert_eq!((ground.width(), ground.height()), (10, 6));
+/// // y down: the bottom row of the editor is the map's row 5.
+/// assert_eq!(ground.shape(0, 5), Some(TileShape::Solid));
+/// assert_eq!(ground.shape(6, 2), Some(TileShape::OneWayTop));
+/// assert_eq!(map.bodies.len(), 4);
+/// # Ok::<(), collide_levels::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct TiledMap {
+    /// The map's size in cells.
+    pub size: (u32, u32),
+    /// The size of its cells, in pixels.
+    pub tile_size: Vec2,
+    /// Its tile layers, in the file's order (bottom layer first), groups' layers in place.
+    pub layers: Vec<TiledLayer>,
+    /// The static bodies of its object layers (refreshed: ready for queries).
+    pub bodies: StaticBodies,
+    /// Every object of its object layers, in the file's order.
+    pub objects: Vec<TiledObject>,
+}
+
+/// A tile layer as a tile map: a cell per tile, the map's tile size as its cell size, and the
+/// layer's top-left corner (its offsets) as its origin with [`YAxis::Down`] (with
+/// [`YAxis::Up`] the origin is its bottom-left corner and the rows are turned over).
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct TiledLayer {
+    /// The layer's name.
+    pub name: String,
+    /// Its cells.
+    pub map: TileMap,
+}
+
+/// An object of an object layer, in world points.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct TiledObject {
+    /// Its id in the map.
+    pub id: u32,
+    /// Its name.
+    pub name: String,
+    /// Its class (its type, in older files).
+    pub class: String,
+    /// The name of its layer.
+    pub layer: String,
+    /// Tiled's position of it: a rectangle's or ellipse's top-left corner in the editor, a
+    /// polygon's origin, a point, a tile object's bottom-left corner.
+    pub position: Vec2,
+    /// The centre of a rectangle's, ellipse's, text's or tile object's box; the position of
+    /// the others.
+    pub center: Vec2,
+    /// Its width and height, in pixels.
+    pub size: Vec2,
+    /// Its rotation, clockwise degrees on the editor's screen.
+    pub rotation: f32,
+    /// What it is.
+    pub shape: TiledObjectShape,
+    /// Its custom properties, each value as the file writes it.
+    pub properties: BTreeMap<String, String>,
+    /// The static body it became, if any.
+    pub body: Option<StaticHandle>,
+}
+
+/// What a Tiled object is.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum TiledObjectShape {
+    /// A rectangle.
+    Rect,
+    /// An ellipse.
+    Ellipse,
+    /// A point.
+    Point,
+    /// A closed polygon: its corners in the world.
+    Polygon(Vec<Vec2>),
+    /// An open line: its points in the world.
+    Polyline(Vec<Vec2>),
+    /// A tile placed as an object: its global tile id, flip bits and all.
+    Tile(u32),
+    /// A text box.
+    Text,
+}
+
+impl TiledMap {
+    /// The map of the tile layer of this name.
+    #[must_use]
+    pub fn layer(&self, name: &str) -> Option<&TileMap> {
+        self.layers.iter().find(|l| l.name == name).map(|l| &l.map)
+    }
+}

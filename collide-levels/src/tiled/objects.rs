@@ -1,0 +1,143 @@
+//! Object layers: each object listed for the game, and its rectangle, convex polygon or
+//! circle added to the map's static bodies.
+
+use collide_core::{Circle, Hull, Layers, Pose, Rect, Shape};
+use collide_world::StaticBodies;
+use glam::Vec2;
+
+use super::map::{TiledObject, TiledObjectShape};
+use super::model::{is_true, Layer, Object, ObjectKind};
+use crate::axis::YAxis;
+use crate::error::{Error, ErrorKind};
+
+/// The objects of an object layer, each with the body it became in `bodies` (none for points,
+/// lines, tiles, text, and rectangles with no area, nor anywhere on a layer whose `collide`
+/// property is `false`).
+pub(crate) fn add_layer(
+    file: &str,
+    layer: &Layer,
+    objects: &[Object],
+    axis: YAxis,
+    bodies: &mut StaticBodies,
+) -> Result<Vec<TiledObject>, Error> {
+    let collide = layer.properties.get("collide").is_none_or(|v| v != "false");
+    let mut out = Vec::with_capacity(objects.len());
+    for o in objects {
+        let fail = |kind| Error::new(file, kind).in_layer(&layer.name).at_object(o.id);
+        let mut listed = listed(o, &layer.name, axis);
+        let shape = if collide {
+            body(o, axis).map_err(|m| fail(ErrorKind::UnknownObjectShape(m)))?
+        } else {
+            None
+        };
+        if let Some((shape, center)) = shape {
+            let pose = Pose::from_position(center);
+            let handle = bodies
+                .add(shape, pose, Layers::ALL)
+                .map_err(|e| fail(ErrorKind::World(e)))?;
+            if is_true(&o.properties, "one_way") || is_true(&layer.properties, "one_way") {
+                bodies.set_one_way(handle, Some(axis.up()));
+            }
+            listed.body = Some(handle);
+        }
+        out.push(listed);
+    }
+    Ok(out)
+}
+
+/// The object as the game reads it, in world points.
+fn listed(o: &Object, layer: &str, axis: YAxis) -> TiledObject {
+    let to_world = |points: &[Vec2]| -> Vec<Vec2> {
+        points
+            .iter()
+            .map(|&p| axis.point(turned(o, o.position + p)))
+            .collect()
+    };
+    let (shape, center) = match &o.kind {
+        ObjectKind::Rect => (TiledObjectShape::Rect, box_center(o)),
+        ObjectKind::Ellipse => (TiledObjectShape::Ellipse, box_center(o)),
+        ObjectKind::Point => (TiledObjectShape::Point, o.position),
+        ObjectKind::Text => (TiledObjectShape::Text, box_center(o)),
+        ObjectKind::Polygon(p) => (TiledObjectShape::Polygon(to_world(p)), o.position),
+        ObjectKind::Polyline(p) => (TiledObjectShape::Polyline(to_world(p)), o.position),
+        // A tile object stands on its position: its box is above it.
+        ObjectKind::Tile(gid) => (
+            TiledObjectShape::Tile(*gid),
+            turned(o, o.position + Vec2::new(o.size.x, -o.size.y) * 0.5),
+        ),
+    };
+    TiledObject {
+        id: o.id,
+        name: o.name.clone(),
+        class: o.class.clone(),
+        layer: layer.to_owned(),
+        position: axis.point(o.position),
+        center: axis.point(center),
+        size: o.size,
+        rotation: o.rotation,
+        shape,
+        properties: o.properties.clone(),
+        body: None,
+    }
+}
+
+/// The centre of a rectangle's or ellipse's box, turned with the object.
+fn box_center(o: &Object) -> Vec2 {
+    turned(o, o.position + o.size * 0.5)
+}
+
+/// A point of the object turned about its position by its rotation (clockwise degrees on
+/// the editor's y-down screen).
+fn turned(o: &Object, p: Vec2) -> Vec2 {
+    if o.rotation == 0.0 {
+        return p;
+    }
+    let (sin, cos) = o.rotation.to_radians().sin_cos();
+    let d = p - o.position;
+    o.position + Vec2::new(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
+}
+
+/// The static body of an object and its centre in the world, `None` for an object that is
+/// none, or why it cannot be one.
+fn body(o: &Object, axis: YAxis) -> Result<Option<(Shape, Vec2)>, String> {
+    let s = o.size;
+    match &o.kind {
+        ObjectKind::Rect if s.x <= 0.0 || s.y <= 0.0 => Ok(None),
+        ObjectKind::Rect if o.rotation == 0.0 => {
+            let rect = Rect {
+                half_extents: s * 0.5,
+            };
+            Ok(Some((rect.into(), axis.point(box_center(o)))))
+        }
+        ObjectKind::Rect => {
+            let corners = [Vec2::ZERO, Vec2::new(s.x, 0.0), s, Vec2::new(0.0, s.y)];
+            hull(o, &corners, axis).map(Some)
+        }
+        ObjectKind::Polygon(points) => hull(o, points, axis).map(Some),
+        ObjectKind::Ellipse => {
+            if s.x <= 0.0 || (s.x - s.y).abs() > 1e-3 * s.x {
+                return Err(format!("an ellipse of {} × {}, not a circle", s.x, s.y));
+            }
+            let circle = Circle { radius: s.x * 0.5 };
+            Ok(Some((circle.into(), axis.point(box_center(o)))))
+        }
+        ObjectKind::Point | ObjectKind::Polyline(_) | ObjectKind::Tile(_) | ObjectKind::Text => {
+            Ok(None)
+        }
+    }
+}
+
+/// The hull of the object's points (offsets from its position), centred on their mean.
+fn hull(o: &Object, points: &[Vec2], axis: YAxis) -> Result<(Shape, Vec2), String> {
+    let world: Vec<Vec2> = points
+        .iter()
+        .map(|&p| axis.point(turned(o, o.position + p)))
+        .collect();
+    if world.is_empty() {
+        return Err("a polygon with no points".to_owned());
+    }
+    let center = world.iter().copied().sum::<Vec2>() / world.len() as f32;
+    let local: Vec<Vec2> = world.iter().map(|&p| p - center).collect();
+    let hull = Hull::new(&local).map_err(|e| format!("a polygon collide cannot hold: {e}"))?;
+    Ok((hull.into(), center))
+}

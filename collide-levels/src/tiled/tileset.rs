@@ -1,0 +1,92 @@
+//! Tilesets: embedded in the map, or in a `.tsx` file of their own; the tiles with collision
+//! objects or properties kept, by id.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use glam::Vec2;
+use roxmltree::Node;
+
+use super::model::{Tile, Tileset};
+use super::xml::{attr, child, document, object, properties, required};
+use crate::error::{Error, ErrorKind};
+use crate::read::read_text;
+
+/// The map's `<tileset>` element `node`: embedded, or the file its `source` names, found in
+/// `dir` (the map's folder; `None` when the map was given as text).
+pub(crate) fn tileset(
+    file: &str,
+    node: Node<'_, '_>,
+    dir: Option<&Path>,
+) -> Result<Tileset, Error> {
+    let first_gid: u32 = required(file, node, "firstgid")?;
+    let Some(source) = node.attribute("source") else {
+        return parse(file, node, first_gid);
+    };
+    let Some(dir) = dir else {
+        return Err(Error::new(
+            file,
+            ErrorKind::Unsupported(format!(
+                "the tileset {source:?} is in a file of its own: load the map from its path"
+            )),
+        ));
+    };
+    let (tsx, text) = read_text(&dir.join(source))?;
+    from_tsx(&tsx, &text, first_gid)
+}
+
+/// The tileset of a `.tsx` file's text, its first global id `first_gid`.
+pub(crate) fn from_tsx(file: &str, text: &str, first_gid: u32) -> Result<Tileset, Error> {
+    let doc = document(file, text)?;
+    let root = doc.root_element();
+    if !root.has_tag_name("tileset") {
+        return Err(crate::error::invalid(
+            file,
+            "the root element is not <tileset>",
+        ));
+    }
+    parse(file, root, first_gid)
+}
+
+/// A `<tileset>` element with its tiles, in `file`.
+fn parse(file: &str, node: Node<'_, '_>, first_gid: u32) -> Result<Tileset, Error> {
+    let name = node.attribute("name").unwrap_or("").to_owned();
+    let tile_size = Vec2::new(
+        required(file, node, "tilewidth")?,
+        required(file, node, "tileheight")?,
+    );
+    let tile_count = attr(file, node, "tilecount")?;
+    let mut tiles = BTreeMap::new();
+    for t in node.children().filter(|c| c.has_tag_name("tile")) {
+        let id: u32 = required(file, t, "id")?;
+        let mut tile = Tile {
+            properties: properties(t),
+            objects: Vec::new(),
+        };
+        if let Some(group) = child(t, "objectgroup") {
+            for o in group.children().filter(|c| c.has_tag_name("object")) {
+                tile.objects
+                    .push(object(file, o).map_err(|e| e.at_tile(id))?);
+            }
+        }
+        tiles.insert(id, tile);
+    }
+    Ok(Tileset {
+        first_gid,
+        name,
+        tile_size,
+        tile_count,
+        tiles,
+    })
+}
+
+/// The tileset holding global id `gid` (flip bits cleared) and the tile's id in it: the one
+/// with the greatest first id not above `gid`, if it holds that many tiles.
+pub(crate) fn find(tilesets: &[Tileset], gid: u32) -> Option<(&Tileset, u32)> {
+    let set = tilesets
+        .iter()
+        .filter(|t| t.first_gid <= gid)
+        .max_by_key(|t| t.first_gid)?;
+    let id = gid - set.first_gid;
+    set.tile_count.is_none_or(|n| id < n).then_some((set, id))
+}

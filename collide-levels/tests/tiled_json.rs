@@ -1,0 +1,55 @@
+//! Tiled's JSON maps (`.tmj`, with a `.tsj` tileset) load as the same map saved as XML does.
+
+mod common;
+
+use collide_levels::{ErrorKind, TiledMap, TiledOptions, YAxis};
+use common::{data, embedded_tmj, text};
+
+#[test]
+fn the_json_map_loads_as_the_xml_one() {
+    for axis in [YAxis::Down, YAxis::Up] {
+        let options = TiledOptions::new().with_y_axis(axis);
+        let json = TiledMap::load(data("tiled/platforms.tmj"), &options).unwrap();
+        let xml = TiledMap::load(data("tiled/platforms.tmx"), &options).unwrap();
+        assert_eq!((json.size, json.tile_size), (xml.size, xml.tile_size));
+        let names = |m: &TiledMap| m.layers.iter().map(|l| l.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&json), names(&xml));
+        for (j, x) in json.layers.iter().zip(&xml.layers) {
+            assert_eq!(j.map, x.map, "{axis:?} {}", j.name);
+        }
+        assert_eq!(json.objects, xml.objects, "{axis:?}");
+        assert_eq!(json.bodies.len(), xml.bodies.len());
+        for o in json.objects.iter().filter_map(|o| o.body) {
+            let (j, x) = (json.bodies.get(o).unwrap(), xml.bodies.get(o).unwrap());
+            assert_eq!(format!("{j:?}"), format!("{x:?}"), "{axis:?}");
+        }
+    }
+}
+
+#[test]
+fn the_json_map_with_its_tileset_embedded_loads_and_bad_json_is_an_error() {
+    let options = TiledOptions::new();
+    let embedded = TiledMap::from_tmj("platforms.tmj", &embedded_tmj(), &options).unwrap();
+    let xml = TiledMap::load(data("tiled/platforms.tmx"), &options).unwrap();
+    assert_eq!(embedded.layer("ground"), xml.layer("ground"));
+    let err =
+        TiledMap::from_tmj("platforms.tmj", &text("tiled/platforms.tmj"), &options).unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::Unsupported(_)), "{err}");
+    let err = TiledMap::from_tmj("bad.tmj", "{\"width\": 3", &options).unwrap_err();
+    assert!(
+        matches!(err.kind, ErrorKind::Json(_)) && err.file == "bad.tmj",
+        "{err}"
+    );
+    // A tile of no known shape names its layer, cell and tile as in XML.
+    let bad = embedded_tmj().replacen(
+        "2147483650,0,5,6,1,0,7,0,3,10",
+        "2147483650,0,5,6,1,0,7,0,3,11",
+        1,
+    );
+    let err = TiledMap::from_tmj("bad.tmj", &bad, &options).unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::UnknownTileShape(_)), "{err}");
+    assert_eq!(
+        (err.layer.as_deref(), err.cell, err.tile),
+        (Some("ground"), Some((9, 4)), Some(1))
+    );
+}
