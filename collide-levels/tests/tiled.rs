@@ -241,3 +241,24 @@ fn broken_and_unsupported_maps_are_errors() {
     let err = TiledMap::load(data("tiled/none.tmx"), &options).unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Io(_)), "{err}");
 }
+
+#[test]
+fn a_turned_rectangle_is_a_hull_turned_clockwise_about_its_corner() {
+    // The crate (32 × 16 at the editor's (16, 32)) turned 90° clockwise on screen covers
+    // x from 0 to 16 and y from 32 to 64.
+    let turned = edited(
+        "width=\"32\" height=\"16\"/>",
+        "width=\"32\" height=\"16\" rotation=\"90\"/>",
+    );
+    for axis in [YAxis::Down, YAxis::Up] {
+        let options = TiledOptions::new().with_y_axis(axis);
+        let map = TiledMap::from_tmx("turned.tmx", &turned, &options).unwrap();
+        let p = |x: f32, y: f32| axis.point(Vec2::new(x, y));
+        let object = map.objects.iter().find(|o| o.name == "crate").unwrap();
+        assert_eq!(object.center, p(8.0, 48.0));
+        let body = map.bodies.get(object.body.unwrap()).unwrap();
+        assert!(matches!(body.shape, ShapeRef::Hull(h) if h.vertices().len() == 4));
+        assert!(solid_at(&map.bodies, p(2.0, 62.0)) && solid_at(&map.bodies, p(14.0, 34.0)));
+        assert!(!solid_at(&map.bodies, p(20.0, 40.0)) && !solid_at(&map.bodies, p(8.0, 66.0)));
+    }
+}

@@ -92,7 +92,13 @@ fn turned(o: &Object, p: Vec2) -> Vec2 {
     if o.rotation == 0.0 {
         return p;
     }
-    let (sin, cos) = o.rotation.to_radians().sin_cos();
+    // Right angles exactly, so that a rectangle turned a quarter keeps whole-pixel corners.
+    let (sin, cos) = match o.rotation.rem_euclid(360.0) {
+        90.0 => (1.0, 0.0),
+        180.0 => (0.0, -1.0),
+        270.0 => (-1.0, 0.0),
+        _ => o.rotation.to_radians().sin_cos(),
+    };
     let d = p - o.position;
     o.position + Vec2::new(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
 }
