@@ -6,8 +6,10 @@ use std::fmt;
 /// A level that could not be loaded: where in which file, and why.
 ///
 /// Every loader answers a bad file with one of these, never a panic. `Display` writes the
-/// place and the reason on one line, e.g. `level.tmx: layer "ground", cell (3, 1), tile 7:
-/// a collision shape collide has no tile shape for`.
+/// place and the reason on one line, e.g. `level.tmx: layer "ground", cell (3, 1), tile 7: a
+/// collision shape collide has no tile shape for: 2 collision objects (one a tile)`. Cells are
+/// counted as the editor counts them, row `0` at the top, whichever [`YAxis`](crate::YAxis)
+/// the maps are made for.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Error {
