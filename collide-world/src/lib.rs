@@ -42,12 +42,17 @@ mod static_world;
 mod tiles;
 mod world_hit;
 
-pub use character::{Character, CharacterMove, CharacterSettings, MAX_CHARACTER_CONTACTS};
+pub use character::{
+    Character, CharacterMove, CharacterSettings, MAX_CHARACTER_CONTACTS, MAX_CHARACTER_SENSORS,
+};
 pub use error::Error;
 pub use filter::QueryFilter;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
 pub use skin::working_skin;
-pub use slide::{move_and_slide, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES};
+pub use slide::{
+    move_and_slide, move_and_slide_filtered, SensorHit, Slide, SlideContact, SlideSettings,
+    Surface, MAX_SLIDES, MAX_SLIDE_SENSORS,
+};
 pub use static_bodies::{StaticBodies, StaticHandle};
 pub use static_world::{StaticWorld, TILE_IDS};
 pub use tiles::{TileCell, TileMap, TileShape};

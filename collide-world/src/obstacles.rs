@@ -162,6 +162,14 @@ pub trait Obstacles {
     fn has_moving(&self) -> bool {
         true
     }
+
+    /// Whether some obstacle of the set may be a [sensor](Obstacle::sensor): `move_and_slide`
+    /// and a [`Character`](crate::Character) skip their look for the sensors along a path
+    /// when the set says `false`. The default says `true` (a set that cannot tell is looked
+    /// through); a set that answers `false` must hold no sensor.
+    fn has_sensors(&self) -> bool {
+        true
+    }
 }
 
 impl Obstacles for [Obstacle<'_>] {
@@ -180,6 +188,10 @@ impl Obstacles for [Obstacle<'_>] {
     /// Checks every obstacle's velocity (cheaper than a query, which checks every box).
     fn has_moving(&self) -> bool {
         self.iter().any(|o| o.velocity != Vec2::ZERO)
+    }
+
+    fn has_sensors(&self) -> bool {
+        self.iter().any(|o| o.sensor)
     }
 
     /// A linear search: a slice keeps no index by id.
@@ -201,6 +213,10 @@ impl Obstacles for () {
     }
 
     fn has_moving(&self) -> bool {
+        false
+    }
+
+    fn has_sensors(&self) -> bool {
         false
     }
 }
@@ -228,6 +244,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn has_moving(&self) -> bool {
         (**self).has_moving()
+    }
+
+    fn has_sensors(&self) -> bool {
+        (**self).has_sensors()
     }
 }
 

@@ -1,23 +1,28 @@
 //! `move_and_slide`: a kinematic body moved by a travel vector through static obstacles,
 //! stopping at what it hits and sliding along it.
 
-use collide_core::{clip_motion, Aabb, Motion, Pose, Rot, ShapeRef, DEFAULT_SKIN};
+use collide_core::{clip_motion, Aabb, Layers, Motion, Pose, Rot, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 
 use crate::skin::working_skin;
-use crate::Obstacles;
+use crate::{Obstacles, QueryFilter};
 
 mod one_way;
 mod outcome;
 mod push;
 mod search;
+pub(crate) mod sensors;
 mod settings;
+pub(crate) mod solid;
 mod stop;
 
 pub use outcome::{Slide, SlideContact, MAX_SLIDES};
 use push::{back_off_to_skin, push_out, settle};
 use search::{sweep_all, BodyBox, Found};
+use sensors::{Mover, Path};
+pub use sensors::{SensorHit, MAX_SLIDE_SENSORS};
 pub use settings::{SlideSettings, Surface};
+use solid::Solid;
 use stop::{choose_stop, Choice};
 
 /// How much later than the earliest stop (as a fraction of the step) another stop still counts
@@ -45,6 +50,11 @@ const SAME_MOMENT: f32 = 1e-5;
 /// moving against its `up`) and only when the body does not overlap it where the step starts:
 /// a body partly inside one, however it got there, passes through, and is never pushed out of
 /// one. [`SlideSettings::drop_through`] ignores them for the call.
+///
+/// A sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) never stops, turns or pushes the
+/// body: it is reported in [`Slide::sensors`], every one the body's path touched (the path
+/// bends where the body stops and slides), once each, in the order the path meets them.
+/// [`move_and_slide_filtered`] leaves out obstacles by id or by a predicate too.
 ///
 /// ```
 /// use collide_world::{move_and_slide, Obstacle, SlideSettings};
@@ -74,7 +84,74 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> Slide {
+    let filter = QueryFilter::new(Layers::ALL);
+    move_and_slide_filtered(
+        shape, rotation, position, travel, obstacles, settings, &filter,
+    )
+}
+
+/// [`move_and_slide`] through only the obstacles `filter` allows: those on
+/// [`SlideSettings::layers`] that [`QueryFilter::allows`] too (its layers, the ids it leaves
+/// out, its predicate), everywhere the slide looks (the sweeps, the push out of what it
+/// starts inside, the sensors it reports). A wall left out is walked through.
+///
+/// ```
+/// use collide_world::{move_and_slide_filtered, Obstacle, QueryFilter, SlideSettings};
+/// use collide_core::{Layers, Pose, Rect, Rot};
+/// use glam::Vec2;
+///
+/// let wall = Rect { half_extents: Vec2::new(1.0, 10.0) };
+/// let walls = [Obstacle::new(7, wall, Pose::from_position(Vec2::new(5.0, 0.0)))];
+/// let body = Rect { half_extents: Vec2::ONE };
+/// let settings = SlideSettings::new(Vec2::Y);
+/// let open = [7];
+/// let filter = QueryFilter::new(Layers::ALL).excluding(&open);
+/// let step = move_and_slide_filtered(body, Rot::IDENTITY, Vec2::ZERO, Vec2::new(10.0, 0.0), &walls[..], &settings, &filter);
+/// assert_eq!(step.position, Vec2::new(10.0, 0.0));
+/// ```
+#[must_use]
+pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
+    shape: impl Into<ShapeRef<'a>>,
+    rotation: Rot,
+    position: Vec2,
+    travel: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+    filter: &QueryFilter<'_>,
+) -> Slide {
     let shape = shape.into();
+    let solid = Solid::new(obstacles, *filter);
+    let mut path = Path::<SLIDE_PATH>::from(position);
+    let mut out = slide_through(
+        shape, rotation, position, travel, &solid, settings, &mut path,
+    );
+    if !out.invalid_input {
+        let mover = Mover {
+            shape,
+            rotation,
+            layers: settings.layers,
+            filter: *filter,
+        };
+        mover.sensors_along(path.points(), obstacles, &mut out.sensors);
+    }
+    out
+}
+
+/// How many points the path of one [`move_and_slide`] call keeps: its start, where it is
+/// pushed out, and two a slide (where the step ends, where rounding settles it).
+const SLIDE_PATH: usize = 2 * MAX_SLIDES as usize + 2;
+
+/// [`move_and_slide`] through `obstacles` as they are (sensors and filters already left out
+/// by the caller), the points the body passes through added to `path`.
+pub(crate) fn slide_through<O: Obstacles + ?Sized, const N: usize>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    position: Vec2,
+    travel: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+    path: &mut Path<N>,
+) -> Slide {
     // One `Slide`, returned on every path, so that it is built where the caller keeps it.
     let mut out = Slide::at(position, travel);
     let finite =
@@ -112,6 +189,7 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         for c in pushes.into_iter().flatten() {
             out.record(c);
         }
+        path.pass(pos);
     }
     let mut planes = Planes::default();
     out.contacts().iter().for_each(|c| planes.add(c.normal));
@@ -149,6 +227,7 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
             let (pushed, pushes) = push_out(shape, rotation, motion.start, obstacles, settings);
             if pushes[0].is_some() {
                 pos = pushed;
+                path.pass(pos);
                 for c in pushes.into_iter().flatten() {
                     out.record(c);
                     planes.add(c.normal);
@@ -164,18 +243,21 @@ pub fn move_and_slide<'a, O: Obstacles + ?Sized>(
         } else {
             motion.position_at(step)
         };
+        path.pass(pos);
         let mut pushes = None;
         if step > 0.0 && found.may_round_inside(step) {
             // Nowhere safe near where the step ends: it stays where the slide started.
             let Some((settled, pushed)) = settle(shape, rotation, pos, obstacles, settings) else {
                 // It stays where the slide started, and says what it stopped at there.
                 pos = motion.start;
+                path.pass(pos);
                 if let Some(c) = chosen {
                     out.record(SlideContact { position: pos, ..c });
                 }
                 break;
             };
             (pos, pushes) = (settled, Some(pushed));
+            path.pass(pos);
         }
         if let Some(c) = chosen {
             out.record(SlideContact { position: pos, ..c });

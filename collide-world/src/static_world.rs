@@ -98,6 +98,11 @@ impl Obstacles for StaticWorld {
         self.bodies.has_moving()
     }
 
+    /// Sensor bodies or sensor cells.
+    fn has_sensors(&self) -> bool {
+        self.bodies.has_sensors() || self.tiles.has_sensors()
+    }
+
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         if id >= TILE_IDS {
             self.tiles.refine_hit(id - TILE_IDS, shape, motion, hit)

@@ -4,7 +4,9 @@
 use collide_core::{clip_motion, Aabb, Pose, Rot, ShapeRef};
 use glam::Vec2;
 
-use crate::{move_and_slide, working_skin, Obstacles, Slide, SlideSettings};
+use crate::slide::sensors::Path;
+use crate::slide::slide_through;
+use crate::{working_skin, Obstacles, Slide, SlideSettings};
 
 /// A travel whose part across `up` is at most this fraction of its length goes straight down
 /// or up: no horizontal intent (within about half a degree).
@@ -18,7 +20,8 @@ pub(super) struct Body<'a> {
 }
 
 impl Body<'_> {
-    /// [`move_and_slide`] of this body.
+    /// [`move_and_slide`](crate::move_and_slide) of this body, through obstacles the character
+    /// has already seen through its filter (no sensor among them).
     pub(super) fn slide<O: Obstacles + ?Sized>(
         &self,
         position: Vec2,
@@ -26,13 +29,16 @@ impl Body<'_> {
         obstacles: &O,
         settings: &SlideSettings,
     ) -> Slide {
-        move_and_slide(
+        // The character keeps its own path, of the slides it takes.
+        let mut no_path = Path::<0>::from(position);
+        slide_through(
             self.shape,
             self.rotation,
             position,
             travel,
             obstacles,
             settings,
+            &mut no_path,
         )
     }
 

@@ -2,10 +2,12 @@
 //! move to the next, so that each move can snap to the floor, stop on slopes, climb steps and
 //! ride moving platforms. Each slide under it is a [`move_and_slide`](crate::move_and_slide).
 
-use collide_core::{Rot, Shape, ShapeRef};
+use collide_core::{Layers, Rot, Shape, ShapeRef};
 use glam::Vec2;
 
-use crate::{Error, Obstacles, SlideContact, Surface};
+use crate::slide::sensors::Mover;
+use crate::slide::solid::Solid;
+use crate::{Error, Obstacles, QueryFilter, SlideContact, Surface};
 
 mod body;
 mod outcome;
@@ -24,7 +26,7 @@ use snap::land;
 use step::step_up;
 use walk::{walk, Stood, Walked};
 
-pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
+pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS, MAX_CHARACTER_SENSORS};
 pub use settings::CharacterSettings;
 
 /// A kinematic character that remembers, from one move to the next, whether it stands on a
@@ -130,17 +132,55 @@ impl Character {
     /// tried (three more again for a round body that must be carried onto the ledge's edge);
     /// and, unless the set says nothing in it moves ([`Obstacles::has_moving`]), one query for
     /// obstacles that moved into it and one or two lookups of the platform by id (a linear
-    /// search in a slice of obstacles). Allocation-free.
+    /// search in a slice of obstacles); and, unless the set says it holds no sensor
+    /// ([`Obstacles::has_sensors`]), one query for the sensors along each leg of its path.
+    /// Allocation-free.
+    ///
+    /// A sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) never stops, pushes, carries
+    /// or holds up the character: it walks and falls through it, and the move reports it in
+    /// [`CharacterMove::sensors`] (every one its path touched, in path order).
     pub fn move_by<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,
         obstacles: &O,
     ) -> &CharacterMove {
+        self.move_by_filtered(travel, obstacles, &QueryFilter::new(Layers::ALL))
+    }
+
+    /// [`move_by`](Self::move_by) through only the obstacles `filter` allows (as well as the
+    /// settings' layers): everywhere the move looks (its slides, the push out, the step, the
+    /// snap, the platform it stands on, movers, the sensors it reports). A door left out by id
+    /// is walked through; a platform left out neither carries nor holds it up.
+    pub fn move_by_filtered<O: Obstacles + ?Sized>(
+        &mut self,
+        travel: Vec2,
+        obstacles: &O,
+        filter: &QueryFilter<'_>,
+    ) -> &CharacterMove {
+        let solid = Solid::new(obstacles, *filter);
+        self.move_through(travel, &solid);
+        if !self.last.invalid_input {
+            let mover = Mover {
+                shape: self.shape.as_shape_ref(),
+                rotation: self.rotation,
+                layers: self.settings.slide.layers,
+                filter: *filter,
+            };
+            let mut sensors = self.last.sensors;
+            mover.sensors_along(self.last.path(), obstacles, &mut sensors);
+            self.last.sensors = sensors;
+        }
+        &self.last
+    }
+
+    /// The move of [`move_by`](Self::move_by) through `obstacles` as they are (seen through
+    /// the filter, no sensor among them).
+    fn move_through<O: Obstacles + ?Sized>(&mut self, travel: Vec2, obstacles: &O) {
         let mut out = CharacterMove::at(self.position);
         if !travel.is_finite() {
             out.invalid_input = true;
             self.last = out;
-            return &self.last;
+            return;
         }
         let body = Body {
             shape: self.shape.as_shape_ref(),
@@ -164,7 +204,7 @@ impl Character {
         if walked.floor.is_none() && !out.stepped && grounded && not_rising {
             end = self.snap(&body, walked.end, obstacles, &mut out);
         }
-        self.finish(end, obstacles, out)
+        self.finish(end, obstacles, out);
     }
 
     /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
@@ -216,15 +256,16 @@ impl Character {
         if !walked.level {
             return walked;
         }
-        if out.len() == walked.contacts_before {
+        if out.len() == walked.before.contacts {
             let probe = 2.0 * body.skin(walked.end, &settings.slide);
             if let Some((end, on)) = land(body, walked.end, probe, obstacles, &settings.slide) {
                 out.record(on);
+                out.pass(end);
                 (walked.end, walked.floor, walked.touched_floor) = (end, Some(on), true);
                 return walked;
             }
         }
-        out.truncate(walked.contacts_before);
+        out.truncate(walked.before);
         let plain = Stood {
             level_walk: false,
             ..stood
@@ -248,7 +289,7 @@ impl Character {
             return None;
         }
         let mut stepped = *out;
-        stepped.truncate(walked.contacts_before);
+        stepped.truncate(walked.before);
         let s = step_up(
             body,
             start,
@@ -278,9 +319,11 @@ impl Character {
         }
         if let (true, Some(id)) = (self.on_floor, self.platform) {
             (start, out.carried) = carry(body, start, id, obstacles, slide);
+            out.pass(start);
         }
         let pushed = push_by_movers(body, start, self.platform, obstacles, slide);
         out.pushed = pushed - start;
+        out.pass(pushed);
         pushed
     }
 
@@ -306,6 +349,7 @@ impl Character {
             Some((snapped, floor)) => {
                 out.snapped = (snapped - end).dot(slide.up) < -probe;
                 out.record(floor);
+                out.pass(snapped);
                 (snapped, Some(floor))
             }
             None => (end, None),
@@ -318,8 +362,9 @@ impl Character {
         (end, floor): (Vec2, Option<SlideContact>),
         obstacles: &O,
         mut out: CharacterMove,
-    ) -> &CharacterMove {
+    ) {
         out.position = end;
+        out.pass(end);
         out.on_floor = floor.is_some();
         out.floor_normal = floor.map(|c| -c.normal);
         out.platform = floor.map(|c| c.obstacle);
@@ -332,7 +377,6 @@ impl Character {
             _ => Vec2::ZERO,
         };
         self.last = out;
-        &self.last
     }
 
     /// `velocity` with what the last move's surfaces took from it, for the next frame.

@@ -81,6 +81,13 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
         out.record(*c);
     }
     out.record(floor);
+    for point in [rise.position, ahead.position]
+        .into_iter()
+        .chain(reach.map(|r| r.position))
+        .chain([end])
+    {
+        out.pass(point);
+    }
     Some(Stepped { end, floor })
 }
 

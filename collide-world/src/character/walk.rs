@@ -6,7 +6,7 @@ use collide_core::clip_motion;
 use glam::Vec2;
 
 use super::body::{across, along_floor, clip_apart, walks, Body};
-use super::outcome::CharacterMove;
+use super::outcome::{CharacterMove, Mark};
 use super::settings::CharacterSettings;
 use crate::{Obstacles, Slide, SlideContact, Surface, MAX_SLIDES};
 
@@ -26,8 +26,8 @@ pub(super) struct Walked {
     pub(super) touched_floor: bool,
     /// It stopped at a wall at some point.
     pub(super) hit_wall: bool,
-    /// How many contacts the move held before the walk: those after are the walk's.
-    pub(super) contacts_before: usize,
+    /// How much the move held before the walk: what comes after is the walk's.
+    pub(super) before: Mark,
     /// It went along a level floor without a slide into it first: the plain walk's result
     /// only while it stays on that floor and meets nothing.
     pub(super) level: bool,
@@ -177,7 +177,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
         floor: None,
         touched_floor: false,
         hit_wall: false,
-        contacts_before: out.len(),
+        before: out.mark(),
         level: false,
     };
     walked.level = !planes.normals().is_empty();
@@ -191,6 +191,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
             break;
         }
         walked.end = slide.position;
+        out.pass(walked.end);
         let moved = walked.end - from;
         let met_floor = walked.meet(&slide, moved.length() > skin, &intent, &mut planes, out);
         if slide.contacts().is_empty() {

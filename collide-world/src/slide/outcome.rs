@@ -3,6 +3,7 @@
 use collide_core::clip_motion;
 use glam::Vec2;
 
+use super::sensors::{SensorHit, SensorList, MAX_SLIDE_SENSORS};
 use super::settings::Surface;
 
 /// The most slides one call may take, whatever
@@ -57,6 +58,7 @@ pub struct Slide {
     pub invalid_input: bool,
     contacts: [SlideContact; MAX_SLIDES as usize],
     count: usize,
+    pub(super) sensors: SensorList<MAX_SLIDE_SENSORS>,
 }
 
 impl core::fmt::Debug for Slide {
@@ -69,6 +71,7 @@ impl core::fmt::Debug for Slide {
             .field("on_ceiling", &self.on_ceiling)
             .field("invalid_input", &self.invalid_input)
             .field("contacts", &self.contacts())
+            .field("sensors", &self.sensors())
             .finish()
     }
 }
@@ -84,7 +87,22 @@ impl Slide {
             invalid_input: false,
             contacts: [SlideContact::BLANK; MAX_SLIDES as usize],
             count: 0,
+            sensors: SensorList::EMPTY,
         }
+    }
+
+    /// Every sensor the body's path touched, once each, in the order the path met them (by
+    /// [`SensorHit::distance`], then id): at most [`MAX_SLIDE_SENSORS`], the earliest.
+    #[must_use]
+    pub fn sensors(&self) -> &[SensorHit] {
+        self.sensors.hits()
+    }
+
+    /// Whether the path touched more sensors than [`sensors`](Self::sensors) holds (the
+    /// latest along it were dropped).
+    #[must_use]
+    pub fn sensors_truncated(&self) -> bool {
+        self.sensors.truncated()
     }
 
     /// Every surface the body stopped at, in order (at most [`MAX_SLIDES`]).

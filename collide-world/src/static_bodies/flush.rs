@@ -38,7 +38,7 @@ impl StaticBodies {
     /// The face normal a hit with `normal` (from the mover into body `id`) on a rect body
     /// gets, by a tile map's face rule ([`face_normal`](crate::TileMap::face_normal)): off
     /// an axis by less than a thousandth, that face's exact normal; on a corner where another
-    /// body of the same kind (layers, one-way side) covers one of the two faces meeting there
+    /// body of the same kind (layers, one-way side, sensor or not) covers one of the two faces meeting there
     /// and goes on flush with the other (a point just past the first face, a sliver inside the
     /// other's line, lies inside it) and not the other way round, the other face's. `None` when the hit keeps its normal: not on a rect, on a face
     /// exactly, or on a corner where both faces or neither are covered (a corner of the
@@ -75,13 +75,14 @@ impl StaticBodies {
         }
     }
 
-    /// Whether a body other than `id`, of the same kind as `body` (its layers, and one-way
-    /// the same way or not at all), holds `point`.
+    /// Whether a body other than `id`, of the same kind as `body` (its layers, one-way the
+    /// same way or not at all, and a sensor only beside a sensor), holds `point`.
     fn covers(&self, point: Vec2, body: &Obstacle<'_>, id: u32) -> bool {
         let area = collide_core::Aabb::new(point, Vec2::ZERO);
         let mut held = false;
         self.near(&area, Layers::ALL, &mut |o| {
-            let alike = o.layers == body.layers && o.one_way == body.one_way;
+            let alike =
+                o.layers == body.layers && o.one_way == body.one_way && o.sensor == body.sensor;
             held |= o.id != id && alike && holds(&o, point);
         });
         held

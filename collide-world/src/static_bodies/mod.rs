@@ -26,12 +26,13 @@ struct StaticBody {
     layers: Layers,
     one_way: Option<Vec2>,
     velocity: Vec2,
+    sensor: bool,
 }
 
 impl StaticBody {
-    /// Whether it is one-way or moving: what its index entry reads from its slot.
+    /// Whether it is one-way, moving or a sensor: what its index entry reads from its slot.
     fn is_platform(&self) -> bool {
-        self.one_way.is_some() || self.velocity != Vec2::ZERO
+        self.one_way.is_some() || self.velocity != Vec2::ZERO || self.sensor
     }
 
     fn bounds(&self) -> Aabb {
@@ -112,7 +113,9 @@ enum StandingShape {
 /// Platforms are static bodies too: [`set_one_way`](Self::set_one_way) makes one block from
 /// one side only, and [`move_body`](Self::move_body) moves one each frame with its velocity,
 /// re-indexed where it goes (no remove and add, no rebuild). The obstacles the set hands out
-/// carry both ([`Obstacle::one_way`], [`Obstacle::velocity`]).
+/// carry both ([`Obstacle::one_way`], [`Obstacle::velocity`]). A body made a sensor with
+/// [`set_sensor`](Self::set_sensor) (a coin, a trigger zone) is handed out with
+/// [`Obstacle::sensor`] set: reported where a body meets it, never stopping one.
 ///
 /// ```
 /// use collide_world::{Obstacles, StaticBodies};
@@ -146,6 +149,9 @@ pub struct StaticBodies {
     /// How many bodies have a non-zero velocity: with none, a character need not look for
     /// bodies that moved into it.
     moving: usize,
+    /// How many bodies are sensors: with none, a slide need not look for the sensors along
+    /// its path.
+    sensors: usize,
 }
 
 impl StaticBodies {
@@ -172,6 +178,7 @@ impl StaticBodies {
             layers,
             one_way: None,
             velocity: Vec2::ZERO,
+            sensor: false,
         };
         let bounds = body.bounds();
         if !(bounds.center.is_finite() && bounds.half_extents.is_finite()) {
@@ -211,6 +218,9 @@ impl StaticBodies {
         };
         if body.velocity != Vec2::ZERO {
             self.moving -= 1;
+        }
+        if body.sensor {
+            self.sensors -= 1;
         }
         slot.generation = slot.generation.wrapping_add(1);
         self.free.push(handle.index);
@@ -294,6 +304,7 @@ impl StaticBodies {
             Some(b) => Obstacle {
                 one_way: b.one_way,
                 velocity: b.velocity,
+                sensor: b.sensor,
                 ..obstacle
             },
             None => obstacle,
@@ -323,6 +334,7 @@ impl StaticBodies {
         Some(Obstacle {
             one_way: body.one_way,
             velocity: body.velocity,
+            sensor: body.sensor,
             ..Obstacle::new(index, body.shape.as_shape_ref(), body.pose).with_layers(body.layers)
         })
     }
@@ -349,6 +361,11 @@ impl Obstacles for StaticBodies {
     /// Counted as bodies are moved and removed: no body is looked at.
     fn has_moving(&self) -> bool {
         self.moving > 0
+    }
+
+    /// Counted as bodies are made sensors and removed: no body is looked at.
+    fn has_sensors(&self) -> bool {
+        self.sensors > 0
     }
 
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {

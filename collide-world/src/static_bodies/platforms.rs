@@ -1,5 +1,6 @@
-//! Platforms among the static bodies: bodies that block from one side only, and bodies a game
-//! moves each frame, re-indexed where they go without a rebuild.
+//! Platforms and sensors among the static bodies: bodies that block from one side only, bodies
+//! a game moves each frame, re-indexed where they go without a rebuild, and bodies that only
+//! report what meets them.
 
 use collide_core::Pose;
 use glam::Vec2;
@@ -24,6 +25,24 @@ impl StaticBodies {
             return false;
         };
         body.one_way = one_way;
+        self.reindex(handle.index, false);
+        true
+    }
+
+    /// Makes a body a sensor (`true`: reported where a body meets it, never stopping, turning
+    /// or pushing one; see [`Obstacle::sensor`](crate::Obstacle::sensor)) or a solid body
+    /// again (`false`). Takes effect at once, index and all (no [`refresh`](Self::refresh)
+    /// needed). Returns `false`, and changes nothing, when the handle is stale.
+    pub fn set_sensor(&mut self, handle: StaticHandle, sensor: bool) -> bool {
+        let Some(body) = self.body_mut(handle) else {
+            return false;
+        };
+        let was = core::mem::replace(&mut body.sensor, sensor);
+        match (was, sensor) {
+            (false, true) => self.sensors += 1,
+            (true, false) => self.sensors -= 1,
+            _ => {}
+        }
         self.reindex(handle.index, false);
         true
     }

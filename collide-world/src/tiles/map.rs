@@ -56,15 +56,22 @@ pub struct TileMap {
     origin: Vec2,
     layers: Layers,
     /// Row-major, row `y = 0` first.
-    cells: Vec<u8>,
+    pub(super) cells: Vec<u8>,
     /// Which blocks of cells hold a solid cell, for the casts to skip empty runs.
     blocks: Blocks,
     /// How many cells are shaped: with none, every query takes its path for whole cells.
-    shaped: usize,
+    pub(super) shaped: usize,
     /// The slopes' hulls, sized to the cells, that slope cells' obstacles borrow.
-    hulls: SlopeHulls,
+    pub(super) hulls: SlopeHulls,
     /// The side one-way cells block from: an axis, `+y` unless set.
     one_way_up: Vec2,
+    /// The sensor cells' bytes, row-major as `cells` (empty until a value is made a sensor):
+    /// a sensor cell is empty in `cells`, so that no solid query sees it.
+    pub(super) sensors: Vec<u8>,
+    /// Which byte values are sensors, a bit each.
+    pub(super) sensor_values: [u64; 4],
+    /// How many cells are sensors: with none, `near` lists no sensor cell.
+    pub(super) sensor_cells: usize,
 }
 
 /// A cell of a [`TileMap`]: its column `x` and its row `y`.
@@ -170,6 +177,9 @@ impl TileMap {
             shaped: cells.iter().filter(|&&c| is_shaped(c)).count(),
             hulls: SlopeHulls::new(cell_size),
             cells,
+            sensors: Vec::new(),
+            sensor_values: [0; 4],
+            sensor_cells: 0,
         })
     }
 
@@ -211,7 +221,10 @@ impl TileMap {
     /// ```
     #[must_use]
     pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() + self.blocks.heap_bytes() + self.hulls.heap_bytes()
+        self.cells.capacity()
+            + self.blocks.heap_bytes()
+            + self.hulls.heap_bytes()
+            + self.sensors.capacity()
     }
 
     /// The number of columns.
@@ -278,7 +291,8 @@ impl TileMap {
         &self.cells
     }
 
-    /// The value of cell `(x, y)`, or `None` outside the map.
+    /// The value of cell `(x, y)`, or `None` outside the map. A sensor cell reads `0` here,
+    /// as every solid query sees it (its value: [`sensor`](Self::sensor)).
     #[must_use]
     pub fn get(&self, x: u32, y: u32) -> Option<u8> {
         (x < self.width && y < self.height).then(|| self.cells[self.index(x, y)])
@@ -316,7 +330,8 @@ impl TileMap {
     }
 
     /// Gives cell `(x, y)` a new value (`0` empties it, see [`TileShape`] for the others) and
-    /// returns the old one.
+    /// returns the old one. A value made a sensor ([`set_sensor_value`](Self::set_sensor_value))
+    /// makes it a sensor cell.
     ///
     /// Emptying a solid cell looks at the other cells of its 16 × 16 block (32 words of
     /// bytes), to clear the block's bit when it was the last solid one; other changes cost a
@@ -330,7 +345,9 @@ impl TileMap {
             return Err(Error::OutsideTileMap);
         }
         let i = self.index(x, y);
-        let old = core::mem::replace(&mut self.cells[i], value);
+        let (solid, old_sensor) = self.put_sensor(i, value);
+        let old = core::mem::replace(&mut self.cells[i], solid);
+        let (old, value) = (old.max(old_sensor), solid);
         self.shaped = self.shaped + usize::from(is_shaped(value)) - usize::from(is_shaped(old));
         if (old != 0) != (value != 0) {
             self.update_block(x, y);
@@ -362,7 +379,7 @@ impl TileMap {
         self.reach
     }
 
-    fn index(&self, x: u32, y: u32) -> usize {
+    pub(super) fn index(&self, x: u32, y: u32) -> usize {
         y as usize * self.width as usize + x as usize
     }
 }

@@ -19,6 +19,7 @@
 //!   the sweep's exact test;
 //! - `segment`: [`TileMap::cast_segment`], a cell walk;
 //! - `segment_far`: cutting a segment to the map for the walk, exactly from far away;
+//! - `sensors`: tile values that only report what meets them, kept apart from the solid cells;
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
@@ -35,6 +36,7 @@ mod overlap;
 mod scan;
 mod segment;
 mod segment_far;
+mod sensors;
 mod shape;
 mod sweep;
 

@@ -16,7 +16,9 @@ use collide_broad::Proxy;
 /// exact shape where it stands ([`TileMap::cell_shape`]: the cell's rectangle at its centre,
 /// half of it for a half tile, a hull kept in the map for a slope); a one-way cell's
 /// ([`TileShape::OneWayTop`]) blocks only from above, `one_way: Some(Vec2::Y)`. Only the
-/// cells whose shape's box touches the area are listed. Listing costs the cells under the area plus a cell of margin each way,
+/// cells whose shape's box touches the area are listed. A sensor cell
+/// ([`TileMap::set_sensor_value`]) is listed too, with [`sensor`](Obstacle::sensor) set, after
+/// the solid ones; its hits keep their own normals (no face rule: each cell is its own). Listing costs the cells under the area plus a cell of margin each way,
 /// whatever the map's size.
 ///
 /// In the collision pass, a hit on a cell's rectangle follows the face rule
@@ -47,11 +49,14 @@ impl Obstacles for TileMap {
         }
         let cell = self.cell_of_index(id);
         self.shaped_obstacle(cell.x, cell.y)
+            .or_else(|| self.sensor_obstacle(cell.x, cell.y))
     }
 
     fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
         if self.layers().interacts(layers) {
-            self.cells_near(area, &self.scale(), visit);
+            let scale = self.scale();
+            self.cells_near(area, &scale, &mut *visit);
+            self.sensor_cells_near(area, &scale, visit);
         }
     }
 
@@ -60,11 +65,17 @@ impl Obstacles for TileMap {
         false
     }
 
+    /// Counted as values are made sensors and cells set.
+    fn has_sensors(&self) -> bool {
+        self.has_sensor_cells()
+    }
+
     fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
         let scale = self.scale();
         for q in queries {
             if self.layers().interacts(q.layers) {
                 self.cells_near(&q.bounds, &scale, |o| visit(q, o));
+                self.sensor_cells_near(&q.bounds, &scale, |o| visit(q, o));
             }
         }
     }
@@ -75,6 +86,9 @@ impl Obstacles for TileMap {
         }
         let cell = self.cell_of_index(id);
         let (x, y) = (cell.x, cell.y);
+        if self.has_sensor_cells() && self.sensor(x, y).is_some_and(|b| b != 0) {
+            return Some(hit); // a sensor cell stands alone: each is reported where met
+        }
         let contact = hit.contact.and_then(|c| {
             let end = shape.aabb(&motion.end_pose());
             let (normal, depth) = self.exposed_way_out(x, y, c.normal, &end)?;
@@ -225,6 +239,31 @@ impl TileMap {
 
     /// The obstacle of cell `(x, y)` (in the map) by its shape, `None` for an empty cell: a
     /// one-way cell's blocks only from its top (`one_way: Some(map.one_way_up())`).
+    /// The sensor cells under `area` whose shape's box touches it, one obstacle each (a walk
+    /// over the cells under the area: with no sensor cell, nothing).
+    #[inline]
+    fn sensor_cells_near<'s>(
+        &'s self,
+        area: &Aabb,
+        scale: &Scale,
+        mut visit: impl FnMut(Obstacle<'s>),
+    ) {
+        if !self.has_sensor_cells() {
+            return;
+        }
+        let Some((lo, hi)) = self.cells_under(area, scale) else {
+            return;
+        };
+        for y in lo[1]..=hi[1] {
+            for x in lo[0]..=hi[0] {
+                match self.sensor_obstacle(x, y) {
+                    Some(o) if touches(&o.bounds(), area) => visit(o),
+                    _ => {}
+                }
+            }
+        }
+    }
+
     fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {
         let (shape, pose) = self.cell_shape(x, y)?;
         let o = Obstacle::new(self.cell_index(x, y), shape, pose).with_layers(self.layers());
