@@ -1,6 +1,7 @@
 //! A platformer on a tile map of 16 × 16 tiles: a `Character` that walks, steps onto a curb,
 //! walks up a ramp and down a slope without leaving the floor, jumps onto a one-way platform
-//! and drops through it, and rides a lift. Prints what happens.
+//! and drops through it, rides a lift, and collects the coins (sensor tiles) on its way.
+//! Prints what happens.
 //!
 //! ```text
 //! cargo run --example platformer
@@ -10,10 +11,12 @@ use collide::{Character, CharacterSettings, Layers, Pose, Rect, StaticWorld, Til
 use glam::Vec2;
 
 const TILE: f32 = 16.0;
+const COIN: u8 = 5;
 
 /// The level, top row first (y grows upwards, so the last row is the floor): `#` a tile, `_`
 /// a half tile (a curb), `a` `b` a ramp rising half a tile per tile, `\` a 45° slope down,
-/// `=` a one-way platform (it holds only what comes down onto it).
+/// `=` a one-way platform (it holds only what comes down onto it), `5` a coin (a sensor tile:
+/// walked through, reported by the move, taken out of the map).
 const LEVEL: [&str; 8] = [
     "##############################",
     "#............................#",
@@ -21,7 +24,7 @@ const LEVEL: [&str; 8] = [
     "#............................#",
     "#...............====.........#",
     "#............................#",
-    "#....._..ab##\\...............#",
+    "#..55._..ab##\\...............#",
     "##############################",
 ];
 
@@ -38,7 +41,9 @@ fn lift_at(frame: i32) -> Vec2 {
 fn main() -> Result<(), collide::Error> {
     // Cell (0, 0)'s corner at the world origin: column c, row r covers [16c, 16c + 16] ×
     // [16r, 16r + 16], the last text row being r = 0.
-    let mut world = StaticWorld::new(TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?);
+    let mut tiles = TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?;
+    tiles.set_sensor_value(COIN, true);
+    let mut world = StaticWorld::new(tiles);
     let lift = world
         .bodies
         .add(LIFT, Pose::from_position(lift_at(0)), Layers::ALL)?;
@@ -78,6 +83,16 @@ fn main() -> Result<(), collide::Error> {
             player.move_by(velocity, &world)
         };
         let (at, stepped) = (m.position, m.stepped);
+        // Every sensor the move's path touched, in path order: the coins it passed.
+        let coins: Vec<_> = m
+            .sensors()
+            .iter()
+            .filter_map(|s| world.tile_cell(s.obstacle))
+            .collect();
+        for cell in coins {
+            world.tiles.set(cell.x, cell.y, 0)?;
+            println!("frame {frame:3}: took the coin in column {}", cell.x);
+        }
         velocity = player.clip_velocity(velocity);
 
         let is = match player.platform() {

@@ -1,11 +1,12 @@
 //! How the platformer looks: the level's world (y up) turned onto the canvas (y down), tiles
-//! and slopes in one colour, one-way platforms as planks in another, the lift in a third.
+//! and slopes in one colour, one-way platforms as planks in another, the lift in a third, the
+//! coins as discs, the door (filled while shut) and its plate.
 
 use collide::{SlideContact, TileShape};
 use glam::Vec2;
 
 use super::super::{colour, PLAY_TOP};
-use super::level::{Level, LEVEL, TILE};
+use super::level::{Level, COIN, DOOR, DOOR_AT, LEVEL, PLATE, PLATE_AT, TILE};
 use crate::raster::Canvas;
 
 /// The level's height in units: world `y` is drawn `HEIGHT - y` from the play area's top.
@@ -18,8 +19,9 @@ pub fn screen(p: Vec2) -> Vec2 {
     Vec2::new(p.x, HEIGHT - p.y)
 }
 
-/// The tiles and the lift, and the view that puts them in the play area.
-pub fn level(canvas: &mut Canvas, level: &Level) {
+/// The tiles, the coins, the lift, the door and its plate, and the view that puts them in
+/// the play area.
+pub fn level(canvas: &mut Canvas, level: &Level, door_open: bool) {
     canvas.set_view(Vec2::ZERO, 1.0, Vec2::new(0.0, PLAY_TOP + 2.0));
     let tiles = &level.world.tiles;
     for y in 0..tiles.height() {
@@ -28,11 +30,26 @@ pub fn level(canvas: &mut Canvas, level: &Level) {
                 let cell = tiles.cell_bounds(x, y);
                 tile(canvas, shape, cell.min(), cell.max());
             }
+            if tiles.sensor(x, y) == Some(COIN) {
+                let centre = tiles.cell_bounds(x, y).center;
+                canvas.disc(screen(centre), 5.0, 2.0, colour::HIGHLIGHT);
+            }
         }
     }
     let lift = level.lift_position();
     let half = super::level::LIFT.half_extents;
     canvas.fill_box(screen(lift - half), screen(lift + half), colour::LIFT);
+    let (lo, hi) = (
+        screen(DOOR_AT - DOOR.half_extents),
+        screen(DOOR_AT + DOOR.half_extents),
+    );
+    if door_open {
+        canvas.box_outline(lo, hi, 1.0, colour::TARGET);
+    } else {
+        canvas.fill_box(lo, hi, colour::TARGET);
+    }
+    let plate = (PLATE_AT - PLATE.half_extents, PLATE_AT + PLATE.half_extents);
+    canvas.fill_box(screen(plate.0), screen(plate.1), colour::PASSED);
 }
 
 /// One cell of `shape` from `min` to `max`: its solid part, or a one-way platform's plank.

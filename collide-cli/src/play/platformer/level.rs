@@ -1,5 +1,5 @@
-//! The platformer's level: a tile map drawn as text (y up, as the library's) and the lift, a
-//! static body moved every frame.
+//! The platformer's level: a tile map drawn as text (y up, as the library's) with coins in
+//! it, the lift, a static body moved every frame, and a door that a pressure plate opens.
 
 use collide::{Layers, Pose, Rect, StaticHandle, StaticWorld, TileMap};
 use glam::Vec2;
@@ -10,7 +10,7 @@ pub const TILE: f32 = 16.0;
 /// The level, top row first (y grows upwards, so the last row is the floor, `y` 0 to 16),
 /// in `TileMap::from_rows`'s legend: `#` is a solid tile; `_` the bottom half of one (a
 /// curb); `a` `b` a ramp rising half a tile per tile to the right, `\` a 45° slope down to
-/// the right; `=` a one-way platform.
+/// the right; `=` a one-way platform; `5` a coin (a sensor tile: passed through, collected).
 pub const LEVEL: [&str; 19] = [
     "########################################",
     "#......................................#",
@@ -18,18 +18,18 @@ pub const LEVEL: [&str; 19] = [
     "#......................................#",
     "#......................................#",
     "#......................................#",
-    "#......................................#",
+    "#................................5.5...#",
     "#..............................#########",
     "#......................................#",
     "#......................................#",
     "#......................................#",
     "#......................................#",
     "#......................................#",
-    "#......................................#",
+    "#....................5..5..............#",
     "#...................======.............#",
     "#...######.............................#",
     "#.............ab##\\........#...........#",
-    "#........._########\\.......#...........#",
+    "#..5.5.5.._########\\.......#.........55#",
     "########################################",
 ];
 
@@ -48,12 +48,33 @@ pub const LIFT_SPEED: f32 = 2.0;
 /// Frames the lift waits at each end.
 pub const LIFT_WAIT: usize = 40;
 
-/// The level's static world and the lift's handle in it.
+/// A coin's tile value, a sensor: `5` in [`LEVEL`].
+pub const COIN: u8 = 5;
+
+/// The door: a 16 × 160 solid body standing on the floor under the high ledge, shutting the
+/// two coins in the corner off.
+pub const DOOR: Rect = Rect {
+    half_extents: Vec2::new(8.0, 80.0),
+};
+/// Where the door stands (its centre): column 36, from the floor to the ledge.
+pub const DOOR_AT: Vec2 = Vec2::new(36.0 * TILE + 8.0, TILE + 80.0);
+/// The pressure plate: a 24 × 3 sensor body on the floor in front of the door.
+pub const PLATE: Rect = Rect {
+    half_extents: Vec2::new(12.0, 1.5),
+};
+/// Where the plate lies (its centre): column 33, on the floor.
+pub const PLATE_AT: Vec2 = Vec2::new(33.0 * TILE + 8.0, TILE + 1.5);
+
+/// The level's static world and the handles of its bodies.
 pub struct Level {
-    /// The tile map and the lift.
+    /// The tile map (its coins sensor cells), the lift, the door and the plate.
     pub world: StaticWorld,
     /// The lift.
     pub lift: StaticHandle,
+    /// The door: solid while shut, a sensor (passed through) while open.
+    pub door: StaticHandle,
+    /// The pressure plate, a sensor.
+    pub plate: StaticHandle,
     /// Frames since the level was built: where the lift is.
     frame: usize,
 }
@@ -64,15 +85,24 @@ impl Level {
     /// # Errors
     /// When the map cannot be built (never, for the rows of [`LEVEL`]).
     pub fn new() -> Result<Self, collide::Error> {
-        let tiles = TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?;
+        let mut tiles = TileMap::from_rows(&LEVEL, Vec2::splat(TILE), Vec2::ZERO)?;
+        tiles.set_sensor_value(COIN, true);
         let mut world = StaticWorld::new(tiles);
-        let lift = world
-            .bodies
-            .add(LIFT, Pose::from_position(LIFT_LOW), Layers::ALL)?;
+        let body = |shape: Rect, at: Vec2, world: &mut StaticWorld| {
+            world
+                .bodies
+                .add(shape, Pose::from_position(at), Layers::ALL)
+        };
+        let lift = body(LIFT, LIFT_LOW, &mut world)?;
+        let door = body(DOOR, DOOR_AT, &mut world)?;
+        let plate = body(PLATE, PLATE_AT, &mut world)?;
+        world.bodies.set_sensor(plate, true);
         world.bodies.refresh();
         Ok(Self {
             world,
             lift,
+            door,
+            plate,
             frame: 0,
         })
     }
@@ -111,10 +141,19 @@ pub fn lift_at(frame: usize) -> Vec2 {
     LIFT_LOW + Vec2::Y * risen.clamp(0.0, travel)
 }
 
-/// How many tiles [`LEVEL`] has, shaped or solid.
+/// How many tiles [`LEVEL`] has, shaped or solid (not the coins).
 pub fn tile_count() -> usize {
+    count(|c| c != '.' && c != char::from(b'0' + COIN))
+}
+
+/// How many coins [`LEVEL`] has.
+pub fn coin_count() -> usize {
+    count(|c| c == char::from(b'0' + COIN))
+}
+
+fn count(which: impl Fn(char) -> bool) -> usize {
     LEVEL
         .iter()
-        .map(|row| row.chars().filter(|&c| c != '.').count())
+        .map(|row| row.chars().filter(|&c| which(c)).count())
         .sum()
 }

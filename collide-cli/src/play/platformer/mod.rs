@@ -1,8 +1,10 @@
 //! Scene 3, a platformer: a `collide::Character` that walks, jumps and lands on a tile map of
 //! 16-unit tiles, on whose seams nothing catches; steps onto a curb, walks up a ramp and down
 //! a slope without leaving the floor, lands on a one-way platform (and drops through it) and
-//! rides a lift. The normals of the surfaces it touched this frame are drawn.
+//! rides a lift; collects coins (sensor tiles) and opens a door while it stands on a pressure
+//! plate (a sensor body). The normals of the surfaces it touched this frame are drawn.
 
+mod door;
 mod draw;
 mod level;
 #[cfg(test)]
@@ -14,7 +16,8 @@ use glam::Vec2;
 use super::input::{pressed, Held, InputEvent, Key};
 use super::Scene;
 use crate::raster::Canvas;
-use level::Level;
+use door::Door;
+use level::{Level, COIN};
 
 pub use level::tile_count;
 
@@ -46,6 +49,8 @@ pub struct Platformer {
     player: Character,
     velocity: Vec2,
     held: Held,
+    coins: usize,
+    door: Door,
 }
 
 impl Platformer {
@@ -59,7 +64,24 @@ impl Platformer {
             player: Character::new(BODY, START, settings())?,
             velocity: Vec2::ZERO,
             held: Held::default(),
+            coins: 0,
+            door: Door::default(),
         })
+    }
+
+    /// Takes every coin the last move's path crossed, however fast: out of the map, onto the
+    /// count.
+    fn collect_coins(&mut self) {
+        let world = &mut self.level.world;
+        for hit in self.player.last_move().sensors() {
+            let Some(cell) = world.tile_cell(hit.obstacle) else {
+                continue; // a body: the plate or the open door
+            };
+            if world.tiles.sensor(cell.x, cell.y) == Some(COIN) {
+                let _ = world.tiles.set(cell.x, cell.y, 0);
+                self.coins += 1;
+            }
+        }
     }
 
     /// The surfaces the character touched in the last frame.
@@ -123,6 +145,13 @@ impl Scene for Platformer {
                 tile_count()
             ),
             format!(
+                "COINS {}/{}   DOOR {}{}",
+                self.coins,
+                level::coin_count(),
+                if self.door.open { "OPEN" } else { "SHUT" },
+                if self.door.pressed { ", PLATE PRESSED" } else { "" },
+            ),
+            format!(
                 "{}{}{}   TOUCHING {}",
                 self.standing_on(),
                 if m.stepped { ", STEPPED UP" } else { "" },
@@ -158,10 +187,12 @@ impl Scene for Platformer {
             self.player.move_by(self.velocity, &self.level.world);
         }
         self.velocity = self.player.clip_velocity(self.velocity);
+        self.collect_coins();
+        self.door.update(&mut self.level, &self.player);
     }
 
     fn draw(&self, canvas: &mut Canvas) {
-        draw::level(canvas, &self.level);
+        draw::level(canvas, &self.level, self.door.open);
         draw::body(canvas, self.player.position(), BODY.half_extents);
         draw::contacts(canvas, self.contacts());
     }

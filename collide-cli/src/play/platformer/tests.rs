@@ -22,14 +22,16 @@ fn rests_on(y: f32, top: f32) -> bool {
 }
 
 /// Whether the body at `at` overlaps a tile or a body of the level that blocks from every
-/// side (a one-way platform is passed through from below, so a body may stand inside one).
+/// side (a one-way platform is passed through from below, so a body may stand inside one,
+/// and a sensor is passed through always).
 fn inside(p: &Platformer, at: Vec2) -> bool {
     let pose = Pose::from_position(at);
     let mut hit = false;
     p.level
         .world
         .near(&BODY.aabb(&pose), Layers::ALL, &mut |o| {
-            hit |= o.one_way.is_none() && collide::overlaps(BODY, &pose, o.shape, &o.pose);
+            let solid = o.one_way.is_none() && !o.sensor;
+            hit |= solid && collide::overlaps(BODY, &pose, o.shape, &o.pose);
         });
     hit
 }
@@ -336,4 +338,51 @@ fn the_drawn_frame_shows_tiles_ramps_planks_the_lift_the_body_and_a_floor_normal
     // The floor normal rises from the contact point, through the body.
     assert_eq!(at(contact + Vec2::new(0.0, 8.0)), Some(colour::NORMAL));
     assert_eq!(at(Vec2::new(300.0, 200.0)), Some(colour::BACKGROUND));
+}
+
+#[test]
+fn walking_the_floor_it_collects_the_coins_it_passes() {
+    let mut p = Platformer::new().unwrap();
+    run(&mut p, 60, &[]);
+    assert_eq!(p.coins, 0);
+    run(&mut p, 40, &[InputEvent::Press(Key::Right)]);
+    assert_eq!(p.coins, 3);
+    for x in [3, 5, 7] {
+        assert_eq!(p.level.world.tiles.sensor(x, 1), Some(0), "coin {x} left");
+    }
+    assert!(
+        p.status()[1].starts_with("COINS 3/9   DOOR SHUT"),
+        "{:?}",
+        p.status()
+    );
+    // Walking back over where they were takes nothing more.
+    p.step(&[
+        InputEvent::Release(Key::Right),
+        InputEvent::Press(Key::Left),
+    ]);
+    run(&mut p, 40, &[]);
+    assert_eq!(p.coins, 3);
+}
+
+#[test]
+fn the_plate_opens_the_door_until_a_while_after_it_is_left() {
+    let mut p = standing(Vec2::new(level::PLATE_AT.x, 40.0));
+    assert!(p.door.pressed && p.door.open);
+    let face = level::DOOR_AT.x + level::DOOR.half_extents.x + BODY.half_extents.x;
+    // Through the open door to the two coins in the corner.
+    run(&mut p, 40, &[InputEvent::Press(Key::Right)]);
+    assert!(!p.door.pressed && p.door.open);
+    assert!(p.player.position().x > face);
+    assert_eq!(p.coins, 2);
+    run(&mut p, door::HOLD, &[]);
+    assert!(!p.door.open);
+    // Shut, it stops the walk back: its face is solid again.
+    p.step(&[
+        InputEvent::Release(Key::Right),
+        InputEvent::Press(Key::Left),
+    ]);
+    run(&mut p, 40, &[]);
+    let x = p.player.position().x;
+    assert!(x > face && x < face + 0.05, "{x}");
+    assert!(p.contacts().iter().any(|c| c.surface == Surface::Wall));
 }
