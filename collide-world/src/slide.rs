@@ -19,7 +19,7 @@ mod stop;
 pub use outcome::{Slide, SlideContact, MAX_SLIDES};
 use push::{back_off_to_skin, push_out, settle};
 use search::{sweep_all, BodyBox, Found};
-use sensors::{Mover, Path};
+use sensors::{Mover, Path, SensorList};
 pub use sensors::{SensorHit, MAX_SLIDE_SENSORS};
 pub use settings::{SlideSettings, Surface};
 use solid::Solid;
@@ -121,20 +121,16 @@ pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
 ) -> Slide {
     let shape = shape.into();
     let solid = Solid::new(obstacles, *filter);
-    let mut path = Path::<SLIDE_PATH>::from(position);
-    let mut out = slide_through(
-        shape, rotation, position, travel, &solid, settings, &mut path,
-    );
-    if !out.invalid_input {
-        let mover = Mover {
-            shape,
-            rotation,
-            layers: settings.layers,
-            filter: *filter,
-        };
-        mover.sensors_along(path.points(), obstacles, &mut out.sensors);
-    }
-    out
+    let mover = Mover {
+        shape,
+        rotation,
+        layers: settings.layers,
+        filter: *filter,
+    };
+    let sense = |path: &[Vec2], sensors: &mut _| mover.sensors_along(path, obstacles, sensors);
+    slide_through::<_, _, SLIDE_PATH, MAX_SLIDE_SENSORS>(
+        shape, rotation, position, travel, &solid, settings, sense,
+    )
 }
 
 /// How many points the path of one [`move_and_slide`] call keeps: its start, where it is
@@ -142,16 +138,23 @@ pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
 const SLIDE_PATH: usize = 2 * MAX_SLIDES as usize + 2;
 
 /// [`move_and_slide`] through `obstacles` as they are (sensors and filters already left out
-/// by the caller), the points the body passes through added to `path`.
-pub(crate) fn slide_through<O: Obstacles + ?Sized, const N: usize>(
+/// by the caller); `sense` is given the points the body passed through (at most `N`) and
+/// the slide's room for sensors, before the slide is returned (where the caller keeps it: no
+/// copy of it on the way). Not called for input the call refuses.
+pub(crate) fn slide_through<O, F, const N: usize, const S: usize>(
     shape: ShapeRef<'_>,
     rotation: Rot,
     position: Vec2,
     travel: Vec2,
     obstacles: &O,
     settings: &SlideSettings,
-    path: &mut Path<N>,
-) -> Slide {
+    sense: F,
+) -> Slide<S>
+where
+    O: Obstacles + ?Sized,
+    F: FnOnce(&[Vec2], &mut SensorList<S>),
+{
+    let mut path = Path::<N>::from(position);
     // One `Slide`, returned on every path, so that it is built where the caller keeps it.
     let mut out = Slide::at(position, travel);
     let finite =
@@ -282,6 +285,7 @@ pub(crate) fn slide_through<O: Obstacles + ?Sized, const N: usize>(
     }
     out.position = pos;
     out.remaining = remaining;
+    sense(path.points(), &mut out.sensors);
     out
 }
 

@@ -269,11 +269,11 @@ proptest! {
             prop_assert_eq!(ma.path(), mb.path());
             prop_assert_eq!(ma.contacts(), mb.contacts());
             prop_assert_eq!((ma.on_floor, ma.platform), (mb.on_floor, mb.platform));
-            prop_assert!(mb.sensors().is_empty());
+            prop_assert!(b.sensors().is_empty());
             velocity = a.clip_velocity(velocity);
 
             let reported: Vec<(u32, f64)> =
-                ma.sensors().iter().map(|s| (s.obstacle, f64::from(s.distance))).collect();
+                a.sensors().iter().map(|s| (s.obstacle, f64::from(s.distance))).collect();
             let surely = oracle(&shape, &ma, &boxes, 1e-3);
             let maybe = oracle(&shape, &ma, &boxes, -1e-3);
             for (id, _) in &surely {
@@ -289,7 +289,7 @@ proptest! {
                 }
             }
             prop_assert!(reported.windows(2).all(|w| (w[0].1, w[0].0) <= (w[1].1, w[1].0)));
-            prop_assert!(!ma.sensors_truncated());
+            prop_assert!(!a.sensors_truncated());
         }
     }
 }

@@ -84,7 +84,7 @@ fn main() -> Result<(), collide::Error> {
         };
         let (at, stepped) = (m.position, m.stepped);
         // Every sensor the move's path touched, in path order: the coins it passed.
-        let coins: Vec<_> = m
+        let coins: Vec<_> = player
             .sensors()
             .iter()
             .filter_map(|s| world.tile_cell(s.obstacle))

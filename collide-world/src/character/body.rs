@@ -4,7 +4,6 @@
 use collide_core::{clip_motion, Aabb, Pose, Rot, ShapeRef};
 use glam::Vec2;
 
-use crate::slide::sensors::Path;
 use crate::slide::slide_through;
 use crate::{working_skin, Obstacles, Slide, SlideSettings};
 
@@ -21,24 +20,24 @@ pub(super) struct Body<'a> {
 
 impl Body<'_> {
     /// [`move_and_slide`](crate::move_and_slide) of this body, through obstacles the character
-    /// has already seen through its filter (no sensor among them).
+    /// has already seen through its filter (no sensor among them): no room for sensors in
+    /// what it answers.
     pub(super) fn slide<O: Obstacles + ?Sized>(
         &self,
         position: Vec2,
         travel: Vec2,
         obstacles: &O,
         settings: &SlideSettings,
-    ) -> Slide {
+    ) -> Slide<0> {
         // The character keeps its own path, of the slides it takes.
-        let mut no_path = Path::<0>::from(position);
-        slide_through(
+        slide_through::<_, _, 0, 0>(
             self.shape,
             self.rotation,
             position,
             travel,
             obstacles,
             settings,
-            &mut no_path,
+            |_, _| {},
         )
     }
 

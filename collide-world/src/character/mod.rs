@@ -5,9 +5,9 @@
 use collide_core::{Layers, Rot, Shape, ShapeRef};
 use glam::Vec2;
 
-use crate::slide::sensors::Mover;
+use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
-use crate::{Error, Obstacles, QueryFilter, SlideContact, Surface};
+use crate::{Error, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
 
 mod body;
 mod outcome;
@@ -26,7 +26,11 @@ use snap::land;
 use step::step_up;
 use walk::{walk, Stood, Walked};
 
-pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS, MAX_CHARACTER_SENSORS};
+pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
+
+/// The most sensors [`Character::sensors`] reports for one move (the latest along the path
+/// are dropped, and [`Character::sensors_truncated`] says so).
+pub const MAX_CHARACTER_SENSORS: usize = 32;
 pub use settings::CharacterSettings;
 
 /// A kinematic character that remembers, from one move to the next, whether it stands on a
@@ -74,6 +78,9 @@ pub struct Character {
     platform: Option<u32>,
     platform_velocity: Vec2,
     last: CharacterMove,
+    /// The sensors the last move's path touched (kept here, not in the move: a move is
+    /// copied as it is tried, and these are found once it is done).
+    sensors: SensorList<MAX_CHARACTER_SENSORS>,
 }
 
 impl Character {
@@ -106,6 +113,7 @@ impl Character {
             platform: None,
             platform_velocity: Vec2::ZERO,
             last: CharacterMove::at(position),
+            sensors: SensorList::EMPTY,
         })
     }
 
@@ -138,7 +146,7 @@ impl Character {
     ///
     /// A sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) never stops, pushes, carries
     /// or holds up the character: it walks and falls through it, and the move reports it in
-    /// [`CharacterMove::sensors`] (every one its path touched, in path order).
+    /// [`sensors`](Self::sensors) (every one its path touched, in path order).
     pub fn move_by<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,
@@ -159,6 +167,7 @@ impl Character {
     ) -> &CharacterMove {
         let solid = Solid::new(obstacles, *filter);
         self.move_through(travel, &solid);
+        self.sensors.clear();
         if !self.last.invalid_input {
             let mover = Mover {
                 shape: self.shape.as_shape_ref(),
@@ -166,11 +175,30 @@ impl Character {
                 layers: self.settings.slide.layers,
                 filter: *filter,
             };
-            let mut sensors = self.last.sensors;
-            mover.sensors_along(self.last.path(), obstacles, &mut sensors);
-            self.last.sensors = sensors;
+            mover.sensors_along(self.last.path(), obstacles, &mut self.sensors);
         }
         &self.last
+    }
+
+    /// Every sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) the path of the last
+    /// move touched ([`CharacterMove::path`]), once each, in the order the path met them (by
+    /// [`SensorHit::distance`], then id): a coin passed through at any speed is among them.
+    /// At most [`MAX_CHARACTER_SENSORS`], the earliest. Each says whether the character was
+    /// inside it at the start of the move ([`SensorHit::entered`] when not) and at its end
+    /// ([`SensorHit::left`] when not): a pressure plate walked onto is entered once, reported
+    /// with both flags set while the character stays on it, and left once. (A sensor taken
+    /// out of the set, or a character put elsewhere with
+    /// [`set_position`](Self::set_position), is simply not reported by the next move.)
+    #[must_use]
+    pub fn sensors(&self) -> &[SensorHit] {
+        self.sensors.hits()
+    }
+
+    /// Whether the last move's path touched more sensors than [`sensors`](Self::sensors)
+    /// holds.
+    #[must_use]
+    pub fn sensors_truncated(&self) -> bool {
+        self.sensors.truncated()
     }
 
     /// The move of [`move_by`](Self::move_by) through `obstacles` as they are (seen through
@@ -204,7 +232,7 @@ impl Character {
         if walked.floor.is_none() && !out.stepped && grounded && not_rising {
             end = self.snap(&body, walked.end, obstacles, &mut out);
         }
-        self.finish(end, obstacles, out);
+        self.finish(end, obstacles, &mut out);
     }
 
     /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
@@ -361,7 +389,7 @@ impl Character {
         &mut self,
         (end, floor): (Vec2, Option<SlideContact>),
         obstacles: &O,
-        mut out: CharacterMove,
+        out: &mut CharacterMove,
     ) {
         out.position = end;
         out.pass(end);
@@ -376,7 +404,7 @@ impl Character {
             Some(id) if obstacles.has_moving() => platform_velocity(obstacles, id),
             _ => Vec2::ZERO,
         };
-        self.last = out;
+        self.last = *out;
     }
 
     /// `velocity` with what the last move's surfaces took from it, for the next frame.

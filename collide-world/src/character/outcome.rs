@@ -2,18 +2,14 @@
 
 use glam::Vec2;
 
-use crate::slide::sensors::{Path, SensorList};
-use crate::{SensorHit, SlideContact, Surface};
+use crate::slide::sensors::Path;
+use crate::{SlideContact, Surface};
 
 /// The most contacts a [`CharacterMove`] keeps (the later ones are dropped).
 pub const MAX_CHARACTER_CONTACTS: usize = 32;
 
-/// The most sensors a [`CharacterMove`] reports (the latest along the path are dropped, and
-/// [`CharacterMove::sensors_truncated`] says so).
-pub const MAX_CHARACTER_SENSORS: usize = 32;
-
 /// The most points the path of one move keeps (a move of more bends cuts its latest corners).
-const MAX_PATH: usize = 64;
+const MAX_PATH: usize = 32;
 
 /// How much of a [`CharacterMove`] a try filled, to forget what a try not taken added.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +58,6 @@ pub struct CharacterMove {
     contacts: [SlideContact; MAX_CHARACTER_CONTACTS],
     count: usize,
     path: Path<MAX_PATH>,
-    pub(super) sensors: SensorList<MAX_CHARACTER_SENSORS>,
 }
 
 impl core::fmt::Debug for CharacterMove {
@@ -81,7 +76,6 @@ impl core::fmt::Debug for CharacterMove {
             .field("invalid_input", &self.invalid_input)
             .field("contacts", &self.contacts())
             .field("path", &self.path())
-            .field("sensors", &self.sensors())
             .finish()
     }
 }
@@ -104,32 +98,14 @@ impl CharacterMove {
             contacts: [BLANK; MAX_CHARACTER_CONTACTS],
             count: 0,
             path: Path::from(position),
-            sensors: SensorList::EMPTY,
         }
-    }
-
-    /// Every sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) the character's path
-    /// touched in the move, once each, in the order the path met them (by
-    /// [`SensorHit::distance`], then id): a coin passed through at any speed is among them.
-    /// At most [`MAX_CHARACTER_SENSORS`], the earliest. Each says whether the character was
-    /// inside it at the start ([`SensorHit::entered`] when not) and at the end
-    /// ([`SensorHit::left`] when not): a pressure plate stood on is entered once, reported
-    /// with both flags set while it stays on it, and left once.
-    #[must_use]
-    pub fn sensors(&self) -> &[SensorHit] {
-        self.sensors.hits()
-    }
-
-    /// Whether the path touched more sensors than [`sensors`](Self::sensors) holds.
-    #[must_use]
-    pub fn sensors_truncated(&self) -> bool {
-        self.sensors.truncated()
     }
 
     /// The points the character's path ran through in the move, straight from each to the
     /// next: where it started, where the platform carried it and movers pushed it, where each
     /// slide of its walk (or step) ended, and where it ended. The sensors are those this path
-    /// touches. (A move of more than 64 bends keeps its first 63 and its end.)
+    /// touches ([`Character::sensors`](super::Character::sensors)). (A move of more than 32
+    /// bends keeps its first 31 and its end.)
     #[must_use]
     pub fn path(&self) -> &[Vec2] {
         self.path.points()

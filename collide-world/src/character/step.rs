@@ -103,7 +103,7 @@ fn land_on_ledge<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &CharacterSettings,
     onto: impl Fn(&(Vec2, SlideContact)) -> bool,
-) -> Option<(Vec2, SlideContact, Option<Slide>)> {
+) -> Option<(Vec2, SlideContact, Option<Slide<0>>)> {
     let slide = &settings.slide;
     let landed = land(body, at, probe, obstacles, slide).filter(&onto);
     let steady = (0.5 * slide.max_floor_angle).cos();
@@ -128,7 +128,7 @@ fn reach_past_edge<O: Obstacles + ?Sized>(
     probe: f32,
     obstacles: &O,
     settings: &CharacterSettings,
-) -> Option<(Slide, (Vec2, SlideContact))> {
+) -> Option<(Slide<0>, (Vec2, SlideContact))> {
     let slide = &settings.slide;
     let up = slide.up;
     let skin = body.skin(at, slide);

@@ -71,4 +71,8 @@ impl<O: Obstacles + ?Sized> Obstacles for Without<'_, O> {
     fn has_moving(&self) -> bool {
         self.inner.has_moving()
     }
+
+    fn has_sensors(&self) -> bool {
+        self.inner.has_sensors()
+    }
 }

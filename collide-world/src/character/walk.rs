@@ -39,7 +39,7 @@ impl Walked {
     /// any. `moved_off`: the slide moved more than a skin.
     fn meet(
         &mut self,
-        slide: &Slide,
+        slide: &Slide<0>,
         moved_off: bool,
         intent: &Intent,
         planes: &mut Planes,

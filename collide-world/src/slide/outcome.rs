@@ -3,7 +3,7 @@
 use collide_core::clip_motion;
 use glam::Vec2;
 
-use super::sensors::{SensorHit, SensorList, MAX_SLIDE_SENSORS};
+use super::sensors::{SensorHit, SensorList};
 use super::settings::Surface;
 
 /// The most slides one call may take, whatever
@@ -37,8 +37,11 @@ impl SlideContact {
 }
 
 /// What [`move_and_slide`](super::move_and_slide) did.
+///
+/// `S` is how many sensors it keeps room for ([`MAX_SLIDE_SENSORS`](super::MAX_SLIDE_SENSORS),
+/// what every public function answers with).
 #[derive(Clone, Copy, PartialEq)]
-pub struct Slide {
+pub struct Slide<const S: usize = { super::MAX_SLIDE_SENSORS }> {
     /// Where the body ended.
     pub position: Vec2,
     /// The travel it did not get to make: zero unless it ran out of slides.
@@ -58,10 +61,10 @@ pub struct Slide {
     pub invalid_input: bool,
     contacts: [SlideContact; MAX_SLIDES as usize],
     count: usize,
-    pub(super) sensors: SensorList<MAX_SLIDE_SENSORS>,
+    pub(super) sensors: SensorList<S>,
 }
 
-impl core::fmt::Debug for Slide {
+impl<const S: usize> core::fmt::Debug for Slide<S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Slide")
             .field("position", &self.position)
@@ -76,7 +79,7 @@ impl core::fmt::Debug for Slide {
     }
 }
 
-impl Slide {
+impl<const S: usize> Slide<S> {
     pub(super) fn at(position: Vec2, remaining: Vec2) -> Self {
         Self {
             position,
@@ -92,7 +95,8 @@ impl Slide {
     }
 
     /// Every sensor the body's path touched, once each, in the order the path met them (by
-    /// [`SensorHit::distance`], then id): at most [`MAX_SLIDE_SENSORS`], the earliest.
+    /// [`SensorHit::distance`], then id): at most `S`
+    /// ([`MAX_SLIDE_SENSORS`](super::MAX_SLIDE_SENSORS)), the earliest.
     #[must_use]
     pub fn sensors(&self) -> &[SensorHit] {
         self.sensors.hits()

@@ -66,12 +66,26 @@ pub(crate) struct SensorList<const N: usize> {
     truncated: bool,
 }
 
+impl<const N: usize> core::fmt::Debug for SensorList<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SensorList")
+            .field("hits", &self.hits())
+            .field("truncated", &self.truncated)
+            .finish()
+    }
+}
+
 impl<const N: usize> SensorList<N> {
     pub(crate) const EMPTY: Self = Self {
         hits: [SensorHit::BLANK; N],
         count: 0,
         truncated: false,
     };
+
+    /// Forgets every hit.
+    pub(crate) fn clear(&mut self) {
+        (self.count, self.truncated) = (0, false);
+    }
 
     pub(crate) fn hits(&self) -> &[SensorHit] {
         &self.hits[..self.count]

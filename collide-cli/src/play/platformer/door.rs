@@ -26,7 +26,7 @@ impl Door {
     /// Reads the plate's events from the player's last move and opens or shuts the door.
     pub fn update(&mut self, level: &mut Level, player: &Character) {
         let plate = level.plate.id();
-        let hits = player.last_move().sensors();
+        let hits = player.sensors();
         let on = hits.iter().any(|h| h.obstacle == plate && h.inside_at_end);
         match (self.pressed, on) {
             (false, true) => self.pressed = true, // started touching

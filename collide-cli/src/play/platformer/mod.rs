@@ -73,7 +73,7 @@ impl Platformer {
     /// count.
     fn collect_coins(&mut self) {
         let world = &mut self.level.world;
-        for hit in self.player.last_move().sensors() {
+        for hit in self.player.sensors() {
             let Some(cell) = world.tile_cell(hit.obstacle) else {
                 continue; // a body: the plate or the open door
             };
