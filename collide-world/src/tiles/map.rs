@@ -285,7 +285,8 @@ impl TileMap {
         true
     }
 
-    /// Every cell's value, row-major with row `y = 0` first.
+    /// Every cell's value, row-major with row `y = 0` first (a sensor cell reads `0`, see
+    /// [`sensor`](Self::sensor)).
     #[must_use]
     pub fn cells(&self) -> &[u8] {
         &self.cells
@@ -323,7 +324,8 @@ impl TileMap {
         Some((shape, Pose::from_position(center + offset)))
     }
 
-    /// Whether cell `(x, y)` is in the map and not empty (solid or shaped).
+    /// Whether cell `(x, y)` is in the map and not empty (solid or shaped; a sensor cell is
+    /// empty to every solid query).
     #[must_use]
     pub fn is_solid(&self, x: u32, y: u32) -> bool {
         x < self.width && y < self.height && self.cells[self.index(x, y)] != 0
