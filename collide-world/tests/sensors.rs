@@ -356,3 +356,43 @@ fn a_slide_keeps_the_earliest_sensors_and_says_when_it_dropped_some() {
     );
     assert!(!few.sensors_truncated() && few.sensors().len() == 10);
 }
+
+/// The filter reaches the sensors too: one left out by id or by a predicate, or on a layer
+/// the body does not interact with, is not reported.
+#[test]
+fn a_filter_leaves_sensors_out_of_the_report() {
+    let coin = Circle { radius: 2.0 };
+    let at = |x: f32| Pose::from_position(Vec2::new(x, 0.0));
+    let ghosts = Layers::on(4).with_mask(4);
+    let level = [
+        Obstacle::new(1, coin, at(10.0)).with_sensor(true),
+        Obstacle::new(2, coin, at(20.0)).with_sensor(true),
+        Obstacle::new(3, coin, at(30.0)).with_sensor(true),
+        Obstacle::new(4, coin, at(40.0))
+            .with_sensor(true)
+            .with_layers(ghosts),
+    ];
+    let s = SlideSettings::new(Vec2::Y).with_layers(Layers::on(1).with_mask(1));
+    let gone = [2];
+    let not_three = |id: u32| id != 3;
+    let filter = collide_world::QueryFilter::default()
+        .excluding(&gone)
+        .with_predicate(&not_three);
+    let travel = Vec2::new(60.0, 0.0);
+    let body = Circle { radius: 1.0 };
+    let all = move_and_slide(body, Rot::IDENTITY, Vec2::ZERO, travel, &level[..], &s);
+    let ids: Vec<u32> = all.sensors().iter().map(|h| h.obstacle).collect();
+    assert_eq!(ids, [1, 2, 3]);
+    let some = collide_world::move_and_slide_filtered(
+        body,
+        Rot::IDENTITY,
+        Vec2::ZERO,
+        travel,
+        &level[..],
+        &s,
+        &filter,
+    );
+    let ids: Vec<u32> = some.sensors().iter().map(|h| h.obstacle).collect();
+    assert_eq!(ids, [1]);
+    assert_eq!(some.position, travel);
+}
