@@ -64,7 +64,8 @@ pub fn clips() -> Vec<Clip> {
         .press(0, Key::Down)
         .press(110, Key::T);
     // The platformer: land, walk over the curb, up the ramp and down the slope, jump onto
-    // the one-way platform and drop through it, jump onto the wall and ride the lift up.
+    // the one-way platform and drop through it, jump onto the wall and ride the lift up;
+    // then down again onto the pressure plate, whose door opens onto the last coins.
     let platformer = Script::new()
         .hold(0, 105, Key::Right)
         .press(98, Key::Space)
@@ -73,7 +74,9 @@ pub fn clips() -> Vec<Clip> {
         .at(155, InputEvent::Release(Key::Down))
         .hold(175, 229, Key::Right)
         .press(192, Key::Space)
-        .hold(336, 350, Key::Right);
+        .hold(336, 350, Key::Right)
+        .hold(356, 400, Key::Left)
+        .hold(415, 490, Key::Right);
     // Breakout: 8, 512 and 8 192 units per frame, the paddle chasing.
     let breakout = ups(Script::new(), 60, 6)
         .hold(20, 50, Key::Left)
@@ -103,7 +106,7 @@ pub fn clips() -> Vec<Clip> {
             name: "platformer",
             size: format!("{} tiles, a lift", super::platformer::tile_count()),
             scene: 2,
-            frames: 354,
+            frames: 500,
             timing: platformer.clone(),
             script: platformer,
         },

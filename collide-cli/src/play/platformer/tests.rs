@@ -233,8 +233,9 @@ fn jumping_off_the_rising_lift_keeps_its_speed() {
 }
 
 /// The recording's script shows every feature: the steps, the slopes, the one-way platform
-/// landed on and dropped through, and the lift ridden to the ledge; and through it, as
-/// through a long run of walks, jumps and drops, the body never enters a tile or a body.
+/// landed on and dropped through, the lift ridden to the ledge, coins collected and the door
+/// opened from the plate and walked through; and through it, as through a long run of walks,
+/// jumps and drops, the body never enters a tile or a body.
 #[test]
 fn the_recording_shows_every_feature_and_never_ends_inside() {
     let clip = &super::super::record::clips()[2];
@@ -247,10 +248,14 @@ fn the_recording_shows_every_feature_and_never_ends_inside() {
         if m.stepped {
             seen.push("stepped");
         }
+        if p.door.pressed {
+            seen.push("pressed the plate");
+        }
         seen.push(p.standing_on());
     }
     for feature in [
         "stepped",
+        "pressed the plate",
         "ON A SLOPE",
         "ON A ONE-WAY PLATFORM",
         "ON THE LIFT",
@@ -263,8 +268,11 @@ fn the_recording_shows_every_feature_and_never_ends_inside() {
         .position(|s| *s == "ON A ONE-WAY PLATFORM")
         .unwrap();
     assert!(seen[on..].contains(&"ON THE FLOOR"));
-    // It ends on the high ledge.
-    assert!(rests_on(p.player.position().y, 12.0 * level::TILE));
+    // It rode the lift to the high ledge, came down, and ends behind the open door on the
+    // floor, with the coins of the way collected.
+    assert!(rests_on(p.player.position().y, 1.0 * level::TILE));
+    assert!(p.door.open && p.player.position().x > 36.0 * level::TILE);
+    assert!(p.coins >= 7, "{} coins", p.coins);
 }
 
 #[test]
