@@ -76,11 +76,13 @@ mod distance;
 mod impact;
 mod motion;
 mod narrow;
+mod point;
 mod polygon;
 mod ray;
 mod skin;
 mod skin_closed;
 mod sweep;
+mod wide;
 
 pub use contact::Contact;
 pub use dispatch::{contact, narrow_phase, overlaps, time_of_impact};
@@ -88,6 +90,7 @@ pub use distance::{distance, Distance};
 pub use impact::Impact;
 pub use motion::Motion;
 pub use narrow::{Hit, NarrowOutcome, SweepMode};
+pub use point::{contains_point, project_point, PointProjection};
 pub use ray::cast_ray;
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 
