@@ -10,6 +10,10 @@ use collide_core::Layers;
 /// id (a [`StaticHandle`](crate::StaticHandle)'s id, a tile's id). A plain [`Layers`] converts
 /// into a filter that only checks layers, so every query that takes a filter also takes layers.
 ///
+/// Sensors (a coin, a trigger zone: [`Obstacle::sensor`](crate::Obstacle::sensor)) are left
+/// out unless [`include_sensors`](Self::include_sensors) is set: a laser or a look for the
+/// ground goes through a coin. Set it to ask what sensors hold a point or meet a shape.
+///
 /// ```
 /// use collide_world::QueryFilter;
 /// use collide_core::Layers;
@@ -31,6 +35,8 @@ pub struct QueryFilter<'a> {
     /// Called with each candidate's id that passed the layers and the exclusions; `false`
     /// leaves it out.
     pub predicate: Option<&'a dyn Fn(u32) -> bool>,
+    /// Whether sensors take part (`false`, the default: a query sees solid things only).
+    pub include_sensors: bool,
 }
 
 impl<'a> QueryFilter<'a> {
@@ -41,6 +47,7 @@ impl<'a> QueryFilter<'a> {
             layers,
             exclude: &[],
             predicate: None,
+            include_sensors: false,
         }
     }
 
@@ -58,7 +65,29 @@ impl<'a> QueryFilter<'a> {
         self
     }
 
-    /// Whether the candidate `id`, on `layers`, takes part in the query.
+    /// The same filter, with sensors taking part (`true`) or left out (`false`).
+    #[must_use]
+    pub const fn with_sensors(mut self, include: bool) -> Self {
+        self.include_sensors = include;
+        self
+    }
+
+    /// Whether a candidate that is (or is not) a sensor may take part: every solid one, and a
+    /// sensor only where [`include_sensors`](Self::include_sensors) is set.
+    #[must_use]
+    pub const fn sees(&self, sensor: bool) -> bool {
+        self.include_sensors || !sensor
+    }
+
+    /// Whether the obstacle takes part in the query: [`allows`](Self::allows) its id and
+    /// layers, and [`sees`](Self::sees) it.
+    #[must_use]
+    pub fn allows_obstacle(&self, obstacle: &crate::Obstacle<'_>) -> bool {
+        self.sees(obstacle.sensor) && self.allows(obstacle.id, obstacle.layers)
+    }
+
+    /// Whether the candidate `id`, on `layers`, takes part in the query (sensors are the
+    /// caller's to check, with [`sees`](Self::sees)).
     #[must_use]
     pub fn allows(&self, id: u32, layers: Layers) -> bool {
         self.layers.interacts(layers)
@@ -93,6 +122,7 @@ impl core::fmt::Debug for QueryFilter<'_> {
             .field("layers", &self.layers)
             .field("exclude", &self.exclude)
             .field("predicate", &self.predicate.map(|_| "Fn(u32) -> bool"))
+            .field("include_sensors", &self.include_sensors)
             .finish()
     }
 }
@@ -122,5 +152,18 @@ mod tests {
             .filter(|&id| filter.allows(id, Layers::ALL))
             .collect();
         assert_eq!(kept, [0, 1, 3, 4, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn sensors_take_part_only_when_included() {
+        use collide_core::{Circle, Pose};
+        let coin =
+            crate::Obstacle::new(3, Circle { radius: 1.0 }, Pose::IDENTITY).with_sensor(true);
+        let wall = crate::Obstacle::new(4, Circle { radius: 1.0 }, Pose::IDENTITY);
+        let solid_only = QueryFilter::default();
+        assert!(!solid_only.allows_obstacle(&coin) && solid_only.allows_obstacle(&wall));
+        let all = solid_only.with_sensors(true);
+        assert!(all.allows_obstacle(&coin) && all.allows_obstacle(&wall));
+        assert!(!all.excluding(&[3]).allows_obstacle(&coin));
     }
 }

@@ -8,6 +8,8 @@
 //! - [`StaticWorld`]: static bodies and a tile map as one set;
 //! - [`move_and_slide`]: a kinematic body moved by a travel vector, stopping a skin short of
 //!   what it meets and sliding along it;
+//! - point and area queries ([`obstacles_at_point`], [`obstacles_overlapping`],
+//!   [`nearest_obstacle`]) over any of these, through a [`QueryFilter`];
 //! - [`Character`]: a body that remembers its floor from one move to the next, so that it
 //!   snaps to the floor, stops on slopes, climbs steps and rides moving platforms.
 //!
@@ -35,6 +37,7 @@ mod character;
 mod error;
 mod filter;
 mod obstacles;
+mod queries;
 mod skin;
 mod slide;
 mod static_bodies;
@@ -48,6 +51,7 @@ pub use character::{
 pub use error::Error;
 pub use filter::QueryFilter;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
+pub use queries::{nearest_obstacle, obstacles_at_point, obstacles_overlapping, NearestPoint};
 pub use skin::working_skin;
 pub use slide::{
     move_and_slide, move_and_slide_filtered, SensorHit, Slide, SlideContact, SlideSettings,
