@@ -1,13 +1,21 @@
 //! World queries: the first body (or every body) a ray or a moving shape meets, exactly, among
-//! a frame's bodies or a set of static obstacles.
+//! a frame's bodies or a set of static obstacles; the bodies that hold a point or meet a shape,
+//! and the body nearest to a point.
+//!
+//! The casts over bodies are in `bodies.rs`, those over static obstacles in `statics.rs`, the
+//! point and area queries over bodies in `point.rs`; what they share is here.
 
-use collide_core::{cast_ray, time_of_impact, Circle, Layers, Motion, Pose, ShapeRef};
+mod bodies;
+mod point;
+mod statics;
+
+pub use statics::{cast_ray_static, cast_ray_static_all, cast_shape_static, cast_shape_static_all};
+
+use collide_core::{Circle, Motion, ShapeRef};
 use glam::Vec2;
 
 use crate::Body;
-use collide_broad::buffers::keep_headroom;
-use collide_broad::BroadPhase;
-use collide_world::{Obstacle, Obstacles, WorldHit};
+use collide_world::{QueryFilter, WorldHit};
 
 /// How far past the best hit so far (as a fraction of the ray) a first-hit walk still looks.
 ///
@@ -19,61 +27,23 @@ use collide_world::{Obstacle, Obstacles, WorldHit};
 /// and rounded once to `f32`, each within about an ulp of 1 (2⁻²⁴) of its exact value. A box
 /// entered more than 2⁻²⁰ after the best hit therefore holds no hit at or before it, not even
 /// a tie (which would go to the smaller id).
-const RAY_MARGIN: f32 = 1.0 / 1_048_576.0;
+pub(crate) const RAY_MARGIN: f32 = 1.0 / 1_048_576.0;
 
 /// Nearest first: by `t`, then id.
-fn by_time(a: &WorldHit, b: &WorldHit) -> core::cmp::Ordering {
+pub(crate) fn by_time(a: &WorldHit, b: &WorldHit) -> core::cmp::Ordering {
     a.impact.t.total_cmp(&b.impact.t).then(a.id.cmp(&b.id))
 }
 
 /// Keeps the nearer of two hits (the smaller id on a tie).
-fn nearer(best: Option<WorldHit>, hit: WorldHit) -> Option<WorldHit> {
+pub(crate) fn nearer(best: Option<WorldHit>, hit: WorldHit) -> Option<WorldHit> {
     match best {
         Some(b) if by_time(&b, &hit).is_le() => Some(b),
         _ => Some(hit),
     }
 }
 
-/// The exact ray cast against one body at its end-of-frame pose, if it takes part in queries:
-/// enabled, finite, on layers that interact with `layers`.
-// Inlined into the first-hit walk's visit, which runs it for every candidate: as a call, the
-// hit came back through memory and was copied again by `nearer`.
-#[inline(always)]
-fn ray_against_body(
-    bodies: &[Body<'_>],
-    id: u32,
-    from: Vec2,
-    to: Vec2,
-    layers: Layers,
-) -> Option<WorldHit> {
-    let body = bodies.get(id as usize)?;
-    if !(body.enabled && body.is_finite() && body.layers.interacts(layers)) {
-        return None;
-    }
-    let pose = Pose::new(body.end, body.rotation);
-    let hit = cast_ray(body.shape, &pose, from, to)?;
-    Some(WorldHit { id, impact: hit })
-}
-
-/// The exact sweep of `shape` along `motion` against one body, held at its end-of-frame pose.
-fn shape_against_body(
-    bodies: &[Body<'_>],
-    id: u32,
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-    layers: Layers,
-) -> Option<WorldHit> {
-    let body = bodies.get(id as usize)?;
-    if !(body.enabled && body.is_finite() && body.layers.interacts(layers)) {
-        return None;
-    }
-    let at = Motion::new(body.end, body.end, body.rotation);
-    let impact = time_of_impact(shape, motion, body.shape, &at)?;
-    Some(WorldHit { id, impact })
-}
-
 /// The box `shape` sweeps along `motion`, or `None` when it is not finite.
-fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb> {
+pub(crate) fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb> {
     let body = Body::new(shape, motion.start, motion.end).with_rotation(motion.rotation);
     let bounds = body.swept_bounds();
     (body.is_finite() && bounds.is_finite()).then_some(bounds)
@@ -85,17 +55,31 @@ fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_core::Aabb>
 /// holds the body's shape at the end of the frame: what [`CollisionPass`](crate::CollisionPass)
 /// gives it (the swept bounds), so after [`CollisionPass::detect`](crate::CollisionPass::detect)
 /// or [`run`](crate::CollisionPass::run), `pass.broad_phase()` and the same `bodies` are
-/// ready. The broad phase lists the candidates ([`BroadPhase::cast_segment_until`] for a
-/// ray's first hit: nearest first, stopping soon after the nearest hit;
-/// [`BroadPhase::cast_segment`] for all of a ray's hits; [`BroadPhase::query_aabb`] for a
-/// moving shape); each is then tested exactly on its real shape at its end-of-frame pose
-/// ([`cast_ray`], [`time_of_impact`]), so the answer is the one a loop over every body would
+/// ready. The broad phase lists the candidates ([`BroadPhase::cast_segment_until`][until] for
+/// a ray's first hit: nearest first, stopping soon after the nearest hit;
+/// [`BroadPhase::cast_segment`][segment] for all of a ray's hits;
+/// [`BroadPhase::query_aabb`][query] for a moving shape, a point or an area); each is then
+/// tested exactly on its real shape at its end-of-frame pose ([`cast_ray`][ray],
+/// [`time_of_impact`][toi]), so the answer is the one a loop over every body would
 /// give. A moving shape is tested against the bodies whose boxes its swept box overlaps, the
 /// collision pass's own rule. Disabled bodies, bodies with non-finite positions, and bodies
-/// whose layers do not [interact](Layers::interacts) with the query's are skipped.
+/// the query's [`QueryFilter`] refuses are skipped: its layers must
+/// [interact](collide_core::Layers::interacts) with the body's, and its exclusions and predicate name
+/// bodies by their index. Every query takes a plain [`Layers`](collide_core::Layers) too.
+///
+/// Beside the casts, a `Hitscan` answers the point and area queries of a frame: every body
+/// that holds a point ([`bodies_at_point`](Self::bodies_at_point)), every body a shape at a
+/// pose overlaps ([`bodies_overlapping`](Self::bodies_overlapping)), and the nearest body to a
+/// point within a distance ([`nearest_body`](Self::nearest_body)).
 ///
 /// A `Hitscan` keeps its candidate buffers from query to query: reuse one, and queries
 /// allocate nothing in steady state.
+///
+/// [until]: collide_broad::BroadPhase::cast_segment_until
+/// [segment]: collide_broad::BroadPhase::cast_segment
+/// [query]: collide_broad::BroadPhase::query_aabb
+/// [ray]: collide_core::cast_ray
+/// [toi]: collide_core::time_of_impact
 ///
 /// ```
 /// use collide::{Body, BroadPhase, CollisionPass, Hitscan};
@@ -141,234 +125,31 @@ impl Hitscan {
     pub fn new() -> Self {
         Self::default()
     }
+}
 
-    /// The first body the segment `from → to` enters, exactly; `None` when it enters none.
-    /// Ties in `t` go to the smaller id.
-    #[must_use]
-    pub fn cast_ray(
-        &mut self,
-        broad: &(impl BroadPhase + ?Sized),
-        bodies: &[Body<'_>],
-        from: Vec2,
-        to: Vec2,
-        layers: Layers,
-    ) -> Option<WorldHit> {
-        let mut best: Option<WorldHit> = None;
-        // A box entered later can hold a body entered earlier, so the walk goes on past the
-        // first hit, but only as far as a box could still hold a nearer one.
-        let mut cutoff = f32::INFINITY;
-        broad.cast_segment_until(from, to, &mut self.segment, &mut |_, id| {
-            if let Some(hit) = ray_against_body(bodies, id, from, to, layers) {
-                // `nearer`, with the cutoff kept beside the best hit rather than read back
-                // from it on every call.
-                if best.is_none_or(|b| by_time(&hit, &b).is_lt()) {
-                    best = Some(hit);
-                    cutoff = hit.impact.t + RAY_MARGIN;
-                }
-            }
-            cutoff
-        });
-        best
+/// Whether a body takes part in a query: enabled, finite, allowed by the filter.
+#[inline(always)]
+pub(crate) fn takes_part(body: &Body<'_>, id: u32, filter: &QueryFilter<'_>) -> bool {
+    body.enabled && body.is_finite() && filter.allows(id, body.layers)
+}
+
+/// The box around a point, widened as the pass widens a body's swept box, so that a body whose
+/// shape holds the point has a box that strictly overlaps it; `None` when it is not finite.
+pub(crate) fn point_box(point: Vec2, radius: f32) -> Option<collide_core::Aabb> {
+    let body = Body::stationary(Circle { radius }, point);
+    let bounds = body.swept_bounds();
+    (body.is_finite() && bounds.is_finite()).then_some(bounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_box_holds_its_point_and_refuses_bad_input() {
+        let b = point_box(Vec2::new(3.0, -2.0), 0.0).unwrap();
+        assert!(b.contains_point(Vec2::new(3.0, -2.0)) && b.size().x > 0.0);
+        assert!(point_box(Vec2::NAN, 1.0).is_none());
+        assert!(point_box(Vec2::ZERO, f32::INFINITY).is_none());
     }
-
-    /// Every body the segment `from → to` enters, nearest first (by `t`, then id), into
-    /// `out` (cleared first).
-    pub fn cast_ray_all(
-        &mut self,
-        broad: &(impl BroadPhase + ?Sized),
-        bodies: &[Body<'_>],
-        from: Vec2,
-        to: Vec2,
-        layers: Layers,
-        out: &mut Vec<WorldHit>,
-    ) {
-        out.clear();
-        broad.cast_segment(from, to, &mut self.segment);
-        out.extend(
-            self.segment
-                .iter()
-                .filter_map(|&(_, id)| ray_against_body(bodies, id, from, to, layers)),
-        );
-        out.sort_unstable_by(by_time);
-        keep_headroom(out);
-    }
-
-    /// The first body `shape` meets moving along `motion` (the exact sweep against each body
-    /// held at its end-of-frame pose); `None` when it meets none.
-    #[must_use]
-    pub fn cast_shape<'s>(
-        &mut self,
-        broad: &(impl BroadPhase + ?Sized),
-        bodies: &[Body<'_>],
-        shape: impl Into<ShapeRef<'s>>,
-        motion: &Motion,
-        layers: Layers,
-    ) -> Option<WorldHit> {
-        let shape = shape.into();
-        let area = swept_box(shape, motion)?;
-        broad.query_aabb(&area, &mut self.ids);
-        self.ids
-            .iter()
-            .filter_map(|&id| shape_against_body(bodies, id, shape, motion, layers))
-            .fold(None, nearer)
-    }
-
-    /// Every body `shape` meets moving along `motion`, nearest first (by `t`, then id), into
-    /// `out` (cleared first).
-    pub fn cast_shape_all<'s>(
-        &mut self,
-        broad: &(impl BroadPhase + ?Sized),
-        bodies: &[Body<'_>],
-        shape: impl Into<ShapeRef<'s>>,
-        motion: &Motion,
-        layers: Layers,
-        out: &mut Vec<WorldHit>,
-    ) {
-        out.clear();
-        let shape = shape.into();
-        let Some(area) = swept_box(shape, motion) else {
-            return;
-        };
-        broad.query_aabb(&area, &mut self.ids);
-        out.extend(
-            self.ids
-                .iter()
-                .filter_map(|&id| shape_against_body(bodies, id, shape, motion, layers)),
-        );
-        out.sort_unstable_by(by_time);
-        keep_headroom(out);
-    }
-}
-
-/// The box around the segment `from → to`, widened as the pass widens a body's swept box
-/// (see [`Body::swept_bounds`]), or `None` when an end is not finite. Unwidened, a box built
-/// from its corners (a centre and half extents, each rounded) could end a rounding step short
-/// of the segment, and with an obstacle's box rounded short of its shape, leave out one the
-/// ray enters (a circle 8.9 million units out, where an ulp is a unit).
-fn segment_box(from: Vec2, to: Vec2) -> Option<collide_core::Aabb> {
-    let point = Body::new(Circle { radius: 0.0 }, from, to);
-    (from.is_finite() && to.is_finite()).then(|| point.swept_bounds())
-}
-
-/// Calls `visit` with the exact ray hit on every obstacle near the segment whose layers
-/// interact with `layers`.
-fn each_ray_hit<'s>(
-    obstacles: &'s (impl Obstacles + ?Sized),
-    from: Vec2,
-    to: Vec2,
-    layers: Layers,
-    mut visit: impl FnMut(WorldHit),
-) {
-    let Some(area) = segment_box(from, to) else {
-        return;
-    };
-    obstacles.near(&area, layers, &mut |o: Obstacle<'s>| {
-        if let Some(h) = cast_ray(o.shape, &o.pose, from, to) {
-            visit(WorldHit {
-                id: o.id,
-                impact: h,
-            });
-        }
-    });
-}
-
-/// Calls `visit` with the exact sweep hit on every obstacle near the swept box whose layers
-/// interact with `layers`.
-fn each_shape_hit<'s>(
-    obstacles: &'s (impl Obstacles + ?Sized),
-    shape: ShapeRef<'_>,
-    motion: &Motion,
-    layers: Layers,
-    mut visit: impl FnMut(WorldHit),
-) {
-    let Some(area) = swept_box(shape, motion) else {
-        return;
-    };
-    obstacles.near(&area, layers, &mut |o: Obstacle<'s>| {
-        let at = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        if let Some(i) = time_of_impact(shape, motion, o.shape, &at) {
-            visit(WorldHit {
-                id: o.id,
-                impact: i,
-            });
-        }
-    });
-}
-
-/// The first static obstacle the segment `from → to` enters, exactly (ties to the smaller
-/// id); obstacles whose layers do not interact with `layers` are skipped.
-///
-/// Works on any [`Obstacles`]: a [`StaticBodies`](crate::StaticBodies) (its index lists the
-/// candidates) or a slice of [`Obstacle`]s.
-///
-/// ```
-/// use collide::{cast_ray_static, StaticBodies};
-/// use collide_core::{Layers, Pose, Rect};
-/// use glam::Vec2;
-///
-/// let mut level = StaticBodies::new();
-/// let wall = Rect { half_extents: Vec2::new(1.0, 50.0) };
-/// let handle = level.add(wall, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL)?;
-/// level.refresh();
-/// let hit = cast_ray_static(&level, Vec2::ZERO, Vec2::new(100.0, 0.0), Layers::ALL).unwrap();
-/// assert_eq!((hit.id, hit.impact.t, hit.impact.normal), (handle.id(), 0.29, Vec2::X));
-/// # Ok::<(), collide::Error>(())
-/// ```
-#[must_use]
-pub fn cast_ray_static(
-    obstacles: &(impl Obstacles + ?Sized),
-    from: Vec2,
-    to: Vec2,
-    layers: Layers,
-) -> Option<WorldHit> {
-    let mut best = None;
-    each_ray_hit(obstacles, from, to, layers, |h| best = nearer(best, h));
-    best
-}
-
-/// Every static obstacle the segment `from → to` enters, nearest first (by `t`, then id),
-/// into `out` (cleared first).
-pub fn cast_ray_static_all(
-    obstacles: &(impl Obstacles + ?Sized),
-    from: Vec2,
-    to: Vec2,
-    layers: Layers,
-    out: &mut Vec<WorldHit>,
-) {
-    out.clear();
-    each_ray_hit(obstacles, from, to, layers, |h| out.push(h));
-    out.sort_unstable_by(by_time);
-    keep_headroom(out);
-}
-
-/// The first static obstacle `shape` meets moving along `motion` (the exact sweep; ties to the
-/// smaller id), among those whose boxes its swept box meets ([`Obstacles::near`]) and whose
-/// layers interact with `layers`.
-#[must_use]
-pub fn cast_shape_static<'s>(
-    obstacles: &(impl Obstacles + ?Sized),
-    shape: impl Into<ShapeRef<'s>>,
-    motion: &Motion,
-    layers: Layers,
-) -> Option<WorldHit> {
-    let mut best = None;
-    each_shape_hit(obstacles, shape.into(), motion, layers, |h| {
-        best = nearer(best, h);
-    });
-    best
-}
-
-/// Every static obstacle `shape` meets moving along `motion`, nearest first (by `t`, then
-/// id), into `out` (cleared first).
-pub fn cast_shape_static_all<'s>(
-    obstacles: &(impl Obstacles + ?Sized),
-    shape: impl Into<ShapeRef<'s>>,
-    motion: &Motion,
-    layers: Layers,
-    out: &mut Vec<WorldHit>,
-) {
-    out.clear();
-    each_shape_hit(obstacles, shape.into(), motion, layers, |h| out.push(h));
-    out.sort_unstable_by(by_time);
-    keep_headroom(out);
 }

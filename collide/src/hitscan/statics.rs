@@ -1,0 +1,158 @@
+//! The casts over static obstacles: the first obstacle (or every one) a ray or a moving shape
+//! meets, on any [`Obstacles`].
+
+use collide_core::{cast_ray, time_of_impact, Circle, Motion, ShapeRef};
+use glam::Vec2;
+
+use super::{by_time, nearer, swept_box};
+use crate::Body;
+use collide_broad::buffers::keep_headroom;
+use collide_world::{Obstacle, Obstacles, QueryFilter, WorldHit};
+
+/// The box around the segment `from → to`, widened as the pass widens a body's swept box
+/// (see [`Body::swept_bounds`]), or `None` when an end is not finite. Unwidened, a box built
+/// from its corners (a centre and half extents, each rounded) could end a rounding step short
+/// of the segment, and with an obstacle's box rounded short of its shape, leave out one the
+/// ray enters (a circle 8.9 million units out, where an ulp is a unit).
+fn segment_box(from: Vec2, to: Vec2) -> Option<collide_core::Aabb> {
+    let point = Body::new(Circle { radius: 0.0 }, from, to);
+    (from.is_finite() && to.is_finite()).then(|| point.swept_bounds())
+}
+
+/// Calls `visit` with the exact ray hit on every obstacle near the segment that `filter`
+/// allows.
+fn each_ray_hit<'s>(
+    obstacles: &'s (impl Obstacles + ?Sized),
+    from: Vec2,
+    to: Vec2,
+    filter: &QueryFilter<'_>,
+    mut visit: impl FnMut(WorldHit),
+) {
+    let Some(area) = segment_box(from, to) else {
+        return;
+    };
+    obstacles.near(&area, filter.layers, &mut |o: Obstacle<'s>| {
+        if !filter.allows_obstacle(&o) {
+            return;
+        }
+        if let Some(h) = cast_ray(o.shape, &o.pose, from, to) {
+            visit(WorldHit {
+                id: o.id,
+                impact: h,
+            });
+        }
+    });
+}
+
+/// Calls `visit` with the exact sweep hit on every obstacle near the swept box that `filter`
+/// allows.
+fn each_shape_hit<'s>(
+    obstacles: &'s (impl Obstacles + ?Sized),
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    filter: &QueryFilter<'_>,
+    mut visit: impl FnMut(WorldHit),
+) {
+    let Some(area) = swept_box(shape, motion) else {
+        return;
+    };
+    obstacles.near(&area, filter.layers, &mut |o: Obstacle<'s>| {
+        if !filter.allows_obstacle(&o) {
+            return;
+        }
+        let at = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+        if let Some(i) = time_of_impact(shape, motion, o.shape, &at) {
+            visit(WorldHit {
+                id: o.id,
+                impact: i,
+            });
+        }
+    });
+}
+
+/// The first static obstacle the segment `from → to` enters, exactly (ties to the smaller
+/// id), among those `filter` allows (a plain [`Layers`](collide_core::Layers) allows those
+/// on interacting layers).
+///
+/// Sensors ([`Obstacle::sensor`]) are skipped unless the filter
+/// [includes them](QueryFilter::include_sensors): a laser goes through a coin. The same holds
+/// for every cast and query over static obstacles.
+///
+/// Works on any [`Obstacles`]: a [`StaticBodies`](crate::StaticBodies) (its index lists the
+/// candidates) or a slice of [`Obstacle`]s.
+///
+/// ```
+/// use collide::{cast_ray_static, StaticBodies};
+/// use collide_core::{Layers, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let mut level = StaticBodies::new();
+/// let wall = Rect { half_extents: Vec2::new(1.0, 50.0) };
+/// let handle = level.add(wall, Pose::from_position(Vec2::new(30.0, 0.0)), Layers::ALL)?;
+/// level.refresh();
+/// let hit = cast_ray_static(&level, Vec2::ZERO, Vec2::new(100.0, 0.0), Layers::ALL).unwrap();
+/// assert_eq!((hit.id, hit.impact.t, hit.impact.normal), (handle.id(), 0.29, Vec2::X));
+/// # Ok::<(), collide::Error>(())
+/// ```
+#[must_use]
+pub fn cast_ray_static<'f>(
+    obstacles: &(impl Obstacles + ?Sized),
+    from: Vec2,
+    to: Vec2,
+    filter: impl Into<QueryFilter<'f>>,
+) -> Option<WorldHit> {
+    let mut best = None;
+    each_ray_hit(obstacles, from, to, &filter.into(), |h| {
+        best = nearer(best, h)
+    });
+    best
+}
+
+/// Every static obstacle the segment `from → to` enters among those `filter` allows, nearest
+/// first (by `t`, then id), into `out` (cleared first).
+pub fn cast_ray_static_all<'f>(
+    obstacles: &(impl Obstacles + ?Sized),
+    from: Vec2,
+    to: Vec2,
+    filter: impl Into<QueryFilter<'f>>,
+    out: &mut Vec<WorldHit>,
+) {
+    out.clear();
+    each_ray_hit(obstacles, from, to, &filter.into(), |h| out.push(h));
+    out.sort_unstable_by(by_time);
+    keep_headroom(out);
+}
+
+/// The first static obstacle `shape` meets moving along `motion` (the exact sweep; ties to the
+/// smaller id), among those whose boxes its swept box meets ([`Obstacles::near`]) and that
+/// `filter` allows.
+#[must_use]
+pub fn cast_shape_static<'s, 'f>(
+    obstacles: &(impl Obstacles + ?Sized),
+    shape: impl Into<ShapeRef<'s>>,
+    motion: &Motion,
+    filter: impl Into<QueryFilter<'f>>,
+) -> Option<WorldHit> {
+    let mut best = None;
+    each_shape_hit(obstacles, shape.into(), motion, &filter.into(), |h| {
+        best = nearer(best, h);
+    });
+    best
+}
+
+/// Every static obstacle `shape` meets moving along `motion` among those `filter` allows,
+/// nearest first (by `t`, then id), into `out` (cleared first).
+pub fn cast_shape_static_all<'s, 'f>(
+    obstacles: &(impl Obstacles + ?Sized),
+    shape: impl Into<ShapeRef<'s>>,
+    motion: &Motion,
+    filter: impl Into<QueryFilter<'f>>,
+    out: &mut Vec<WorldHit>,
+) {
+    out.clear();
+    each_shape_hit(obstacles, shape.into(), motion, &filter.into(), |h| {
+        out.push(h)
+    });
+    out.sort_unstable_by(by_time);
+    keep_headroom(out);
+}
