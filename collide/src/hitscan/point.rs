@@ -5,7 +5,7 @@
 use collide_core::{contains_point, overlaps, Pose, ShapeRef};
 use glam::Vec2;
 
-use super::{point_box, takes_part, Hitscan};
+use super::{point_box, takes_part, widened_box, Hitscan};
 use crate::Body;
 use collide_broad::BroadPhase;
 use collide_world::{NearestPoint, QueryFilter};
@@ -82,11 +82,12 @@ impl Hitscan {
     ) {
         out.clear();
         let shape = shape.into();
-        let placed_at = Body::stationary(shape, pose.position).with_rotation(pose.rotation);
-        let area = placed_at.swept_bounds();
-        if !(placed_at.is_finite() && area.is_finite()) {
+        if !pose.is_finite() {
             return;
         }
+        let Some(area) = widened_box(shape.aabb(pose)) else {
+            return;
+        };
         let filter = filter.into();
         broad.query_aabb(&area, &mut self.ids);
         out.extend(self.ids.iter().copied().filter(|&id| {
