@@ -8,7 +8,8 @@
 //!   disagreements, [`versus`]: the comparison itself and the broad-phase comparison;
 //!   [`fast_shots`]: shots far faster than they are wide that clip a rim, called right or
 //!   wrong by each library; [`rays`]: the first body along a ray, collide's `Hitscan` beside
-//!   parry2d's `Bvh`; [`tiles`]: tile-map casts (floor walks, wall runs, segments) beside
+//!   parry2d's `Bvh`; [`intersections`]: the bodies holding a point or overlapping a shape,
+//!   the same way; [`tiles`]: tile-map casts (floor walks, wall runs, segments) beside
 //!   parry2d's `Voxels`, with each side's seam hits;
 //! - [`character`]: `move_and_slide` beside rapier2d's character controller on a platformer
 //!   scene, timed per call, with each one's seam catches, penetrations, jitters and tunnels;
@@ -27,6 +28,7 @@
 //! cargo bench -p collide-bench --bench narrow   # narrow/<query>/<collide|parry2d>
 //! cargo bench -p collide-bench --bench broad    # broad/<broad phase|parry2d_bvh>/<scene>/<size>
 //! cargo bench -p collide-bench --bench rays     # rays/<broad phase|parry2d_bvh>/<size>
+//! cargo bench -p collide-bench --bench intersections  # <points|areas>/<broad phase|parry2d_bvh>/<size>
 //! cargo bench -p collide-bench --bench tiles    # tiles/<query>/<collide|parry2d_voxels|parry2d_compound>/<side>
 //! cargo bench -p collide-bench --bench hull     # hull/<vw|enclosing>/<sprite>
 //! cargo bench -p collide-bench --bench character  # character/<collide|rapier2d>/<shape>,
@@ -42,6 +44,7 @@
 pub mod cases;
 pub mod character;
 pub mod fast_shots;
+pub mod intersections;
 pub mod measure;
 pub mod oracle;
 pub mod peer;

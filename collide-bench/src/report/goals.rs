@@ -96,7 +96,7 @@ pub const SPREAD_PERCENT: f64 = 15.0;
 const EXACT: f64 = 0.0;
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 24] = [
+pub const GOALS: [GoalSpec; 26] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -270,6 +270,20 @@ pub const GOALS: [GoalSpec; 24] = [
         3.0,
         SPREAD_PERCENT,
         "the first body along each of 256 rays, uniform scene, 10 000 objects, grid; parry2d: `Bvh::cast_ray` on each leaf's real shape",
+    ),
+    speedup(
+        "points",
+        "point queries vs parry2d Bvh",
+        3.0,
+        SPREAD_PERCENT,
+        "every body holding each of 256 points, uniform scene, 10 000 objects, grid; parry2d: `Bvh::intersect_aabb` and each leaf's `contains_point`",
+    ),
+    speedup(
+        "areas",
+        "area queries vs parry2d Bvh",
+        3.0,
+        SPREAD_PERCENT,
+        "every body each of 256 circles, boxes and hexagons overlaps, uniform scene, 10 000 objects, grid; parry2d: `Bvh::intersect_aabb` and each leaf's `intersection_test`",
     ),
     GoalSpec {
         name: "tile-map casts vs parry2d Voxels (slowest cast)",

@@ -60,6 +60,7 @@ pub use worker::pair_worker;
 use crate::cases::{Query, CASE_SEED};
 use crate::character::{compare_character, compare_platformer};
 use crate::fast_shots::compare_fast_shots;
+use crate::intersections::compare_intersections;
 use crate::queries::compare_query;
 use crate::rays::compare_rays;
 use crate::tiles::compare_tiles;
@@ -99,6 +100,11 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
     }
     progress(&format!("versus: ray casts, {}", config.broad_objects));
     versus.extend(compare_rays(config.broad_objects, config.batches));
+    progress(&format!(
+        "versus: point and area queries, {}",
+        config.broad_objects
+    ));
+    versus.extend(compare_intersections(config.broad_objects, config.batches));
     progress("tile-map casts vs parry2d's voxels");
     let tiles = compare_tiles(config.batches);
     progress("fast shots that clip a rim");
