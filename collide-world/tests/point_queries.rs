@@ -1,6 +1,6 @@
 //! The point and area queries over a static world against a loop over every obstacle: on
-//! seeded tile maps with shaped cells, static bodies, both as a `StaticWorld`, and slices
-//! holding sensors, each query (points inside, outside and on cell faces; shapes at poses;
+//! seeded tile maps with shaped cells (and sensor cells), static bodies, both as a
+//! `StaticWorld`, and slices holding sensors, each query (points inside, outside and on cell faces; shapes at poses;
 //! the nearest obstacle within a distance) under random filters gives exactly the loop's
 //! answer.
 
@@ -166,7 +166,11 @@ proptest! {
     #[test]
     fn tile_map_queries_match_a_loop_over_every_cell(seed in any::<u64>()) {
         let mut rng = SplitMix64::new(seed);
-        let map = shaped_map(&mut rng);
+        let mut map = shaped_map(&mut rng);
+        // Half the maps turn one of the plain solid values into a sensor (a coin).
+        if rng.index(2) == 0 {
+            map.set_sensor_value(1 + rng.index(9) as u8, true);
+        }
         let around = map.bounds().grown(1.0);
         let all = every_obstacle(&map, &around);
         let points = map_points(&mut rng, &map);
