@@ -15,6 +15,8 @@
 //! - `serde`: `Serialize`/`Deserialize` for shapes and results. A [`Hull`] deserializes through
 //!   [`Hull::new`], so invalid polygons are refused.
 //! - `mint`: glam's `mint` conversions, for other math crates.
+//! - `deterministic`: the same bits for the same inputs on every target; see
+//!   [Determinism](#determinism).
 //!
 //! # Example
 //!
@@ -32,11 +34,43 @@
 //! assert_eq!(hull.vertex_count(), 6);
 //! # Ok::<(), collide_core::Error>(())
 //! ```
+//!
+//! # Determinism
+//!
+//! Rollback netcode re-simulates frames on every peer, and every peer must compute the same
+//! bits. With the `deterministic` feature (on `collide-core` and forwarded by every collide
+//! crate that computes: `collide-broad`, `collide-world`, `collide2d`, `collide-scene`),
+//! collide promises:
+//!
+//! - **the same bits for the same inputs**: every position, velocity, time of impact, normal
+//!   and hit list, bit for bit, on every IEEE-754 target Rust supports (x86-64, AArch64,
+//!   wasm32, …), in debug or release, for any `target-cpu`, and for every broad phase;
+//! - because every transcendental function (`sin`, `cos`, `atan2`, and glam's own, such as
+//!   `Vec2::from_angle`) goes through [`libm`](https://docs.rs/libm), pure Rust code that
+//!   rounds the same everywhere, instead of the platform's math library ([`math`] holds the
+//!   ones the crates call). The rest is `+ - × ÷` and `sqrt`, which IEEE 754 rounds exactly;
+//!   Rust never fuses a multiply and an add unless asked (`mul_add`, which no collide crate
+//!   calls), and glam's `Vec2` is plain scalar code;
+//! - because no order of work that reaches an answer depends on anything but the inputs: the
+//!   crates run on one thread, the cell hash tables (`collide_broad::LevelCells`) hash with a
+//!   fixed function and are only ever looked up, never iterated, and hits are sorted by a
+//!   total order (time, then body numbers), so each broad phase's own order of pairs reaches
+//!   no answer (a test runs every broad phase and compares the bits).
+//!
+//! Not promised: the same bits across collide versions (a fix may change a result: pin the
+//! version all peers run), between a build with the feature and one without, or for other
+//! inputs that compare equal (bodies given in another order are other inputs). Two things
+//! Rust itself leaves open are outside the promise too: the payload bits of a NaN (collide
+//! answers "no hit" for non-finite input, so a NaN reaches no answer of a well-formed frame),
+//! and x87-only targets (`i586`), whose floats Rust does not round as IEEE 754 says. The
+//! golden runs of `collide-scene` and `collide-cli` fold every body's position and velocity
+//! bits, frame after frame, into hashes committed in their tests, which CI checks in debug,
+//! release and `target-cpu=native` builds.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
-#[cfg(all(not(feature = "std"), not(feature = "libm")))]
+#[cfg(not(any(feature = "std", feature = "libm", feature = "deterministic")))]
 compile_error!("collide-core needs the `std` or the `libm` feature for its float math");
 
 mod aabb;
@@ -47,7 +81,7 @@ mod hull;
 mod hull_points;
 mod layers;
 mod limits;
-mod math;
+pub mod math;
 pub mod query;
 mod rect;
 mod response;

@@ -1,4 +1,13 @@
-//! The float functions glam does not cover, routed to `std` or `libm` so both builds share code.
+//! The transcendental functions every collide crate calls, so that one switch decides where
+//! they come from: the platform's `std`, or `libm` (pure Rust, the same bits on every target)
+//! under the `deterministic` feature and in `no_std` builds. The crates never call
+//! `f32::sin` and its kin directly; glam's own (`Vec2::from_angle`, …) follow the same switch
+//! through glam's `libm` feature.
+//!
+//! ```
+//! let (sin, cos) = collide_core::math::sin_cos(0.5);
+//! assert!((sin * sin + cos * cos - 1.0).abs() < 1e-6);
+//! ```
 
 #[cfg(feature = "std")]
 #[inline]
@@ -24,28 +33,49 @@ pub(crate) fn sqrt64(x: f64) -> f64 {
     libm::sqrt(x)
 }
 
-#[cfg(feature = "std")]
-#[inline]
-pub(crate) fn sin_cos(x: f32) -> (f32, f32) {
-    x.sin_cos()
+/// Whether the transcendental functions below go through `libm`: always under
+/// `deterministic`, and without `std` (where there is nothing else).
+// `sqrt` stays with the platform even under `deterministic`: IEEE 754 rounds it exactly, so
+// every correct implementation gives the same bits.
+macro_rules! through_libm {
+    ($libm:expr, $std:expr) => {{
+        #[cfg(any(feature = "deterministic", not(feature = "std")))]
+        {
+            $libm
+        }
+        #[cfg(all(feature = "std", not(feature = "deterministic")))]
+        {
+            $std
+        }
+    }};
 }
 
-#[cfg(not(feature = "std"))]
+/// `(sin x, cos x)`.
 #[inline]
-pub(crate) fn sin_cos(x: f32) -> (f32, f32) {
-    (libm::sinf(x), libm::cosf(x))
+#[must_use]
+pub fn sin_cos(x: f32) -> (f32, f32) {
+    through_libm!((libm::sinf(x), libm::cosf(x)), x.sin_cos())
 }
 
-#[cfg(feature = "std")]
+/// `sin x`.
 #[inline]
-pub(crate) fn atan2(y: f32, x: f32) -> f32 {
-    y.atan2(x)
+#[must_use]
+pub fn sin(x: f32) -> f32 {
+    through_libm!(libm::sinf(x), x.sin())
 }
 
-#[cfg(not(feature = "std"))]
+/// `cos x`.
 #[inline]
-pub(crate) fn atan2(y: f32, x: f32) -> f32 {
-    libm::atan2f(y, x)
+#[must_use]
+pub fn cos(x: f32) -> f32 {
+    through_libm!(libm::cosf(x), x.cos())
+}
+
+/// The angle of `(x, y)` in `(-π, π]`, as `f32::atan2`.
+#[inline]
+#[must_use]
+pub fn atan2(y: f32, x: f32) -> f32 {
+    through_libm!(libm::atan2f(y, x), y.atan2(x))
 }
 
 /// Marks the path that calls it as rarely taken, so that the compiler lays out the other path

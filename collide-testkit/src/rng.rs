@@ -66,8 +66,24 @@ impl SplitMix64 {
         // 1 - unit() lies in (0, 1], so the logarithm is finite.
         let u1 = 1.0 - self.unit();
         let u2 = self.unit();
-        (-2.0 * u1.ln()).sqrt() * (core::f32::consts::TAU * u2).cos()
+        (-2.0 * ln(u1)).sqrt() * cos(core::f32::consts::TAU * u2)
     }
+}
+
+/// `ln x`, through `libm` under the `deterministic` feature (the same bits on every target).
+fn ln(x: f32) -> f32 {
+    #[cfg(feature = "deterministic")]
+    return libm::logf(x);
+    #[cfg(not(feature = "deterministic"))]
+    return x.ln();
+}
+
+/// `cos x`, through `libm` under the `deterministic` feature.
+fn cos(x: f32) -> f32 {
+    #[cfg(feature = "deterministic")]
+    return libm::cosf(x);
+    #[cfg(not(feature = "deterministic"))]
+    return x.cos();
 }
 
 #[cfg(test)]

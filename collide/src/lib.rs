@@ -18,6 +18,12 @@
 //! - [`world`] (`collide-world`): the static world ([`TileMap`],
 //!   [`StaticBodies`]), [`move_and_slide`] and the [`Character`] that remembers its floor.
 //!
+//! # Determinism
+//!
+//! With the `deterministic` feature, the same inputs give the same bits on every IEEE-754
+//! target Rust supports, debug or release, any `target-cpu`, every broad phase: what rollback
+//! netcode needs. What is promised and what is not: [`core`'s docs](core#determinism).
+//!
 //! # Example
 //!
 //! ```

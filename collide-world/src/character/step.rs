@@ -106,7 +106,7 @@ fn land_on_ledge<O: Obstacles + ?Sized>(
 ) -> Option<(Vec2, SlideContact, Option<Slide<0>>)> {
     let slide = &settings.slide;
     let landed = land(body, at, probe, obstacles, slide).filter(&onto);
-    let steady = (0.5 * slide.max_floor_angle).cos();
+    let steady = collide_core::math::cos(0.5 * slide.max_floor_angle);
     if landed.is_some_and(|(_, f)| -f.normal.dot(slide.up) >= steady) {
         return landed.map(|(end, floor)| (end, floor, None));
     }
@@ -158,7 +158,8 @@ fn reach_past_edge<O: Obstacles + ?Sized>(
 /// down within `angle` of straight down: the furthest out a ledge's edge can meet it and be
 /// stood on.
 fn stand_reach(body: &Body<'_>, toward: Vec2, up: Vec2, angle: f32) -> f32 {
-    let d = -up * angle.cos() + toward * angle.sin();
+    let (sin, cos) = collide_core::math::sin_cos(angle);
+    let d = -up * cos + toward * sin;
     let point = match body.shape {
         ShapeRef::Circle(c) => d * c.radius,
         ShapeRef::Rect(r) => Vec2::new(

@@ -102,7 +102,7 @@ impl SlideSettings {
         };
         // A surface at exactly the floor angle is a floor whatever the rounding of its normal
         // (a 45° tile slope under the default 45°): the cosine is met to within a few ulps.
-        let flat = angle.cos() - FLOOR_ANGLE_ROUNDING;
+        let flat = collide_core::math::cos(angle) - FLOOR_ANGLE_ROUNDING;
         let facing = -normal; // the surface's own normal, out of the obstacle
         if facing.dot(self.up) >= flat {
             Surface::Floor
