@@ -4,13 +4,16 @@
 //! - [`SplitMix64`]: the one seeded random number generator of the tests, the benchmark scene
 //!   and the demo, so a failing case is the same case on every machine;
 //! - [`alloc`]: [`CountingAllocator`](alloc::CountingAllocator), installed as the global
-//!   allocator of a test or binary to prove that a frame or a query allocates nothing.
+//!   allocator of a test or binary to prove that a frame or a query allocates nothing;
+//! - [`golden`]: a run's every body folded into a fixed hash and a per-frame record, so a test
+//!   can commit them and name the first frame and body that differ.
 //!
 //! It depends on no collide crate, so every crate may use it in its tests without a dependency
 //! cycle; `collide-scene` builds its seeded scenes on its generator.
 #![warn(missing_docs)]
 
 pub mod alloc;
+pub mod golden;
 mod rng;
 
 pub use rng::SplitMix64;
