@@ -152,6 +152,35 @@ impl<'p> FrameRunner<'p> {
         Ok(stats)
     }
 
+    /// Saves the runner's state between two frames (a rollback point): the scene (every
+    /// object's position, velocity and the frame count) and whether bullets bounce. It
+    /// allocates the copy; [`save_into`](Self::save_into) reuses one.
+    #[must_use]
+    pub fn save(&self) -> FrameState {
+        FrameState {
+            scene: self.scene.clone(),
+            bounces: self.bounces,
+        }
+    }
+
+    /// Saves the runner's state into `state`, reusing its memory: with a `state` saved before
+    /// from this runner it allocates nothing, so a game can save every frame.
+    pub fn save_into(&self, state: &mut FrameState) {
+        state.scene.clone_from(&self.scene);
+        state.bounces = self.bounces;
+    }
+
+    /// Puts the runner back where `state` was saved: the frames after it run again as they
+    /// ran the first time, bit for bit (the broad phase, the pass's buffers and the static
+    /// level carry nothing from frame to frame that reaches an answer). The pass's hits and
+    /// outcomes stay those of the last frame run until the next one. Allocates nothing when
+    /// `state` comes from this runner. A state from a runner of another scene restores that
+    /// scene, but keeps this runner's level and palette.
+    pub fn restore(&mut self, state: &FrameState) {
+        self.scene.clone_from(&state.scene);
+        self.bounces = state.bounces;
+    }
+
     /// The scene as it stands after the last frame.
     #[must_use]
     pub fn scene(&self) -> &Scene {
@@ -174,6 +203,27 @@ impl<'p> FrameRunner<'p> {
     #[must_use]
     pub fn pass(&self) -> &CollisionPass<AnyBroadPhase> {
         &self.pass
+    }
+}
+
+/// A [`FrameRunner`]'s state between two frames, for rollback: see [`FrameRunner::save`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameState {
+    scene: Scene,
+    bounces: bool,
+}
+
+impl FrameState {
+    /// The scene as it was saved.
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// The frames run before it was saved.
+    #[must_use]
+    pub fn frame(&self) -> u64 {
+        self.scene.frame()
     }
 }
 

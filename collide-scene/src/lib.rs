@@ -9,7 +9,8 @@
 //! - [`Palette`]: the shape of each object's [`Slot`]; the standard one, or one with the
 //!   caller's own hull enemies;
 //! - [`FrameRunner`]: one frame as the benchmarks time it (move every object, update the broad
-//!   phase, run the collision pass), allocation-free in steady state;
+//!   phase, run the collision pass), allocation-free in steady state, and its
+//!   [`FrameState`], saved and restored for rollback;
 //! - [`SplitMix64`]: the seeded generator everything random comes from.
 //!
 //! ```
@@ -33,7 +34,7 @@ mod palette;
 mod scene;
 
 pub use collide_testkit::SplitMix64;
-pub use frame::FrameRunner;
+pub use frame::{FrameRunner, FrameState};
 pub use level::{Level, LevelKind, LEVEL_BODIES, LEVEL_CELL, LEVEL_TILES, STATIC_LAYER};
 pub use palette::{Palette, Slot, BIG_ENEMY_SCALE, BULLET_RADIUS, ENEMY_SIZE, HULL_ENEMY_RADIUS};
 pub use scene::{

@@ -193,7 +193,10 @@ impl Object {
 }
 
 /// The benchmark scene: the objects, where they are and how they move.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` reuses the target's memory: copying one scene of the same size onto another
+/// allocates nothing.
+#[derive(Debug, PartialEq)]
 pub struct Scene {
     config: SceneConfig,
     field: Vec2,
@@ -312,6 +315,24 @@ impl Scene {
             o.position = end;
             o.velocity = velocity;
         }
+    }
+}
+
+impl Clone for Scene {
+    fn clone(&self) -> Self {
+        Self {
+            config: self.config,
+            field: self.field,
+            objects: self.objects.clone(),
+            frame: self.frame,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.config = source.config;
+        self.field = source.field;
+        self.objects.clone_from(&source.objects);
+        self.frame = source.frame;
     }
 }
 
