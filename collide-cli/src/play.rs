@@ -20,6 +20,8 @@
 
 mod app;
 mod breakout;
+#[cfg(test)]
+mod golden;
 mod input;
 mod platformer;
 mod range;

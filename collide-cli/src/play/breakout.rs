@@ -245,6 +245,19 @@ fn brick_wall() -> Vec<Option<Vec2>> {
         .collect()
 }
 
+#[cfg(test)]
+impl Breakout {
+    /// Every body's position and velocity, for the golden runs: the ball, the paddle, then
+    /// each brick (a broken one at `(-1, -1)`).
+    pub(crate) fn bodies(&self, out: &mut impl FnMut(Vec2, Vec2)) {
+        out(self.ball, self.direction * self.speed());
+        out(Vec2::new(self.paddle_x, 0.0), Vec2::ZERO);
+        for brick in &self.bricks {
+            out(brick.unwrap_or(Vec2::splat(-1.0)), Vec2::ZERO);
+        }
+    }
+}
+
 impl Scene for Breakout {
     fn title(&self) -> &'static str {
         "BREAKOUT"

@@ -111,6 +111,15 @@ impl Platformer {
     }
 }
 
+#[cfg(test)]
+impl Platformer {
+    /// Every body's position and velocity, for the golden runs: the player, then the lift.
+    pub(crate) fn bodies(&self, out: &mut impl FnMut(Vec2, Vec2)) {
+        out(self.player.position(), self.velocity);
+        out(self.level.lift_position(), Vec2::ZERO);
+    }
+}
+
 impl Scene for Platformer {
     fn title(&self) -> &'static str {
         "PLATFORMER"
