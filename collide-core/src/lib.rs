@@ -59,10 +59,13 @@
 //!
 //! Not promised: the same bits across collide versions (a fix may change a result: pin the
 //! version all peers run), between a build with the feature and one without, or for other
-//! inputs that compare equal (bodies given in another order are other inputs). Two things
-//! Rust itself leaves open are outside the promise too: the payload bits of a NaN (collide
-//! answers "no hit" for non-finite input, so a NaN reaches no answer of a well-formed frame),
-//! and x87-only targets (`i586`), whose floats Rust does not round as IEEE 754 says. The
+//! inputs that compare equal (bodies given in another order are other inputs). What Rust
+//! itself leaves open is outside the promise too: the payload bits of a NaN (collide answers
+//! "no hit" for non-finite input, so a NaN reaches no answer of a well-formed frame); which
+//! zero `f32::min` and `f32::max` return given `-0.0` and `+0.0`, which Rust lets a target
+//! choose (the two compare equal; the golden runs hash a zero's sign too, and agree in every
+//! build CI makes); and x87-only
+//! targets (`i586`), whose floats Rust does not round as IEEE 754 says. The
 //! golden runs of `collide-scene` and `collide-cli` fold every body's position and velocity
 //! bits, frame after frame, into hashes committed in their tests, which CI checks in debug,
 //! release and `target-cpu=native` builds.
