@@ -39,8 +39,8 @@
 //!
 //! Rollback netcode re-simulates frames on every peer, and every peer must compute the same
 //! bits. With the `deterministic` feature (on `collide-core` and forwarded by every collide
-//! crate that computes: `collide-broad`, `collide-world`, `collide2d`, `collide-scene`),
-//! collide promises:
+//! crate that computes: `collide-broad`, `collide-world`, `collide2d`, `collide-levels`,
+//! `collide-hull`, `collide-scene`), collide promises:
 //!
 //! - **the same bits for the same inputs**: every position, velocity, time of impact, normal
 //!   and hit list, bit for bit, on every IEEE-754 target Rust supports (x86-64, AArch64,

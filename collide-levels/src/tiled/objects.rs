@@ -97,7 +97,7 @@ fn turned(o: &Object, p: Vec2) -> Vec2 {
         90.0 => (1.0, 0.0),
         180.0 => (0.0, -1.0),
         270.0 => (-1.0, 0.0),
-        _ => o.rotation.to_radians().sin_cos(),
+        _ => collide_core::math::sin_cos(o.rotation.to_radians()),
     };
     let d = p - o.position;
     o.position + Vec2::new(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
