@@ -45,12 +45,15 @@
 //! - **the same bits for the same inputs**: every position, velocity, time of impact, normal
 //!   and hit list, bit for bit, on every IEEE-754 target Rust supports (x86-64, AArch64,
 //!   wasm32, …), in debug or release, for any `target-cpu`, and for every broad phase;
-//! - because every transcendental function (`sin`, `cos`, `atan2`, and glam's own, such as
-//!   `Vec2::from_angle`) goes through [`libm`](https://docs.rs/libm), pure Rust code that
-//!   rounds the same everywhere, instead of the platform's math library ([`math`] holds the
-//!   ones the crates call). The rest is `+ - × ÷` and `sqrt`, which IEEE 754 rounds exactly;
-//!   Rust never fuses a multiply and an add unless asked (`mul_add`, which no collide crate
-//!   calls), and glam's `Vec2` is plain scalar code;
+//! - because every transcendental function the crates call (`sin`, `cos`, `atan2`: all in
+//!   [`math`]) goes through [`libm`](https://docs.rs/libm), pure Rust code that rounds the
+//!   same everywhere, instead of the platform's math library. The crates call none of glam's
+//!   (`Vec2::from_angle`, `to_angle`, `rotate_towards`, …). The rest is `+ - × ÷`, `sqrt`,
+//!   `abs`, `floor`, `min` and the like, which IEEE 754 defines exactly; Rust never fuses a
+//!   multiply and an add unless asked (`mul_add`, which no collide crate calls), and glam's
+//!   `Vec2` is plain scalar code. A game whose own code calls glam's transcendental methods
+//!   makes those deterministic with glam's `libm` feature (which routes all of glam's math,
+//!   `abs` and `floor` too, through `libm`, and costs collide's brute force about 8 %);
 //! - because no order of work that reaches an answer depends on anything but the inputs: the
 //!   crates run on one thread, the cell hash tables (`collide_broad::LevelCells`) hash with a
 //!   fixed function and are only ever looked up, never iterated, and hits are sorted by a

@@ -1,8 +1,7 @@
 //! The transcendental functions every collide crate calls, so that one switch decides where
 //! they come from: the platform's `std`, or `libm` (pure Rust, the same bits on every target)
 //! under the `deterministic` feature and in `no_std` builds. The crates never call
-//! `f32::sin` and its kin directly; glam's own (`Vec2::from_angle`, …) follow the same switch
-//! through glam's `libm` feature.
+//! `f32::sin` and its kin directly, nor glam's own (`Vec2::from_angle`, …).
 //!
 //! ```
 //! let (sin, cos) = collide_core::math::sin_cos(0.5);

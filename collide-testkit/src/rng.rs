@@ -53,7 +53,8 @@ impl SplitMix64 {
 
     /// A unit vector in a uniform random direction.
     pub fn direction(&mut self) -> Vec2 {
-        Vec2::from_angle(self.angle())
+        let (sin, cos) = sin_cos(self.angle());
+        Vec2::new(cos, sin)
     }
 
     /// A point uniform in the box `[min, max)`.
@@ -76,6 +77,14 @@ fn ln(x: f32) -> f32 {
     return libm::logf(x);
     #[cfg(not(feature = "deterministic"))]
     return x.ln();
+}
+
+/// `(sin x, cos x)`, through `libm` under the `deterministic` feature.
+fn sin_cos(x: f32) -> (f32, f32) {
+    #[cfg(feature = "deterministic")]
+    return libm::sincosf(x);
+    #[cfg(not(feature = "deterministic"))]
+    return x.sin_cos();
 }
 
 /// `cos x`, through `libm` under the `deterministic` feature.
