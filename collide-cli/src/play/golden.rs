@@ -16,7 +16,7 @@ use super::platformer::Platformer;
 use super::record::clips;
 use super::Scene;
 
-const PLATFORMER_HASH: u64 = 0xf48ed2756d2aa70b;
+const PLATFORMER_HASH: u64 = 0xe000559ec5a22303;
 const BREAKOUT_HASH: u64 = 0xd83b5a5d22b5ab52;
 
 /// Plays the clip `name`'s script on `scene`, folding `bodies` after each frame.
