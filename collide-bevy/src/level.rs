@@ -1,0 +1,226 @@
+//! The static world the pass and the characters meet: one [`TileMapCollider`] and the
+//! [`Static`] colliders, kept in a [`CollideLevel`] resource that follows their components.
+
+use bevy::ecs::prelude::*;
+use bevy::math::Vec2;
+use bevy::platform::collections::HashMap;
+use bevy::transform::components::Transform;
+use collide::{Other, StaticHandle, StaticWorld, TileMap};
+use collide_core::Pose;
+
+use crate::components::{Collider, CollisionLayers, Static};
+use crate::convert::{position, rotation, to_collide, CollideVec2};
+use crate::hit::HitTarget;
+
+/// A level's tiles as a collider: a byte per cell (see [`TileMap`]), built in code or loaded
+/// from an editor's file. The map carries its own origin and cell size; the entity's
+/// `Transform` is not read. One tile map is in play at a time: the one added last.
+///
+/// Changing it (one tile, through `get_mut`) puts the new map in play at the next pass.
+#[derive(Component, Clone, Debug)]
+pub struct TileMapCollider(pub TileMap);
+
+impl TileMapCollider {
+    /// A map drawn as text, first row at the top (see [`TileMap::from_rows`] for the legend).
+    ///
+    /// # Errors
+    /// As [`TileMap::from_rows`].
+    pub fn from_rows(rows: &[&str], cell_size: Vec2, origin: Vec2) -> Result<Self, collide::Error> {
+        Ok(Self(TileMap::from_rows(
+            rows,
+            to_collide(cell_size),
+            to_collide(origin),
+        )?))
+    }
+}
+
+/// The static world of the pass: the tile map in play and every [`Static`] collider, indexed,
+/// with the entities behind their ids. The plugin keeps it in step with the components.
+#[derive(Resource, Debug)]
+pub struct CollideLevel {
+    world: StaticWorld,
+    map: Option<Entity>,
+    /// The entity of each static body, by its obstacle id.
+    owners: Vec<Option<Entity>>,
+    /// Each static entity's body and where it stood at the last sync.
+    statics: HashMap<Entity, (StaticHandle, CollideVec2)>,
+    /// Static entities moved at the last sync: their velocity goes back to zero when they stop.
+    moved: Vec<Entity>,
+}
+
+impl Default for CollideLevel {
+    fn default() -> Self {
+        Self {
+            world: StaticWorld::new(empty_map()),
+            map: None,
+            owners: Vec::new(),
+            statics: HashMap::default(),
+            moved: Vec::new(),
+        }
+    }
+}
+
+/// A map of one empty cell: the tiles of a level that has none.
+fn empty_map() -> TileMap {
+    match TileMap::from_fn(1, 1, CollideVec2::ONE, CollideVec2::ZERO, |_, _| 0) {
+        Ok(map) => map,
+        // A 1×1 map of unit cells at the origin is always valid.
+        Err(_) => unreachable!("a one-cell map is valid"),
+    }
+}
+
+impl CollideLevel {
+    /// The static world, as the pass and the characters meet it.
+    #[must_use]
+    pub fn world(&self) -> &StaticWorld {
+        &self.world
+    }
+
+    /// The entity whose tile map is in play.
+    #[must_use]
+    pub fn map_entity(&self) -> Option<Entity> {
+        self.map
+    }
+
+    /// What an obstacle id of the static world stands for; `None` for an id it never gave.
+    #[must_use]
+    pub fn target(&self, id: u32) -> Option<HitTarget> {
+        if let Some(cell) = self.world.tile_cell(id) {
+            let map = self.map?;
+            return Some(HitTarget::Tile {
+                map,
+                x: cell.x,
+                y: cell.y,
+            });
+        }
+        let owner = self.owners.get(id as usize).copied().flatten()?;
+        Some(HitTarget::Entity(owner))
+    }
+
+    /// What a pass's `Other` stands for, given the entities of the pass's bodies.
+    pub(crate) fn other(&self, other: Other, bodies: &[Entity]) -> Option<HitTarget> {
+        match other {
+            Other::Body(i) => bodies.get(i).map(|&e| HitTarget::Entity(e)),
+            Other::Obstacle(id) => self.target(id),
+        }
+    }
+
+    fn remove_static(&mut self, entity: Entity) {
+        if let Some((handle, _)) = self.statics.remove(&entity) {
+            self.world.bodies.remove(handle);
+            if let Some(owner) = self.owners.get_mut(handle.id() as usize) {
+                *owner = None;
+            }
+        }
+    }
+
+    fn add_static(
+        &mut self,
+        entity: Entity,
+        collider: &Collider,
+        pose: Pose,
+        layers: CollisionLayers,
+    ) {
+        // A collider that is not finite is left out of the level, as collide refuses it.
+        if let Ok(handle) = self.world.bodies.add(*collider.shape(), pose, layers.0) {
+            let id = handle.id() as usize;
+            if self.owners.len() <= id {
+                self.owners.resize(id + 1, None);
+            }
+            self.owners[id] = Some(entity);
+            self.statics.insert(entity, (handle, pose.position));
+        }
+    }
+}
+
+/// Static colliders whose components changed since the last sync.
+type ChangedStatics<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        Ref<'static, Collider>,
+        &'static Transform,
+        Ref<'static, CollisionLayers>,
+    ),
+    (
+        With<Static>,
+        Or<(
+            Changed<Collider>,
+            Changed<Transform>,
+            Changed<CollisionLayers>,
+            Added<Static>,
+        )>,
+    ),
+>;
+
+/// Puts the tile map added or changed last in play.
+pub(crate) fn sync_tile_map(
+    mut level: ResMut<CollideLevel>,
+    maps: Query<(Entity, Ref<TileMapCollider>), Changed<TileMapCollider>>,
+) {
+    for (entity, map) in &maps {
+        level.world.tiles = map.0.clone();
+        level.map = Some(entity);
+    }
+}
+
+/// Adds, moves and replaces the static bodies whose colliders changed; a body moved by its
+/// `Transform` moves as a platform, and stops being one at the next sync it stays put.
+pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStatics<'_, '_>) {
+    let level = &mut *level;
+    let mut still = core::mem::take(&mut level.moved);
+    for (entity, collider, transform, layers) in &changed {
+        let pose = Pose::new(position(transform), rotation(transform));
+        let known = level.statics.get(&entity).copied();
+        match known {
+            Some((handle, was)) if !collider.is_changed() && !layers.is_changed() => {
+                level
+                    .world
+                    .bodies
+                    .move_body(handle, pose, pose.position - was);
+                level.statics.insert(entity, (handle, pose.position));
+                level.moved.push(entity);
+            }
+            _ => {
+                level.remove_static(entity);
+                level.add_static(entity, &collider, pose, *layers);
+            }
+        }
+    }
+    still.retain(|e| !level.moved.contains(e));
+    for entity in still {
+        let Some(&(handle, _)) = level.statics.get(&entity) else {
+            continue;
+        };
+        if let Some(pose) = level.world.bodies.get(handle).map(|o| o.pose) {
+            level
+                .world
+                .bodies
+                .move_body(handle, pose, CollideVec2::ZERO);
+        }
+    }
+    level.world.bodies.refresh();
+}
+
+/// A static collider despawned, or no longer static or a collider: out of the level at once,
+/// so no later hit names it.
+pub(crate) fn on_static_removed(event: On<Remove, Static>, mut level: ResMut<CollideLevel>) {
+    level.remove_static(event.entity);
+}
+
+/// As [`on_static_removed`], for a static entity that loses its collider.
+pub(crate) fn on_collider_removed(event: On<Remove, Collider>, mut level: ResMut<CollideLevel>) {
+    level.remove_static(event.entity);
+}
+
+/// The tile map in play removed: the level has no tiles until another is added.
+pub(crate) fn on_tile_map_removed(
+    event: On<Remove, TileMapCollider>,
+    mut level: ResMut<CollideLevel>,
+) {
+    if level.map == Some(event.entity) {
+        level.world.tiles = empty_map();
+        level.map = None;
+    }
+}

@@ -1,0 +1,283 @@
+//! The step's collision pass: every moving collider swept from its [`PreviousPosition`] to
+//! its `Transform`, the hits answered by the bodies' [`HitReaction`]s, the outcome written
+//! back into `Transform`, [`PreviousPosition`] and [`LastPass`].
+
+use bevy::ecs::prelude::*;
+use bevy::transform::components::Transform;
+use collide::{
+    AnyBroadPhase, Body, CollisionPass, Other, PassHit, PassSettings, PassStats, Reaction, Response,
+};
+
+use crate::character::Character;
+use crate::components::{
+    Collider, CollisionLayers, HitReaction, LastPass, PreviousPosition, Sensor, Static,
+};
+use crate::convert::{position, rotation, set_position, to_bevy, to_collide};
+use crate::level::CollideLevel;
+
+/// What the resolver needs to know of each body, in body order.
+#[derive(Clone, Copy, Debug)]
+struct Role {
+    reaction: Reaction,
+    sensor: bool,
+    character: bool,
+}
+
+/// The collision pass and its buffers, kept from step to step so that steady steps allocate
+/// nothing; and what the last step found.
+#[derive(Resource)]
+pub struct CollidePass {
+    pass: CollisionPass<AnyBroadPhase>,
+    /// Empty between steps: only its room is kept (see [`recycle`]).
+    bodies: Vec<Body<'static>>,
+    entities: Vec<Entity>,
+    roles: Vec<Role>,
+    /// The hits handed to the resolver, in the order they were: those a used-up body dropped
+    /// are not among them, those met after a turn are.
+    resolved: Vec<PassHit>,
+    error: Option<collide::Error>,
+}
+
+impl CollidePass {
+    /// A pass over `broad_phase` with `settings`.
+    #[must_use]
+    pub fn new(broad_phase: AnyBroadPhase, settings: PassSettings) -> Self {
+        Self {
+            pass: CollisionPass::new(broad_phase).with_settings(settings),
+            bodies: Vec::new(),
+            entities: Vec::new(),
+            roles: Vec::new(),
+            resolved: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// collide's pass itself: its settings, broad phase, last hits (body indices are those of
+    /// [`entities`](Self::entities)), turns and outcomes.
+    #[must_use]
+    pub fn pass(&self) -> &CollisionPass<AnyBroadPhase> {
+        &self.pass
+    }
+
+    /// The pass, mutably: to change its settings or broad phase between steps.
+    pub fn pass_mut(&mut self) -> &mut CollisionPass<AnyBroadPhase> {
+        &mut self.pass
+    }
+
+    /// The entity of each body of the last step, in the pass's body order.
+    #[must_use]
+    pub fn entities(&self) -> &[Entity] {
+        &self.entities
+    }
+
+    /// The last step's hits as they were resolved, in time order (body indices as in
+    /// [`entities`](Self::entities)).
+    #[must_use]
+    pub fn resolved(&self) -> &[PassHit] {
+        &self.resolved
+    }
+
+    /// Whether the last step's body `i` is a [`Character`]'s (its hits on the level are in
+    /// its own last move instead).
+    pub(crate) fn is_character(&self, i: usize) -> bool {
+        self.roles.get(i).is_some_and(|r| r.character)
+    }
+
+    /// The figures of the last step's pass.
+    #[must_use]
+    pub fn stats(&self) -> PassStats {
+        self.pass.stats()
+    }
+
+    /// Why the last step's pass failed, if it did (more candidate pairs than
+    /// [`PassSettings::max_pairs`]): every body then went where its `Transform` said, with
+    /// no hit.
+    #[must_use]
+    pub fn error(&self) -> Option<collide::Error> {
+        self.error
+    }
+}
+
+impl Default for CollidePass {
+    fn default() -> Self {
+        Self::new(AnyBroadPhase::default(), PassSettings::default())
+    }
+}
+
+/// An empty vector of bodies of another lifetime, in the same allocation: bodies borrow their
+/// shapes from this step's components, and the buffer outlives the step.
+fn recycle<'b>(mut bodies: Vec<Body<'_>>) -> Vec<Body<'b>> {
+    bodies.clear();
+    // An empty in-place collect between two types of one layout keeps the allocation.
+    bodies
+        .into_iter()
+        .map(|_| unreachable!("emptied"))
+        .collect()
+}
+
+/// The moving bodies and all the pass reads and writes of them.
+type Movers<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Collider,
+        &'static mut Transform,
+        &'static mut PreviousPosition,
+        &'static CollisionLayers,
+        &'static HitReaction,
+        Has<Sensor>,
+        Has<Character>,
+        &'static mut LastPass,
+    ),
+    Without<Static>,
+>;
+
+/// A collider just added starts its first path where it was spawned, not where the game's
+/// first move put it.
+pub(crate) fn on_collider_added(
+    event: On<Add, Collider>,
+    mut bodies: Query<(&Transform, &mut PreviousPosition)>,
+) {
+    if let Ok((transform, mut previous)) = bodies.get_mut(event.entity) {
+        if previous.0.is_none() {
+            previous.0 = Some(to_bevy(position(transform)));
+        }
+    }
+}
+
+/// Runs the step's pass over every moving collider and writes where each one ends.
+pub(crate) fn run_pass(
+    mut state: ResMut<CollidePass>,
+    level: Res<CollideLevel>,
+    mut movers: Movers<'_, '_>,
+) {
+    let state = &mut *state;
+    state.entities.clear();
+    state.roles.clear();
+    state.resolved.clear();
+    let mut bodies = recycle(core::mem::take(&mut state.bodies));
+    for (entity, collider, transform, previous, layers, reaction, sensor, character, _) in
+        movers.iter()
+    {
+        let end = position(transform);
+        let start = previous.0.map_or(end, to_collide);
+        bodies.push(
+            Body::new(collider.shape().as_shape_ref(), start, end)
+                .with_rotation(rotation(transform))
+                .with_layers(layers.0),
+        );
+        state.entities.push(entity);
+        state.roles.push(Role {
+            reaction: reaction.0,
+            sensor,
+            character,
+        });
+    }
+    let (roles, resolved) = (&state.roles, &mut state.resolved);
+    let run = state.pass.run(&bodies, level.world(), |hit| {
+        resolved.push(*hit);
+        respond(roles, hit)
+    });
+    state.error = run.err();
+    state.bodies = recycle(bodies);
+    let outcomes = state.pass.outcomes();
+    for (i, (.., mut transform, mut previous, _, _, _, _, mut last)) in
+        movers.iter_mut().enumerate()
+    {
+        let end = match outcomes.get(i) {
+            Some(outcome) => {
+                *last = LastPass::from_outcome(outcome);
+                if outcome.turns > 0 {
+                    set_position(&mut transform, outcome.position);
+                }
+                outcome.position
+            }
+            // The pass failed: every body went where its `Transform` said.
+            None => position(&transform),
+        };
+        previous.0 = Some(to_bevy(end));
+    }
+}
+
+/// The two bodies' reactions to a hit: a sensor on either side, or a character (moved by its
+/// controller, not by hits), carries on.
+fn respond(roles: &[Role], hit: &PassHit) -> Response {
+    let react = |r: &Role| {
+        if r.sensor || r.character {
+            Reaction::Carry
+        } else {
+            r.reaction
+        }
+    };
+    let a = &roles[hit.a];
+    match hit.b {
+        Other::Body(b) => {
+            let b = &roles[b];
+            if a.sensor || b.sensor {
+                Response::CARRY
+            } else {
+                Response {
+                    a: react(a),
+                    b: react(b),
+                }
+            }
+        }
+        Other::Obstacle(_) => Response::a(react(a)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::Circle;
+    use glam::Vec2;
+
+    #[test]
+    fn recycling_keeps_the_allocation() {
+        let circle = Circle { radius: 1.0 };
+        let mut bodies: Vec<Body<'_>> = Vec::with_capacity(64);
+        bodies.push(Body::stationary(circle, Vec2::ZERO));
+        let (ptr, capacity) = (bodies.as_ptr().cast::<u8>(), bodies.capacity());
+        let kept: Vec<Body<'static>> = recycle(bodies);
+        assert!(kept.is_empty());
+        assert_eq!(kept.capacity(), capacity);
+        assert_eq!(kept.as_ptr().cast::<u8>(), ptr);
+    }
+
+    #[test]
+    fn sensors_and_characters_never_turn() {
+        let role = |reaction, sensor, character| Role {
+            reaction,
+            sensor,
+            character,
+        };
+        let stop = Reaction::Stop;
+        let roles = [
+            role(stop, false, false),
+            role(stop, true, false),
+            role(stop, false, true),
+        ];
+        let hit = |a, b| PassHit {
+            a,
+            b,
+            impact: collide_core::Impact {
+                t: 0.0,
+                point: Vec2::ZERO,
+                normal: Vec2::X,
+            },
+            contact: None,
+            by_sweep: false,
+        };
+        assert_eq!(respond(&roles, &hit(0, Other::Body(1))), Response::CARRY);
+        assert_eq!(respond(&roles, &hit(0, Other::Body(2))), Response::a(stop));
+        assert_eq!(
+            respond(&roles, &hit(2, Other::Obstacle(0))),
+            Response::CARRY
+        );
+        assert_eq!(
+            respond(&roles, &hit(0, Other::Obstacle(0))),
+            Response::a(stop)
+        );
+    }
+}

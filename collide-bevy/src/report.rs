@@ -1,0 +1,71 @@
+//! The step's hits handed to the game: as [`CollisionHit`] messages, as observer events on
+//! each entity of a hit, and in each entity's [`Hits`].
+
+use bevy::ecs::prelude::*;
+
+use crate::components::Hits;
+use crate::convert::to_bevy;
+use crate::hit::CollisionHit;
+use crate::level::CollideLevel;
+use crate::pass::CollidePass;
+
+/// How the plugin reports hits (see [`CollidePlugin`](crate::CollidePlugin)).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReportSettings {
+    /// Trigger each hit as an observer event on both its entities (`true` unless turned off:
+    /// a game that only reads messages saves the commands).
+    pub observers: bool,
+}
+
+impl Default for ReportSettings {
+    fn default() -> Self {
+        Self { observers: true }
+    }
+}
+
+/// Sends the last pass's hits, from the first body's side, and files them in [`Hits`].
+///
+/// Hits of a [`Character`](crate::Character) on the level are left out: its controller met
+/// the level already, and its last move holds those contacts.
+pub(crate) fn report_hits(
+    state: Res<CollidePass>,
+    level: Res<CollideLevel>,
+    settings: Res<ReportSettings>,
+    mut messages: MessageWriter<CollisionHit>,
+    mut hits: Query<&mut Hits>,
+    mut commands: Commands,
+) {
+    for mut kept in &mut hits {
+        if !kept.0.is_empty() {
+            kept.0.clear();
+        }
+    }
+    let entities = state.entities();
+    for hit in state.resolved() {
+        if hit.b.obstacle().is_some() && state.is_character(hit.a) {
+            continue;
+        }
+        let Some(other) = level.other(hit.b, entities) else {
+            continue;
+        };
+        let seen = CollisionHit {
+            entity: entities[hit.a],
+            other,
+            t: hit.impact.t,
+            point: to_bevy(hit.impact.point),
+            normal: to_bevy(hit.impact.normal),
+            by_sweep: hit.by_sweep,
+        };
+        messages.write(seen);
+        for side in [Some(seen), seen.flipped()].into_iter().flatten() {
+            if let Ok(mut kept) = hits.get_mut(side.entity) {
+                kept.0.push(side);
+            }
+            if settings.observers {
+                commands.trigger(side);
+            }
+        }
+    }
+    // Touching pairs: where collide's pass reports which pairs started and stopped touching
+    // this step, their started / stopped messages and events are sent here, beside the hits.
+}
