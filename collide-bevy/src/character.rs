@@ -100,10 +100,13 @@ impl Character {
         let stale = self
             .controller
             .as_ref()
-            .is_some_and(|c| c.shape() != collider.shape().as_shape_ref());
+            .is_some_and(|c| c.shape() != collider.shape());
         if stale || (self.controller.is_none() && !self.refused) {
-            let built =
-                collide::Character::new(*collider.shape(), position(transform), self.settings);
+            let built = collide::Character::new(
+                collider.shape().to_shape(),
+                position(transform),
+                self.settings,
+            );
             self.refused = built.is_err();
             self.controller = built.ok();
         }
@@ -129,7 +132,7 @@ pub(crate) fn move_characters(
             controller.set_position(here);
         }
         controller.set_rotation(rotation(&transform));
-        let world = level.world();
+        let world = level.obstacles();
         let moved = if drop {
             controller.move_dropping_through(velocity * dt, world)
         } else {

@@ -1,12 +1,14 @@
 //! The components a game puts on its entities: a [`Collider`] and what qualifies it
 //! ([`CollisionLayers`], [`Sensor`], [`Static`], [`HitReaction`]), and those the plugin keeps
-//! up to date ([`PreviousPosition`], [`LastPass`], [`Hits`]).
+//! up to date ([`PreviousPosition`], [`LastPass`], and [`Hits`] where the game asks for it).
 
 use bevy::ecs::component::Component;
 use bevy::math::Vec2;
 use bevy::transform::components::Transform;
 use collide::{Layers, Reaction};
-use collide_core::{Circle, Hull, Rect, Shape};
+use std::sync::Arc;
+
+use collide_core::{Circle, Hull, Rect, Shape, ShapeRef};
 
 use crate::convert::{to_bevy, to_collide};
 use crate::hit::CollisionHit;
@@ -16,17 +18,21 @@ use crate::hit::CollisionHit;
 ///
 /// Without [`Static`], a collider is a moving body of the collision pass: it is swept from
 /// where the last pass left it ([`PreviousPosition`]) to where its `Transform` is now.
+///
+/// A hull is shared, not copied (`Arc`): ten thousand enemies of one hull hold one, and the
+/// component stays two words long, so the pass reads its colliders from a dense column.
 #[derive(Component, Clone, Debug, PartialEq)]
-#[require(
-    Transform,
-    PreviousPosition,
-    CollisionLayers,
-    HitReaction,
-    LastPass,
-    Hits
-)]
+#[require(Transform, PreviousPosition, CollisionLayers, HitReaction, LastPass)]
 pub struct Collider {
-    shape: Shape,
+    shape: ColliderShape,
+}
+
+/// A collider's shape as it is stored: hulls behind an `Arc`.
+#[derive(Clone, Debug, PartialEq)]
+enum ColliderShape {
+    Circle(Circle),
+    Rect(Rect),
+    Hull(Arc<Hull>),
 }
 
 impl Collider {
@@ -54,18 +60,34 @@ impl Collider {
         Ok(Self::from_shape(Hull::new(&points)?))
     }
 
-    /// A collider of any of collide's shapes.
+    /// A collider of a hull shared with other colliders.
     #[must_use]
-    pub fn from_shape(shape: impl Into<Shape>) -> Self {
+    pub fn shared_hull(hull: Arc<Hull>) -> Self {
         Self {
-            shape: shape.into(),
+            shape: ColliderShape::Hull(hull),
         }
     }
 
-    /// The shape.
+    /// A collider of any of collide's shapes.
     #[must_use]
-    pub fn shape(&self) -> &Shape {
-        &self.shape
+    pub fn from_shape(shape: impl Into<Shape>) -> Self {
+        let shape = match shape.into() {
+            Shape::Circle(c) => ColliderShape::Circle(c),
+            Shape::Rect(r) => ColliderShape::Rect(r),
+            Shape::Hull(h) => ColliderShape::Hull(Arc::new(h)),
+        };
+        Self { shape }
+    }
+
+    /// The shape, as collide's queries take it.
+    #[inline]
+    #[must_use]
+    pub fn shape(&self) -> ShapeRef<'_> {
+        match &self.shape {
+            ColliderShape::Circle(c) => ShapeRef::Circle(*c),
+            ColliderShape::Rect(r) => ShapeRef::Rect(*r),
+            ColliderShape::Hull(h) => ShapeRef::Hull(h),
+        }
     }
 }
 
@@ -110,11 +132,13 @@ pub struct HitReaction(pub Reaction);
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct PreviousPosition(pub Option<Vec2>);
 
-/// Where the last pass left a moving body, and how it moves on from there.
+/// How the last pass left a moving body (where: its `Transform`, and [`PreviousPosition`]).
+///
+/// Written only when it differs from the step before, so that change detection stays quiet
+/// for the bodies that fly straight on (two steps of the same bounce leave it unchanged:
+/// read `turns`, not `Changed<LastPass>`, to find the bodies a hit turned).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct LastPass {
-    /// Where it ended the step (its `Transform` was moved here when a hit turned it).
-    pub position: Vec2,
     /// Its travel over one step from now on: what it moved when no hit turned it, else what
     /// its last reaction asked for (a bounce's new direction). Per step, not per second.
     pub travel: Vec2,
@@ -128,9 +152,9 @@ pub struct LastPass {
 
 impl LastPass {
     /// The record of collide's outcome for one body.
+    #[inline]
     pub(crate) fn from_outcome(outcome: &collide::Outcome) -> Self {
         Self {
-            position: to_bevy(outcome.position),
             travel: to_bevy(outcome.velocity),
             turns: outcome.turns,
             capped: outcome.capped,
@@ -141,5 +165,8 @@ impl LastPass {
 
 /// Every hit of the last pass that involved this entity, from its side, in the order they
 /// happened. Cleared at each pass; a rollback snapshot that saves it carries them.
+///
+/// Added by the game to the entities whose hits it wants kept (a player, an enemy); those
+/// without it hear of their hits by message or observer only, at no cost per hit here.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Hits(pub Vec<CollisionHit>);

@@ -5,7 +5,7 @@ use bevy::ecs::prelude::*;
 use bevy::math::Vec2;
 use bevy::platform::collections::HashMap;
 use bevy::transform::components::Transform;
-use collide::{Other, StaticHandle, StaticWorld, TileMap};
+use collide::{Obstacles, Other, StaticHandle, StaticWorld, TileMap};
 use collide_core::Pose;
 
 use crate::components::{Collider, CollisionLayers, Static};
@@ -76,6 +76,18 @@ impl CollideLevel {
         &self.world
     }
 
+    /// What the pass and the characters meet: the static world, or nothing at all while the
+    /// level is empty (no tile map in play, no static collider), which spares every body its
+    /// look into an empty world.
+    #[must_use]
+    pub fn obstacles(&self) -> &dyn Obstacles {
+        if self.map.is_none() && self.world.bodies.is_empty() {
+            &()
+        } else {
+            &self.world
+        }
+    }
+
     /// The entity whose tile map is in play.
     #[must_use]
     pub fn map_entity(&self) -> Option<Entity> {
@@ -122,7 +134,11 @@ impl CollideLevel {
         layers: CollisionLayers,
     ) {
         // A collider that is not finite is left out of the level, as collide refuses it.
-        if let Ok(handle) = self.world.bodies.add(*collider.shape(), pose, layers.0) {
+        if let Ok(handle) = self
+            .world
+            .bodies
+            .add(collider.shape().to_shape(), pose, layers.0)
+        {
             let id = handle.id() as usize;
             if self.owners.len() <= id {
                 self.owners.resize(id + 1, None);

@@ -5,8 +5,8 @@
 //! usual: the plugin remembers where each collider stood when its last pass ended
 //! ([`PreviousPosition`]), so every pass sweeps each body along its whole path and a bullet
 //! crossing an enemy between two steps still hits it. Hits come out as [`CollisionHit`]
-//! messages, as observer events on each entity involved, and in each entity's [`Hits`], with
-//! entities, never indices.
+//! messages, as observer events on each entity involved, and in the [`Hits`] of the entities
+//! that have one, with entities, never indices.
 //!
 //! - [`Collider`] (circle, rect, hull), [`CollisionLayers`], [`Sensor`], [`HitReaction`]
 //!   (carry on, used up, stop, slide, bounce): a moving body of the pass;
@@ -28,7 +28,7 @@
 //! app.add_plugins((MinimalPlugins, CollidePlugin::default()))
 //!     .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
 //! let enemy = app.world_mut().spawn((Collider::rect(Vec2::splat(8.0)), Transform::default())).id();
-//! let bullet = app.world_mut().spawn((Collider::circle(2.0), Transform::from_xyz(0.0, -100.0, 0.0))).id();
+//! let bullet = app.world_mut().spawn((Collider::circle(2.0), Hits::default(), Transform::from_xyz(0.0, -100.0, 0.0))).id();
 //! app.update(); // the pass records where both stand
 //! // The bullet crosses the enemy in one step: from 100 below it to 100 above it.
 //! app.world_mut().get_mut::<Transform>(bullet).unwrap().translation.y = 100.0;

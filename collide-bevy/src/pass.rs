@@ -153,17 +153,31 @@ pub(crate) fn run_pass(
     mut movers: Movers<'_, '_>,
 ) {
     let state = &mut *state;
-    state.entities.clear();
-    state.roles.clear();
     state.resolved.clear();
     let mut bodies = recycle(core::mem::take(&mut state.bodies));
+    gather(state, &movers, &mut bodies);
+    let (roles, resolved) = (&state.roles, &mut state.resolved);
+    let run = state.pass.run(&bodies, level.obstacles(), |hit| {
+        resolved.push(*hit);
+        respond(roles, hit)
+    });
+    state.error = run.err();
+    state.bodies = recycle(bodies);
+    write_back(state.pass.outcomes(), &mut movers);
+}
+
+/// Every moving collider as a body of the pass, swept from its previous position to its
+/// `Transform`; its entity and role beside it.
+fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut Vec<Body<'a>>) {
+    state.entities.clear();
+    state.roles.clear();
     for (entity, collider, transform, previous, layers, reaction, sensor, character, _) in
         movers.iter()
     {
         let end = position(transform);
         let start = previous.0.map_or(end, to_collide);
         bodies.push(
-            Body::new(collider.shape().as_shape_ref(), start, end)
+            Body::new(collider.shape(), start, end)
                 .with_rotation(rotation(transform))
                 .with_layers(layers.0),
         );
@@ -174,20 +188,17 @@ pub(crate) fn run_pass(
             character,
         });
     }
-    let (roles, resolved) = (&state.roles, &mut state.resolved);
-    let run = state.pass.run(&bodies, level.world(), |hit| {
-        resolved.push(*hit);
-        respond(roles, hit)
-    });
-    state.error = run.err();
-    state.bodies = recycle(bodies);
-    let outcomes = state.pass.outcomes();
+}
+
+/// Each body's outcome into its components, in the order [`gather`] read them (the same
+/// query, unchanged in between).
+fn write_back(outcomes: &[collide::Outcome], movers: &mut Movers<'_, '_>) {
     for (i, (.., mut transform, mut previous, _, _, _, _, mut last)) in
         movers.iter_mut().enumerate()
     {
         let end = match outcomes.get(i) {
             Some(outcome) => {
-                *last = LastPass::from_outcome(outcome);
+                last.set_if_neq(LastPass::from_outcome(outcome));
                 if outcome.turns > 0 {
                     set_position(&mut transform, outcome.position);
                 }
@@ -196,7 +207,7 @@ pub(crate) fn run_pass(
             // The pass failed: every body went where its `Transform` said.
             None => position(&transform),
         };
-        previous.0 = Some(to_bevy(end));
+        previous.set_if_neq(PreviousPosition(Some(to_bevy(end))));
     }
 }
 

@@ -35,11 +35,9 @@ pub(crate) fn report_hits(
     mut hits: Query<&mut Hits>,
     mut commands: Commands,
 ) {
-    for mut kept in &mut hits {
-        if !kept.0.is_empty() {
-            kept.0.clear();
-        }
-    }
+    clear_hits(&mut hits);
+    // No entity keeps its hits (a shmup's thousands of bullets): no lookup per hit.
+    let keeping = !hits.is_empty();
     let entities = state.entities();
     for hit in state.resolved() {
         if hit.b.obstacle().is_some() && state.is_character(hit.a) {
@@ -57,15 +55,35 @@ pub(crate) fn report_hits(
             by_sweep: hit.by_sweep,
         };
         messages.write(seen);
-        for side in [Some(seen), seen.flipped()].into_iter().flatten() {
-            if let Ok(mut kept) = hits.get_mut(side.entity) {
-                kept.0.push(side);
-            }
-            if settings.observers {
-                commands.trigger(side);
-            }
-        }
+        let kept = keeping.then_some(&mut hits);
+        file(seen, kept, settings.observers.then_some(&mut commands));
     }
     // Touching pairs: where collide's pass reports which pairs started and stopped touching
     // this step, their started / stopped messages and events are sent here, beside the hits.
+}
+
+/// Last pass's hits out of every entity's [`Hits`].
+fn clear_hits(hits: &mut Query<&mut Hits>) {
+    for mut kept in hits {
+        if !kept.0.is_empty() {
+            kept.0.clear();
+        }
+    }
+}
+
+/// A hit into the [`Hits`] of each of its entities that has one (when `hits` are given), and
+/// triggered on each (when `observers` are given the commands to do it).
+fn file(
+    seen: CollisionHit,
+    mut hits: Option<&mut Query<&mut Hits>>,
+    mut observers: Option<&mut Commands>,
+) {
+    for side in [Some(seen), seen.flipped()].into_iter().flatten() {
+        if let Some(Ok(mut kept)) = hits.as_deref_mut().map(|h| h.get_mut(side.entity)) {
+            kept.0.push(side);
+        }
+        if let Some(commands) = observers.as_deref_mut() {
+            commands.trigger(side);
+        }
+    }
 }

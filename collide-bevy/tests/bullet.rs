@@ -23,6 +23,7 @@ fn bullet_and_enemy(app: &mut App) -> (Entity, Entity) {
         .world_mut()
         .spawn((
             Collider::circle(2.0),
+            Hits::default(),
             HitReaction(Reaction::Used),
             Velocity(Vec2::new(0.0, BULLET_SPEED)),
         ))

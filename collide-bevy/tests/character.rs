@@ -43,6 +43,7 @@ fn a_character_lands_on_the_floor_and_walks_without_catching() {
         .spawn((
             Character::with_up(Vec2::Y, 4.0),
             Collider::rect(Vec2::new(6.0, 12.0)),
+            Hits::default(),
             Transform::from_xyz(40.0, 16.0 + 12.0 + 20.0, 0.0),
         ))
         .id();
@@ -51,6 +52,7 @@ fn a_character_lands_on_the_floor_and_walks_without_catching() {
         .spawn((
             Collider::circle(4.0),
             Sensor,
+            Hits::default(),
             Transform::from_xyz(200.0, 28.0, 0.0),
         ))
         .id();

@@ -36,6 +36,7 @@ fn a_hit_on_a_tile_names_its_cell_and_a_changed_tile_counts_at_once() {
         .world_mut()
         .spawn((
             Collider::circle(3.0),
+            Hits::default(),
             HitReaction(Reaction::Stop),
             Velocity(Vec2::new(6_000.0, 0.0)),
             Transform::from_xyz(40.0, 40.0, 0.0),

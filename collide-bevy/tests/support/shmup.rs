@@ -2,6 +2,9 @@
 //! of a [`Scene`], moved by the scene's own step, so that the plugin meets exactly the bodies
 //! `FrameRunner` builds. Shared by the equality test and the bench.
 
+// The bench uses less of it than the test.
+#![allow(dead_code)]
+
 use bevy::ecs::schedule::ScheduleLabel;
 use bevy::prelude::*;
 use collide_bevy::convert::{to_bevy, to_collide};
@@ -72,8 +75,14 @@ fn move_scene(
     mut bodies: Query<(&ObjectIndex, &mut Transform, &mut PreviousPosition)>,
 ) {
     shmup.scene.step();
-    let objects = shmup.scene.objects();
-    for (index, mut transform, mut previous) in &mut bodies {
+    place(shmup.scene.objects(), &mut bodies);
+}
+
+fn place(
+    objects: &[collide_scene::Object],
+    bodies: &mut Query<(&ObjectIndex, &mut Transform, &mut PreviousPosition)>,
+) {
+    for (index, mut transform, mut previous) in bodies {
         let o = &objects[index.0];
         let p = to_bevy(o.position);
         transform.translation.x = p.x;
@@ -86,13 +95,15 @@ fn move_scene(
 }
 
 /// A bullet that bounced goes on at its one speed, as `FrameRunner`'s do.
-fn follow_bounces(mut shmup: ResMut<Shmup>, bodies: Query<(&ObjectIndex, &LastPass)>) {
-    for (index, last) in &bodies {
+fn follow_bounces(mut shmup: ResMut<Shmup>, bodies: Query<(&ObjectIndex, &LastPass, &Transform)>) {
+    for (index, last, transform) in &bodies {
         if last.turns > 0 {
             let velocity = to_collide(last.travel).normalize_or_zero() * BULLET_SPEED;
-            shmup
-                .scene
-                .redirect(index.0, to_collide(last.position), velocity);
+            shmup.scene.redirect(
+                index.0,
+                to_collide(transform.translation.truncate()),
+                velocity,
+            );
         }
     }
 }

@@ -1,0 +1,112 @@
+//! The plugin's cost: the shmup scene at 1 000 and 10 000 objects through the plugin, beside
+//! the same scene through `FrameRunner` directly (the goal: at most 1.3 times its time).
+//!
+//! Each frame on both sides steps the scene, builds the bodies and runs the pass; the plugin
+//! side also writes the objects into `Transform`s, keeps previous positions, writes
+//! outcomes back and sends the hits as messages (and observer events, unless turned off).
+//! After criterion's figures, the two sides are timed again in alternating batches, and the
+//! median of the per-batch ratios printed: a machine that slows down mid-run slows both
+//! halves of a batch pair alike.
+
+#[path = "../tests/support/shmup.rs"]
+mod shmup;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use bevy::app::App;
+use collide_bevy::collide::BroadPhaseKind;
+use collide_scene::{FrameRunner, SceneConfig};
+use criterion::{BenchmarkId, Criterion};
+use shmup::{shmup_app, Frame};
+
+const COUNTS: [usize; 2] = [1_000, 10_000];
+
+fn runner(n: usize) -> FrameRunner<'static> {
+    let mut r = FrameRunner::new(&SceneConfig::uniform(n), BroadPhaseKind::Grid, true);
+    // Past the first frames, whose buffers still grow.
+    for _ in 0..30 {
+        black_box(r.frame().expect("within the pair limit"));
+    }
+    r
+}
+
+fn plugin(n: usize, observers: bool) -> App {
+    let mut app = shmup_app(&SceneConfig::uniform(n), false, observers);
+    for _ in 0..30 {
+        app.world_mut().run_schedule(Frame);
+    }
+    app
+}
+
+fn side_by_side(c: &mut Criterion) {
+    for n in COUNTS {
+        let mut group = c.benchmark_group("bevy_plugin");
+        group.sample_size(20);
+        let mut r = runner(n);
+        group.bench_function(BenchmarkId::new("frame_runner", n), |b| {
+            b.iter(|| black_box(r.frame().expect("within the pair limit")));
+        });
+        let mut app = plugin(n, true);
+        group.bench_function(BenchmarkId::new("plugin", n), |b| {
+            b.iter(|| app.world_mut().run_schedule(Frame));
+        });
+        let mut quiet = plugin(n, false);
+        group.bench_function(BenchmarkId::new("plugin_no_observers", n), |b| {
+            b.iter(|| quiet.world_mut().run_schedule(Frame));
+        });
+        group.finish();
+    }
+}
+
+/// ns per frame of `reps` frames.
+fn batch(reps: usize, mut frame: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..reps {
+        frame();
+    }
+    start.elapsed().as_nanos() as f64 / reps as f64
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The plugin's time over `FrameRunner`'s, as the median of alternating batch pairs.
+fn alternating(n: usize) {
+    let (batches, reps) = (31, if n > 5_000 { 20 } else { 200 });
+    let mut r = runner(n);
+    let mut app = plugin(n, true);
+    let mut ratios = Vec::with_capacity(batches);
+    let (mut ours, mut direct) = (Vec::new(), Vec::new());
+    for k in 0..batches {
+        let mut run_direct = || batch(reps, || _ = black_box(r.frame()));
+        let mut run_plugin = || batch(reps, || app.world_mut().run_schedule(Frame));
+        let (d, p) = if k % 2 == 0 {
+            let d = run_direct();
+            (d, run_plugin())
+        } else {
+            let p = run_plugin();
+            (run_direct(), p)
+        };
+        ratios.push(p / d);
+        ours.push(p);
+        direct.push(d);
+    }
+    println!(
+        "bevy_plugin/alternating/{n}: frame_runner {:.1} µs, plugin {:.1} µs, plugin ÷ frame_runner {:.3} (median of {batches} batch pairs)",
+        median(&mut direct) / 1e3,
+        median(&mut ours) / 1e3,
+        median(&mut ratios)
+    );
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    side_by_side(&mut c);
+    c.final_summary();
+    for n in COUNTS {
+        alternating(n);
+    }
+}

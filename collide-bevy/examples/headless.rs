@@ -1,0 +1,236 @@
+//! A tiny platformer level run headless under `MinimalPlugins`, printing what happens:
+//! a character falls onto a tile map's floor and walks right, picking up coins (sensors);
+//! a turret fires bullets at 2 000 units per second at an enemy pacing on a ledge, and the
+//! wall behind it. Ends by itself after four seconds of game time.
+//!
+//! `cargo run -p collide-bevy --example headless`
+
+use bevy::app::{AppExit, ScheduleRunnerPlugin};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use collide_bevy::prelude::*;
+
+/// Steps of 1/64 s before the example ends: four seconds.
+const STEPS: u32 = 256;
+const GRAVITY: f32 = -900.0;
+const PLAYER: u32 = 1;
+const BULLET: u32 = 2;
+const ENEMY: u32 = 4;
+const COIN: u32 = 8;
+const LEVEL_LAYER: u32 = 16;
+
+/// The level, y up, 16-unit cells: a floor, a ledge with a slope up to it, a wall at each end.
+const LEVEL: [&str; 8] = [
+    "#......................................#",
+    "#......................................#",
+    "#......................................#",
+    "#......................................#",
+    "#..........................#####.......#",
+    "#.........................##...........#",
+    "#......................../##...........#",
+    "########################################",
+];
+
+#[derive(Component)]
+struct Coin;
+
+#[derive(Component)]
+struct Bullet;
+
+#[derive(Component)]
+struct Enemy {
+    speed: f32,
+}
+
+/// A velocity in units per second, for what the game moves itself (bullets, the enemy).
+#[derive(Component)]
+struct Velocity(Vec2);
+
+#[derive(Resource, Default)]
+struct Tally {
+    steps: u32,
+    coins: u32,
+    fired: u32,
+    on_enemy: u32,
+    on_walls: u32,
+}
+
+fn main() {
+    App::new()
+        .add_plugins((
+            MinimalPlugins.set(ScheduleRunnerPlugin::run_loop(std::time::Duration::ZERO)),
+            CollidePlugin::default(),
+        ))
+        // Every frame runs exactly one fixed step, so the output is the same on every machine.
+        .insert_resource(TimeUpdateStrategy::FixedTimesteps(1))
+        .init_resource::<Tally>()
+        .add_systems(Startup, spawn_level)
+        .add_systems(FixedUpdate, (walk, fire, pace, move_by_velocity))
+        .add_systems(
+            FixedLast,
+            (tell_hits, tell_player, stop_after_four_seconds).chain(),
+        )
+        .run();
+}
+
+fn spawn_level(mut commands: Commands) {
+    let mut map = TileMapCollider::from_rows(&LEVEL, Vec2::splat(16.0), Vec2::ZERO).expect("valid");
+    map.0.set_layers(Layers::on(LEVEL_LAYER).with_mask(BULLET));
+    commands.spawn(map);
+    commands.spawn((
+        Name::new("player"),
+        Character::with_up(Vec2::Y, 4.0),
+        Collider::rect(Vec2::new(6.0, 12.0)),
+        CollisionLayers(Layers::on(PLAYER).with_mask(COIN)),
+        Transform::from_xyz(40.0, 80.0, 0.0),
+    ));
+    for x in [120.0, 200.0, 280.0] {
+        commands.spawn((
+            Coin,
+            Sensor,
+            Collider::circle(4.0),
+            CollisionLayers(Layers::on(COIN).with_mask(PLAYER)),
+            Transform::from_xyz(x, 26.0, 0.0),
+        ));
+    }
+    commands.spawn((
+        Name::new("enemy"),
+        Enemy { speed: 40.0 },
+        Collider::rect(Vec2::splat(8.0)),
+        CollisionLayers(Layers::on(ENEMY).with_mask(BULLET)),
+        Transform::from_xyz(470.0, 88.0, 0.0),
+    ));
+}
+
+fn walk(time: Res<Time>, mut characters: Query<&mut Character>) {
+    for mut c in &mut characters {
+        c.velocity.x = 90.0;
+        c.velocity.y += GRAVITY * time.delta_secs();
+    }
+}
+
+/// The turret on the left wall fires every quarter second: at the enemy on its ledge, and
+/// every other time above it, at the far wall.
+fn fire(mut commands: Commands, mut tally: ResMut<Tally>) {
+    tally.steps += 1;
+    if tally.steps % 16 != 1 {
+        return;
+    }
+    tally.fired += 1;
+    let y = if tally.fired.is_multiple_of(2) {
+        104.0
+    } else {
+        90.0
+    };
+    commands.spawn((
+        Bullet,
+        Collider::circle(1.5),
+        HitReaction(Reaction::Used),
+        CollisionLayers(Layers::on(BULLET).with_mask(ENEMY | LEVEL_LAYER)),
+        Velocity(Vec2::new(2_000.0, 0.0)),
+        Transform::from_xyz(20.0, y, 0.0),
+    ));
+}
+
+/// The enemy paces its ledge, turning at the ends.
+fn pace(time: Res<Time>, mut enemies: Query<(&mut Enemy, &mut Transform)>) {
+    for (mut enemy, mut t) in &mut enemies {
+        t.translation.x += enemy.speed * time.delta_secs();
+        if !(440.0..=510.0).contains(&t.translation.x) {
+            enemy.speed = -enemy.speed;
+        }
+    }
+}
+
+fn move_by_velocity(time: Res<Time>, mut bodies: Query<(&Velocity, &mut Transform)>) {
+    for (v, mut t) in &mut bodies {
+        t.translation += (v.0 * time.delta_secs()).extend(0.0);
+    }
+}
+
+fn tell_hits(
+    mut hits: MessageReader<CollisionHit>,
+    coins: Query<(), With<Coin>>,
+    bullets: Query<(), With<Bullet>>,
+    mut tally: ResMut<Tally>,
+    mut commands: Commands,
+) {
+    let step = tally.steps;
+    for hit in hits.read() {
+        let sides = [Some(*hit), hit.flipped()];
+        for seen in sides.into_iter().flatten() {
+            if coins.contains(seen.entity) {
+                tally.coins += 1;
+                println!(
+                    "step {step:3}: the player picks up the coin at {:.0}",
+                    seen.point
+                );
+                commands.entity(seen.entity).despawn();
+            }
+            if bullets.contains(seen.entity) {
+                match seen.other {
+                    HitTarget::Tile { x, y, .. } => {
+                        tally.on_walls += 1;
+                        println!(
+                            "step {step:3}: a bullet hits the tile ({x}, {y}) at {:.1}",
+                            seen.point
+                        );
+                    }
+                    HitTarget::Entity(_) => {
+                        tally.on_enemy += 1;
+                        let how = if seen.by_sweep {
+                            "passing through it in one step"
+                        } else {
+                            "overlapping it"
+                        };
+                        println!(
+                            "step {step:3}: a bullet hits the enemy at {:.1}, {how}",
+                            seen.point
+                        );
+                    }
+                }
+                commands.entity(seen.entity).despawn();
+            }
+        }
+    }
+}
+
+fn tell_player(
+    characters: Query<(&Character, &Transform)>,
+    tally: Res<Tally>,
+    mut was: Local<Option<bool>>,
+) {
+    for (c, t) in &characters {
+        if *was != Some(c.on_floor()) {
+            let what = if c.on_floor() {
+                "lands"
+            } else {
+                "is in the air"
+            };
+            println!(
+                "step {:3}: the player {what} at {:.1}",
+                tally.steps,
+                t.translation.truncate()
+            );
+            *was = Some(c.on_floor());
+        }
+    }
+}
+
+fn stop_after_four_seconds(
+    tally: Res<Tally>,
+    characters: Query<&Transform, With<Character>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if tally.steps < STEPS {
+        return;
+    }
+    for t in &characters {
+        println!("the player ends at {:.1}", t.translation.truncate());
+    }
+    println!(
+        "{} steps: {} coins picked up, {} bullets fired, {} hit the enemy, {} hit the level",
+        tally.steps, tally.coins, tally.fired, tally.on_enemy, tally.on_walls
+    );
+    exit.write(AppExit::Success);
+}
