@@ -3,7 +3,8 @@
 //!
 //! Each frame on both sides steps the scene, builds the bodies and runs the pass; the plugin
 //! side also writes the objects into `Transform`s, keeps previous positions, writes
-//! outcomes back and sends the hits as messages (and observer events, unless turned off).
+//! outcomes back and sends the hits as messages; `plugin_observed` adds a global observer of
+//! the hits, so that each is triggered as an event on both its entities too.
 //! After criterion's figures, the two sides are timed again in alternating batches, and the
 //! median of the per-batch ratios printed: a machine that slows down mid-run slows both
 //! halves of a batch pair alike.
@@ -15,7 +16,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use bevy::app::App;
+use bevy::ecs::prelude::{Local, On};
 use collide_bevy::collide::BroadPhaseKind;
+use collide_bevy::CollisionHit;
 use collide_scene::{FrameRunner, SceneConfig};
 use criterion::{BenchmarkId, Criterion};
 use shmup::{shmup_app, Frame};
@@ -31,8 +34,15 @@ fn runner(n: usize) -> FrameRunner<'static> {
     r
 }
 
-fn plugin(n: usize, observers: bool) -> App {
-    let mut app = shmup_app(&SceneConfig::uniform(n), false, observers);
+/// The scene through the plugin; `observed`: with a global observer of every hit (each hit
+/// then triggered on both its entities).
+fn plugin(n: usize, observed: bool) -> App {
+    let mut app = shmup_app(&SceneConfig::uniform(n), false, true);
+    if observed {
+        app.add_observer(|hit: On<CollisionHit>, mut count: Local<u64>| {
+            *count += u64::from(hit.by_sweep) + 1;
+        });
+    }
     for _ in 0..30 {
         app.world_mut().run_schedule(Frame);
     }
@@ -47,13 +57,13 @@ fn side_by_side(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("frame_runner", n), |b| {
             b.iter(|| black_box(r.frame().expect("within the pair limit")));
         });
-        let mut app = plugin(n, true);
+        let mut app = plugin(n, false);
         group.bench_function(BenchmarkId::new("plugin", n), |b| {
             b.iter(|| app.world_mut().run_schedule(Frame));
         });
-        let mut quiet = plugin(n, false);
-        group.bench_function(BenchmarkId::new("plugin_no_observers", n), |b| {
-            b.iter(|| quiet.world_mut().run_schedule(Frame));
+        let mut observed = plugin(n, true);
+        group.bench_function(BenchmarkId::new("plugin_observed", n), |b| {
+            b.iter(|| observed.world_mut().run_schedule(Frame));
         });
         group.finish();
     }
@@ -74,10 +84,10 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// The plugin's time over `FrameRunner`'s, as the median of alternating batch pairs.
-fn alternating(n: usize) {
+fn alternating(n: usize, observed: bool) {
     let (batches, reps) = (31, if n > 5_000 { 20 } else { 200 });
     let mut r = runner(n);
-    let mut app = plugin(n, true);
+    let mut app = plugin(n, observed);
     let mut ratios = Vec::with_capacity(batches);
     let (mut ours, mut direct) = (Vec::new(), Vec::new());
     for k in 0..batches {
@@ -95,7 +105,8 @@ fn alternating(n: usize) {
         direct.push(d);
     }
     println!(
-        "bevy_plugin/alternating/{n}: frame_runner {:.1} µs, plugin {:.1} µs, plugin ÷ frame_runner {:.3} (median of {batches} batch pairs)",
+        "bevy_plugin/alternating/{}/{n}: frame_runner {:.1} µs, plugin {:.1} µs, plugin ÷ frame_runner {:.3} (median of {batches} batch pairs)",
+        if observed { "plugin_observed" } else { "plugin" },
         median(&mut direct) / 1e3,
         median(&mut ours) / 1e3,
         median(&mut ratios)
@@ -107,6 +118,7 @@ fn main() {
     side_by_side(&mut c);
     c.final_summary();
     for n in COUNTS {
-        alternating(n);
+        alternating(n, false);
+        alternating(n, true);
     }
 }

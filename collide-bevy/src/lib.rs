@@ -156,7 +156,9 @@ impl CollidePlugin {
 impl Plugin for CollidePlugin {
     fn build(&self, app: &mut App) {
         let broad: AnyBroadPhase = self.broad_phase.build();
+        let key = app.world_mut().register_event_key::<hit::CollisionHit>();
         app.add_message::<hit::CollisionHit>()
+            .insert_resource(report::HitEventKey(key))
             .insert_resource(CollidePass::new(broad, self.settings))
             .init_resource::<CollideLevel>()
             .insert_resource(self.report)

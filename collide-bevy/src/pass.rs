@@ -8,6 +8,8 @@ use collide::{
     AnyBroadPhase, Body, CollisionPass, Other, PassHit, PassSettings, PassStats, Reaction, Response,
 };
 
+use collide_core::ShapeRef;
+
 use crate::character::Character;
 use crate::components::{
     Collider, CollisionLayers, HitReaction, LastPass, PreviousPosition, Sensor, Static,
@@ -176,11 +178,13 @@ fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut 
     {
         let end = position(transform);
         let start = previous.0.map_or(end, to_collide);
-        bodies.push(
-            Body::new(collider.shape(), start, end)
-                .with_rotation(rotation(transform))
-                .with_layers(layers.0),
-        );
+        let shape = collider.shape();
+        let mut body = Body::new(shape, start, end).with_layers(layers.0);
+        // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
+        if matches!(shape, ShapeRef::Hull(_)) {
+            body = body.with_rotation(rotation(transform));
+        }
+        bodies.push(body);
         state.entities.push(entity);
         state.roles.push(Role {
             reaction: reaction.0,

@@ -1,7 +1,9 @@
 //! The step's hits handed to the game: as [`CollisionHit`] messages, as observer events on
 //! each entity of a hit, and in each entity's [`Hits`].
 
+use bevy::ecs::event::EventKey;
 use bevy::ecs::prelude::*;
+use bevy::ecs::system::SystemParam;
 
 use crate::components::Hits;
 use crate::convert::to_bevy;
@@ -23,6 +25,28 @@ impl Default for ReportSettings {
     }
 }
 
+/// The key Bevy files observers of [`CollisionHit`] under: with no observer holding it, no
+/// hit is triggered (thousands of commands a step that nothing would hear).
+#[derive(Resource, Clone, Copy, Debug)]
+pub(crate) struct HitEventKey(pub(crate) EventKey);
+
+/// Whether anything observes [`CollisionHit`]s now: the observers in the world, and the key
+/// of the hit's event among theirs.
+#[derive(SystemParam)]
+pub(crate) struct Listeners<'w, 's> {
+    observers: Query<'w, 's, &'static Observer>,
+    key: Res<'w, HitEventKey>,
+}
+
+impl Listeners<'_, '_> {
+    fn any(&self) -> bool {
+        let key = self.key.0;
+        self.observers
+            .iter()
+            .any(|o| o.descriptor().event_keys().contains(&key))
+    }
+}
+
 /// Sends the last pass's hits, from the first body's side, and files them in [`Hits`].
 ///
 /// Hits of a [`Character`](crate::Character) on the level are left out: its controller met
@@ -33,11 +57,13 @@ pub(crate) fn report_hits(
     settings: Res<ReportSettings>,
     mut messages: MessageWriter<CollisionHit>,
     mut hits: Query<&mut Hits>,
+    listeners: Listeners,
     mut commands: Commands,
 ) {
     clear_hits(&mut hits);
     // No entity keeps its hits (a shmup's thousands of bullets): no lookup per hit.
     let keeping = !hits.is_empty();
+    let triggering = settings.observers && listeners.any();
     let entities = state.entities();
     for hit in state.resolved() {
         if hit.b.obstacle().is_some() && state.is_character(hit.a) {
@@ -56,7 +82,7 @@ pub(crate) fn report_hits(
         };
         messages.write(seen);
         let kept = keeping.then_some(&mut hits);
-        file(seen, kept, settings.observers.then_some(&mut commands));
+        file(seen, kept, triggering.then_some(&mut commands));
     }
     // Touching pairs: where collide's pass reports which pairs started and stopped touching
     // this step, their started / stopped messages and events are sent here, beside the hits.

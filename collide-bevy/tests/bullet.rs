@@ -118,3 +118,24 @@ fn observers_hear_each_side_of_a_hit_once() {
         vec![(enemy, HitTarget::Entity(bullet))]
     );
 }
+
+/// A global observer hears every hit from both sides; with none, nothing is triggered.
+#[test]
+fn a_global_observer_hears_both_sides() {
+    #[derive(Resource, Default)]
+    struct Heard(Vec<Entity>);
+    let mut app = app();
+    app.init_resource::<Heard>()
+        .add_observer(|hit: On<CollisionHit>, mut heard: ResMut<Heard>| {
+            heard.0.push(hit.entity);
+        });
+    let (bullet, enemy) = bullet_and_enemy(&mut app);
+    for _ in 0..4 {
+        app.update();
+    }
+    let mut heard = app.world().resource::<Heard>().0.clone();
+    heard.sort();
+    let mut both = vec![bullet, enemy];
+    both.sort();
+    assert_eq!(heard, both);
+}
