@@ -16,6 +16,9 @@
 //! - results in components ([`PreviousPosition`], [`LastPass`], [`Hits`], the character's
 //!   last move), so that a rollback snapshot of the components carries them.
 //!
+//! With the `debug-draw` feature, `CollideDebugDrawPlugin` draws every collider's and solid
+//! tile's outline with Bevy's gizmos ([`outline`] computes them, feature or not).
+//!
 //! The plugin runs in [`FixedPostUpdate`] unless told otherwise
 //! ([`CollidePlugin::in_schedule`]), in the [`CollideSystems`] sets, in their order.
 //!
@@ -42,8 +45,11 @@
 mod character;
 mod components;
 pub mod convert;
+#[cfg(feature = "debug-draw")]
+mod debug_draw;
 mod hit;
 mod level;
+pub mod outline;
 mod pass;
 mod report;
 
@@ -56,6 +62,8 @@ pub use character::Character;
 pub use components::{
     Collider, CollisionLayers, HitReaction, Hits, LastPass, PreviousPosition, Sensor, Static,
 };
+#[cfg(feature = "debug-draw")]
+pub use debug_draw::CollideDebugDrawPlugin;
 pub use hit::{CollisionHit, HitTarget};
 pub use level::{CollideLevel, TileMapCollider};
 pub use pass::CollidePass;
