@@ -8,7 +8,7 @@ use bevy::transform::components::Transform;
 use collide::{Obstacles, Other, StaticHandle, StaticWorld, TileMap};
 use collide_core::Pose;
 
-use crate::components::{Collider, CollisionLayers, Static};
+use crate::components::{Collider, CollisionLayers, Sensor, Static};
 use crate::convert::{position, rotation, to_collide, CollideVec2};
 use crate::hit::HitTarget;
 
@@ -109,6 +109,13 @@ impl CollideLevel {
         Some(HitTarget::Entity(owner))
     }
 
+    /// Whether the static world's obstacle `id` is a sensor (a [`Static`] collider with a
+    /// [`Sensor`](crate::Sensor)): met, never stopping anything.
+    #[must_use]
+    pub fn is_sensor(&self, id: u32) -> bool {
+        self.world.obstacle(id).is_some_and(|o| o.sensor)
+    }
+
     /// What a pass's `Other` stands for, given the entities of the pass's bodies.
     pub(crate) fn other(&self, other: Other, bodies: &[Entity]) -> Option<HitTarget> {
         match other {
@@ -132,13 +139,15 @@ impl CollideLevel {
         collider: &Collider,
         pose: Pose,
         layers: CollisionLayers,
+        sensor: bool,
     ) {
         // A collider that is not finite is left out of the level, as collide refuses it.
-        if let Ok(handle) = self
+        let added = self
             .world
             .bodies
-            .add(collider.shape().to_shape(), pose, layers.0)
-        {
+            .add(collider.shape().to_shape(), pose, layers.0);
+        if let Ok(handle) = added {
+            self.world.bodies.set_sensor(handle, sensor);
             let id = handle.id() as usize;
             if self.owners.len() <= id {
                 self.owners.resize(id + 1, None);
@@ -158,6 +167,7 @@ type ChangedStatics<'w, 's> = Query<
         Ref<'static, Collider>,
         &'static Transform,
         Ref<'static, CollisionLayers>,
+        Option<Ref<'static, Sensor>>,
     ),
     (
         With<Static>,
@@ -165,6 +175,7 @@ type ChangedStatics<'w, 's> = Query<
             Changed<Collider>,
             Changed<Transform>,
             Changed<CollisionLayers>,
+            Added<Sensor>,
             Added<Static>,
         )>,
     ),
@@ -182,15 +193,18 @@ pub(crate) fn sync_tile_map(
 }
 
 /// Adds, moves and replaces the static bodies whose colliders changed; a body moved by its
-/// `Transform` moves as a platform, and stops being one at the next sync it stays put.
+/// `Transform` moves as a platform, and stops being one at the next sync it stays put. A
+/// [`Sensor`] on a static collider counts from when it is added with it or onto it.
 pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStatics<'_, '_>) {
     let level = &mut *level;
     let mut still = core::mem::take(&mut level.moved);
-    for (entity, collider, transform, layers) in &changed {
+    for (entity, collider, transform, layers, sensor) in &changed {
         let pose = Pose::new(position(transform), rotation(transform));
         let known = level.statics.get(&entity).copied();
+        let made_sensor = sensor.as_ref().is_some_and(Ref::is_added);
+        let reshaped = collider.is_changed() || layers.is_changed() || made_sensor;
         match known {
-            Some((handle, was)) if !collider.is_changed() && !layers.is_changed() => {
+            Some((handle, was)) if !reshaped => {
                 level
                     .world
                     .bodies
@@ -200,7 +214,7 @@ pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStat
             }
             _ => {
                 level.remove_static(entity);
-                level.add_static(entity, &collider, pose, *layers);
+                level.add_static(entity, &collider, pose, *layers, sensor.is_some());
             }
         }
     }

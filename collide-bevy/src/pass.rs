@@ -161,7 +161,7 @@ pub(crate) fn run_pass(
     let (roles, resolved) = (&state.roles, &mut state.resolved);
     let run = state.pass.run(&bodies, level.obstacles(), |hit| {
         resolved.push(*hit);
-        respond(roles, hit)
+        respond(roles, hit, |id| level.is_sensor(id))
     });
     state.error = run.err();
     state.bodies = recycle(bodies);
@@ -215,9 +215,10 @@ fn write_back(outcomes: &[collide::Outcome], movers: &mut Movers<'_, '_>) {
     }
 }
 
-/// The two bodies' reactions to a hit: a sensor on either side, or a character (moved by its
-/// controller, not by hits), carries on.
-fn respond(roles: &[Role], hit: &PassHit) -> Response {
+/// The two bodies' reactions to a hit: a sensor on either side (a moving body's, or the
+/// static world's obstacle `is_sensor` names), or a character (moved by its controller, not
+/// by hits), carries on.
+fn respond(roles: &[Role], hit: &PassHit, is_sensor: impl Fn(u32) -> bool) -> Response {
     let react = |r: &Role| {
         if r.sensor || r.character {
             Reaction::Carry
@@ -238,6 +239,7 @@ fn respond(roles: &[Role], hit: &PassHit) -> Response {
                 }
             }
         }
+        Other::Obstacle(id) if is_sensor(id) => Response::CARRY,
         Other::Obstacle(_) => Response::a(react(a)),
     }
 }
@@ -284,15 +286,16 @@ mod tests {
             contact: None,
             by_sweep: false,
         };
-        assert_eq!(respond(&roles, &hit(0, Other::Body(1))), Response::CARRY);
-        assert_eq!(respond(&roles, &hit(0, Other::Body(2))), Response::a(stop));
+        let solid = |_| false;
+        let answer = |a, b| respond(&roles, &hit(a, b), solid);
+        assert_eq!(answer(0, Other::Body(1)), Response::CARRY);
+        assert_eq!(answer(0, Other::Body(2)), Response::a(stop));
+        assert_eq!(answer(2, Other::Obstacle(0)), Response::CARRY);
+        assert_eq!(answer(0, Other::Obstacle(0)), Response::a(stop));
+        let coin = |id| id == 7;
         assert_eq!(
-            respond(&roles, &hit(2, Other::Obstacle(0))),
+            respond(&roles, &hit(0, Other::Obstacle(7)), coin),
             Response::CARRY
-        );
-        assert_eq!(
-            respond(&roles, &hit(0, Other::Obstacle(0))),
-            Response::a(stop)
         );
     }
 }

@@ -49,8 +49,9 @@ impl Listeners<'_, '_> {
 
 /// Sends the last pass's hits, from the first body's side, and files them in [`Hits`].
 ///
-/// Hits of a [`Character`](crate::Character) on the level are left out: its controller met
-/// the level already, and its last move holds those contacts.
+/// Hits of a [`Character`](crate::Character) on the level's solid parts are left out: its
+/// controller met the level already, and its last move holds those contacts. Its hits on the
+/// level's sensors are reported as any body's.
 pub(crate) fn report_hits(
     state: Res<CollidePass>,
     level: Res<CollideLevel>,
@@ -66,7 +67,8 @@ pub(crate) fn report_hits(
     let triggering = settings.observers && listeners.any();
     let entities = state.entities();
     for hit in state.resolved() {
-        if hit.b.obstacle().is_some() && state.is_character(hit.a) {
+        let on_level = hit.b.obstacle().is_some_and(|id| !level.is_sensor(id));
+        if on_level && state.is_character(hit.a) {
             continue;
         }
         let Some(other) = level.other(hit.b, entities) else {

@@ -124,3 +124,52 @@ fn a_moving_static_carries_a_character() {
     );
     assert!((p.y - 12.0).abs() < 0.1, "{p}");
 }
+
+/// A static sensor (a coin laid in the level) is reported when a body meets it, and stops
+/// nothing: neither a ball that stops at what it hits nor a walking character.
+#[test]
+fn a_static_sensor_is_met_and_stops_nothing() {
+    let mut app = common::app();
+    app.world_mut().spawn(walls());
+    let coin = app
+        .world_mut()
+        .spawn((
+            Collider::circle(4.0),
+            Static,
+            Sensor,
+            Hits::default(),
+            Transform::from_xyz(80.0, 40.0, 0.0),
+        ))
+        .id();
+    let ball = app
+        .world_mut()
+        .spawn((
+            Collider::circle(3.0),
+            Hits::default(),
+            HitReaction(Reaction::Stop),
+            Velocity(Vec2::new(3_000.0, 0.0)),
+            Transform::from_xyz(40.0, 40.0, 0.0),
+        ))
+        .id();
+    let mut met = Vec::new();
+    for _ in 0..5 {
+        app.update();
+        met.extend(
+            app.world()
+                .get::<Hits>(ball)
+                .unwrap()
+                .0
+                .iter()
+                .map(|h| h.other),
+        );
+    }
+    assert_eq!(met.first(), Some(&HitTarget::Entity(coin)), "{met:?}");
+    // It flew on through the coin to the wall (its face at x = 144).
+    let x = app.world().get::<Transform>(ball).unwrap().translation.x;
+    assert!(x > 140.9 && x < 141.0, "{x}: the sensor stopped it");
+    assert!(
+        matches!(met.last(), Some(HitTarget::Tile { .. })),
+        "{met:?}"
+    );
+    assert!(app.world().resource::<CollideLevel>().is_sensor(0));
+}
