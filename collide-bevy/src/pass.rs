@@ -248,7 +248,7 @@ fn respond(roles: &[Role], hit: &PassHit, is_sensor: impl Fn(u32) -> bool) -> Re
 mod tests {
     use super::*;
     use collide_core::Circle;
-    use glam::Vec2;
+    use crate::convert::CollideVec2 as Vec2;
 
     #[test]
     fn recycling_keeps_the_allocation() {
