@@ -247,8 +247,8 @@ fn respond(roles: &[Role], hit: &PassHit, is_sensor: impl Fn(u32) -> bool) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use collide_core::Circle;
     use crate::convert::CollideVec2 as Vec2;
+    use collide_core::Circle;
 
     #[test]
     fn recycling_keeps_the_allocation() {
