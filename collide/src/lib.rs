@@ -56,6 +56,7 @@ pub use pass::{
     Body, CollisionPass, Other, Outcome, PassHit, PassSettings, PassStats, Reaction, Response,
     Turn, DEFAULT_MAX_PAIRS, DEFAULT_MAX_TURNS,
 };
+pub use pass::{ContactEvent, ContactEvents, OtherKey, Touching};
 
 pub use collide_broad as broad;
 pub use collide_core as core;

@@ -4,7 +4,8 @@ use collide_core::{Aabb, AnimatedHull, Circle, Hull, Layers, Motion, Pose, Rot, 
 use glam::Vec2;
 
 /// One body as the pass sees it for one frame: shape, where it started and ended, rotation,
-/// layers, and whether its collider is on.
+/// layers, whether its collider is on, and, for contact events, the game's key for it and
+/// whether it is a sensor.
 ///
 /// The travel is derived from `start` and `end`; the rotation is the end-of-frame rotation,
 /// held fixed during the sweep.
@@ -22,6 +23,14 @@ pub struct Body<'a> {
     pub layers: Layers,
     /// A disabled body takes no part in the pass (and is not counted as skipped).
     pub enabled: bool,
+    /// The game's stable id for it (an entity id), by which
+    /// [`ContactEvents`](crate::ContactEvents) tells the pairs that touch from one frame to
+    /// the next; `None` (the default) leaves its contacts out of the events.
+    pub key: Option<u64>,
+    /// A sensor (a coin, a trigger zone) is reported like any body, but never turns anything:
+    /// a response's turning reactions for a hit with a sensor are not carried out (see
+    /// [`PassHit::sensor`](crate::PassHit::sensor)).
+    pub sensor: bool,
 }
 
 impl<'a> Body<'a> {
@@ -35,6 +44,8 @@ impl<'a> Body<'a> {
             rotation: Rot::IDENTITY,
             layers: Layers::ALL,
             enabled: true,
+            key: None,
+            sensor: false,
         }
     }
 
@@ -75,6 +86,20 @@ impl<'a> Body<'a> {
     #[must_use]
     pub fn with_enabled(mut self, enabled: bool) -> Self {
         self.enabled = enabled;
+        self
+    }
+
+    /// The same body with the game's key for it (see [`key`](Self::key)).
+    #[must_use]
+    pub fn with_key(mut self, key: u64) -> Self {
+        self.key = Some(key);
+        self
+    }
+
+    /// The same body, a sensor or not (see [`sensor`](Self::sensor)).
+    #[must_use]
+    pub fn with_sensor(mut self, sensor: bool) -> Self {
+        self.sensor = sensor;
         self
     }
 

@@ -19,18 +19,24 @@ pub struct PassHit {
     pub contact: Option<Contact>,
     /// `true` when only the sweep found the hit (the end-of-frame test missed it).
     pub by_sweep: bool,
+    /// `true` when either side is a sensor ([`Body::sensor`](crate::Body::sensor),
+    /// [`Obstacle::sensor`](crate::Obstacle::sensor)): the hit is handed over in time order
+    /// like any other, but the pass turns neither body for it, whatever the response says
+    /// ([`Reaction::Used`](crate::Reaction::Used) still uses a body up).
+    pub sensor: bool,
 }
 
 impl PassHit {
-    /// The hit the narrow phase found between `a` and `b`.
+    /// The hit the narrow phase found between `a` and `b`, `sensor` when either is one.
     #[inline]
-    pub(crate) fn new(a: usize, b: Other, hit: Hit) -> Self {
+    pub(crate) fn new(a: usize, b: Other, hit: Hit, sensor: bool) -> Self {
         Self {
             a,
             b,
             impact: hit.impact,
             contact: hit.contact,
             by_sweep: hit.by_sweep,
+            sensor,
         }
     }
 }

@@ -13,6 +13,7 @@
 
 mod apart;
 mod body;
+mod events;
 mod hit;
 mod order;
 mod pending;
@@ -20,9 +21,11 @@ mod response;
 mod rounds;
 mod settings;
 mod statics;
+mod touching;
 mod turned;
 
 pub use body::Body;
+pub use events::{ContactEvent, ContactEvents, OtherKey, Touching, DEFAULT_MARGIN};
 pub use hit::{Other, PassHit, PassStats};
 pub use response::{Outcome, Reaction, Response, Turn};
 pub use rounds::DEFAULT_MAX_TURNS;
@@ -139,6 +142,14 @@ const GATHER: usize = 32;
 /// assert!((pass.turns()[0].end().y - 20.0).abs() < 0.02); // resting on the floor
 /// # Ok::<(), collide::Error>(())
 /// ```
+///
+/// # Sensors and contact events
+///
+/// A sensor ([`Body::sensor`], [`Obstacle::sensor`](crate::Obstacle::sensor)) gives hits
+/// like any body, in time order, marked [`PassHit::sensor`]; but no response turns a body for
+/// one (its `Stop`, `Slide`, `Bounce` or `Velocity` is taken as `Carry`; `Used` still uses a
+/// body up). Two sensors meet like any pair. Run the pass through [`ContactEvents`] for which
+/// pairs of keyed bodies ([`Body::key`]) started and stopped touching.
 ///
 /// # The pair limit
 ///
@@ -375,8 +386,9 @@ impl<B: BroadPhase> CollisionPass<B> {
                 if let Some(hit) = outcome.hit {
                     stats.count_hit(&hit);
                     self.order.push(hit.impact.t, a, b, self.hits.len());
-                    let b = Other::Body(b as usize);
-                    self.hits.push(PassHit::new(a as usize, b, hit));
+                    let (a, b) = (a as usize, b as usize);
+                    let sensor = bodies[a].sensor || bodies[b].sensor;
+                    self.hits.push(PassHit::new(a, Other::Body(b), hit, sensor));
                 }
             }
         }
@@ -416,11 +428,8 @@ impl<B: BroadPhase> CollisionPass<B> {
                 stats.hits_dropped += 1;
                 continue;
             }
-            let mut response = resolve(&hit);
+            let response = resolve(&hit).for_hit(&hit);
             let b = hit.b.body();
-            if b.is_none() {
-                response.b = Reaction::Carry;
-            }
             stats.hits_resolved += 1;
             self.used[hit.a] |= response.a == Reaction::Used;
             if let Some(b) = b {

@@ -299,7 +299,7 @@ mod tests {
                     by_sweep: false,
                 };
                 order.push(t, a as u32, b as u32, i);
-                hits.push(PassHit::new(a, Other::Body(b), hit));
+                hits.push(PassHit::new(a, Other::Body(b), hit, false));
             }
             let way = if rank_few(&order.keys, bodies).is_some() {
                 0

@@ -102,6 +102,33 @@ impl Response {
     }
 }
 
+impl Response {
+    /// The response as the pass carries it out for `hit`: an obstacle never reacts, and
+    /// neither side of a sensor hit turns (being used up is all a sensor hit can do to a body).
+    pub(crate) fn for_hit(mut self, hit: &crate::PassHit) -> Self {
+        if hit.b.body().is_none() {
+            self.b = Reaction::Carry;
+        }
+        if hit.sensor {
+            self.a = self.a.without_turn();
+            self.b = self.b.without_turn();
+        }
+        self
+    }
+}
+
+impl Reaction {
+    /// [`Carry`](Reaction::Carry) in place of a reaction that turns the body; the others as
+    /// they are.
+    fn without_turn(self) -> Self {
+        if self.turns() {
+            Reaction::Carry
+        } else {
+            self
+        }
+    }
+}
+
 /// A moment at which a response changed a body's motion: from `position` at time `t` (a
 /// fraction of the frame) the body moves at `velocity` (travel per frame) until its next turn
 /// or the end of the frame. A body's turns, in order, are its path through the frame.

@@ -379,7 +379,8 @@ impl Rounds {
             .hit
             .and_then(|h| refined_hit(frame.statics, o, shape, &ma, h));
         if let Some(found) = found {
-            let hit = PassHit::new(body, Other::Obstacle(o.id), found);
+            let sensor = frame.bodies[body].sensor || o.sensor;
+            let hit = PassHit::new(body, Other::Obstacle(o.id), found, sensor);
             self.queue(hit, &ma, &standing(o), from, now);
         }
     }
@@ -404,7 +405,8 @@ impl Rounds {
         let outcome = narrow_phase(sa, &ma, sb, &mb, frame.mode);
         stats.sweeps_after_turns += 1;
         if let Some(found) = outcome.hit {
-            let hit = PassHit::new(a, Other::Body(b), found);
+            let sensor = frame.bodies[a].sensor || frame.bodies[b].sensor;
+            let hit = PassHit::new(a, Other::Body(b), found, sensor);
             self.queue(hit, &ma, &mb, from, now);
         }
     }

@@ -76,7 +76,11 @@ pub(crate) fn body_obstacle_hits(
         };
         stats.count_hit(&found);
         bound = bound.max(b + 1);
-        hit(PassHit::new(a, Other::Obstacle(o.id), found), b as u32);
+        let sensor = body.sensor || o.sensor;
+        hit(
+            PassHit::new(a, Other::Obstacle(o.id), found, sensor),
+            b as u32,
+        );
     });
     bound
 }

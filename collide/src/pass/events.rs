@@ -1,0 +1,392 @@
+//! Contact events: which pairs of keyed bodies, and of keyed bodies and obstacles, started
+//! touching this frame, still touch, or stopped touching, so a game need not diff the frames'
+//! hits itself ([`ContactEvents`]).
+
+use collide_broad::buffers::{keep_headroom, keep_room};
+use collide_broad::BroadPhase;
+use collide_core::{Impact, DEFAULT_SKIN};
+use collide_world::Obstacles;
+
+use crate::pass::touching::{
+    placed_body, placed_obstacle, within_margin, KeyLookup, PairIndex, PairKey, Tracked,
+};
+use crate::pass::{Body, CollisionPass, Other, Outcome, PassHit, PassStats, Response};
+use crate::Error;
+
+pub use crate::pass::touching::OtherKey;
+
+/// How far apart two shapes that touched may end a frame and still touch, unless set with
+/// [`ContactEvents::with_margin`]: twice the pass's default skin, so a body the pass stopped a
+/// skin short of a floor goes on touching it.
+pub const DEFAULT_MARGIN: f32 = 2.0 * DEFAULT_SKIN;
+
+/// A pair of keys that started or stopped touching this frame.
+///
+/// For two bodies, `a` is the smaller key; for a body and an obstacle, `a` is the body's key.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ContactEvent {
+    /// They touch, and did not at the end of the last frame.
+    Started {
+        /// The first side's key.
+        a: u64,
+        /// The second side.
+        b: OtherKey,
+        /// Their first hit of the frame: when (`t`), where, and the normal from `a` to `b`.
+        impact: Impact,
+        /// Whether either side is a sensor.
+        sensor: bool,
+    },
+    /// They touched at the end of the last frame, or started touching this frame, and do not
+    /// at the end of this one (apart by more than the margin, or one of them gone from the
+    /// bodies, disabled, or no longer finite).
+    Stopped {
+        /// The first side's key.
+        a: u64,
+        /// The second side.
+        b: OtherKey,
+        /// Whether either side was a sensor at their latest hit.
+        sensor: bool,
+    },
+}
+
+impl ContactEvent {
+    /// The pair of keys.
+    #[must_use]
+    pub fn pair(&self) -> (u64, OtherKey) {
+        match *self {
+            ContactEvent::Started { a, b, .. } | ContactEvent::Stopped { a, b, .. } => (a, b),
+        }
+    }
+
+    /// Whether it is a [`Started`](ContactEvent::Started).
+    #[must_use]
+    pub fn is_started(&self) -> bool {
+        matches!(self, ContactEvent::Started { .. })
+    }
+
+    /// Whether either side is a sensor.
+    #[must_use]
+    pub fn sensor(&self) -> bool {
+        match *self {
+            ContactEvent::Started { sensor, .. } | ContactEvent::Stopped { sensor, .. } => sensor,
+        }
+    }
+}
+
+/// A pair of keys touching at the end of the frame ([`ContactEvents::touching`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Touching {
+    /// The first side's key (the smaller of two bodies' keys).
+    pub a: u64,
+    /// The second side.
+    pub b: OtherKey,
+    /// Whether either side was a sensor at their latest hit.
+    pub sensor: bool,
+    /// Whether they started touching this frame (else they touched at the end of the last).
+    pub started: bool,
+}
+
+/// Which pairs of keyed bodies ([`Body::key`]), and of keyed bodies and obstacles, started
+/// touching, still touch and stopped touching, frame after frame: run the pass through it.
+///
+/// # Touching
+///
+/// A pair *meets* in a frame when the pass hands a hit between them to the resolver (found
+/// by the end-of-frame test or by the sweep, before or after a turn; not one dropped because
+/// an earlier hit used a body up). It *touches at the end of the frame* when it met this frame
+/// or touched at the end of the last one, and their shapes where the pass left them
+/// ([`CollisionPass::outcomes`]) overlap or are at most the [margin](Self::with_margin)
+/// apart. So a body resting on a floor, pressed into it or stopped a skin short of it, and a
+/// body standing in a sensor, which overlaps it, touch every frame: they never flicker. A pair
+/// that is merely near, and never met, does not touch.
+///
+/// # Events
+///
+/// [`events`](Self::events) lists, for the last frame: first every pair that
+/// [started](ContactEvent::Started) touching, in the order the pass handed their first hits
+/// over (time order, the pass's `(t, a, b)`); then every pair that
+/// [stopped](ContactEvent::Stopped), in the order they started touching (oldest first). A
+/// fast body that enters a sensor and leaves it within one frame reports both, started first.
+/// The hits, and so the events, are the same for every broad phase.
+///
+/// Bodies without a key take part in the pass but in no event. Bodies that share a key are one
+/// entity to the events (the parts of a compound): a pair of keys meets when any of their
+/// bodies meet, and one that met no more is judged on the bodies of its latest hit (or, when
+/// those have left that place in the slice, on the first enabled body with each key). Two
+/// bodies with the same key never form a pair. A sensor meeting a sensor is reported like any
+/// other pair ([`Layers`](crate::Layers) leave such pairs out where a game has no use for
+/// them).
+///
+/// # Allocation
+///
+/// The tracker keeps its buffers, with room for twice the busiest frame's pairs, so steady
+/// frames allocate nothing. Bodies kept in one order cost nothing beyond the pairs; when a
+/// pair's body is no longer where its latest hit found it, the tracker indexes the frame's
+/// keyed bodies once (a hash table, reused).
+///
+/// ```
+/// use collide::{Body, CollisionPass, ContactEvent, ContactEvents, Obstacle, OtherKey, Response};
+/// use collide_core::{Circle, Pose, Rect};
+/// use glam::Vec2;
+///
+/// let coin = [Obstacle::new(7, Circle { radius: 4.0 }, Pose::from_position(Vec2::new(50.0, 0.0)))
+///     .with_sensor(true)];
+/// let player = Rect { half_extents: Vec2::splat(8.0) };
+/// let mut pass = CollisionPass::default();
+/// let mut events = ContactEvents::default();
+/// // One frame runs the player through the coin and 100 units past it.
+/// let bodies = [Body::new(player, Vec2::ZERO, Vec2::new(150.0, 0.0)).with_key(1)];
+/// events.run(&mut pass, &bodies, &coin[..], |_| Response::CARRY)?;
+/// let [ContactEvent::Started { a: 1, b: OtherKey::Obstacle(7), impact, sensor: true }, stopped] =
+///     events.events()
+/// else {
+///     panic!("{:?}", events.events())
+/// };
+/// assert!((impact.t - 38.0 / 150.0).abs() < 1e-4); // the player's face meets the coin at x = 46
+/// assert_eq!(stopped.pair(), (1, OtherKey::Obstacle(7)));
+/// assert!(!stopped.is_started());
+/// # Ok::<(), collide::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ContactEvents {
+    margin: f32,
+    /// How many frames have run (for [`Touching::started`]).
+    frame: u64,
+    /// The pairs touching, in the order they started.
+    pairs: Vec<Tracked>,
+    /// Each pair's place in `pairs`.
+    index: PairIndex,
+    events: Vec<ContactEvent>,
+    lookup: KeyLookup,
+    /// The most pairs touching at once so far.
+    busiest: usize,
+}
+
+impl Default for ContactEvents {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ContactEvents {
+    /// A tracker with nothing touching, and the [`DEFAULT_MARGIN`].
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            margin: DEFAULT_MARGIN,
+            frame: 0,
+            pairs: Vec::new(),
+            index: PairIndex::default(),
+            events: Vec::new(),
+            lookup: KeyLookup::default(),
+            busiest: 0,
+        }
+    }
+
+    /// The same tracker with this margin (see [touching](Self#touching)); far from the origin
+    /// it is never less than twice the skin the pass keeps there. A negative or NaN margin is
+    /// none: shapes touch only where they overlap or meet.
+    #[must_use]
+    pub fn with_margin(mut self, margin: f32) -> Self {
+        self.margin = margin;
+        self
+    }
+
+    /// The margin.
+    #[must_use]
+    pub fn margin(&self) -> f32 {
+        self.margin
+    }
+
+    /// Runs `pass` over this frame (as [`CollisionPass::run`]), then works out which pairs of
+    /// keys started and stopped touching ([`events`](Self::events)).
+    ///
+    /// # Errors
+    ///
+    /// As [`CollisionPass::run`]: the frame ran no hit, and the tracker is left as after the
+    /// last frame, with no events.
+    pub fn run<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        pass: &mut CollisionPass<B>,
+        bodies: &[Body<'_>],
+        world: &O,
+        mut resolve: impl FnMut(&PassHit) -> Response,
+    ) -> Result<PassStats, Error> {
+        self.events.clear();
+        self.frame = self.frame.wrapping_add(1);
+        let stats = pass.run(bodies, world, |hit| {
+            self.meet(bodies, hit);
+            resolve(hit)
+        })?;
+        self.finish(bodies, pass.outcomes(), world);
+        Ok(stats)
+    }
+
+    /// The last frame's events: the pairs that started touching in time order, then those
+    /// that stopped in the order they had started (see [events](Self#events)).
+    #[must_use]
+    pub fn events(&self) -> &[ContactEvent] {
+        &self.events
+    }
+
+    /// Every pair touching at the end of the last frame, in the order they started touching.
+    pub fn touching(&self) -> impl ExactSizeIterator<Item = Touching> + '_ {
+        self.pairs.iter().map(|p| Touching {
+            a: p.key.0,
+            b: p.key.1,
+            sensor: p.sensor,
+            started: p.since == self.frame,
+        })
+    }
+
+    /// Whether body key `a` touched `b` at the end of the last frame (either way round, for
+    /// two bodies).
+    #[must_use]
+    pub fn is_touching(&self, a: u64, b: OtherKey) -> bool {
+        let key = match b {
+            OtherKey::Body(k) if k < a => (k, OtherKey::Body(a)),
+            _ => (a, b),
+        };
+        self.index.map.contains_key(&key)
+    }
+
+    /// Forgets every pair (a new level): the next frame starts every contact afresh, and
+    /// reports none of these as stopped.
+    pub fn clear(&mut self) {
+        self.pairs.clear();
+        self.index.map.clear();
+        self.events.clear();
+    }
+
+    /// Notes that the pass handed `hit` over: a pair of keys not touching yet starts.
+    fn meet(&mut self, bodies: &[Body<'_>], hit: &PassHit) {
+        let Some((key, hint, flipped)) = pair_of(bodies, hit) else {
+            return;
+        };
+        let overlap_at_end = hit.contact.is_some();
+        if let Some(&at) = self.index.map.get(&key) {
+            let p = &mut self.pairs[at as usize];
+            (p.met, p.hint, p.overlap_at_end, p.sensor) = (true, hint, overlap_at_end, hit.sensor);
+            return;
+        }
+        let mut impact = hit.impact;
+        if flipped {
+            impact.normal = -impact.normal;
+        }
+        self.index.map.insert(key, self.pairs.len() as u32);
+        self.pairs.push(Tracked {
+            key,
+            sensor: hit.sensor,
+            since: self.frame,
+            met: true,
+            hint,
+            overlap_at_end,
+        });
+        self.events.push(ContactEvent::Started {
+            a: key.0,
+            b: key.1,
+            impact,
+            sensor: hit.sensor,
+        });
+    }
+
+    /// After the pass: keeps the pairs that still touch, in order, and reports the others as
+    /// stopped.
+    fn finish<O: Obstacles + ?Sized>(
+        &mut self,
+        bodies: &[Body<'_>],
+        outcomes: &[Outcome],
+        world: &O,
+    ) {
+        self.lookup.clear();
+        self.busiest = self.busiest.max(self.pairs.len());
+        let mut kept = 0;
+        for i in 0..self.pairs.len() {
+            let mut p = self.pairs[i];
+            let ends = Ends {
+                bodies,
+                outcomes,
+                world,
+            };
+            if ends.still_touch(&mut self.lookup, &p, self.margin) {
+                p.met = false;
+                if kept != i {
+                    if let Some(at) = self.index.map.get_mut(&p.key) {
+                        *at = kept as u32;
+                    }
+                }
+                self.pairs[kept] = p;
+                kept += 1;
+            } else {
+                self.index.map.remove(&p.key);
+                self.events.push(ContactEvent::Stopped {
+                    a: p.key.0,
+                    b: p.key.1,
+                    sensor: p.sensor,
+                });
+            }
+        }
+        self.pairs.truncate(kept);
+        keep_headroom(&mut self.events);
+        keep_room(&mut self.pairs, self.busiest);
+        self.index.keep_room(self.busiest);
+    }
+}
+
+/// The pair of keys of `hit` (the smaller body key first), the bodies (or obstacle id) that
+/// hold them, and whether the hit's sides were swapped to put them in that order; `None`
+/// when a body has no key, or both have the same one.
+fn pair_of(bodies: &[Body<'_>], hit: &PassHit) -> Option<(PairKey, (u32, u32), bool)> {
+    let ka = bodies[hit.a].key?;
+    // The pass's body indices fit in a `u32`.
+    let a = hit.a as u32;
+    match hit.b {
+        Other::Obstacle(id) => Some(((ka, OtherKey::Obstacle(id)), (a, id), false)),
+        Other::Body(j) => {
+            let kb = bodies[j].key?;
+            let b = j as u32;
+            match ka.cmp(&kb) {
+                core::cmp::Ordering::Less => Some(((ka, OtherKey::Body(kb)), (a, b), false)),
+                core::cmp::Ordering::Greater => Some(((kb, OtherKey::Body(ka)), (b, a), true)),
+                core::cmp::Ordering::Equal => None,
+            }
+        }
+    }
+}
+
+/// Where a frame left everything: the bodies, where the pass put them, the static world.
+struct Ends<'f, 'b, O: ?Sized> {
+    bodies: &'f [Body<'b>],
+    outcomes: &'f [Outcome],
+    world: &'f O,
+}
+
+impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
+    /// Whether pair `p` touches at the end of the frame: both sides still there, and within
+    /// `margin` where they ended (known without a query when its latest hit found them
+    /// overlapping there and neither turned since).
+    fn still_touch(&self, lookup: &mut KeyLookup, p: &Tracked, margin: f32) -> bool {
+        let Some(a) = lookup.find(self.bodies, p.hint.0, p.key.0) else {
+            return false;
+        };
+        let (b, b_turned) = match p.key.1 {
+            OtherKey::Body(k) => match lookup.find(self.bodies, p.hint.1, k) {
+                Some(b) => (placed_body(self.bodies, self.outcomes, b), self.turned(b)),
+                None => return false,
+            },
+            OtherKey::Obstacle(id) => match placed_obstacle(self.world, id) {
+                Some(o) => (o, false),
+                None => return false,
+            },
+        };
+        if p.met && p.overlap_at_end && !self.turned(a) && !b_turned {
+            return true;
+        }
+        within_margin(&placed_body(self.bodies, self.outcomes, a), &b, margin)
+    }
+
+    /// Whether a response turned body `i` this frame.
+    fn turned(&self, i: usize) -> bool {
+        self.outcomes.get(i).is_some_and(|o| o.turns > 0)
+    }
+}
