@@ -84,7 +84,7 @@ fn a_body_resting_on_a_floor_touches_every_frame_until_lifted() {
             .run(&mut pass, &[lifted], &world[..], |_| Response::CARRY)
             .unwrap();
         assert_eq!(seen(&events), [(false, 9, OtherKey::Obstacle(3))]);
-        assert_eq!(events.touching().len(), 0);
+        assert_eq!(events.touching().count(), 0);
     }
 }
 
@@ -285,7 +285,7 @@ fn keys_follow_their_bodies_in_any_order_and_keyless_bodies_give_no_event() {
             .run(&mut pass, &bodies, &(), |_| Response::CARRY)
             .unwrap();
         assert_eq!(events.events(), [], "frame {frame}");
-        assert_eq!(events.touching().len(), 2);
+        assert_eq!(events.touching().count(), 2);
     }
 }
 
@@ -349,4 +349,15 @@ fn bad_frames_stop_contacts_or_leave_the_tracker_as_it_was() {
         .run(&mut pass, &[a, lost], &(), |_| Response::CARRY)
         .unwrap();
     assert_eq!(seen(&events), [(false, 1, OtherKey::Body(2))]);
+}
+
+/// A body is one cache line: the pass reads every body every frame, and the key and the sensor
+/// flag fit beside the rest.
+#[test]
+fn a_body_is_one_cache_line_and_a_missing_key_is_none() {
+    assert_eq!(std::mem::size_of::<Body<'_>>(), 64);
+    let body = Body::stationary(Circle { radius: 1.0 }, Vec2::ZERO);
+    assert_eq!((body.key, body.keyed()), (Body::NO_KEY, None));
+    assert_eq!(body.with_key(0).keyed(), Some(0));
+    assert_eq!(body.with_key(Body::NO_KEY).keyed(), None);
 }

@@ -129,11 +129,11 @@ fn frame_bodies(rng: &mut SplitMix64, movers: &[Mover]) -> Vec<Body<'static>> {
 /// The pair `a` (body index) meets `b` as, and the impact turned to run from the pair's first
 /// side; `None` without keys or with one key on both.
 fn keyed(bodies: &[Body<'_>], a: usize, b: Other, impact: Impact) -> Option<(Pair, Impact)> {
-    let ka = bodies[a].key?;
+    let ka = bodies[a].keyed()?;
     match b {
         Other::Obstacle(id) => Some(((ka, OtherKey::Obstacle(id)), impact)),
         Other::Body(j) => {
-            let kb = bodies[j].key?;
+            let kb = bodies[j].keyed()?;
             let flipped = Impact {
                 normal: -impact.normal,
                 ..impact
@@ -150,7 +150,9 @@ fn keyed(bodies: &[Body<'_>], a: usize, b: Other, impact: Impact) -> Option<(Pai
 
 /// Where the body with `key` ends the frame, if an enabled one is there.
 fn placed(bodies: &[Body<'static>], key: u64) -> Option<(ShapeRef<'static>, Pose)> {
-    let b = bodies.iter().find(|b| b.enabled && b.key == Some(key))?;
+    let b = bodies
+        .iter()
+        .find(|b| b.enabled && b.keyed() == Some(key))?;
     Some((b.shape, Pose::new(b.end, b.rotation)))
 }
 

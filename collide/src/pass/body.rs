@@ -23,10 +23,12 @@ pub struct Body<'a> {
     pub layers: Layers,
     /// A disabled body takes no part in the pass (and is not counted as skipped).
     pub enabled: bool,
-    /// The game's stable id for it (an entity id), by which
-    /// [`ContactEvents`](crate::ContactEvents) tells the pairs that touch from one frame to
-    /// the next; `None` (the default) leaves its contacts out of the events.
-    pub key: Option<u64>,
+    /// The game's stable id for it (an entity id: Bevy's `Entity::to_bits`, a slotmap key's
+    /// `as_ffi`, an index), by which [`ContactEvents`](crate::ContactEvents) tells the pairs
+    /// that touch from one frame to the next; [`Body::NO_KEY`] (the default) leaves its
+    /// contacts out of the events. A plain `u64` rather than an `Option`, so that a body stays
+    /// 64 bytes, one cache line (see [`keyed`](Self::keyed)).
+    pub key: u64,
     /// A sensor (a coin, a trigger zone) is reported like any body, but never turns anything:
     /// a response's turning reactions for a hit with a sensor are not carried out (see
     /// [`PassHit::sensor`](crate::PassHit::sensor)).
@@ -34,6 +36,10 @@ pub struct Body<'a> {
 }
 
 impl<'a> Body<'a> {
+    /// The key of a body without one: `u64::MAX`, which neither Bevy's entity bits nor a
+    /// slotmap key ever is.
+    pub const NO_KEY: u64 = u64::MAX;
+
     /// An enabled, unrotated body on every layer, moving from `start` to `end` this frame.
     #[must_use]
     pub fn new(shape: impl Into<ShapeRef<'a>>, start: Vec2, end: Vec2) -> Self {
@@ -44,7 +50,7 @@ impl<'a> Body<'a> {
             rotation: Rot::IDENTITY,
             layers: Layers::ALL,
             enabled: true,
-            key: None,
+            key: Self::NO_KEY,
             sensor: false,
         }
     }
@@ -89,11 +95,19 @@ impl<'a> Body<'a> {
         self
     }
 
-    /// The same body with the game's key for it (see [`key`](Self::key)).
+    /// The same body with the game's key for it (see [`key`](Self::key));
+    /// [`NO_KEY`](Self::NO_KEY) for none.
     #[must_use]
     pub fn with_key(mut self, key: u64) -> Self {
-        self.key = Some(key);
+        self.key = key;
         self
+    }
+
+    /// Its key, if it has one.
+    #[inline]
+    #[must_use]
+    pub fn keyed(&self) -> Option<u64> {
+        (self.key != Self::NO_KEY).then_some(self.key)
     }
 
     /// The same body, a sensor or not (see [`sensor`](Self::sensor)).

@@ -152,11 +152,15 @@ pub struct ContactEvents {
     margin: f32,
     /// How many frames have run (for [`Touching::started`]).
     frame: u64,
-    /// The pairs touching, in the order they started.
+    /// The pairs touching, in the order they started, and some that stopped (not `live`).
     pairs: Vec<Tracked>,
+    /// How many of `pairs` stopped.
+    stopped: usize,
     /// Each pair's place in `pairs`.
     index: PairIndex,
     events: Vec<ContactEvent>,
+    /// The hits the pass handed over this frame, in order.
+    met: Vec<Met>,
     lookup: KeyLookup,
     /// The most pairs touching at once so far.
     busiest: usize,
@@ -176,8 +180,10 @@ impl ContactEvents {
             margin: DEFAULT_MARGIN,
             frame: 0,
             pairs: Vec::new(),
+            stopped: 0,
             index: PairIndex::default(),
             events: Vec::new(),
+            met: Vec::new(),
             lookup: KeyLookup::default(),
             busiest: 0,
         }
@@ -214,11 +220,14 @@ impl ContactEvents {
     ) -> Result<PassStats, Error> {
         self.events.clear();
         self.frame = self.frame.wrapping_add(1);
+        let met = &mut self.met;
         let stats = pass.run(bodies, world, |hit| {
-            self.meet(bodies, hit);
+            met.push(Met::from(hit));
             resolve(hit)
         })?;
-        self.finish(bodies, pass.outcomes(), world);
+        self.meet_all(bodies);
+        let any_turns = !pass.turns().is_empty();
+        self.finish(bodies, (pass.outcomes(), any_turns), world);
         Ok(stats)
     }
 
@@ -230,8 +239,8 @@ impl ContactEvents {
     }
 
     /// Every pair touching at the end of the last frame, in the order they started touching.
-    pub fn touching(&self) -> impl ExactSizeIterator<Item = Touching> + '_ {
-        self.pairs.iter().map(|p| Touching {
+    pub fn touching(&self) -> impl Iterator<Item = Touching> + '_ {
+        self.pairs.iter().filter(|p| p.live).map(|p| Touching {
             a: p.key.0,
             b: p.key.1,
             sensor: p.sensor,
@@ -254,39 +263,62 @@ impl ContactEvents {
     /// reports none of these as stopped.
     pub fn clear(&mut self) {
         self.pairs.clear();
+        self.stopped = 0;
         self.index.map.clear();
         self.events.clear();
     }
 
-    /// Notes that the pass handed `hit` over: a pair of keys not touching yet starts.
-    fn meet(&mut self, bodies: &[Body<'_>], hit: &PassHit) {
-        let Some((key, hint, flipped)) = pair_of(bodies, hit) else {
-            return;
-        };
-        let overlap_at_end = hit.contact.is_some();
+    /// Notes every hit the pass handed over: a pair of keys not touching yet starts.
+    fn meet_all(&mut self, bodies: &[Body<'_>]) {
+        let mut met = core::mem::take(&mut self.met);
+        for chunk in met.chunks(GATHER) {
+            // The hits come in time order, their bodies scattered over memory: reading a
+            // chunk's keys first lets those cache misses overlap one another.
+            let mut keys = [(None, None); GATHER];
+            for (k, m) in keys.iter_mut().zip(chunk) {
+                *k = (
+                    bodies[m.a as usize].keyed(),
+                    m.b.body().and_then(|b| bodies[b].keyed()),
+                );
+            }
+            for (&(ka, kb), m) in keys.iter().zip(chunk) {
+                if let Some(pair) = pair_of(ka, kb, m) {
+                    self.meet(pair, m);
+                }
+            }
+        }
+        let count = met.len();
+        met.clear();
+        keep_room(&mut met, count);
+        self.met = met;
+    }
+
+    /// Notes that the pass handed over `m`, between the pair of keys `key`.
+    fn meet(&mut self, (key, hint, flipped): (PairKey, (u32, u32), bool), m: &Met) {
         if let Some(&at) = self.index.map.get(&key) {
             let p = &mut self.pairs[at as usize];
-            (p.met, p.hint, p.overlap_at_end, p.sensor) = (true, hint, overlap_at_end, hit.sensor);
+            (p.met, p.hint, p.overlap_at_end, p.sensor) = (true, hint, m.overlap_at_end, m.sensor);
             return;
         }
-        let mut impact = hit.impact;
+        let mut impact = m.impact;
         if flipped {
             impact.normal = -impact.normal;
         }
         self.index.map.insert(key, self.pairs.len() as u32);
         self.pairs.push(Tracked {
             key,
-            sensor: hit.sensor,
+            sensor: m.sensor,
             since: self.frame,
             met: true,
             hint,
-            overlap_at_end,
+            overlap_at_end: m.overlap_at_end,
+            live: true,
         });
         self.events.push(ContactEvent::Started {
             a: key.0,
             b: key.1,
             impact,
-            sensor: hit.sensor,
+            sensor: m.sensor,
         });
     }
 
@@ -295,29 +327,28 @@ impl ContactEvents {
     fn finish<O: Obstacles + ?Sized>(
         &mut self,
         bodies: &[Body<'_>],
-        outcomes: &[Outcome],
+        (outcomes, any_turns): (&[Outcome], bool),
         world: &O,
     ) {
         self.lookup.clear();
-        self.busiest = self.busiest.max(self.pairs.len());
-        let mut kept = 0;
+        self.busiest = self.busiest.max(self.pairs.len() - self.stopped);
         for i in 0..self.pairs.len() {
-            let mut p = self.pairs[i];
+            let p = &self.pairs[i];
+            if !p.live {
+                continue;
+            }
             let ends = Ends {
                 bodies,
                 outcomes,
                 world,
+                any_turns,
             };
-            if ends.still_touch(&mut self.lookup, &p, self.margin) {
-                p.met = false;
-                if kept != i {
-                    if let Some(at) = self.index.map.get_mut(&p.key) {
-                        *at = kept as u32;
-                    }
-                }
-                self.pairs[kept] = p;
-                kept += 1;
+            if ends.still_touch(&mut self.lookup, p, self.margin) {
+                self.pairs[i].met = false;
             } else {
+                let p = &mut self.pairs[i];
+                p.live = false;
+                self.stopped += 1;
                 self.index.map.remove(&p.key);
                 self.events.push(ContactEvent::Stopped {
                     a: p.key.0,
@@ -326,24 +357,40 @@ impl ContactEvents {
                 });
             }
         }
-        self.pairs.truncate(kept);
+        self.compact();
         keep_headroom(&mut self.events);
-        keep_room(&mut self.pairs, self.busiest);
+        keep_room(&mut self.pairs, 2 * self.busiest + 32);
         self.index.keep_room(self.busiest);
     }
 }
 
-/// The pair of keys of `hit` (the smaller body key first), the bodies (or obstacle id) that
-/// hold them, and whether the hit's sides were swapped to put them in that order; `None`
-/// when a body has no key, or both have the same one.
-fn pair_of(bodies: &[Body<'_>], hit: &PassHit) -> Option<(PairKey, (u32, u32), bool)> {
-    let ka = bodies[hit.a].key?;
-    // The pass's body indices fit in a `u32`.
-    let a = hit.a as u32;
-    match hit.b {
+impl ContactEvents {
+    /// Takes back the places of the pairs that stopped, once they are as many as those that
+    /// touch (so each stop costs a move and a table update once, not one per frame after).
+    fn compact(&mut self) {
+        if self.stopped <= 16 || 2 * self.stopped <= self.pairs.len() {
+            return;
+        }
+        self.pairs.retain(|p| p.live);
+        for (at, p) in self.pairs.iter().enumerate() {
+            if let Some(place) = self.index.map.get_mut(&p.key) {
+                *place = at as u32;
+            }
+        }
+        self.stopped = 0;
+    }
+}
+
+/// The pair of keys of `m` (`ka` of its `a`, `kb` of its other body; the smaller body key
+/// first), the bodies (or obstacle id) that hold them, and whether the hit's sides were
+/// swapped to put them in that order; `None` when a body has no key, or both have the same
+/// one.
+fn pair_of(ka: Option<u64>, kb: Option<u64>, m: &Met) -> Option<(PairKey, (u32, u32), bool)> {
+    let (ka, a) = (ka?, m.a);
+    match m.b {
         Other::Obstacle(id) => Some(((ka, OtherKey::Obstacle(id)), (a, id), false)),
         Other::Body(j) => {
-            let kb = bodies[j].key?;
+            let kb = kb?;
             let b = j as u32;
             match ka.cmp(&kb) {
                 core::cmp::Ordering::Less => Some(((ka, OtherKey::Body(kb)), (a, b), false)),
@@ -354,11 +401,39 @@ fn pair_of(bodies: &[Body<'_>], hit: &PassHit) -> Option<(PairKey, (u32, u32), b
     }
 }
 
+/// How many hits [`ContactEvents::meet_all`] reads the keys of before looking them up.
+const GATHER: usize = 32;
+
+/// What the tracker keeps of a hit the pass handed over.
+#[derive(Clone, Copy, Debug)]
+struct Met {
+    a: u32,
+    b: Other,
+    impact: Impact,
+    overlap_at_end: bool,
+    sensor: bool,
+}
+
+impl From<&PassHit> for Met {
+    fn from(hit: &PassHit) -> Self {
+        Self {
+            // The pass's body indices fit in a `u32`.
+            a: hit.a as u32,
+            b: hit.b,
+            impact: hit.impact,
+            overlap_at_end: hit.contact.is_some(),
+            sensor: hit.sensor,
+        }
+    }
+}
+
 /// Where a frame left everything: the bodies, where the pass put them, the static world.
 struct Ends<'f, 'b, O: ?Sized> {
     bodies: &'f [Body<'b>],
     outcomes: &'f [Outcome],
     world: &'f O,
+    /// Whether any body turned this frame (else no outcome need be read for it).
+    any_turns: bool,
 }
 
 impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
@@ -366,27 +441,30 @@ impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
     /// `margin` where they ended (known without a query when its latest hit found them
     /// overlapping there and neither turned since).
     fn still_touch(&self, lookup: &mut KeyLookup, p: &Tracked, margin: f32) -> bool {
+        // A hit handed over this frame names the pair's bodies where they are now.
+        let (a, b) = (p.hint.0 as usize, p.hint.1 as usize);
+        let b_is_body = matches!(p.key.1, OtherKey::Body(_));
+        if p.met && p.overlap_at_end && !self.turned(a) && !(b_is_body && self.turned(b)) {
+            return true;
+        }
         let Some(a) = lookup.find(self.bodies, p.hint.0, p.key.0) else {
             return false;
         };
-        let (b, b_turned) = match p.key.1 {
+        let b = match p.key.1 {
             OtherKey::Body(k) => match lookup.find(self.bodies, p.hint.1, k) {
-                Some(b) => (placed_body(self.bodies, self.outcomes, b), self.turned(b)),
+                Some(b) => placed_body(self.bodies, self.outcomes, b),
                 None => return false,
             },
             OtherKey::Obstacle(id) => match placed_obstacle(self.world, id) {
-                Some(o) => (o, false),
+                Some(o) => o,
                 None => return false,
             },
         };
-        if p.met && p.overlap_at_end && !self.turned(a) && !b_turned {
-            return true;
-        }
         within_margin(&placed_body(self.bodies, self.outcomes, a), &b, margin)
     }
 
     /// Whether a response turned body `i` this frame.
     fn turned(&self, i: usize) -> bool {
-        self.outcomes.get(i).is_some_and(|o| o.turns > 0)
+        self.any_turns && self.outcomes.get(i).is_some_and(|o| o.turns > 0)
     }
 }

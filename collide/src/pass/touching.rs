@@ -38,6 +38,8 @@ pub(crate) struct Tracked {
     pub hint: (u32, u32),
     /// Whether the latest hit found them overlapping at the end of the frame.
     pub overlap_at_end: bool,
+    /// `false` once it stopped touching (its place is taken back later, all at once).
+    pub live: bool,
 }
 
 /// FxHash's step: a multiply that spreads every bit of the key upwards, enough for ids that
@@ -128,17 +130,14 @@ impl KeyLookup {
     /// The enabled body with `key`: the one at `hint` if it has it, else the first.
     pub(crate) fn find(&mut self, bodies: &[Body<'_>], hint: u32, key: u64) -> Option<usize> {
         let at = hint as usize;
-        if bodies
-            .get(at)
-            .is_some_and(|b| b.enabled && b.key == Some(key))
-        {
+        if bodies.get(at).is_some_and(|b| b.enabled && b.key == key) {
             return Some(at);
         }
         if !self.built {
             self.map.clear();
             keep_map_room(&mut self.map, bodies.len() / 2);
             for (i, body) in bodies.iter().enumerate().rev() {
-                if let (true, Some(k), Ok(i)) = (body.enabled, body.key, u32::try_from(i)) {
+                if let (true, Some(k), Ok(i)) = (body.enabled, body.keyed(), u32::try_from(i)) {
                     self.map.insert(k, i);
                 }
             }
