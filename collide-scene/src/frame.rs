@@ -11,7 +11,8 @@
 //! ```
 
 use collide::{
-    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, PassSettings, PassStats, Reaction, Response,
+    AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, ContactEvents, Obstacles, PassHit,
+    PassSettings, PassStats, Reaction, Response,
 };
 use collide_core::SweepMode;
 use glam::Vec2;
@@ -29,6 +30,8 @@ pub struct FrameRunner<'p> {
     bodies: Vec<Body<'p>>,
     bounces: bool,
     level: Level,
+    /// The contact events the pass runs through, when on.
+    events: Option<ContactEvents>,
 }
 
 impl FrameRunner<'static> {
@@ -71,6 +74,7 @@ impl<'p> FrameRunner<'p> {
             scene,
             bounces: false,
             level: Level::None,
+            events: None,
         }
     }
 
@@ -89,6 +93,23 @@ impl<'p> FrameRunner<'p> {
     pub fn with_bounces(mut self, bounces: bool) -> Self {
         self.bounces = bounces;
         self
+    }
+
+    /// The same runner with every body keyed by its object's index and the pass run through
+    /// [`ContactEvents`] (`true`), or without keys or events (`false`, the default): what
+    /// following contacts from frame to frame costs. [`save`](Self::save) and
+    /// [`restore`](Self::restore) do not carry the tracker: after a restore, the next frame's
+    /// events are told against the contacts of the last frame run.
+    #[must_use]
+    pub fn with_events(mut self, events: bool) -> Self {
+        self.events = events.then(ContactEvents::default);
+        self
+    }
+
+    /// The contact events of the last frame, when on ([`with_events`](Self::with_events)).
+    #[must_use]
+    pub fn events(&self) -> Option<&ContactEvents> {
+        self.events.as_ref()
     }
 
     /// Switches to bullets that bounce (`true`) or pass through (`false`) from the next frame
@@ -122,7 +143,16 @@ impl<'p> FrameRunner<'p> {
     /// the pass holds no hits.
     pub fn frame(&mut self) -> Result<PassStats, collide::Error> {
         self.scene.step();
-        self.scene.bodies(self.palette, &mut self.bodies);
+        if self.events.is_some() {
+            // Keyed as they are built, as a game sets each body's entity id.
+            let objects = self.scene.objects().iter().enumerate();
+            let palette = self.palette;
+            self.bodies.clear();
+            self.bodies
+                .extend(objects.map(|(i, o)| o.body(palette).with_key(i as u64)));
+        } else {
+            self.scene.bodies(self.palette, &mut self.bodies);
+        }
         let statics = self.level.obstacles();
         if !matches!(self.level, Level::None) {
             for (body, o) in self.bodies.iter_mut().zip(self.scene.objects()) {
@@ -131,15 +161,16 @@ impl<'p> FrameRunner<'p> {
                 }
             }
         }
+        let (pass, events, bodies) = (&mut self.pass, self.events.as_mut(), &self.bodies);
         if !self.bounces {
-            return self.pass.run(&self.bodies, statics, |_| Response::CARRY);
+            return run_pass(pass, events, bodies, statics, |_| Response::CARRY);
         }
         let objects = self.scene.objects();
         let react = |i: usize| match objects[i].role {
             Role::Bullet => Reaction::Bounce { restitution: 1.0 },
             Role::Enemy => Reaction::Carry,
         };
-        let stats = self.pass.run(&self.bodies, statics, |hit| Response {
+        let stats = run_pass(pass, events, bodies, statics, |hit| Response {
             a: react(hit.a),
             b: hit.b.body().map_or(Reaction::Carry, react),
         })?;
@@ -224,6 +255,20 @@ impl FrameState {
     #[must_use]
     pub fn frame(&self) -> u64 {
         self.scene.frame()
+    }
+}
+
+/// The pass over `bodies`, through `events` when there are any.
+fn run_pass<O: Obstacles + ?Sized>(
+    pass: &mut CollisionPass<AnyBroadPhase>,
+    events: Option<&mut ContactEvents>,
+    bodies: &[Body<'_>],
+    statics: &O,
+    resolve: impl FnMut(&PassHit) -> Response,
+) -> Result<PassStats, collide::Error> {
+    match events {
+        Some(events) => events.run(pass, bodies, statics, resolve),
+        None => pass.run(bodies, statics, resolve),
     }
 }
 
@@ -324,6 +369,34 @@ mod tests {
                 hits += a.discrete_hits + a.swept_hits;
             }
             assert!(hits > 0);
+        }
+    }
+
+    /// Keys and events change no frame, with and without bounces; the shmup's bullets start
+    /// and stop touching enemies every frame.
+    #[test]
+    fn events_change_no_frame_and_report_contacts() {
+        for bounces in [false, true] {
+            let config = SceneConfig::uniform(1_000);
+            let mut plain = FrameRunner::new(&config, BroadPhaseKind::Grid, true);
+            let mut keyed = FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_events(true);
+            plain.set_bounces(bounces);
+            keyed.set_bounces(bounces);
+            assert!(plain.events().is_none());
+            let (mut started, mut stopped) = (0, 0);
+            for frame in 0..30 {
+                let a = plain.frame().expect("within the pair limit");
+                let b = keyed.frame().expect("within the pair limit");
+                assert_eq!(a, b, "frame {frame}");
+                assert_eq!(plain.scene().objects(), keyed.scene().objects());
+                let events = keyed.events().expect("on").events();
+                started += events.iter().filter(|e| e.is_started()).count();
+                stopped += events.iter().filter(|e| !e.is_started()).count();
+            }
+            assert!(
+                started > 100 && stopped > 100,
+                "{started} started, {stopped} stopped"
+            );
         }
     }
 
