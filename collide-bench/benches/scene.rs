@@ -4,7 +4,8 @@
 //! Ids: `scene/<scene>/<broad phase>/<sweep on|off>/<size>`, e.g.
 //! `scene/uniform/grid/on/10k`. Brute force only up to 1 000 objects. And the uniform scene at
 //! 10 000 objects in each static level (what a level costs while it does not move):
-//! `scene-level/<none|bodies|tiles>/10k`.
+//! `scene-level/<none|bodies|tiles>/10k`. And the uniform scene at 10 000 objects without and
+//! with keys and contact events: `scene-events/<off|on>/10k`.
 
 use std::hint::black_box;
 
@@ -59,12 +60,24 @@ fn levels(c: &mut Criterion) {
     group.finish();
 }
 
+fn events(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scene-events");
+    let config = SceneConfig::uniform(10_000);
+    for (on, name) in [(false, "off"), (true, "on")] {
+        let mut runner = FrameRunner::new(&config, BroadPhaseKind::Grid, true).with_events(on);
+        group.bench_function(BenchmarkId::new(name, "10k"), |b| {
+            b.iter(|| black_box(runner.frame().expect("within the pair limit")));
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(20)
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = scene, levels
+    targets = scene, levels, events
 }
 criterion_main!(benches);

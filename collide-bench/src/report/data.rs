@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::baseline::{self, Since};
 use super::bounce::BounceEntry;
 use super::config::ReportConfig;
+use super::events::EventsEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::level::LevelEntry;
 use super::machine::Machine;
@@ -48,6 +49,8 @@ pub struct Report {
     pub bounce: Vec<BounceEntry>,
     /// What a static level costs while it does not move, level by level.
     pub levels: Vec<LevelEntry>,
+    /// What keys and contact events cost on the shmup scene.
+    pub events: Vec<EventsEntry>,
     /// Every goal of `goals::GOALS` and whether it was met.
     pub goals: Vec<Goal>,
     /// What the goals were compared with (see [`Report::compare_with_baseline`]).

@@ -43,6 +43,8 @@ pub enum Measure {
     BounceBytes,
     /// A static level's median frame ÷ the frame with none.
     LevelRatio(LevelKind),
+    /// The shmup frame with keys and contact events ÷ the frame without.
+    EventsRatio,
     /// The slowest tile-cast line's speedup over parry2d's `Voxels`.
     TileSpeedup,
     /// The larger of collide's two failure counts on the tile casts: answers the oracle calls
@@ -96,7 +98,7 @@ pub const SPREAD_PERCENT: f64 = 15.0;
 const EXACT: f64 = 0.0;
 
 /// Every goal of the report, in the order of its goals table.
-pub const GOALS: [GoalSpec; 26] = [
+pub const GOALS: [GoalSpec; 27] = [
     GoalSpec {
         name: "sweep overhead on the frame (uniform, 100, grid)",
         bound: Bound::AtMost(10.0, " %"),
@@ -264,6 +266,14 @@ pub const GOALS: [GoalSpec; 26] = [
         judged: "median frames of alternating batches",
         measure: Measure::LevelRatio(LevelKind::Tiles),
     },
+    GoalSpec {
+        name: "frame with keys and contact events ÷ frame without",
+        bound: Bound::AtMost(1.1, ""),
+        spread_percent: SPREAD_PERCENT,
+        measures: "the shmup scene at 10 000 objects, uniform, grid, every body keyed and the pass run through `ContactEvents`",
+        judged: "median frames of alternating batches",
+        measure: Measure::EventsRatio,
+    },
     speedup(
         "rays",
         "ray casts vs parry2d Bvh",
@@ -423,6 +433,11 @@ impl Measure {
                 Some((e.speedup, format!("{:.2}× ({})", e.speedup, e.query)))
             }
             Measure::TileFailures => read_tile_failures(report),
+            Measure::EventsRatio => {
+                let e = report.events.first()?;
+                let text = format!("{:.3} ({} objects)", e.ratio, e.objects);
+                Some((e.ratio, text))
+            }
             Measure::LevelRatio(kind) => {
                 let e = report.levels.iter().find(|e| e.level == kind)?;
                 let text = format!("{:.2} ({} moving objects)", e.ratio, e.objects);

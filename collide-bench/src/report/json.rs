@@ -9,7 +9,8 @@
 //! `platformer[]` (the same keys, the failures also `airborne`, `idle_slides`,
 //! `falls_through`, `blocked_from_below`, `steps_not_taken`, `jumps`) and `bounce[]` (`objects`, `bounce_ns`, `count_ns`, `turns_per_frame`,
 //! `sweeps_after_turns_per_frame`, `bytes_per_frame`, `capped_per_frame`) and `levels[]`
-//! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`) and `tiles[]` (`peer`,
+//! (`level`, `objects`, `frame_ns`, `ratio`, `static_pairs_per_frame`) and `events[]` (`objects`,
+//! `plain_ns`, `events_ns`, `ratio`, `events_per_frame`, `touching_per_frame`) and `tiles[]` (`peer`,
 //! `query`, `ours_ns`, `peer_ns`, `speedup`, `batches`, `cases`, `peer_hits`, `disagreements`,
 //! `disagreements_ours_right`, `disagreements_peer_right`, `max_difference`, `ours_seam_hits`,
 //! `peer_seam_hits`) and `goals[]` (`goal`, `target`, `measured`, `met`, `value`: the figure a
@@ -22,6 +23,7 @@ use serde_json::Value;
 use super::baseline::Since;
 use super::bounce::BounceEntry;
 use super::data::{Report, ScaleRow};
+use super::events::EventsEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::goals::speedup_goal;
 use super::level::LevelEntry;
@@ -49,6 +51,7 @@ struct ReportJson<'a> {
     platformer: Vec<PlatformerJson>,
     bounce: Vec<BounceEntry>,
     levels: Vec<LevelEntry>,
+    events: Vec<EventsEntry>,
     quick: bool,
     allocations_counted: bool,
     machine: &'a Machine,
@@ -326,6 +329,7 @@ impl Report {
             platformer: self.platformer.iter().map(PlatformerJson::from).collect(),
             bounce: self.bounce.clone(),
             levels: self.levels.clone(),
+            events: self.events.clone(),
             quick: self.config.quick,
             allocations_counted: self.allocations_counted,
             machine: &self.machine,

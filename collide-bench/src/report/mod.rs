@@ -29,6 +29,7 @@ pub mod baseline;
 pub mod bounce;
 pub mod config;
 mod data;
+pub mod events;
 pub mod experiment;
 mod figures;
 mod format;
@@ -50,6 +51,7 @@ pub use baseline::{Since, BASELINE};
 pub use bounce::BounceEntry;
 pub use config::ReportConfig;
 pub use data::{Report, ScaleRow};
+pub use events::EventsEntry;
 pub use experiment::{SceneEntry, SweepCost};
 pub use goals::{goals, GOALS, SPREAD_PERCENT};
 pub use level::LevelEntry;
@@ -125,6 +127,11 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         .collect();
     progress(&format!("static levels: {}", config.level_objects));
     let levels = level::compare_levels(config.level_objects, config.batches);
+    progress(&format!(
+        "keys and contact events: {}",
+        config.level_objects
+    ));
+    let events = vec![events::compare_events(config.level_objects, config.batches)];
     let mut report = Report {
         config: config.clone(),
         machine,
@@ -138,6 +145,7 @@ pub fn run(config: &ReportConfig, mut progress: impl FnMut(&str)) -> Report {
         platformer,
         bounce,
         levels,
+        events,
         goals: Vec::new(),
         since: Since::Nothing("none given".into()),
         elapsed: Duration::ZERO,

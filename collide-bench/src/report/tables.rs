@@ -3,6 +3,7 @@
 
 use super::bounce::BounceEntry;
 use super::data::{Report, ScaleRow};
+use super::events::EventsEntry;
 use super::experiment::{SceneEntry, SweepCost};
 use super::format::us;
 use super::goals::speedup_goal;
@@ -159,6 +160,15 @@ const LEVELS: [Column<LevelEntry>; 5] = [
     }),
 ];
 
+const EVENTS: [Column<EventsEntry>; 6] = [
+    col("objects", |e| e.objects.to_string()),
+    col("plain µs/frame", |e| us(e.plain_ns)),
+    col("with events µs/frame", |e| us(e.events_ns)),
+    col("÷ plain", |e| format!("{:.3}", e.ratio)),
+    col("events/frame", |e| format!("{:.0}", e.events_per_frame)),
+    col("touching/frame", |e| format!("{:.0}", e.touching_per_frame)),
+];
+
 const CHARACTER: [Column<CharacterEntry>; 10] = [
     col("mover", |e| e.shape.into()),
     col("collide ns/call", |e| format!("{:.1}", e.ours_ns)),
@@ -290,6 +300,13 @@ impl Report {
                  batches; bullets hit the level)"
                     .into(),
                 table(&LEVELS, &self.levels),
+            ),
+            (
+                "Keys and contact events: the shmup scene with every body keyed and the pass \
+                 run through ContactEvents, beside the same frames without (uniform, grid; \
+                 median frames of alternating batches)"
+                    .into(),
+                table(&EVENTS, &self.events),
             ),
             (
                 format!(

@@ -67,6 +67,7 @@ fn report(entries: Vec<SceneEntry>, cost: SweepCost, sizes: Vec<usize>) -> Repor
         platformer: Vec::new(),
         bounce: Vec::new(),
         levels: Vec::new(),
+        events: Vec::new(),
         goals: Vec::new(),
         since: Since::Nothing("not compared".into()),
         elapsed: Duration::ZERO,
