@@ -299,3 +299,75 @@ proptest! {
         prop_assert!(n < 12 || (started > 0 && stopped > 0), "{started} started, {stopped} stopped");
     }
 }
+
+/// The events as a set of pairs, to diff one frame's touching pairs with the next.
+fn pairs_of(events: &ContactEvents) -> Vec<Pair> {
+    let mut pairs: Vec<Pair> = events.touching().map(|t| (t.a, t.b)).collect();
+    pairs.sort_unstable();
+    pairs
+}
+
+proptest! {
+    #![proptest_config(config(32, 0xB0B0))]
+
+    /// With responses that turn bodies (solid hits bounce or stop them; sensor hits ask to stop
+    /// them too, which the pass ignores), every broad phase reports the same events, and they
+    /// are the diff of the frames' touching pairs: a pair starts only when it did not touch,
+    /// stops only when it touched or started, and the touching pairs are last frame's, plus the
+    /// started, less the stopped.
+    #[test]
+    fn with_turns_every_broad_phase_reports_one_consistent_diff(seed in any::<u64>(), n in 6usize..30) {
+        let mut rng = SplitMix64::new(seed);
+        let mut movers = movers(&mut rng, n);
+        let world = obstacles(&mut rng);
+        let mut sides: Vec<(CollisionPass, ContactEvents)> = BroadPhaseKind::ALL
+            .into_iter()
+            .map(|k| (CollisionPass::new(k.build()), ContactEvents::default()))
+            .collect();
+        let mut before: Vec<Pair> = Vec::new();
+        let mut turns = 0;
+        for frame in 0..12 {
+            let bodies = frame_bodies(&mut rng, &movers);
+            let resolve = |hit: &collide::PassHit| {
+                let reaction = if hit.a % 2 == 0 {
+                    collide::Reaction::Bounce { restitution: 1.0 }
+                } else {
+                    collide::Reaction::Stop
+                };
+                Response::both(reaction)
+            };
+            for (pass, events) in &mut sides {
+                events.run(pass, &bodies, &world[..], resolve).unwrap();
+            }
+            let (first, rest) = sides.split_first().unwrap();
+            for (pass, events) in rest {
+                prop_assert_eq!(events.events(), first.1.events(), "frame {}, {}", frame, pass.broad_phase().kind());
+                prop_assert_eq!(pass.outcomes(), first.0.outcomes());
+            }
+            let mut expected = before.clone();
+            for e in first.1.events() {
+                let pair = e.pair();
+                if e.is_started() {
+                    prop_assert!(!before.contains(&pair), "frame {frame}: {e:?} touched already");
+                    expected.push(pair);
+                } else {
+                    prop_assert!(expected.contains(&pair), "frame {frame}: {e:?} never touched");
+                    expected.retain(|&p| p != pair);
+                }
+            }
+            expected.sort_unstable();
+            let now = pairs_of(&first.1);
+            prop_assert_eq!(&now, &expected, "frame {}", frame);
+            before = now;
+            turns += first.0.stats().turns;
+            for m in &mut movers {
+                // The scene's own motion: the bodies' turns are this frame's only.
+                m.at += m.velocity;
+                if m.at.length() > 80.0 {
+                    m.velocity = -m.velocity;
+                }
+            }
+        }
+        prop_assert!(n < 12 || turns > 0, "no body turned");
+    }
+}
