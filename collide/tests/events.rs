@@ -361,3 +361,40 @@ fn a_body_is_one_cache_line_and_a_missing_key_is_none() {
     assert_eq!(body.with_key(0).keyed(), Some(0));
     assert_eq!(body.with_key(Body::NO_KEY).keyed(), None);
 }
+
+/// Sensor tiles in the pass: a ball dropped through a coin cell onto a tiled floor stops on the
+/// floor only; the coin starts and stops touching as the ball passes, then the floor starts and
+/// goes on touching.
+#[test]
+fn a_sensor_tile_reports_and_never_stops_the_pass() {
+    let mut map = collide::TileMap::from_rows(
+        &["..........", "..........", "..........", "##########"],
+        Vec2::splat(16.0),
+        Vec2::ZERO,
+    )
+    .unwrap();
+    map.set(4, 2, b'C').unwrap();
+    assert!(map.set_sensor_value(b'C', true));
+    let coin = OtherKey::Obstacle(map.cell_index(4, 2));
+    let floor = OtherKey::Obstacle(map.cell_index(4, 0));
+    let ball = Circle { radius: 3.0 };
+    let mut pass = CollisionPass::default();
+    let mut events = ContactEvents::default();
+    let mut at = Vec2::new(72.0, 60.0);
+    let mut log = Vec::new();
+    for _ in 0..8 {
+        let body = Body::new(ball, at, at - Vec2::new(0.0, 12.0)).with_key(1);
+        events
+            .run(&mut pass, &[body], &map, |_| Response::a(Reaction::Stop))
+            .unwrap();
+        log.extend(seen(&events));
+        at = pass.outcomes()[0].position;
+    }
+    assert_eq!(
+        log,
+        [(true, 1, coin), (false, 1, coin), (true, 1, floor)],
+        "{log:?}"
+    );
+    assert!((at.y - 19.0).abs() < 0.05, "resting on the floor: {at}");
+    assert!(events.is_touching(1, floor));
+}
