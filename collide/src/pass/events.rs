@@ -7,84 +7,20 @@ use collide_broad::BroadPhase;
 use collide_core::{Impact, DEFAULT_SKIN};
 use collide_world::Obstacles;
 
+use crate::pass::pair_table::PairTable;
 use crate::pass::touching::{
-    placed_body, placed_obstacle, within_margin, KeyLookup, PairIndex, PairKey, Tracked,
+    placed_body, placed_obstacle, within_margin, KeyLookup, PairKey, Tracked,
 };
 use crate::pass::{Body, CollisionPass, Other, Outcome, PassHit, PassStats, Response};
 use crate::Error;
 
+pub use crate::pass::event::{ContactEvent, Touching};
 pub use crate::pass::touching::OtherKey;
 
 /// How far apart two shapes that touched may end a frame and still touch, unless set with
 /// [`ContactEvents::with_margin`]: twice the pass's default skin, so a body the pass stopped a
 /// skin short of a floor goes on touching it.
 pub const DEFAULT_MARGIN: f32 = 2.0 * DEFAULT_SKIN;
-
-/// A pair of keys that started or stopped touching this frame.
-///
-/// For two bodies, `a` is the smaller key; for a body and an obstacle, `a` is the body's key.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ContactEvent {
-    /// They touch, and did not at the end of the last frame.
-    Started {
-        /// The first side's key.
-        a: u64,
-        /// The second side.
-        b: OtherKey,
-        /// Their first hit of the frame: when (`t`), where, and the normal from `a` to `b`.
-        impact: Impact,
-        /// Whether either side is a sensor.
-        sensor: bool,
-    },
-    /// They touched at the end of the last frame, or started touching this frame, and do not
-    /// at the end of this one (apart by more than the margin, or one of them gone from the
-    /// bodies, disabled, or no longer finite).
-    Stopped {
-        /// The first side's key.
-        a: u64,
-        /// The second side.
-        b: OtherKey,
-        /// Whether either side was a sensor at their latest hit.
-        sensor: bool,
-    },
-}
-
-impl ContactEvent {
-    /// The pair of keys.
-    #[must_use]
-    pub fn pair(&self) -> (u64, OtherKey) {
-        match *self {
-            ContactEvent::Started { a, b, .. } | ContactEvent::Stopped { a, b, .. } => (a, b),
-        }
-    }
-
-    /// Whether it is a [`Started`](ContactEvent::Started).
-    #[must_use]
-    pub fn is_started(&self) -> bool {
-        matches!(self, ContactEvent::Started { .. })
-    }
-
-    /// Whether either side is a sensor.
-    #[must_use]
-    pub fn sensor(&self) -> bool {
-        match *self {
-            ContactEvent::Started { sensor, .. } | ContactEvent::Stopped { sensor, .. } => sensor,
-        }
-    }
-}
-
-/// A pair of keys touching at the end of the frame ([`ContactEvents::touching`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Touching {
-    /// The first side's key (the smaller of two bodies' keys).
-    pub a: u64,
-    /// The second side.
-    pub b: OtherKey,
-    /// Whether either side was a sensor at their latest hit.
-    pub sensor: bool,
-    /// Whether they started touching this frame (else they touched at the end of the last).
-    pub started: bool,
-}
 
 /// Which pairs of keyed bodies ([`Body::key`]), and of keyed bodies and obstacles, started
 /// touching, still touch and stopped touching, frame after frame: run the pass through it.
@@ -157,7 +93,7 @@ pub struct ContactEvents {
     /// How many of `pairs` stopped.
     stopped: usize,
     /// Each pair's place in `pairs`.
-    index: PairIndex,
+    index: PairTable,
     events: Vec<ContactEvent>,
     /// The hits the pass handed over this frame, in order.
     met: Vec<Met>,
@@ -181,7 +117,7 @@ impl ContactEvents {
             frame: 0,
             pairs: Vec::new(),
             stopped: 0,
-            index: PairIndex::default(),
+            index: PairTable::default(),
             events: Vec::new(),
             met: Vec::new(),
             lookup: KeyLookup::default(),
@@ -256,7 +192,7 @@ impl ContactEvents {
             OtherKey::Body(k) if k < a => (k, OtherKey::Body(a)),
             _ => (a, b),
         };
-        self.index.map.contains_key(&key)
+        self.index.find(&self.pairs, &key).is_some()
     }
 
     /// Forgets every pair (a new level): the next frame starts every contact afresh, and
@@ -264,7 +200,7 @@ impl ContactEvents {
     pub fn clear(&mut self) {
         self.pairs.clear();
         self.stopped = 0;
-        self.index.map.clear();
+        self.index.clear();
         self.events.clear();
     }
 
@@ -278,7 +214,7 @@ impl ContactEvents {
             for (k, m) in keys.iter_mut().zip(chunk) {
                 *k = (
                     bodies[m.a as usize].keyed(),
-                    m.b.body().and_then(|b| bodies[b].keyed()),
+                    m.other().body().and_then(|b| bodies[b].keyed()),
                 );
             }
             for (&(ka, kb), m) in keys.iter().zip(chunk) {
@@ -295,7 +231,7 @@ impl ContactEvents {
 
     /// Notes that the pass handed over `m`, between the pair of keys `key`.
     fn meet(&mut self, (key, hint, flipped): (PairKey, (u32, u32), bool), m: &Met) {
-        if let Some(&at) = self.index.map.get(&key) {
+        if let Some(at) = self.index.find(&self.pairs, &key) {
             let p = &mut self.pairs[at as usize];
             (p.met, p.hint, p.overlap_at_end, p.sensor) = (true, hint, m.overlap_at_end, m.sensor);
             return;
@@ -304,7 +240,6 @@ impl ContactEvents {
         if flipped {
             impact.normal = -impact.normal;
         }
-        self.index.map.insert(key, self.pairs.len() as u32);
         self.pairs.push(Tracked {
             key,
             sensor: m.sensor,
@@ -314,6 +249,9 @@ impl ContactEvents {
             overlap_at_end: m.overlap_at_end,
             live: true,
         });
+        let at = self.pairs.len() as u32 - 1;
+        let live = self.pairs.len() - self.stopped;
+        self.index.insert_new(&self.pairs, at, live);
         self.events.push(ContactEvent::Started {
             a: key.0,
             b: key.1,
@@ -346,10 +284,10 @@ impl ContactEvents {
             if ends.still_touch(&mut self.lookup, p, self.margin) {
                 self.pairs[i].met = false;
             } else {
+                self.index.remove(&self.pairs, &self.pairs[i].key);
                 let p = &mut self.pairs[i];
                 p.live = false;
                 self.stopped += 1;
-                self.index.map.remove(&p.key);
                 self.events.push(ContactEvent::Stopped {
                     a: p.key.0,
                     b: p.key.1,
@@ -360,7 +298,7 @@ impl ContactEvents {
         self.compact();
         keep_headroom(&mut self.events);
         keep_room(&mut self.pairs, 2 * self.busiest + 32);
-        self.index.keep_room(self.busiest);
+        self.index.keep_room(self.busiest, &self.pairs);
     }
 }
 
@@ -372,11 +310,7 @@ impl ContactEvents {
             return;
         }
         self.pairs.retain(|p| p.live);
-        for (at, p) in self.pairs.iter().enumerate() {
-            if let Some(place) = self.index.map.get_mut(&p.key) {
-                *place = at as u32;
-            }
-        }
+        self.index.rebuild(&self.pairs);
         self.stopped = 0;
     }
 }
@@ -387,7 +321,7 @@ impl ContactEvents {
 /// one.
 fn pair_of(ka: Option<u64>, kb: Option<u64>, m: &Met) -> Option<(PairKey, (u32, u32), bool)> {
     let (ka, a) = (ka?, m.a);
-    match m.b {
+    match m.other() {
         Other::Obstacle(id) => Some(((ka, OtherKey::Obstacle(id)), (a, id), false)),
         Other::Body(j) => {
             let kb = kb?;
@@ -408,10 +342,24 @@ const GATHER: usize = 32;
 #[derive(Clone, Copy, Debug)]
 struct Met {
     a: u32,
-    b: Other,
+    /// The other body's index or the obstacle's id (see `obstacle`).
+    b: u32,
     impact: Impact,
+    /// Whether `b` is an obstacle's id.
+    obstacle: bool,
     overlap_at_end: bool,
     sensor: bool,
+}
+
+impl Met {
+    /// What `a` met.
+    fn other(&self) -> Other {
+        if self.obstacle {
+            Other::Obstacle(self.b)
+        } else {
+            Other::Body(self.b as usize)
+        }
+    }
 }
 
 impl From<&PassHit> for Met {
@@ -419,8 +367,12 @@ impl From<&PassHit> for Met {
         Self {
             // The pass's body indices fit in a `u32`.
             a: hit.a as u32,
-            b: hit.b,
+            b: match hit.b {
+                Other::Body(b) => b as u32,
+                Other::Obstacle(id) => id,
+            },
             impact: hit.impact,
+            obstacle: hit.b.obstacle().is_some(),
             overlap_at_end: hit.contact.is_some(),
             sensor: hit.sensor,
         }
@@ -452,7 +404,7 @@ impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
         };
         let b = match p.key.1 {
             OtherKey::Body(k) => match lookup.find(self.bodies, p.hint.1, k) {
-                Some(b) => placed_body(self.bodies, self.outcomes, b),
+                Some(b) => placed_body(self.bodies, (self.outcomes, self.any_turns), b),
                 None => return false,
             },
             OtherKey::Obstacle(id) => match placed_obstacle(self.world, id) {
@@ -460,7 +412,11 @@ impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
                 None => return false,
             },
         };
-        within_margin(&placed_body(self.bodies, self.outcomes, a), &b, margin)
+        within_margin(
+            &placed_body(self.bodies, (self.outcomes, self.any_turns), a),
+            &b,
+            margin,
+        )
     }
 
     /// Whether a response turned body `i` this frame.

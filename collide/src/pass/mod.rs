@@ -13,9 +13,11 @@
 
 mod apart;
 mod body;
+mod event;
 mod events;
 mod hit;
 mod order;
+mod pair_table;
 mod pending;
 mod response;
 mod rounds;

@@ -1,6 +1,6 @@
 //! The pieces [`ContactEvents`](crate::ContactEvents) keeps from frame to frame: the pairs of
-//! keys that touch ([`Tracked`]), a hasher for their table, where a key is in this frame's
-//! bodies ([`KeyLookup`]), and whether two shapes are within the contact margin at the end of
+//! keys that touch ([`Tracked`]), where a key is in this frame's bodies ([`KeyLookup`], a hash
+//! table with a hasher for ids), and whether two shapes are within the contact margin at the end of
 //! the frame.
 
 use std::collections::HashMap;
@@ -45,9 +45,9 @@ pub(crate) struct Tracked {
 /// FxHash's step: a multiply that spreads every bit of the key upwards, enough for ids that
 /// differ in their low bits (entity indices) or their high ones (generations).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct PairHasher(u64);
+pub(crate) struct IdHasher(u64);
 
-impl Hasher for PairHasher {
+impl Hasher for IdHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.write_u64(u64::from(b));
@@ -76,8 +76,8 @@ impl Hasher for PairHasher {
     }
 }
 
-/// A hash map keyed by pairs or keys, with [`PairHasher`].
-pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<PairHasher>>;
+/// A hash map keyed by ids, with [`IdHasher`].
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<IdHasher>>;
 
 /// Keeps room in `map` for `busiest` entries at least (plus a few), for a map that is
 /// cleared before it is filled.
@@ -85,31 +85,6 @@ pub(crate) fn keep_map_room<K: Eq + core::hash::Hash, V>(map: &mut FastMap<K, V>
     let want = busiest + 16;
     if map.capacity() < want {
         map.reserve(want - map.len());
-    }
-}
-
-/// The table of the pairs touching: each pair's place in the tracker's list. Entries are
-/// removed one by one, which leaves tombstones; the table's buckets are kept at four times the
-/// busiest count, so the table clears them in place instead of growing.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct PairIndex {
-    pub map: FastMap<PairKey, u32>,
-    /// The most entries the table has held room for (its buckets' capacity, at least).
-    room: usize,
-}
-
-impl PairIndex {
-    /// Makes room for `busiest` entries at least, in steady state without allocating.
-    pub(crate) fn keep_room(&mut self, busiest: usize) {
-        // The table grows only when an insert finds no room left and more than half its
-        // capacity in use; up to half, it clears its tombstones in place.
-        let need = busiest + 16;
-        self.room = self.room.max(self.map.capacity());
-        if self.room < 2 * need {
-            self.map.reserve(2 * need - self.map.len());
-            self.room = self.map.capacity();
-        }
-        self.map.reserve(need.saturating_sub(self.map.len()));
     }
 }
 
@@ -135,7 +110,7 @@ impl KeyLookup {
         }
         if !self.built {
             self.map.clear();
-            keep_map_room(&mut self.map, bodies.len() / 2);
+            keep_map_room(&mut self.map, bodies.len());
             for (i, body) in bodies.iter().enumerate().rev() {
                 if let (true, Some(k), Ok(i)) = (body.enabled, body.keyed(), u32::try_from(i)) {
                     self.map.insert(k, i);
@@ -150,10 +125,18 @@ impl KeyLookup {
 /// A shape where it ends the frame.
 pub(crate) type Placed<'a> = (ShapeRef<'a>, Pose);
 
-/// Body `i` where the pass left it: its outcome's position, its rotation.
-pub(crate) fn placed_body<'a>(bodies: &[Body<'a>], outcomes: &[Outcome], i: usize) -> Placed<'a> {
+/// Body `i` where the pass left it: its outcome's position (its `end`, when no body
+/// `turned`), its rotation.
+pub(crate) fn placed_body<'a>(
+    bodies: &[Body<'a>],
+    (outcomes, turned): (&[Outcome], bool),
+    i: usize,
+) -> Placed<'a> {
     let body = &bodies[i];
-    let position = outcomes.get(i).map_or(body.end, |o| o.position);
+    let position = match outcomes.get(i) {
+        Some(o) if turned => o.position,
+        _ => body.end,
+    };
     (body.shape, Pose::new(position, body.rotation))
 }
 
