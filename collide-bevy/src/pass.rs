@@ -285,6 +285,7 @@ mod tests {
             },
             contact: None,
             by_sweep: false,
+            sensor: false,
         };
         let solid = |_| false;
         let answer = |a, b| respond(&roles, &hit(a, b), solid);
