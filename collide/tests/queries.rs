@@ -1,8 +1,8 @@
 //! The filtered casts and the point and area queries over a frame's bodies against a loop over
 //! every body: on seeded scenes of moving, rotating, layered bodies (some disabled, some with
 //! non-finite positions), every broad phase's `Hitscan` gives exactly the loop's answer under
-//! random filters (layers, ids left out, a predicate). The static casts leave out sensors
-//! unless the filter includes them, and leave out the ids it names.
+//! random filters (layers, ids left out, a predicate, sensors seen or not). The casts leave out
+//! sensors unless the filter includes them, and leave out the ids it names.
 
 use collide::{
     cast_ray_static, cast_ray_static_all, cast_shape_static_all, Body, BroadPhaseKind,
@@ -60,6 +60,7 @@ fn scene(rng: &mut SplitMix64, shapes: &[Shape], side: f32) -> Vec<Body<'static>
                 .with_rotation(Rot::from_angle(rng.angle()))
                 .with_layers(random_layers(rng))
                 .with_enabled(i % 23 != 7)
+                .with_sensor(i % 11 == 3)
         })
         .collect()
 }
@@ -69,6 +70,7 @@ struct FilterParts {
     layers: Layers,
     exclude: Vec<u32>,
     refuse: Option<u32>,
+    sensors: bool,
 }
 
 impl FilterParts {
@@ -82,13 +84,14 @@ impl FilterParts {
             layers,
             exclude: (0..rng.index(5)).map(|_| rng.index(n) as u32).collect(),
             refuse: (rng.index(2) == 0).then(|| 2 + rng.index(3) as u32),
+            sensors: rng.index(2) == 0,
         }
     }
 }
 
 /// The loop's view of a body: taking part under `filter`, at its end-of-frame pose.
 fn placed<'b>(body: &Body<'b>, id: u32, filter: &QueryFilter<'_>) -> Option<Pose> {
-    (body.enabled && body.is_finite() && filter.allows(id, body.layers))
+    (body.enabled && body.is_finite() && filter.sees(body.sensor) && filter.allows(id, body.layers))
         .then(|| Pose::new(body.end, body.rotation))
 }
 
@@ -105,7 +108,9 @@ fn check_frame(
     parts: &FilterParts,
 ) -> usize {
     let keep = |id: u32| parts.refuse.is_none_or(|m| id % m != 0);
-    let mut filter = QueryFilter::new(parts.layers).excluding(&parts.exclude);
+    let mut filter = QueryFilter::new(parts.layers)
+        .excluding(&parts.exclude)
+        .with_sensors(parts.sensors);
     if parts.refuse.is_some() {
         filter = filter.with_predicate(&keep);
     }
@@ -225,6 +230,7 @@ fn the_queries_find_things() {
             layers: Layers::ALL,
             exclude: vec![3],
             refuse: Some(5),
+            sensors: false,
         };
         found += check_frame(&mut rng, &bodies, 150.0, BroadPhaseKind::Grid, &parts);
     }

@@ -65,7 +65,9 @@ pub(crate) fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_
 /// collision pass's own rule. Disabled bodies, bodies with non-finite positions, and bodies
 /// the query's [`QueryFilter`] refuses are skipped: its layers must
 /// [interact](collide_core::Layers::interacts) with the body's, and its exclusions and predicate name
-/// bodies by their index. Every query takes a plain [`Layers`](collide_core::Layers) too.
+/// bodies by their index. Sensor bodies ([`Body::sensor`]) are skipped too, unless the filter
+/// [includes sensors](QueryFilter::include_sensors): a laser goes through a coin. Every query
+/// takes a plain [`Layers`](collide_core::Layers) too.
 ///
 /// Beside the casts, a `Hitscan` answers the point and area queries of a frame: every body
 /// that holds a point ([`bodies_at_point`](Self::bodies_at_point)), every body a shape at a
@@ -127,10 +129,11 @@ impl Hitscan {
     }
 }
 
-/// Whether a body takes part in a query: enabled, finite, allowed by the filter.
+/// Whether a body takes part in a query: enabled, finite, not a sensor unless the filter sees
+/// sensors, allowed by the filter.
 #[inline(always)]
 pub(crate) fn takes_part(body: &Body<'_>, id: u32, filter: &QueryFilter<'_>) -> bool {
-    body.enabled && body.is_finite() && filter.allows(id, body.layers)
+    body.enabled && body.is_finite() && filter.sees(body.sensor) && filter.allows(id, body.layers)
 }
 
 /// The box around the disc of `radius` about `point`, widened as the pass widens a body's
