@@ -26,7 +26,9 @@ use shmup::{shmup_app, Frame};
 const COUNTS: [usize; 2] = [1_000, 10_000];
 
 fn runner(n: usize) -> FrameRunner<'static> {
-    let mut r = FrameRunner::new(&SceneConfig::uniform(n), BroadPhaseKind::Grid, true);
+    // With contact events, as the plugin runs by default: like against like.
+    let mut r =
+        FrameRunner::new(&SceneConfig::uniform(n), BroadPhaseKind::Grid, true).with_events(true);
     // Past the first frames, whose buffers still grow.
     for _ in 0..30 {
         black_box(r.frame().expect("within the pair limit"));

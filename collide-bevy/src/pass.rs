@@ -5,7 +5,8 @@
 use bevy::ecs::prelude::*;
 use bevy::transform::components::Transform;
 use collide::{
-    AnyBroadPhase, Body, CollisionPass, Other, PassHit, PassSettings, PassStats, Reaction, Response,
+    AnyBroadPhase, Body, CollisionPass, ContactEvent, ContactEvents, Other, PassHit, PassSettings,
+    PassStats, Reaction, Response,
 };
 
 use collide_core::ShapeRef;
@@ -16,6 +17,7 @@ use crate::components::{
 };
 use crate::convert::{position, rotation, set_position, to_bevy, to_collide};
 use crate::level::CollideLevel;
+use crate::report::ReportSettings;
 
 /// What the resolver needs to know of each body, in body order.
 #[derive(Clone, Copy, Debug)]
@@ -37,6 +39,8 @@ pub struct CollidePass {
     /// The hits handed to the resolver, in the order they were: those a used-up body dropped
     /// are not among them, those met after a turn are.
     resolved: Vec<PassHit>,
+    /// Which pairs of entities touch, across steps (each body keyed by its entity's bits).
+    events: ContactEvents,
     error: Option<collide::Error>,
 }
 
@@ -50,6 +54,7 @@ impl CollidePass {
             entities: Vec::new(),
             roles: Vec::new(),
             resolved: Vec::new(),
+            events: ContactEvents::new(),
             error: None,
         }
     }
@@ -77,6 +82,14 @@ impl CollidePass {
     #[must_use]
     pub fn resolved(&self) -> &[PassHit] {
         &self.resolved
+    }
+
+    /// The last step's started and stopped touching, by entity bits (a body's key) or obstacle
+    /// id: what [`ContactStarted`](crate::ContactStarted) and
+    /// [`ContactStopped`](crate::ContactStopped) report with entities.
+    #[must_use]
+    pub fn contact_events(&self) -> &[ContactEvent] {
+        self.events.events()
     }
 
     /// Whether the last step's body `i` is a [`Character`]'s (its hits on the level are in
@@ -152,6 +165,7 @@ pub(crate) fn on_collider_added(
 pub(crate) fn run_pass(
     mut state: ResMut<CollidePass>,
     level: Res<CollideLevel>,
+    settings: Res<ReportSettings>,
     mut movers: Movers<'_, '_>,
 ) {
     let state = &mut *state;
@@ -159,10 +173,18 @@ pub(crate) fn run_pass(
     let mut bodies = recycle(core::mem::take(&mut state.bodies));
     gather(state, &movers, &mut bodies);
     let (roles, resolved) = (&state.roles, &mut state.resolved);
-    let run = state.pass.run(&bodies, level.obstacles(), |hit| {
+    let resolve = |hit: &PassHit| {
         resolved.push(*hit);
         respond(roles, hit, |id| level.is_sensor(id))
-    });
+    };
+    let run = if settings.contacts {
+        state
+            .events
+            .run(&mut state.pass, &bodies, level.obstacles(), resolve)
+    } else {
+        state.events.clear();
+        state.pass.run(&bodies, level.obstacles(), resolve)
+    };
     state.error = run.err();
     state.bodies = recycle(bodies);
     write_back(state.pass.outcomes(), &mut movers);
@@ -179,7 +201,10 @@ fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut 
         let end = position(transform);
         let start = previous.0.map_or(end, to_collide);
         let shape = collider.shape();
-        let mut body = Body::new(shape, start, end).with_layers(layers.0);
+        let mut body = Body::new(shape, start, end)
+            .with_layers(layers.0)
+            .with_key(entity.to_bits())
+            .with_sensor(sensor);
         // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
         if matches!(shape, ShapeRef::Hull(_)) {
             body = body.with_rotation(rotation(transform));

@@ -6,6 +6,7 @@ use bevy::ecs::prelude::*;
 use bevy::ecs::system::SystemParam;
 
 use crate::components::Hits;
+use crate::contact::{ContactStarted, ContactStopped};
 use crate::convert::to_bevy;
 use crate::hit::CollisionHit;
 use crate::level::CollideLevel;
@@ -17,30 +18,64 @@ pub struct ReportSettings {
     /// Trigger each hit as an observer event on both its entities (`true` unless turned off:
     /// a game that only reads messages saves the commands).
     pub observers: bool,
+    /// Follow which pairs touch from step to step, for [`ContactStarted`] and
+    /// [`ContactStopped`] (`true` unless turned off: about a tenth of a crowded step).
+    pub contacts: bool,
 }
 
 impl Default for ReportSettings {
     fn default() -> Self {
-        Self { observers: true }
+        Self {
+            observers: true,
+            contacts: true,
+        }
     }
 }
 
-/// The key Bevy files observers of [`CollisionHit`] under: with no observer holding it, no
-/// hit is triggered (thousands of commands a step that nothing would hear).
+/// The keys Bevy files observers of the plugin's events under: with no observer holding an
+/// event's key, that event is not triggered (thousands of commands a step that nothing would
+/// hear).
 #[derive(Resource, Clone, Copy, Debug)]
-pub(crate) struct HitEventKey(pub(crate) EventKey);
+pub(crate) struct EventKeys {
+    pub(crate) hit: EventKey,
+    pub(crate) started: EventKey,
+    pub(crate) stopped: EventKey,
+}
 
-/// Whether anything observes [`CollisionHit`]s now: the observers in the world, and the key
-/// of the hit's event among theirs.
+/// What the plugin triggers, each filed under its key in [`EventKeys`].
+pub(crate) trait Reported {
+    fn key(keys: &EventKeys) -> EventKey;
+}
+
+impl Reported for CollisionHit {
+    fn key(keys: &EventKeys) -> EventKey {
+        keys.hit
+    }
+}
+
+impl Reported for ContactStarted {
+    fn key(keys: &EventKeys) -> EventKey {
+        keys.started
+    }
+}
+
+impl Reported for ContactStopped {
+    fn key(keys: &EventKeys) -> EventKey {
+        keys.stopped
+    }
+}
+
+/// Whether anything observes one of the plugin's events now: the observers in the world, and
+/// the event's key among theirs.
 #[derive(SystemParam)]
 pub(crate) struct Listeners<'w, 's> {
     observers: Query<'w, 's, &'static Observer>,
-    key: Res<'w, HitEventKey>,
+    keys: Res<'w, EventKeys>,
 }
 
 impl Listeners<'_, '_> {
-    fn any(&self) -> bool {
-        let key = self.key.0;
+    pub(crate) fn any<E: Reported>(&self) -> bool {
+        let key = E::key(&self.keys);
         self.observers
             .iter()
             .any(|o| o.descriptor().event_keys().contains(&key))
@@ -64,7 +99,7 @@ pub(crate) fn report_hits(
     clear_hits(&mut hits);
     // No entity keeps its hits (a shmup's thousands of bullets): no lookup per hit.
     let keeping = !hits.is_empty();
-    let triggering = settings.observers && listeners.any();
+    let triggering = settings.observers && listeners.any::<CollisionHit>();
     let entities = state.entities();
     for hit in state.resolved() {
         let on_level = hit.b.obstacle().is_some_and(|id| !level.is_sensor(id));
@@ -86,8 +121,6 @@ pub(crate) fn report_hits(
         let kept = keeping.then_some(&mut hits);
         file(seen, kept, triggering.then_some(&mut commands));
     }
-    // Touching pairs: where collide's pass reports which pairs started and stopped touching
-    // this step, their started / stopped messages and events are sent here, beside the hits.
 }
 
 /// Last pass's hits out of every entity's [`Hits`].

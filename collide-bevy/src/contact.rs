@@ -1,0 +1,125 @@
+//! Started and stopped touching, with entities: collide's [`ContactEvents`] of the step's pass
+//! (each moving body keyed by its entity) as [`ContactStarted`] and [`ContactStopped`]
+//! messages and observer events.
+//!
+//! [`ContactEvents`]: collide::ContactEvents
+
+use bevy::ecs::entity::Entity;
+use bevy::ecs::event::EntityEvent;
+use bevy::ecs::message::Message;
+use bevy::ecs::prelude::*;
+use bevy::math::Vec2;
+use collide::{ContactEvent, Other, OtherKey};
+
+use crate::convert::to_bevy;
+use crate::hit::HitTarget;
+use crate::level::CollideLevel;
+use crate::pass::CollidePass;
+use crate::report::{Listeners, ReportSettings};
+
+/// `entity` started touching `other` this step: sent once, however long they then touch.
+///
+/// A pair touches while the pass hands a hit between them over, or while they stay within a
+/// small margin of where they met (see collide's `ContactEvents`): a body resting on a floor or
+/// standing in a sensor touches every step without flickering, and one that crosses a coin
+/// within a step reports both started and stopped. Sent as a message from the side of the
+/// entity collide lists first, and triggered on each entity of the pair.
+#[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq)]
+pub struct ContactStarted {
+    /// The entity this is seen from.
+    #[event_target]
+    pub entity: Entity,
+    /// What it touches.
+    pub other: HitTarget,
+    /// Their first hit of the step: where, and the unit normal from `entity` into `other`.
+    pub point: Vec2,
+    /// The normal at that hit.
+    pub normal: Vec2,
+    /// Either side is a sensor.
+    pub sensor: bool,
+}
+
+/// `entity` stopped touching `other` this step: they moved apart, or one of them was
+/// despawned, lost its collider or left the pass. Sent after every [`ContactStarted`] of the
+/// step, oldest pair first.
+#[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContactStopped {
+    /// The entity this is seen from.
+    #[event_target]
+    pub entity: Entity,
+    /// What it touched.
+    pub other: HitTarget,
+    /// Either side was a sensor.
+    pub sensor: bool,
+}
+
+/// Sends the last pass's contact events as messages, and triggers them on their entities when
+/// something observes them.
+pub(crate) fn report_contacts(
+    state: Res<CollidePass>,
+    level: Res<CollideLevel>,
+    settings: Res<ReportSettings>,
+    mut started: MessageWriter<ContactStarted>,
+    mut stopped: MessageWriter<ContactStopped>,
+    listeners: Listeners,
+    mut commands: Commands,
+) {
+    let trigger_started = settings.observers && listeners.any::<ContactStarted>();
+    let trigger_stopped = settings.observers && listeners.any::<ContactStopped>();
+    for event in state.contact_events() {
+        let (a, b) = event.pair();
+        let (Some(entity), Some(other)) = (Entity::try_from_bits(a), target(b, &level)) else {
+            continue;
+        };
+        match *event {
+            ContactEvent::Started { impact, sensor, .. } => {
+                let seen = ContactStarted {
+                    entity,
+                    other,
+                    point: to_bevy(impact.point),
+                    normal: to_bevy(impact.normal),
+                    sensor,
+                };
+                started.write(seen);
+                if trigger_started {
+                    commands.trigger(seen);
+                    if let Some(e) = other.entity() {
+                        commands.trigger(ContactStarted {
+                            entity: e,
+                            other: HitTarget::Entity(entity),
+                            normal: -seen.normal,
+                            ..seen
+                        });
+                    }
+                }
+            }
+            ContactEvent::Stopped { sensor, .. } => {
+                let seen = ContactStopped {
+                    entity,
+                    other,
+                    sensor,
+                };
+                stopped.write(seen);
+                if trigger_stopped {
+                    commands.trigger(seen);
+                    if let Some(e) = other.entity() {
+                        commands.trigger(ContactStopped {
+                            entity: e,
+                            other: HitTarget::Entity(entity),
+                            sensor,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The entity or tile a contact's second side names: a body by its key (its entity's bits),
+/// an obstacle as the level knows it (`None` for one removed since, whose owner is gone).
+fn target(other: OtherKey, level: &CollideLevel) -> Option<HitTarget> {
+    match other {
+        OtherKey::Body(key) => Entity::try_from_bits(key).map(HitTarget::Entity),
+        OtherKey::Obstacle(id) => level.other(Other::Obstacle(id), &[]),
+    }
+}
