@@ -425,7 +425,7 @@ mod tests {
             runner.frame().expect("within the pair limit");
         }
         let saved = runner.save();
-        let mut run = |runner: &mut FrameRunner<'_>| -> Vec<Vec<collide::ContactEvent>> {
+        let run = |runner: &mut FrameRunner<'_>| -> Vec<Vec<collide::ContactEvent>> {
             (0..8)
                 .map(|_| {
                     runner.frame().expect("within the pair limit");
