@@ -1,14 +1,18 @@
-//! A tiny platformer level run headless under `MinimalPlugins`, printing what happens:
-//! a character falls onto a tile map's floor and walks right, picking up coins (sensors);
-//! a turret fires bullets at 2 000 units per second at an enemy pacing on a ledge, and the
-//! wall behind it. Ends by itself after four seconds of game time.
+//! A tiny platformer level, loaded from an LDtk project (`examples/level.ldtk`, with
+//! collide-levels), run headless under `MinimalPlugins`, printing what happens: a character
+//! falls onto the level's floor and walks right, picking up coins (sensors); a turret fires
+//! bullets at 2 000 units per second at an enemy pacing on a ledge, and the wall behind it.
+//! The player, the coins, the enemy and the turret stand where the level's entities say. Ends
+//! by itself after four seconds of game time.
 //!
-//! `cargo run -p collide-bevy --example headless`
+//! `cd collide-bevy && cargo run --example headless`
 
 use bevy::app::{AppExit, ScheduleRunnerPlugin};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use collide_bevy::collide::TileShape;
 use collide_bevy::prelude::*;
+use collide_levels::{LdtkOptions, LdtkProject, YAxis};
 
 /// Steps of 1/64 s before the example ends: four seconds.
 const STEPS: u32 = 256;
@@ -19,17 +23,13 @@ const ENEMY: u32 = 4;
 const COIN: u32 = 8;
 const LEVEL_LAYER: u32 = 16;
 
-/// The level, y up, 16-unit cells: a floor, a ledge with a slope up to it, a wall at each end.
-const LEVEL: [&str; 8] = [
-    "#......................................#",
-    "#......................................#",
-    "#......................................#",
-    "#......................................#",
-    "#..........................#####.......#",
-    "#.........................##...........#",
-    "#......................../##...........#",
-    "########################################",
-];
+/// The LDtk project: one level of 40 × 8 cells of 16 units (IntGrid value 1 solid, 3 a 45°
+/// slope rising to the right), placed in the editor so that its bottom-left corner is the
+/// world's origin with y up; its entities are `Player`, `Coin`, `Enemy` and `Turret`.
+const LEVEL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/level.ldtk");
+
+/// How high above the turret every other bullet flies (over the enemy, at the far wall).
+const HIGH_SHOT: f32 = 14.0;
 
 #[derive(Component)]
 struct Coin;
@@ -45,6 +45,10 @@ struct Enemy {
 /// A velocity in units per second, for what the game moves itself (bullets, the enemy).
 #[derive(Component)]
 struct Velocity(Vec2);
+
+/// Where the turret fires from.
+#[derive(Resource)]
+struct Turret(Vec2);
 
 #[derive(Resource, Default)]
 struct Tally {
@@ -74,32 +78,48 @@ fn main() {
 }
 
 fn spawn_level(mut commands: Commands) {
-    let mut map = TileMapCollider::from_rows(&LEVEL, Vec2::splat(16.0), Vec2::ZERO).expect("valid");
-    map.0.set_layers(Layers::on(LEVEL_LAYER).with_mask(BULLET));
-    commands.spawn(map);
-    commands.spawn((
-        Name::new("player"),
-        Character::with_up(Vec2::Y, 4.0),
-        Collider::rect(Vec2::new(6.0, 12.0)),
-        CollisionLayers(Layers::on(PLAYER).with_mask(COIN)),
-        Transform::from_xyz(40.0, 80.0, 0.0),
-    ));
-    for x in [120.0, 200.0, 280.0] {
-        commands.spawn((
-            Coin,
-            Sensor,
-            Collider::circle(4.0),
-            CollisionLayers(Layers::on(COIN).with_mask(PLAYER)),
-            Transform::from_xyz(x, 26.0, 0.0),
-        ));
+    let options = LdtkOptions::new()
+        .with_y_axis(YAxis::Up)
+        .with_shape(3, TileShape::Slope45UpRight);
+    let project = LdtkProject::load(LEVEL, &options).expect("the example's level loads");
+    let level = &project.levels[0];
+    let mut map = level
+        .int_grid("Collisions")
+        .expect("a collision layer")
+        .clone();
+    map.set_layers(Layers::on(LEVEL_LAYER).with_mask(BULLET));
+    commands.spawn(TileMapCollider(map));
+    for entity in &level.entities {
+        let at = Transform::from_xyz(entity.center.x, entity.center.y, 0.0);
+        match entity.identifier.as_str() {
+            "Player" => commands.spawn((
+                Name::new("player"),
+                Character::with_up(Vec2::Y, 4.0),
+                Collider::rect(Vec2::new(6.0, 12.0)),
+                CollisionLayers(Layers::on(PLAYER).with_mask(COIN)),
+                at,
+            )),
+            "Coin" => commands.spawn((
+                Coin,
+                Sensor,
+                Collider::circle(4.0),
+                CollisionLayers(Layers::on(COIN).with_mask(PLAYER)),
+                at,
+            )),
+            "Enemy" => commands.spawn((
+                Name::new("enemy"),
+                Enemy { speed: 40.0 },
+                Collider::rect(Vec2::splat(8.0)),
+                CollisionLayers(Layers::on(ENEMY).with_mask(BULLET)),
+                at,
+            )),
+            "Turret" => {
+                commands.insert_resource(Turret(Vec2::new(entity.center.x, entity.center.y)));
+                continue;
+            }
+            other => panic!("an entity the example does not know: {other}"),
+        };
     }
-    commands.spawn((
-        Name::new("enemy"),
-        Enemy { speed: 40.0 },
-        Collider::rect(Vec2::splat(8.0)),
-        CollisionLayers(Layers::on(ENEMY).with_mask(BULLET)),
-        Transform::from_xyz(470.0, 88.0, 0.0),
-    ));
 }
 
 fn walk(time: Res<Time>, mut characters: Query<&mut Character>) {
@@ -111,16 +131,16 @@ fn walk(time: Res<Time>, mut characters: Query<&mut Character>) {
 
 /// The turret on the left wall fires every quarter second: at the enemy on its ledge, and
 /// every other time above it, at the far wall.
-fn fire(mut commands: Commands, mut tally: ResMut<Tally>) {
+fn fire(mut commands: Commands, turret: Res<Turret>, mut tally: ResMut<Tally>) {
     tally.steps += 1;
     if tally.steps % 16 != 1 {
         return;
     }
     tally.fired += 1;
     let y = if tally.fired.is_multiple_of(2) {
-        104.0
+        turret.0.y + HIGH_SHOT
     } else {
-        90.0
+        turret.0.y
     };
     commands.spawn((
         Bullet,
@@ -128,7 +148,7 @@ fn fire(mut commands: Commands, mut tally: ResMut<Tally>) {
         HitReaction(Reaction::Used),
         CollisionLayers(Layers::on(BULLET).with_mask(ENEMY | LEVEL_LAYER)),
         Velocity(Vec2::new(2_000.0, 0.0)),
-        Transform::from_xyz(20.0, y, 0.0),
+        Transform::from_xyz(turret.0.x, y, 0.0),
     ));
 }
 
