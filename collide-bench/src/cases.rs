@@ -197,6 +197,7 @@ fn rect(rng: &mut SplitMix64) -> Shape {
 
 /// A 6- or 8-gon: a regular polygon stretched by independent x and y scales (an affine image
 /// of a convex polygon is convex), so the hulls are irregular but always valid.
+#[allow(clippy::disallowed_methods)] // the benchmark's inputs, not the library's arithmetic
 fn hull(rng: &mut SplitMix64) -> Shape {
     let sides = if rng.unit() < 0.5 { 6 } else { 8 };
     let radius = rng.range(2.0, 20.0);

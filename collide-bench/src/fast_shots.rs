@@ -63,6 +63,7 @@ impl Rim {
 /// `count` shots past a rim of `kind`, travelling `10^decade` to `10^(decade + 1)` of its
 /// radius per frame, half of them passing inside, from `seed`.
 #[must_use]
+#[allow(clippy::disallowed_methods)] // the benchmark's inputs, not the library's arithmetic
 pub fn clipping_shots(kind: Rim, decade: u32, count: usize, seed: u64) -> Vec<ClippingShot> {
     let mut rng = SplitMix64::new(seed ^ (u64::from(decade) << 8) ^ kind as u64);
     let sign = |rng: &mut SplitMix64| if rng.unit() < 0.5 { -1.0 } else { 1.0 };

@@ -19,7 +19,7 @@ pub fn outline(shape: ShapeRef<'_>, pose: Pose, out: &mut Vec<Vec2>) {
         ShapeRef::Circle(c) => {
             for i in 0..CIRCLE_SIDES {
                 let angle = i as f32 / CIRCLE_SIDES as f32 * core::f32::consts::TAU;
-                let (sin, cos) = angle.sin_cos();
+                let (sin, cos) = collide_core::math::sin_cos(angle);
                 out.push(at(CollideVec2::new(cos, sin) * c.radius));
             }
         }

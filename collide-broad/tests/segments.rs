@@ -188,6 +188,7 @@ fn next_float(x: f32, up: bool) -> f32 {
 }
 
 /// `10^e` for a uniform `e` in `lo..hi`.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn magnitude(rng: &mut SplitMix64, lo: f32, hi: f32) -> f32 {
     10f32.powf(rng.range(lo, hi))
 }

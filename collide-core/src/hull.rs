@@ -461,6 +461,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn sixteen_accepted_seventeen_refused() {
         assert_eq!(Hull::regular(16, 5.0).unwrap().vertex_count(), 16);
         let mut pts = [Vec2::ZERO; 17];
@@ -472,6 +473,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn refuses_bad_input() {
         assert_eq!(Hull::new(&[]), Err(Error::TooFewVertices { remaining: 0 }));
         assert_eq!(

@@ -28,6 +28,7 @@ fn hull(rng: &mut SplitMix64) -> Hull {
 /// A random case: a circle of radius 0.05 to 20 shot at a hull somewhere within `1e4` of the
 /// origin (through a point near it, so some miss) at 0.1 to 10 000 units per frame,
 /// log-uniform; the hull turned, and now and then drifting.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn case(rng: &mut SplitMix64) -> (Circle, Motion, Hull, Motion) {
     let ball = Circle {
         radius: rng.range(0.05, 20.0),

@@ -117,6 +117,7 @@ fn overlap_gives_zero_and_a_common_point() {
 }
 
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn polygons_match_brute_force() {
     let mut rng = SplitMix64::new(0xB2D7E);
     for _ in 0..300 {
@@ -195,6 +196,7 @@ fn a_corner_just_inside_a_nearly_flat_side_is_at_distance_zero() {
 /// overlap test), inside or out: overlapping pairs are at distance 0, and the distance of the
 /// others is the brute force's to within 2e-6 of their coordinates.
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn pairs_within_a_hair_of_touching_agree_with_overlap_and_brute_force() {
     let mut rng = SplitMix64::new(0x0D15_70CE);
     let (mut inside, mut apart) = (0, 0);

@@ -99,6 +99,7 @@ fn a_triangle_one_grid_step_across_is_a_hull() {
 /// than half a step it may stay as a corner. Either way every given point is on the hull to
 /// within a float step or two.
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn edge_middles_rounded_off_the_edge_far_out_are_not_refused() {
     let mut rng = SplitMix64::new(0xFA2);
     let mut dropped = 0;

@@ -53,6 +53,7 @@ fn size_of(cloud: &[Vec2]) -> f64 {
 
 /// A seeded cloud: uniform in a disk, in a thin ellipse, on a circle, in a square with
 /// duplicates and collinear runs, at an offset and a scale.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn cloud(rng: &mut SplitMix64, kind: usize) -> Vec<Vec2> {
     let n = 3 + rng.index(400);
     let scale = 10f32.powf(rng.range(-3.0, 6.0));

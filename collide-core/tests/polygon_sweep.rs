@@ -71,6 +71,7 @@ fn depth_and_gap(a: &Shape, ma: &Motion, b: &Shape, mb: &Motion, t: f32) -> (f32
 /// A random case: two polygons (one a hull at least), `b` slow or still somewhere within
 /// `1e4` of the origin, `a` shot at it (through a point near it, so some miss) at a speed from
 /// 0.1 to 10 000 units per frame, log-uniform.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn case(rng: &mut SplitMix64) -> (Shape, Motion, Shape, Motion) {
     let a = polygon(rng, false);
     let b = polygon(rng, matches!(a, Shape::Rect(_)));

@@ -6,16 +6,19 @@ use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn unit() -> impl Strategy<Value = Vec2> {
     (0.0f32..core::f32::consts::TAU).prop_map(Vec2::from_angle)
 }
 
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn motion() -> impl Strategy<Value = Vec2> {
     (0.0f32..core::f32::consts::TAU, 0.01f32..500.0).prop_map(|(a, r)| Vec2::from_angle(a) * r)
 }
 
 /// The allowed motion nearest to `motion`, by trying every point of a dense polar grid of
 /// radius `|motion|` (the answer is never longer than the motion: clipping only removes).
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn nearest_allowed_by_search(motion: Vec2, normals: &[Vec2]) -> f32 {
     let radius = motion.length();
     let mut best = motion.length(); // zero is always allowed

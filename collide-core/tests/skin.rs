@@ -24,6 +24,7 @@ fn any_shape() -> impl Strategy<Value = Shape> {
 
 /// A motion that starts within 60 units of the origin and travels up to `reach` units, aimed
 /// near the origin so most cases hit.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn aimed_motion(reach: f32) -> impl Strategy<Value = Motion> {
     (
         0.0f32..core::f32::consts::TAU,

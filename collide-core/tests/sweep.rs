@@ -116,6 +116,7 @@ fn rounded_corner() {
 /// than the oracle's first overlapping sub-step (plus float noise), and at the reported time
 /// the shapes are within float noise of touching, and no earlier than the sub-step before.
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn agrees_with_dense_substepping_oracle() {
     const SUBSTEPS: u32 = 10_000;
     let mut rng = SplitMix64::new(0x5EED_0003);
@@ -372,6 +373,7 @@ fn start_overlap_normal_is_the_least_penetration_axis() {
 /// of the `f32` start positions at these distances (under 0.6 %); the quadratic's discriminant
 /// taken as `b² − a·c` loses all its digits here, and with them such shots.
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn fast_shots_that_clip_a_rim_hit_exactly_when_their_path_passes_inside() {
     let mut rng = SplitMix64::new(0x5C1F_0DD5_EED5);
     let still = Motion::stationary(Vec2::ZERO);

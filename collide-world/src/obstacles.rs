@@ -267,6 +267,7 @@ mod tests {
     /// nor does any contact while moving level or up; a platform that blocks from every side
     /// stops everything.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn a_one_way_platform_stops_within_its_angle_moving_against_up() {
         assert!((ONE_WAY_MAX_ANGLE.cos() - ONE_WAY_MIN_COS).abs() < 1e-6);
         let rect = Rect {

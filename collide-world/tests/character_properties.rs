@@ -64,6 +64,7 @@ proptest! {
     /// Over a hill of any floor slope up to 40°, at any walking speed, in either direction,
     /// with a snap as long as the slope drops in a frame: on the floor at every frame.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn on_the_floor_at_every_frame_over_a_crest_and_down_a_slope(
         degrees in 5.0f32..40.0,
         speed in 0.5f32..4.0,
@@ -243,6 +244,7 @@ proptest! {
     /// it at any speed: never higher than the frame before, so never a frame up and a frame
     /// down in turn.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn a_wall_steep_slope_is_slid_down_without_jitter(
         degrees in 50.0f32..85.0,
         drop in 0.0f32..60.0,

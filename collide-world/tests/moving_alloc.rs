@@ -14,6 +14,7 @@ use glam::Vec2;
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn moving_lifts_allocate_nothing_in_steady_state() {
     let tile = Rect {
         half_extents: Vec2::splat(8.0),

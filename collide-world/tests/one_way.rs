@@ -190,6 +190,7 @@ fn jumping_up_through_from_below_passes_and_lands_on_the_way_down() {
 /// so does a body falling beside its edge that meets its corner steeper than
 /// [`ONE_WAY_MAX_ANGLE`].
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn walking_into_its_side_passes() {
     for (name, shape) in movers(1.0) {
         let shape = shape.as_shape_ref();
@@ -218,6 +219,7 @@ fn walking_into_its_side_passes() {
 /// hair or by most of its width, a ball whose centre is past the edge by less than the sine
 /// of [`ONE_WAY_MAX_ANGLE`] times its radius (on the corner).
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn landing_partly_over_the_edge_stops() {
     let o = [platform(Vec2::new(40.0, 4.0), 0.0, true)];
     // Polygons: a box on its flat bottom, a hexagon and a diamond on the slanted faces that
@@ -412,6 +414,7 @@ struct Case {
     travel: Vec2,
 }
 
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn case() -> impl Strategy<Value = Case> {
     let scale = prop_oneof![Just(1.0f32), 0.01f32..1_000.0];
     let start = (-1.0f32..1.0, -1.0f32..1.0);

@@ -99,6 +99,7 @@ proptest! {
     /// thousandths above or below it), slowly or fast, at any slant: it ends where the same
     /// move along one rectangle ends, as a map, as a static world's tiles and as static bodies.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn a_hull_vertex_meeting_a_seam_slides_as_on_one_face(
         sides in prop::sample::select(vec![3usize, 4, 6, 8]),
         radius in 2.0f32..10.0,
@@ -200,6 +201,7 @@ fn a_turned_box_under_a_ceiling_seam_reports_no_seam_contact() {
 /// bottom face. The wall's face stops it, and it slides up the wall (no farther from it than
 /// its skin).
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn a_box_touching_a_wall_moves_along_it_not_into_a_seam() {
     let rows = [".#..#.", ".##.#.", "..#.##", "###..#", "#.##.."];
     let map = TileMap::from_rows(&rows, Vec2::new(9.798_373, 36.068_623), Vec2::ZERO).unwrap();

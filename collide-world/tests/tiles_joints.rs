@@ -200,6 +200,7 @@ fn mover(kind: usize, size: f32, aspect: f32, sides: usize, turn: f32) -> (Shape
 }
 
 /// The angle of a normal, for the cone of the real surfaces' normals (all point down).
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn angle(n: Vec2) -> f32 {
     n.y.atan2(n.x)
 }
@@ -334,6 +335,7 @@ proptest! {
     #![proptest_config(config(cases(), 0x101_D5EA))]
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn walks_across_joints_never_catch_bump_or_meet_an_internal_face(
         which in 0usize..12,
         kind in 0usize..3,

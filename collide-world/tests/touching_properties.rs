@@ -32,6 +32,7 @@ fn config(cases: u32, seed: u64) -> Config {
 }
 
 /// `10^e`: log-uniform sizes from an exponent.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn ten_to(e: f32) -> f32 {
     10f32.powf(e)
 }
@@ -288,6 +289,7 @@ struct Standing {
 /// Frames a standing hull walks.
 const FRAMES: usize = 3;
 
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn standing() -> impl Strategy<Value = Standing> {
     (
         (
@@ -408,6 +410,7 @@ struct Shot {
     travel: Vec2,
 }
 
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn shot() -> impl Strategy<Value = Shot> {
     (
         (0u8..3, 0.3f32..1.0, 3usize..9, -3.2f32..3.2),

@@ -224,6 +224,7 @@ fn a_nan_floor_angle_counts_as_the_default() {
 }
 
 /// The turn that puts face `face` of `hull` straight down.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn standing_on(hull: &Hull, face: usize) -> Rot {
     Rot::from_angle(Vec2::NEG_Y.to_angle() - hull.normals()[face].to_angle())
 }
@@ -275,6 +276,7 @@ fn a_triangle_standing_a_rounding_inside_a_floor_walks() {
 /// tile's top separates them all along, and the walk goes on.
 #[test]
 #[allow(clippy::excessive_precision)] // the case as it was found
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn a_turned_box_gliding_an_ulp_over_a_seam_walks() {
     let hull = Hull::from_half_extents(Vec2::new(0.11607738, 0.03334835)).unwrap();
     let rotation = Rot::from_angle(Vec2::new(-0.27375296, -0.96180004).to_angle());

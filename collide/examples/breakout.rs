@@ -21,6 +21,7 @@ const PADDLE: Rect = Rect {
 };
 const FRAMES: usize = 600;
 
+#[allow(clippy::disallowed_methods)] // the game's own motion, not the library's arithmetic
 fn main() -> Result<(), collide::Error> {
     let walls = walls();
     let mut bricks: Vec<Vec2> = (0..5)

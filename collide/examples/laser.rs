@@ -18,6 +18,7 @@ const SHIP_LAYER: u32 = 1;
 const ENEMY_LAYER: u32 = 2;
 const FRAMES: usize = 120;
 
+#[allow(clippy::disallowed_methods)] // the game's own motion, not the library's arithmetic
 fn main() -> Result<(), collide::Error> {
     let ship = Hull::regular(3, 8.0)?;
     let enemy = Circle { radius: 6.0 };

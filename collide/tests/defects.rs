@@ -33,6 +33,7 @@ fn static_rays_find_what_cast_ray_finds_far_from_the_origin() {
 }
 
 /// A random circle, rect or hull, 0.01 to 10 units across, turned one time in two.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn random_obstacle(rng: &mut SplitMix64, id: u32, at: Vec2) -> (Shape, Pose, u32) {
     let size = 10f32.powf(rng.range(-2.0, 1.0));
     let shape = match rng.index(3) {

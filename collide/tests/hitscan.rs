@@ -14,6 +14,7 @@ use collide_testkit::SplitMix64;
 use glam::Vec2;
 
 /// A random shape: a circle, a rect or a hull (3 to 16 sides), 1 to 25 units across.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn random_shape(rng: &mut SplitMix64) -> Shape {
     let size = rng.range(0.5, 12.0);
     match rng.index(3) {

@@ -131,6 +131,7 @@ fn follow(turns: &[Turn], body: usize, start: Vec2, velocity: Vec2) -> (Vec2, Ve
 /// units per frame: it stays inside for 100 000 frames in all, and travels exactly its speed
 /// every frame (the length of its path through the frame's turns, within 1e-3).
 #[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn a_ball_in_a_box_stays_in_and_travels_its_speed_every_frame() {
     let ball = Circle { radius: 4.0 };
     let walls = walls();
@@ -204,6 +205,7 @@ fn two_balls_moving_into_each_other_bounce_at_their_time_of_impact() {
 
 /// One random frame of balls among blocks, each ball answering every hit with a random
 /// reaction; returns the bodies, the hits handed over and the pass's turns.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn random_frame(
     pass: &mut CollisionPass,
     rng: &mut SplitMix64,

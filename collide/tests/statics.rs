@@ -14,6 +14,7 @@ use glam::Vec2;
 type Scene = (Vec<(Shape, Vec2, Vec2)>, Vec<(Shape, Vec2)>);
 
 /// Seeded moving bodies (circles, rects, hulls) and standing obstacles in a 400 × 400 field.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn scene(rng: &mut SplitMix64, hull: &Hull) -> Scene {
     let shape = |rng: &mut SplitMix64| -> Shape {
         match rng.index(3) {

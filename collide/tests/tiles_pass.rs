@@ -88,6 +88,7 @@ fn shape(rng: &mut SplitMix64) -> Shape {
 /// its ends, whose corners are not seams): half start resting on it (exactly, a few ulps in
 /// or out, or a hair above) and move along it, a little into it at most; half start above it
 /// and move into it at an angle. Speeds from 1 to 500 units a frame.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn movers(s: &Surface, rng: &mut SplitMix64) -> Vec<(Shape, Vec2, Vec2)> {
     (0..300)
         .map(|i| {

@@ -155,6 +155,7 @@ impl Platformer for RapierPlatformer {
         self.lift_velocity = Lift::velocity(frame);
     }
 
+    #[allow(clippy::disallowed_methods)] // the benchmark's inputs, not the library's arithmetic
     fn step(&mut self, travel: Vec2, touches: Option<&mut Vec<Touch>>) -> Moved {
         // The game carries a mover that stood on the lift with it, as a rider (the lift has
         // already moved this frame), then moves it by its own travel.

@@ -56,6 +56,7 @@ pub fn clustered(rng: &mut SplitMix64, n: usize) -> Vec<Proxy> {
 }
 
 /// Sizes spread over six orders of magnitude (log-uniform), bullets to level-sized triggers.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 pub fn uneven(rng: &mut SplitMix64, n: usize) -> Vec<Proxy> {
     let side = 40.0 * (n as f32).sqrt();
     (0..n)

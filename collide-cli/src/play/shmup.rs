@@ -328,6 +328,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn the_sweep_finds_hits_the_per_frame_test_misses_and_they_are_drawn() {
         let mut exact = Shmup::new().unwrap();
         let mut off = Shmup::new().unwrap();

@@ -267,6 +267,7 @@ mod tests {
     /// Outside, the distance is the one GJK gives between the shape and a point (a circle of
     /// radius zero), and the nearest point lies that far along the normal from the point.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn outside_the_projection_agrees_with_gjk() {
         let hull = Hull::regular(6, 2.0).unwrap();
         let shapes = [

@@ -30,6 +30,7 @@ fn circle(count: usize, radius: f64, offset: Vec2) -> Vec<Vec2> {
 
 /// The hull of a seeded cloud of at most [`RUN`] points: uniform in a disk, in a thin
 /// ellipse, on a circle, or on a short arc so dense that its hull is a float staircase.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 fn seeded_hull(rng: &mut SplitMix64, kind: usize) -> Vec<Vec2> {
     let count = 8 + rng.index(RUN - 8);
     let scale = 10f32.powf(rng.range(-3.0, 6.0));

@@ -15,6 +15,7 @@ pub fn in_square(rng: &mut SplitMix64, extent: f32) -> Vec2 {
 }
 
 /// A convex polygon on an ellipse of radii `rx`, `ry`, with `n` vertices at jittered angles.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 pub fn ellipse_hull(n: usize, rx: f32, ry: f32, jitter: f32) -> Hull {
     let mut pts = [Vec2::ZERO; 16];
     for (i, p) in pts.iter_mut().enumerate().take(n) {
@@ -123,6 +124,7 @@ pub fn extent(s: &Shape) -> f32 {
 
 /// A case generator for the property tests: shapes of two kinds, a stationary or slow target
 /// at the origin, and a shot through a point inside it at any angle and speed.
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
 pub fn shot_case(
     ka: usize,
     kb: usize,

@@ -346,6 +346,7 @@ mod tests {
     /// The climbing support reaches a farthest vertex from every start, on seeded random hulls
     /// (3 to 16 vertices, some nearly round) and directions, rotated or not.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn support_from_any_start_is_a_farthest_vertex() {
         let mut rng = collide_testkit::SplitMix64::new(0xC0FF_EE11);
         let mut next = || rng.unit();

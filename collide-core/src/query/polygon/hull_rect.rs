@@ -280,6 +280,7 @@ pub(in crate::query) mod tests {
     use collide_testkit::SplitMix64;
 
     /// A seeded convex hull: a regular one, or points at seeded angles around a circle.
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn hull(rng: &mut SplitMix64) -> Hull {
         let radius = rng.range(0.5, 20.0);
         if rng.unit() < 0.5 {

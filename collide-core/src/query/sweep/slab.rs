@@ -304,6 +304,7 @@ mod tests {
     /// the same unit vector up to the rounding of the `f32` inputs, on both of its paths (the
     /// closed form, and the direct normalization it falls back to).
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn entry_normal_is_the_unit_vector_towards_the_centre() {
         let mut rng = collide_testkit::SplitMix64::new(0x5EED);
         let mut next = || rng.unit();
@@ -355,6 +356,7 @@ mod tests {
     /// time `f64` finds, with a unit normal. The discriminant `b² − a·c` loses every digit at a
     /// thousand radii and missed such shots a tenth of the radius inside the rim.
     #[test]
+    #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
     fn fast_points_enter_exactly_when_their_path_passes_inside() {
         let mut rng = collide_testkit::SplitMix64::new(0xFA57);
         let mut next = || rng.unit();
