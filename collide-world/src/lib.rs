@@ -36,6 +36,7 @@
 mod character;
 mod error;
 mod filter;
+mod kept;
 mod obstacles;
 mod queries;
 mod skin;

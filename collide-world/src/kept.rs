@@ -1,0 +1,73 @@
+//! A set of obstacles seen through a rule that keeps some of them ([`Kept`]): what a slide may
+//! stop at, or a set with a character's own platform left out. Every question but which
+//! obstacles there are goes to the set itself.
+
+use collide_broad::Proxy;
+use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
+
+use crate::{Obstacle, Obstacles};
+
+/// Which obstacles a [`Kept`] view keeps.
+pub(crate) trait Keep {
+    /// Whether it keeps this one.
+    fn keeps(&self, o: &Obstacle<'_>) -> bool;
+
+    /// It keeps every obstacle: the set answers as it is, with no test per obstacle.
+    fn keeps_all(&self) -> bool {
+        false
+    }
+
+    /// It may keep sensors (`false`: the view holds none, whatever the set does).
+    fn keeps_sensors(&self) -> bool {
+        true
+    }
+}
+
+/// `inner` with only the obstacles `keep` keeps.
+pub(crate) struct Kept<'o, O: ?Sized, K> {
+    pub(crate) inner: &'o O,
+    pub(crate) keep: K,
+}
+
+impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
+    fn near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        let inner: &'s O = self.inner;
+        if self.keep.keeps_all() {
+            return inner.near(area, layers, visit);
+        }
+        inner.near(area, layers, &mut |o| {
+            if self.keep.keeps(&o) {
+                visit(o);
+            }
+        });
+    }
+
+    fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
+        self.inner.obstacle(id).filter(|o| self.keep.keeps(o))
+    }
+
+    fn near_each<'s>(&'s self, queries: &[Proxy], visit: &mut dyn FnMut(&Proxy, Obstacle<'s>)) {
+        let inner: &'s O = self.inner;
+        inner.near_each(queries, &mut |q, o| {
+            if self.keep.keeps(&o) {
+                visit(q, o);
+            }
+        });
+    }
+
+    fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
+        self.inner.refine_hit(id, shape, motion, hit)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    fn has_moving(&self) -> bool {
+        self.inner.has_moving()
+    }
+
+    fn has_sensors(&self) -> bool {
+        self.keep.keeps_sensors() && self.inner.has_sensors()
+    }
+}
