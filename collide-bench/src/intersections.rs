@@ -13,12 +13,11 @@ use collide_scene::SplitMix64;
 use glam::Vec2;
 use parry2d::bounding_volume::Aabb as PeerAabb;
 use parry2d::math::Pose as PeerPose;
-use parry2d::partitioning::{Bvh, BvhBuildStrategy};
 use parry2d::query::intersection_test;
 use std::hint::black_box;
 
 use crate::peer::{peer_pose, PeerShape};
-use crate::rays::{scene_bodies, LASER};
+use crate::rays::{scene_bodies, PeerRays, LASER};
 use crate::versus::{time_alternating, Verdicts, VersusEntry};
 
 /// Probes per scene: each batch asks all of them.
@@ -76,13 +75,9 @@ pub fn scene_areas(field: Vec2) -> Vec<(Shape, Pose)> {
         .collect()
 }
 
-/// parry2d's side: each body's shape and end-of-frame pose, a `Bvh` over their boxes, and the
-/// probes' shapes converted once.
-pub struct PeerIntersections {
-    shapes: Vec<PeerShape>,
-    poses: Vec<PeerPose>,
-    bvh: Bvh,
-}
+/// parry2d's side: each body's shape and end-of-frame pose and a `Bvh` over their boxes, as
+/// the ray casts hold them.
+pub struct PeerIntersections(PeerRays);
 
 impl PeerIntersections {
     /// The peer's copy of `bodies`, as a game would hold them; built once, never timed.
@@ -92,32 +87,18 @@ impl PeerIntersections {
     /// If parry2d refuses a hull of the scene's palette.
     #[must_use]
     pub fn new(bodies: &[Body<'_>]) -> Self {
-        let pose = |b: &Body<'_>| Pose::new(b.end, b.rotation);
-        let shapes = bodies
-            .iter()
-            .map(|b| PeerShape::from_shape(&b.shape.to_shape()).expect("parry2d takes the hull"))
-            .collect();
-        let poses = bodies.iter().map(|b| peer_pose(&pose(b))).collect();
-        let boxes: Vec<PeerAabb> = bodies
-            .iter()
-            .map(|b| {
-                let bounds = b.shape.aabb(&pose(b));
-                PeerAabb::new(bounds.min(), bounds.max())
-            })
-            .collect();
-        let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &boxes);
-        Self { shapes, poses, bvh }
+        Self(PeerRays::new(bodies))
     }
 
     /// Every body holding `point`, by index ascending, into `out` (cleared first).
     pub fn at_point(&self, point: Vec2, out: &mut Vec<u32>) {
         out.clear();
         let probe = PeerAabb::new(point, point);
-        out.extend(self.bvh.intersect_aabb(&probe).filter(|&leaf| {
+        out.extend(self.0.bvh.intersect_aabb(&probe).filter(|&leaf| {
             let i = leaf as usize;
-            self.shapes[i]
+            self.0.shapes[i]
                 .as_dyn()
-                .contains_point(&self.poses[i], point)
+                .contains_point(&self.0.poses[i], point)
         }));
         out.sort_unstable();
     }
@@ -130,9 +111,9 @@ impl PeerIntersections {
     pub fn overlapping(&self, shape: &PeerShape, pose: &PeerPose, out: &mut Vec<u32>) {
         out.clear();
         let probe = shape.as_dyn().compute_aabb(pose);
-        out.extend(self.bvh.intersect_aabb(&probe).filter(|&leaf| {
+        out.extend(self.0.bvh.intersect_aabb(&probe).filter(|&leaf| {
             let i = leaf as usize;
-            let (other, at) = (self.shapes[i].as_dyn(), &self.poses[i]);
+            let (other, at) = (self.0.shapes[i].as_dyn(), &self.0.poses[i]);
             intersection_test(pose, shape.as_dyn(), at, other)
                 .expect("a supported pair")
                 .intersecting

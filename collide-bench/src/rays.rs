@@ -56,9 +56,9 @@ pub fn scene_rays(field: Vec2) -> Vec<(Vec2, Vec2)> {
 
 /// parry2d's side: each body's shape and end-of-frame pose, and a `Bvh` over their boxes.
 pub struct PeerRays {
-    shapes: Vec<PeerShape>,
-    poses: Vec<PeerPose>,
-    bvh: Bvh,
+    pub(crate) shapes: Vec<PeerShape>,
+    pub(crate) poses: Vec<PeerPose>,
+    pub(crate) bvh: Bvh,
 }
 
 impl PeerRays {

@@ -72,6 +72,7 @@ impl SplitMix64 {
 }
 
 /// `ln x`, through `libm` under the `deterministic` feature (the same bits on every target).
+#[allow(clippy::disallowed_methods)] // the switch itself, as in `collide_core::math`
 fn ln(x: f32) -> f32 {
     #[cfg(feature = "deterministic")]
     return libm::logf(x);
@@ -80,6 +81,7 @@ fn ln(x: f32) -> f32 {
 }
 
 /// `(sin x, cos x)`, through `libm` under the `deterministic` feature.
+#[allow(clippy::disallowed_methods)] // the switch itself, as in `collide_core::math`
 fn sin_cos(x: f32) -> (f32, f32) {
     #[cfg(feature = "deterministic")]
     return libm::sincosf(x);
@@ -88,6 +90,7 @@ fn sin_cos(x: f32) -> (f32, f32) {
 }
 
 /// `cos x`, through `libm` under the `deterministic` feature.
+#[allow(clippy::disallowed_methods)] // the switch itself, as in `collide_core::math`
 fn cos(x: f32) -> f32 {
     #[cfg(feature = "deterministic")]
     return libm::cosf(x);
