@@ -36,21 +36,7 @@ impl PairTable {
 
     /// The place of the live pair `key` in `pairs`.
     pub(crate) fn find(&self, pairs: &[Tracked], key: &PairKey) -> Option<u32> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let mask = self.mask();
-        let mut i = home(key, mask);
-        loop {
-            let at = self.slots[i];
-            if at == EMPTY {
-                return None;
-            }
-            if pairs[at as usize].key == *key {
-                return Some(at);
-            }
-            i = (i + 1) & mask;
-        }
+        self.slot_of(pairs, key).map(|slot| self.slots[slot])
     }
 
     /// Notes that the pair at `at` of `pairs`, not in the table, is live, among `live` live
