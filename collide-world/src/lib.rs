@@ -37,6 +37,7 @@ mod character;
 mod error;
 mod filter;
 mod kept;
+mod nearby;
 mod obstacles;
 mod queries;
 mod skin;

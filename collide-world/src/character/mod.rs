@@ -2,9 +2,10 @@
 //! move to the next, so that each move can snap to the floor, stop on slopes, climb steps and
 //! ride moving platforms. Each slide under it is a [`move_and_slide`](crate::move_and_slide).
 
-use collide_core::{Layers, Rot, Shape, ShapeRef};
+use collide_core::{Aabb, Layers, Rot, Shape, ShapeRef};
 use glam::Vec2;
 
+use crate::nearby::{Nearby, NearbyList};
 use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
 use crate::{Error, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
@@ -133,8 +134,10 @@ impl Character {
     /// A travel that is not finite is refused: the character stays where it is, its state
     /// unchanged, and the answer says [`invalid_input`](CharacterMove::invalid_input).
     ///
-    /// Cost: each slide of the walk is a [`move_and_slide`](crate::move_and_slide) call of its
-    /// own, the look below it one more (a walk along a level floor: one along it and the look
+    /// Cost: the set's index is asked once for the obstacles near the whole move (its box at
+    /// the start and the end, grown by the snap or step; up to 32 of them, else each slide asks
+    /// the set itself). Each slide of the walk is a [`move_and_slide`](crate::move_and_slide)
+    /// call of its own over those, the look below it one more (a walk along a level floor: one along it and the look
     /// a skin below; walked again the plain way where that finds no floor or it met
     /// something), a step three more when one is
     /// tried (three more again for a round body that must be carried onto the ledge's edge);
@@ -215,6 +218,11 @@ impl Character {
             rotation: self.rotation,
         };
         let start = self.ride(&body, obstacles, &mut out);
+        // Every slide of the move looks near here: the set's index is walked once.
+        let reach = self.reach(&body, start, travel);
+        let mut list = NearbyList::new();
+        let nearby = Nearby::new(obstacles, reach, self.settings.slide.layers, &mut list);
+        let obstacles = &nearby;
         let floor = if self.on_floor {
             self.floor_normal
         } else {
@@ -233,6 +241,17 @@ impl Character {
             end = self.snap(&body, walked.end, obstacles, &mut out);
         }
         self.finish(end, obstacles, &mut out);
+    }
+
+    /// The box a move by `travel` from `start` keeps within, but for rare turns (a slide
+    /// along a slope at constant speed, a push out of an obstacle): its box at the start grown
+    /// by the travel, the snap or step, and a few skins.
+    fn reach(&self, body: &Body<'_>, start: Vec2, travel: Vec2) -> Aabb {
+        let settings = &self.settings;
+        let skin = body.skin(start, &settings.slide);
+        let beyond = settings.snap_length.max(settings.max_step_height) + 4.0 * skin;
+        let ends = body.aabb(start).union(&body.aabb(start + travel));
+        ends.grown(beyond)
     }
 
     /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
