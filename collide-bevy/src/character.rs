@@ -97,16 +97,12 @@ impl Character {
         collider: &Collider,
         transform: &Transform,
     ) -> Option<&mut collide::Character> {
-        let stale = self
-            .controller
-            .as_ref()
-            .is_some_and(|c| c.shape() != collider.shape());
+        // Without a shape (an empty frame) it stands still, its controller kept for later.
+        let shape = collider.shape()?;
+        let stale = self.controller.as_ref().is_some_and(|c| c.shape() != shape);
         if stale || (self.controller.is_none() && !self.refused) {
-            let built = collide::Character::new(
-                collider.shape().to_shape(),
-                position(transform),
-                self.settings,
-            );
+            let built =
+                collide::Character::new(shape.to_shape(), position(transform), self.settings);
             self.refused = built.is_err();
             self.controller = built.ok();
         }

@@ -11,16 +11,26 @@ use std::sync::Arc;
 use collide_core::{Circle, Hull, Rect, Shape, ShapeRef};
 
 use crate::convert::{to_bevy, to_collide};
+use crate::frames::ColliderFrames;
 use crate::hit::CollisionHit;
 
 /// A body's shape: a circle, an axis-aligned rectangle or a convex hull (which turns with the
-/// `Transform`'s rotation about z). Its centre is the `Transform`'s translation.
+/// `Transform`'s rotation about z), or the frame the game shows of a sprite's
+/// [`ColliderFrames`] (a `.collider.json` file's hulls). Its centre is the `Transform`'s
+/// translation.
 ///
 /// Without [`Static`], a collider is a moving body of the collision pass: it is swept from
 /// where the last pass left it ([`PreviousPosition`]) to where its `Transform` is now.
 ///
 /// A hull is shared, not copied (`Arc`): ten thousand enemies of one hull hold one, and the
 /// component stays two words long, so the pass reads its colliders from a dense column.
+///
+/// An animated collider ([`Collider::animated`]) is the hull of the frame set last by
+/// [`set_frame`](Self::set_frame), which the game calls as its sprite's animation moves on.
+/// A frame the sprite leaves empty has no shape ([`shape`](Self::shape) is `None`): the
+/// step's pass leaves the body out (it goes where its `Transform` says, with no hit), a
+/// [`Static`] one is out of the level and a [`Character`](crate::Character) stands still
+/// until a frame with a hull comes back.
 #[derive(Component, Clone, Debug, PartialEq)]
 #[require(Transform, PreviousPosition, CollisionLayers, HitReaction, LastPass)]
 pub struct Collider {
@@ -33,6 +43,8 @@ enum ColliderShape {
     Circle(Circle),
     Rect(Rect),
     Hull(Arc<Hull>),
+    /// The frames, and the one shown (`u32`, so that the component stays two words long).
+    Frames(ColliderFrames, u32),
 }
 
 impl Collider {
@@ -79,15 +91,65 @@ impl Collider {
         Self { shape }
     }
 
-    /// The shape, as collide's queries take it.
+    /// A collider showing `frames`, from frame 0 on.
+    #[must_use]
+    pub fn animated(frames: ColliderFrames) -> Self {
+        Self {
+            shape: ColliderShape::Frames(frames, 0),
+        }
+    }
+
+    /// The shape, as collide's queries take it: `None` while an animated collider shows an
+    /// empty frame.
     #[inline]
     #[must_use]
-    pub fn shape(&self) -> ShapeRef<'_> {
+    pub fn shape(&self) -> Option<ShapeRef<'_>> {
         match &self.shape {
-            ColliderShape::Circle(c) => ShapeRef::Circle(*c),
-            ColliderShape::Rect(r) => ShapeRef::Rect(*r),
-            ColliderShape::Hull(h) => ShapeRef::Hull(h),
+            ColliderShape::Circle(c) => Some(ShapeRef::Circle(*c)),
+            ColliderShape::Rect(r) => Some(ShapeRef::Rect(*r)),
+            ColliderShape::Hull(h) => Some(ShapeRef::Hull(h)),
+            ColliderShape::Frames(frames, frame) => {
+                frames.hull(*frame as usize).map(ShapeRef::Hull)
+            }
         }
+    }
+
+    /// An animated collider's frames; `None` for a collider of one shape.
+    #[must_use]
+    pub fn frames(&self) -> Option<&ColliderFrames> {
+        match &self.shape {
+            ColliderShape::Frames(frames, _) => Some(frames),
+            _ => None,
+        }
+    }
+
+    /// The frame shown: 0 for a collider of one shape, which has only that one.
+    #[must_use]
+    pub fn frame(&self) -> usize {
+        match &self.shape {
+            ColliderShape::Frames(_, frame) => *frame as usize,
+            _ => 0,
+        }
+    }
+
+    /// Shows `frame` from the next step on (the game calls it as its sprite's animation moves
+    /// on; through a `Mut<Collider>` only when the frame changes, as a [`Static`] collider is
+    /// indexed again at each change).
+    ///
+    /// # Errors
+    /// [`collide_core::Error::FrameOutOfRange`] past the last frame (a collider of one shape
+    /// has one); the frame shown is then unchanged.
+    pub fn set_frame(&mut self, frame: usize) -> Result<(), collide_core::Error> {
+        let frames = self.frames().map_or(1, ColliderFrames::len);
+        let out_of_range = collide_core::Error::FrameOutOfRange { frame, frames };
+        let index = u32::try_from(frame).map_err(|_| out_of_range)?;
+        if frame >= frames {
+            return Err(out_of_range);
+        }
+        if let ColliderShape::Frames(_, shown) = &mut self.shape {
+            *shown = index;
+        }
+        Ok(())
     }
 }
 
@@ -170,3 +232,49 @@ impl LastPass {
 /// without it hear of their hits by message or observer only, at no cost per hit here.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Hits(pub Vec<CollisionHit>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(half: f32) -> Hull {
+        let h = half;
+        let points = [(-h, -h), (h, -h), (h, h), (-h, h)].map(|(x, y)| glam::Vec2::new(x, y));
+        Hull::new(&points).unwrap()
+    }
+
+    #[test]
+    fn an_animated_collider_shows_the_frame_set_last() {
+        let frames = ColliderFrames::new(vec![Some(square(1.0)), None, Some(square(3.0))]).unwrap();
+        let mut collider = Collider::animated(frames);
+        assert_eq!(collider.shape(), Some(ShapeRef::Hull(&square(1.0))));
+        collider.set_frame(2).unwrap();
+        assert_eq!(collider.frame(), 2);
+        assert_eq!(collider.shape(), Some(ShapeRef::Hull(&square(3.0))));
+        collider.set_frame(1).unwrap();
+        assert_eq!(collider.shape(), None);
+        let past = collider.set_frame(3);
+        assert_eq!(
+            past,
+            Err(collide_core::Error::FrameOutOfRange {
+                frame: 3,
+                frames: 3
+            })
+        );
+        assert_eq!(collider.frame(), 1, "a refused frame leaves the one shown");
+    }
+
+    #[test]
+    fn a_collider_of_one_shape_has_one_frame() {
+        let mut circle = Collider::circle(2.0);
+        assert!(circle.set_frame(0).is_ok());
+        assert!(circle.set_frame(1).is_err());
+        assert_eq!(circle.frame(), 0);
+        assert!(circle.frames().is_none());
+    }
+
+    #[test]
+    fn the_component_stays_two_words_long() {
+        assert_eq!(size_of::<Collider>(), 2 * size_of::<usize>());
+    }
+}

@@ -39,9 +39,12 @@ fn draw_outlines(
             (false, true) => Color::srgb(0.6, 0.6, 0.6),
             (false, false) => Color::srgb(0.3, 0.9, 0.4),
         };
+        let Some(shape) = collider.shape() else {
+            continue;
+        };
         points.clear();
         let pose = Pose::new(position(transform), rotation(transform));
-        outline(collider.shape(), pose, &mut points);
+        outline(shape, pose, &mut points);
         gizmos.linestrip_2d(points.iter().copied(), color);
     }
     for map in &maps {

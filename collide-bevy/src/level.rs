@@ -141,11 +141,12 @@ impl CollideLevel {
         layers: CollisionLayers,
         sensor: bool,
     ) {
-        // A collider that is not finite is left out of the level, as collide refuses it.
-        let added = self
-            .world
-            .bodies
-            .add(collider.shape().to_shape(), pose, layers.0);
+        // A collider that is not finite is left out of the level, as collide refuses it; one
+        // showing an empty frame is out until it shows a hull.
+        let Some(shape) = collider.shape() else {
+            return;
+        };
+        let added = self.world.bodies.add(shape.to_shape(), pose, layers.0);
         if let Ok(handle) = added {
             self.world.bodies.set_sensor(handle, sensor);
             let id = handle.id() as usize;

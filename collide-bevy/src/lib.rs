@@ -10,7 +10,8 @@
 //! as [`ContactStarted`] and [`ContactStopped`], once each (a body resting on a floor or
 //! standing in a sensor does not flicker; a despawned entity's pairs stop).
 //!
-//! - [`Collider`] (circle, rect, hull), [`CollisionLayers`], [`Sensor`], [`HitReaction`]
+//! - [`Collider`] (circle, rect, hull, or the frame shown of a `.collider.json` file's
+//!   [`ColliderFrames`]), [`CollisionLayers`], [`Sensor`], [`HitReaction`]
 //!   (carry on, used up, stop, slide, bounce): a moving body of the pass;
 //! - [`Static`]: a collider that is part of the level, indexed once (moved, it is a
 //!   platform); [`TileMapCollider`]: the level's tiles, a byte per cell;
@@ -50,6 +51,7 @@ mod contact;
 pub mod convert;
 #[cfg(feature = "debug-draw")]
 mod debug_draw;
+mod frames;
 mod hit;
 mod level;
 pub mod outline;
@@ -68,6 +70,7 @@ pub use components::{
 pub use contact::{ContactStarted, ContactStopped};
 #[cfg(feature = "debug-draw")]
 pub use debug_draw::CollideDebugDrawPlugin;
+pub use frames::ColliderFrames;
 pub use hit::{CollisionHit, HitTarget};
 pub use level::{CollideLevel, TileMapCollider};
 pub use pass::CollidePass;
@@ -75,13 +78,15 @@ pub use report::ReportSettings;
 
 /// collide itself, for its shapes, layers, reactions, tile maps and settings.
 pub use collide;
+/// collide's `.collider.json` format, for [`ColliderFrames`]' files and placements.
+pub use collide_hull;
 
 /// What a game names most: the plugin, the components, the hit and collide's types they take.
 pub mod prelude {
     pub use crate::{
-        Character, CollidePlugin, CollideSystems, Collider, CollisionHit, CollisionLayers,
-        ContactStarted, ContactStopped, HitReaction, HitTarget, Hits, LastPass, PreviousPosition,
-        Sensor, Static, TileMapCollider,
+        Character, CollidePlugin, CollideSystems, Collider, ColliderFrames, CollisionHit,
+        CollisionLayers, ContactStarted, ContactStopped, HitReaction, HitTarget, Hits, LastPass,
+        PreviousPosition, Sensor, Static, TileMapCollider,
     };
     pub use collide::{CharacterSettings, Layers, Reaction};
 }

@@ -9,7 +9,7 @@ use collide::{
     PassStats, Reaction, Response,
 };
 
-use collide_core::ShapeRef;
+use collide_core::{Circle, ShapeRef};
 
 use crate::character::Character;
 use crate::components::{
@@ -18,6 +18,9 @@ use crate::components::{
 use crate::convert::{position, rotation, set_position, to_bevy, to_collide};
 use crate::level::CollideLevel;
 use crate::report::ReportSettings;
+
+/// The shape of a disabled body, which nothing reads.
+const NO_SHAPE: ShapeRef<'static> = ShapeRef::Circle(Circle { radius: 0.0 });
 
 /// What the resolver needs to know of each body, in body order.
 #[derive(Clone, Copy, Debug)]
@@ -200,11 +203,16 @@ fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut 
     {
         let end = position(transform);
         let start = previous.0.map_or(end, to_collide);
-        let shape = collider.shape();
+        // An empty frame of an animated collider: a body out of this pass, with no shape.
+        let (shape, enabled) = match collider.shape() {
+            Some(shape) => (shape, true),
+            None => (NO_SHAPE, false),
+        };
         let mut body = Body::new(shape, start, end)
             .with_layers(layers.0)
             .with_key(entity.to_bits())
-            .with_sensor(sensor);
+            .with_sensor(sensor)
+            .with_enabled(enabled);
         // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
         if matches!(shape, ShapeRef::Hull(_)) {
             body = body.with_rotation(rotation(transform));
