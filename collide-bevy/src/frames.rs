@@ -31,6 +31,7 @@ use collide_hull::{ColliderFile, Origin, Placement, YAxis};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "asset", derive(bevy::asset::Asset, bevy::reflect::TypePath))]
 pub struct ColliderFrames {
     hulls: Arc<Vec<Option<Hull>>>,
 }

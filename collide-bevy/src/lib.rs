@@ -19,6 +19,9 @@
 //! - results in components ([`PreviousPosition`], [`LastPass`], [`Hits`], the character's
 //!   last move), so that a rollback snapshot of the components carries them.
 //!
+//! With the `asset` feature, `CollideAssetPlugin` loads `.collider.json` files as
+//! [`ColliderFrames`] assets and gives each entity's `ColliderAsset` its [`Collider`].
+//!
 //! With the `debug-draw` feature, `CollideDebugDrawPlugin` draws every collider's and solid
 //! tile's outline with Bevy's gizmos ([`outline`] computes them, feature or not).
 //!
@@ -45,6 +48,8 @@
 //! ```
 #![warn(missing_docs)]
 
+#[cfg(feature = "asset")]
+mod asset;
 mod character;
 mod components;
 mod contact;
@@ -63,6 +68,8 @@ use bevy::ecs::intern::Interned;
 use bevy::ecs::schedule::{IntoScheduleConfigs, ScheduleLabel, SystemSet};
 use collide::{AnyBroadPhase, BroadPhaseKind, PassSettings};
 
+#[cfg(feature = "asset")]
+pub use asset::{CollideAssetPlugin, ColliderAsset, ColliderFramesLoader, ColliderFramesSettings};
 pub use character::Character;
 pub use components::{
     Collider, CollisionLayers, HitReaction, Hits, LastPass, PreviousPosition, Sensor, Static,
