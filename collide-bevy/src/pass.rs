@@ -9,7 +9,7 @@ use collide::{
     PassStats, Reaction, Response,
 };
 
-use collide_core::{Circle, ShapeRef};
+use collide_core::{Circle, Rot, ShapeRef};
 
 use crate::character::Character;
 use crate::components::{
@@ -196,30 +196,38 @@ pub(crate) fn run_pass(
 /// Every moving collider as a body of the pass, swept from its previous position to its
 /// `Transform`; its entity and role beside it.
 fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut Vec<Body<'a>>) {
-    state.entities.clear();
-    state.roles.clear();
-    for (entity, collider, transform, previous, layers, reaction, sensor, character, _) in
-        movers.iter()
-    {
+    let (entities, roles) = (&mut state.entities, &mut state.roles);
+    entities.clear();
+    roles.clear();
+    let movers = movers.iter();
+    // Room for all at once: the pushes below then never grow a vector.
+    let n = movers.len();
+    bodies.reserve(n);
+    entities.reserve(n);
+    roles.reserve(n);
+    for (entity, collider, transform, previous, layers, reaction, sensor, character, _) in movers {
         let end = position(transform);
-        let start = previous.0.map_or(end, to_collide);
         // An empty frame of an animated collider: a body out of this pass, with no shape.
         let (shape, enabled) = match collider.shape() {
             Some(shape) => (shape, true),
             None => (NO_SHAPE, false),
         };
-        let mut body = Body::new(shape, start, end)
-            .with_layers(layers.0)
-            .with_key(entity.to_bits())
-            .with_sensor(sensor)
-            .with_enabled(enabled);
-        // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
-        if matches!(shape, ShapeRef::Hull(_)) {
-            body = body.with_rotation(rotation(transform));
-        }
-        bodies.push(body);
-        state.entities.push(entity);
-        state.roles.push(Role {
+        bodies.push(Body {
+            shape,
+            start: previous.0.map_or(end, to_collide),
+            end,
+            // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
+            rotation: match shape {
+                ShapeRef::Hull(_) => rotation(transform),
+                _ => Rot::IDENTITY,
+            },
+            layers: layers.0,
+            enabled,
+            key: entity.to_bits(),
+            sensor,
+        });
+        entities.push(entity);
+        roles.push(Role {
             reaction: reaction.0,
             sensor,
             character,
@@ -230,22 +238,27 @@ fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut 
 /// Each body's outcome into its components, in the order [`gather`] read them (the same
 /// query, unchanged in between).
 fn write_back(outcomes: &[collide::Outcome], movers: &mut Movers<'_, '_>) {
-    for (i, (.., mut transform, mut previous, _, _, _, _, mut last)) in
-        movers.iter_mut().enumerate()
-    {
-        let end = match outcomes.get(i) {
-            Some(outcome) => {
-                last.set_if_neq(LastPass::from_outcome(outcome));
-                if outcome.turns > 0 {
-                    set_position(&mut transform, outcome.position);
-                }
-                outcome.position
-            }
-            // The pass failed: every body went where its `Transform` said.
-            None => position(&transform),
-        };
-        previous.set_if_neq(PreviousPosition(Some(to_bevy(end))));
+    let movers = movers.iter_mut();
+    if outcomes.len() != movers.len() {
+        // The pass failed: every body went where its `Transform` said.
+        for (.., transform, mut previous, _, _, _, _, _) in movers {
+            previous.set_if_neq(PreviousPosition(Some(to_bevy(position(&transform)))));
+        }
+        return;
     }
+    // `for_each`, not `for`: Bevy's fold walks each table in a tight loop of its own.
+    let mut outcomes = outcomes.iter();
+    movers.for_each(|(.., mut transform, mut previous, _, _, _, _, mut last)| {
+        // As many outcomes as bodies, checked above.
+        let Some(outcome) = outcomes.next() else {
+            return;
+        };
+        last.set_if_neq(LastPass::from_outcome(outcome));
+        if outcome.turns > 0 {
+            set_position(&mut transform, outcome.position);
+        }
+        previous.set_if_neq(PreviousPosition(Some(to_bevy(outcome.position))));
+    });
 }
 
 /// The two bodies' reactions to a hit: a sensor on either side (a moving body's, or the
