@@ -96,3 +96,36 @@ fn a_broken_file_fails_to_load_with_its_reason() {
         "{message}"
     );
 }
+
+#[test]
+fn frames_replaced_in_the_asset_store_replace_the_collider_keeping_its_frame() {
+    let mut app = asset_app();
+    let handle = app
+        .world()
+        .resource::<AssetServer>()
+        .load::<ColliderFrames>("blade.collider.json");
+    let blade = app
+        .world_mut()
+        .spawn((ColliderAsset(handle.clone()), Transform::default()))
+        .id();
+    let collider = |app: &App| app.world().get::<Collider>(blade).cloned();
+    assert!(update_until(&mut app, |app| collider(app).is_some()));
+    let mut entity = app.world_mut().entity_mut(blade);
+    entity.get_mut::<Collider>().unwrap().set_frame(1).unwrap();
+
+    // What a reload does: new frames under the same handle (here the blade's, read again).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/assets/blade.collider.json"
+    );
+    let reread = ColliderFrames::read(path, &ColliderFrames::SPRITE).unwrap();
+    let mut store = app.world_mut().resource_mut::<Assets<ColliderFrames>>();
+    store.insert(&handle, reread.clone()).unwrap();
+    app.update();
+    let now = collider(&app).unwrap();
+    assert!(
+        now.frames().is_some_and(|f| f.same_frames(&reread)),
+        "replaced"
+    );
+    assert_eq!(now.frame(), 1, "the frame shown is kept");
+}
