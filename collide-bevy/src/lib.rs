@@ -25,6 +25,10 @@
 //! With the `debug-draw` feature, `CollideDebugDrawPlugin` draws every collider's and solid
 //! tile's outline with Bevy's gizmos ([`outline`] computes them, feature or not).
 //!
+//! A collider's `Transform` is its place in the world: the plugin reads and writes
+//! `Transform`, not `GlobalTransform`, so give colliders no parent (a child's `Transform` is
+//! relative to its parent's, and would be taken as a world position).
+//!
 //! The plugin runs in [`FixedPostUpdate`] unless told otherwise
 //! ([`CollidePlugin::in_schedule`]), in the [`CollideSystems`] sets, in their order.
 //!
