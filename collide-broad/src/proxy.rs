@@ -86,10 +86,14 @@ impl Entry {
 /// negative half-extent).
 #[inline]
 pub(crate) fn indexed_corners(b: &Aabb) -> Option<(Vec2, Vec2)> {
-    if !b.is_finite() || b.half_extents.x < 0.0 || b.half_extents.y < 0.0 {
-        return None;
+    let (lo, hi) = widened(b);
+    let not_inside_out = b.half_extents.cmpge(Vec2::ZERO).all();
+    // One test for the usual box: finite widened corners come only from a finite box. A box
+    // so large that its widened corners overflow is checked the long way.
+    if (hi - lo).is_finite() && not_inside_out {
+        return Some((lo, hi));
     }
-    Some(widened(b))
+    (b.is_finite() && not_inside_out).then_some((lo, hi))
 }
 
 /// The corners of `b` pushed out by a few ulps of its magnitude: the conservative box every

@@ -26,7 +26,12 @@ impl Grid {
                     .map(|item| item.id),
             );
         };
-        for k in (0..self.levels.len()).filter(|&k| self.levels[k].count > 0) {
+        // Only the occupied levels: a scene fills one or two of the twenty, and a point
+        // query costs little more than the loop over the levels did.
+        let mut levels = self.occupied;
+        while levels != 0 {
+            let k = levels.trailing_zeros() as usize;
+            levels &= levels - 1;
             self.visit_cells(k, self.reach(k, lo, hi), &mut push);
         }
         push(&self.large);
