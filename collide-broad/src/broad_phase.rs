@@ -115,7 +115,11 @@ pub trait BroadPhase {
         self.pairs(out);
     }
 
-    /// Writes the ids whose bounds hold `point` strictly inside.
+    /// Writes the ids whose bounds hold `point` strictly inside, in no particular order:
+    /// [`query_aabb`](BroadPhase::query_aabb) for a box of size zero at `point` (which the
+    /// provided method asks), so a point on a box's edge is not in it and a non-finite point
+    /// is in none. Ignores layers. [`Grid`](crate::Grid) looks only in the cells that can
+    /// hold a box around the point.
     fn query_point(&self, point: Vec2, out: &mut Vec<u32>) {
         self.query_aabb(&Aabb::new(point, Vec2::ZERO), out);
     }
@@ -146,6 +150,10 @@ impl<B: BroadPhase + ?Sized> BroadPhase for Box<B> {
 
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
         (**self).query_aabb(area, out);
+    }
+
+    fn query_point(&self, point: Vec2, out: &mut Vec<u32>) {
+        (**self).query_point(point, out);
     }
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {

@@ -164,10 +164,20 @@ const ODD_POINTS: [Vec2; 9] = [
 proptest! {
     #![proptest_config(config(256, 0x5017_9E1D))]
 
-    /// Points on box edges, corners and cell borders, and anywhere, near the origin.
+    /// Points on box edges, corners and cell borders, and anywhere, near the origin; with a
+    /// copy of the scene far away, so that the grid hashes its cells instead of numbering
+    /// them densely.
     #[test]
-    fn points_near_the_origin_match_brute_force(raw in raw_boxes(60), extra in free_points()) {
-        let proxies = boxes(&raw, 1.0, Vec2::ZERO);
+    fn points_near_the_origin_match_brute_force(
+        raw in raw_boxes(60),
+        extra in free_points(),
+        far_copy in any::<bool>(),
+    ) {
+        let mut proxies = boxes(&raw, 1.0, Vec2::ZERO);
+        if far_copy {
+            let copy = boxes(&raw, 1.0, Vec2::new(2.0e5, -1.0e5));
+            proxies.extend(copy.into_iter().map(|p| Proxy { id: p.id + 1, ..p }));
+        }
         let mut points = probe_points(&proxies, 1.0, &extra);
         points.extend(ODD_POINTS);
         check(&proxies, &points)?;

@@ -189,6 +189,10 @@ impl BroadPhase for Grid {
         self.objects_in(area, out);
     }
 
+    fn query_point(&self, point: Vec2, out: &mut Vec<u32>) {
+        self.objects_at(point, out);
+    }
+
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         self.objects_on_segment(from, to, out);
     }

@@ -37,6 +37,36 @@ impl Grid {
         push(&self.large);
     }
 
+    /// The ids of the objects whose bounds hold `point` strictly inside.
+    ///
+    /// [`objects_in`](Self::objects_in) for a box of size zero, without widening it: an
+    /// object holds the point only if its widened corners do, and cell numbers never
+    /// decrease, so its cell (that of its widened minimum corner) is the point's or the one
+    /// before on each axis, its box spanning at most two cells per axis.
+    pub(super) fn objects_at(&self, point: Vec2, out: &mut Vec<u32>) {
+        out.clear();
+        if !point.is_finite() {
+            return;
+        }
+        let holds = |item: &&Item| {
+            let d = (item.bounds.center - point).abs();
+            d.x < item.bounds.half_extents.x && d.y < item.bounds.half_extents.y
+        };
+        let mut push = |cell: &[Item]| out.extend(cell.iter().filter(holds).map(|item| item.id));
+        let mut levels = self.occupied;
+        while levels != 0 {
+            let k = levels.trailing_zeros() as usize;
+            levels &= levels - 1;
+            let [x, y] = self.cell_of(k, point);
+            self.visit_cells(
+                k,
+                [x.saturating_sub(1), y.saturating_sub(1), x, y],
+                &mut push,
+            );
+        }
+        push(&self.large);
+    }
+
     /// `(t, id)` for the objects the segment touches, nearest first.
     pub(super) fn objects_on_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
         out.clear();
