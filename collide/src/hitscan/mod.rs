@@ -58,7 +58,8 @@ pub(crate) fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_
 /// ready. The broad phase lists the candidates ([`BroadPhase::cast_segment_until`][until] for
 /// a ray's first hit: nearest first, stopping soon after the nearest hit;
 /// [`BroadPhase::cast_segment`][segment] for all of a ray's hits;
-/// [`BroadPhase::query_aabb`][query] for a moving shape, a point or an area); each is then
+/// [`BroadPhase::query_point`][point] for a point, [`BroadPhase::query_aabb`][query] for a
+/// moving shape or an area); each is then
 /// tested exactly on its real shape at its end-of-frame pose ([`cast_ray`][ray],
 /// [`time_of_impact`][toi]), so the answer is the one a loop over every body would
 /// give. A moving shape is tested against the bodies whose boxes its swept box overlaps, the
@@ -79,6 +80,7 @@ pub(crate) fn swept_box(shape: ShapeRef<'_>, motion: &Motion) -> Option<collide_
 ///
 /// [until]: collide_broad::BroadPhase::cast_segment_until
 /// [segment]: collide_broad::BroadPhase::cast_segment
+/// [point]: collide_broad::BroadPhase::query_point
 /// [query]: collide_broad::BroadPhase::query_aabb
 /// [ray]: collide_core::cast_ray
 /// [toi]: collide_core::time_of_impact

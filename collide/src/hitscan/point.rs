@@ -26,7 +26,9 @@ impl Hitscan {
     ///
     /// Strict, as every overlap in collide is ([`contains_point`]): a point on a body's outline
     /// is not in it. A non-finite point finds nothing. The broad phase lists the bodies whose
-    /// boxes hold the point (as for the casts, see [`Hitscan`]).
+    /// boxes hold the point strictly ([`BroadPhase::query_point`]): a body holding the point
+    /// strictly has a box that holds its shape with room to spare (the pass widens it, see
+    /// [`Body::swept_bounds`]), so that box holds the point strictly too.
     ///
     /// ```
     /// use collide::{Body, CollisionPass, Hitscan};
@@ -54,11 +56,11 @@ impl Hitscan {
         out: &mut Vec<u32>,
     ) {
         out.clear();
-        let Some(area) = point_box(point, 0.0) else {
+        if !point.is_finite() {
             return;
-        };
+        }
         let filter = filter.into();
-        broad.query_aabb(&area, &mut self.ids);
+        broad.query_point(point, &mut self.ids);
         out.extend(self.ids.iter().copied().filter(|&id| {
             placed(bodies, id, &filter).is_some_and(|(s, pose)| contains_point(s, &pose, point))
         }));
