@@ -58,11 +58,11 @@ impl Grid {
             let k = levels.trailing_zeros() as usize;
             levels &= levels - 1;
             let [x, y] = self.cell_of(k, point);
-            self.visit_cells(
-                k,
-                [x.saturating_sub(1), y.saturating_sub(1), x, y],
-                &mut push,
-            );
+            let block = [x.saturating_sub(1), y.saturating_sub(1), x, y];
+            match self.dense_block(k, block) {
+                Some(rows) => rows.iter().for_each(|&(a, b)| push(&self.items[a..b])),
+                None => self.visit_cells(k, block, &mut push),
+            }
         }
         push(&self.large);
     }
