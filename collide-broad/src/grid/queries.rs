@@ -48,11 +48,6 @@ impl Grid {
         if !point.is_finite() {
             return;
         }
-        let holds = |item: &&Item| {
-            let d = (item.bounds.center - point).abs();
-            d.x < item.bounds.half_extents.x && d.y < item.bounds.half_extents.y
-        };
-        let mut push = |cell: &[Item]| out.extend(cell.iter().filter(holds).map(|item| item.id));
         let mut levels = self.occupied;
         while levels != 0 {
             let k = levels.trailing_zeros() as usize;
@@ -60,11 +55,25 @@ impl Grid {
             let [x, y] = self.cell_of(k, point);
             let block = [x.saturating_sub(1), y.saturating_sub(1), x, y];
             match self.dense_block(k, block) {
-                Some(rows) => rows.iter().for_each(|&(a, b)| push(&self.items[a..b])),
-                None => self.visit_cells(k, block, &mut push),
+                Some(rows) => {
+                    for (a, b) in rows {
+                        push_holding(&self.items[a..b], point, out);
+                    }
+                }
+                None => self.objects_at_elsewhere(k, block, point, out),
             }
         }
-        push(&self.large);
+        if !self.large.is_empty() {
+            push_holding(&self.large, point, out);
+        }
+    }
+
+    /// [`objects_at`](Self::objects_at) on a hashed level, or at the edge of a dense one: out
+    /// of line, so that the usual path keeps its values in registers.
+    #[cold]
+    #[inline(never)]
+    fn objects_at_elsewhere(&self, k: usize, block: [i32; 4], point: Vec2, out: &mut Vec<u32>) {
+        self.visit_cells(k, block, |cell| push_holding(cell, point, out));
     }
 
     /// `(t, id)` for the objects the segment touches, nearest first.
@@ -125,4 +134,15 @@ impl Grid {
         push(&self.large);
         finish_segment_hits(out);
     }
+}
+
+/// Appends the ids of the items of `cell` whose bounds hold `point` strictly inside: the
+/// test of [`Aabb::overlaps`] with a box of size zero.
+#[inline]
+fn push_holding(cell: &[Item], point: Vec2, out: &mut Vec<u32>) {
+    let holds = |item: &&Item| {
+        let d = (item.bounds.center - point).abs();
+        d.x < item.bounds.half_extents.x && d.y < item.bounds.half_extents.y
+    };
+    out.extend(cell.iter().filter(holds).map(|item| item.id));
 }
