@@ -154,23 +154,12 @@ impl BroadPhase for AnyBroadPhase {
         }
     }
 
-    // Matched rather than through `inner`'s `dyn`: a point query is a few tens of ns.
     fn query_aabb(&self, area: &Aabb, out: &mut Vec<u32>) {
-        match self {
-            Self::Grid(b) => b.query_aabb(area, out),
-            Self::SortAndSweep(b) => b.query_aabb(area, out),
-            Self::QuadTree(b) => b.query_aabb(area, out),
-            Self::BruteForce(b) => b.query_aabb(area, out),
-        }
+        self.inner().query_aabb(area, out);
     }
 
     fn query_point(&self, point: Vec2, out: &mut Vec<u32>) {
-        match self {
-            Self::Grid(b) => b.query_point(point, out),
-            Self::SortAndSweep(b) => b.query_point(point, out),
-            Self::QuadTree(b) => b.query_point(point, out),
-            Self::BruteForce(b) => b.query_point(point, out),
-        }
+        self.inner().query_point(point, out);
     }
 
     fn cast_segment(&self, from: Vec2, to: Vec2, out: &mut Vec<(f32, u32)>) {
