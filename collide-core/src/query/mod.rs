@@ -78,6 +78,7 @@ mod motion;
 mod narrow;
 mod point;
 mod polygon;
+mod probe;
 mod ray;
 mod skin;
 mod skin_closed;
@@ -91,6 +92,7 @@ pub use impact::Impact;
 pub use motion::Motion;
 pub use narrow::{Hit, NarrowOutcome, SweepMode};
 pub use point::{contains_point, project_point, PointProjection};
+pub use probe::Probe;
 pub use ray::cast_ray;
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 
