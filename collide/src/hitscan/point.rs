@@ -2,7 +2,7 @@
 //! shape at a pose overlaps, and the nearest one to a point, each body tested exactly on its
 //! real shape at its end-of-frame pose.
 
-use collide_core::{contains_point, overlaps, Pose, ShapeRef};
+use collide_core::{contains_point, Pose, Probe, ShapeRef};
 use glam::Vec2;
 
 use super::{point_box, takes_part, widened_box, Hitscan};
@@ -68,7 +68,7 @@ impl Hitscan {
     }
 
     /// Every body `filter` allows that `shape`, placed at `pose`, overlaps (exactly, on both
-    /// real shapes: [`overlaps`]), by index ascending, into `out` (cleared first): what an
+    /// real shapes: [`overlaps`](collide_core::overlaps)), by index ascending, into `out` (cleared first): what an
     /// explosion's circle reaches.
     ///
     /// Strict: a shape that only touches a body does not overlap it. Non-finite input, or a
@@ -87,13 +87,14 @@ impl Hitscan {
         if !pose.is_finite() {
             return;
         }
-        let Some(area) = widened_box(shape.aabb(pose)) else {
+        let probe = Probe::new(shape, pose);
+        let Some(area) = widened_box(probe.aabb()) else {
             return;
         };
         let filter = filter.into();
         broad.query_aabb(&area, &mut self.ids);
         out.extend(self.ids.iter().copied().filter(|&id| {
-            placed(bodies, id, &filter).is_some_and(|(s, at)| overlaps(shape, pose, s, &at))
+            placed(bodies, id, &filter).is_some_and(|(s, at)| probe.overlaps(s, &at))
         }));
         out.sort_unstable();
     }
