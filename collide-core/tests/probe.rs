@@ -161,6 +161,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config(2048))]
+
+    /// A turned hull placed with one of its vertices on a vertex of a turned hull or a corner
+    /// of a rect, then a few ulps either way: touching, or nearly.
+    #[test]
+    fn touching_hulls_answer_as_overlaps(
+        probe in prop_oneof![
+            any_hull().prop_map(Shape::Hull),
+            (0.0f32..10.0, 0.0f32..10.0).prop_map(|(x, y)| Shape::Rect(Rect {
+                half_extents: Vec2::new(x, y)
+            })),
+        ],
+        hull in any_hull(),
+        origin in any_origin(),
+        (ra, rb) in (turn(), turn()),
+        (i, j) in (0usize..16, 0usize..16),
+        ulps in -3i32..=3,
+    ) {
+        let pa = Pose::new(origin, ra);
+        let corner = match &probe {
+            Shape::Hull(h) => pa.transform_point(h.vertices()[i % h.vertices().len()]),
+            Shape::Rect(r) => origin + r.half_extents * [1.0, -1.0][i % 2],
+            Shape::Circle(_) => origin,
+        };
+        let own = rb.apply(hull.vertices()[j % hull.vertices().len()]);
+        let at = corner - own;
+        let b = Shape::Hull(hull);
+        for at in [at, Vec2::new(nudged(at.x, ulps), nudged(at.y, -ulps))] {
+            agrees(&probe, &pa, &b, &Pose::new(at, rb));
+        }
+    }
+}
+
 #[test]
 fn bad_input_answers_as_overlaps() {
     let hexagon = Shape::Hull(Hull::regular(6, 12.0).unwrap());

@@ -7,13 +7,16 @@ use super::dispatch::overlaps;
 use crate::{Aabb, Hull, Pose, Rect, ShapeRef};
 
 /// A shape placed at a pose, with what its overlap tests share worked out once: its box and,
-/// for a hull, its vertices and edge normals turned into the world.
+/// for a hull (of up to eight vertices) or a rect, its vertices and edge normals in the world.
 ///
 /// [`overlaps`](Probe::overlaps) always answers as [`overlaps`](crate::overlaps) with the probe
-/// as the first shape. For a hull against an unturned rect it first runs the separating-axis
-/// test in world coordinates with a margin of many times its rounding error: an axis that
-/// clears the margin either way decides, and a pair within the margin on some axis, like any
-/// other pair, goes to [`overlaps`](crate::overlaps) itself.
+/// as the first shape. For a hull probe against a rect, and a hull or rect probe against a
+/// hull of up to eight vertices, it first runs the separating-axis test in world coordinates
+/// with a margin of 64 ulps of the coordinates' scale, many times the rounding of either
+/// test: only a pair whose every axis clears the margin (an overlap) or with one axis beyond
+/// it (a gap) is decided there. A pair within the margin on some axis, like any other pair,
+/// goes to [`overlaps`](crate::overlaps) itself, so touching stays "no overlap" exactly as
+/// there, and bad input gets the same answer.
 ///
 /// ```
 /// use collide_core::{overlaps, Hull, Pose, Probe, Rect, Rot};
@@ -37,11 +40,13 @@ pub struct Probe<'a> {
     world: WorldHull,
 }
 
-/// A hull's edge normals in world coordinates, four per [`Vec4`] lane group, with each edge
-/// line's offset along its normal; unused lanes repeat lane 0 of their group. No group
-/// (`chunks == 0`) where the world test is not tried.
+/// A polygon's (a hull's, or a rect's) vertices and edge normals in world coordinates, four
+/// per [`Vec4`] lane group, with each edge line's offset along its normal; unused lanes
+/// repeat lane 0 of their group. No group (`chunks == 0`) where the world test is not tried.
 #[derive(Clone, Debug)]
 struct WorldHull {
+    vx: [Vec4; WORLD_CHUNKS],
+    vy: [Vec4; WORLD_CHUNKS],
     nx: [Vec4; WORLD_CHUNKS],
     ny: [Vec4; WORLD_CHUNKS],
     offset: [Vec4; WORLD_CHUNKS],
@@ -70,7 +75,8 @@ impl<'a> Probe<'a> {
         let shape = shape.into();
         let (world, aabb) = match shape {
             ShapeRef::Hull(hull) => WorldHull::of(hull, pose),
-            ShapeRef::Circle(_) | ShapeRef::Rect(_) => (WorldHull::NONE, shape.aabb(pose)),
+            ShapeRef::Rect(rect) => (WorldHull::of_rect(&rect, pose), shape.aabb(pose)),
+            ShapeRef::Circle(_) => (WorldHull::NONE, shape.aabb(pose)),
         };
         Probe {
             shape,
@@ -92,18 +98,22 @@ impl<'a> Probe<'a> {
     #[must_use]
     pub fn overlaps<'b>(&self, shape: impl Into<ShapeRef<'b>>, pose: &Pose) -> bool {
         let shape = shape.into();
-        if let (true, ShapeRef::Rect(rect)) = (self.world.chunks > 0, shape) {
-            if let Some(answer) = self.world.overlaps_rect(&self.aabb, &rect, pose) {
-                return answer;
+        let world = match (self.world.chunks > 0, self.shape, shape) {
+            (true, ShapeRef::Hull(_), ShapeRef::Rect(rect)) => {
+                self.world.overlaps_rect(&self.aabb, &rect, pose)
             }
-        }
-        overlaps(self.shape, &self.pose, shape, pose)
+            (true, _, ShapeRef::Hull(hull)) => self.world.overlaps_hull(hull, pose),
+            _ => None,
+        };
+        world.unwrap_or_else(|| overlaps(self.shape, &self.pose, shape, pose))
     }
 }
 
 impl WorldHull {
     /// No world test.
     const NONE: WorldHull = WorldHull {
+        vx: [Vec4::ZERO; WORLD_CHUNKS],
+        vy: [Vec4::ZERO; WORLD_CHUNKS],
         nx: [Vec4::ZERO; WORLD_CHUNKS],
         ny: [Vec4::ZERO; WORLD_CHUNKS],
         offset: [Vec4::ZERO; WORLD_CHUNKS],
@@ -162,11 +172,86 @@ impl WorldHull {
             world.offset[k] = nx * vx + ny * vy + wx * px + wy * py;
             // As `pose.transform_point`: turned, then moved.
             let (tx, ty) = (cos * vx - sin * vy + px, sin * vx + cos * vy + py);
+            world.vx[k] = tx;
+            world.vy[k] = ty;
             (lo_x, lo_y, hi_x, hi_y) = (lo_x.min(tx), lo_y.min(ty), hi_x.max(tx), hi_y.max(ty));
         }
         let lo = Vec2::new(lo_x.min_element(), lo_y.min_element());
         let hi = Vec2::new(hi_x.max_element(), hi_y.max_element());
         (world, Aabb::from_min_max(lo, hi))
+    }
+
+    /// `rect` at `pose` (unturned, as rects are), or [`NONE`](Self::NONE) where the world
+    /// test is not tried: an invalid rect, a pose that is not finite, or coordinates beyond
+    /// [`FAST_SCALE`].
+    #[inline(always)]
+    fn of_rect(rect: &Rect, pose: &Pose) -> WorldHull {
+        let (c, h) = (pose.position, rect.half_extents);
+        let reach = c.abs().max_element() + h.max_element();
+        if !(rect.is_valid() && pose.is_finite() && reach < FAST_SCALE) {
+            return WorldHull::NONE;
+        }
+        // The corners from the least one round, and the normals of the sides from each.
+        let vx = Vec4::new(c.x - h.x, c.x + h.x, c.x + h.x, c.x - h.x);
+        let vy = Vec4::new(c.y - h.y, c.y - h.y, c.y + h.y, c.y + h.y);
+        let (nx, ny) = (
+            Vec4::new(0.0, 1.0, 0.0, -1.0),
+            Vec4::new(-1.0, 0.0, 1.0, 0.0),
+        );
+        WorldHull {
+            vx: [vx; WORLD_CHUNKS],
+            vy: [vy; WORLD_CHUNKS],
+            nx: [nx; WORLD_CHUNKS],
+            ny: [ny; WORLD_CHUNKS],
+            offset: [nx * vx + ny * vy; WORLD_CHUNKS],
+            chunks: 1,
+            reach,
+        }
+    }
+
+    /// The separating-axis test against `hull` at `pose`, if every axis clears the margin or
+    /// one separates beyond it: the probe's edge normals and the hull's. `None` when the
+    /// local-frame test must decide, and for hulls of more vertices than the lanes hold.
+    #[inline]
+    fn overlaps_hull(&self, hull: &Hull, pose: &Pose) -> Option<bool> {
+        let (vertices, normals) = (hull.vertices(), hull.normals());
+        let (lo, hi) = hull.local_corners();
+        let own = 2.0 * lo.abs().max(hi.abs()).max_element();
+        let scale = self.reach + pose.position.abs().max_element() + own;
+        if !(vertices.len() <= 4 * WORLD_CHUNKS && pose.is_finite() && scale < FAST_SCALE) {
+            return None;
+        }
+        let margin = scale * (MARGIN_ULPS * f32::EPSILON) + f32::MIN_POSITIVE;
+        let mut low = [Vec4::INFINITY; WORLD_CHUNKS];
+        let mut least = f32::INFINITY;
+        for (&v, &n) in vertices.iter().zip(normals) {
+            let w = pose.transform_point(v);
+            let (wx, wy) = (Vec4::splat(w.x), Vec4::splat(w.y));
+            for (k, low) in low.iter_mut().enumerate().take(self.chunks) {
+                *low = low.min(self.nx[k] * wx + self.ny[k] * wy);
+            }
+            // The hull's edge from `w`: how far the probe reaches below its line.
+            let m = pose.rotation.apply(n);
+            let (mx, my) = (Vec4::splat(m.x), Vec4::splat(m.y));
+            let mut below = Vec4::INFINITY;
+            for k in 0..self.chunks {
+                below = below.min(mx * self.vx[k] + my * self.vy[k]);
+            }
+            let overlap = m.dot(w) - below.min_element();
+            if overlap < -margin {
+                return Some(false);
+            }
+            least = least.min(overlap);
+        }
+        // The probe's edges: how far the hull reaches below each line.
+        for (k, &low) in low.iter().enumerate().take(self.chunks) {
+            let overlap = self.offset[k] - low;
+            if overlap.cmplt(Vec4::splat(-margin)).any() {
+                return Some(false);
+            }
+            least = least.min(overlap.min_element());
+        }
+        (least > margin).then_some(true)
     }
 
     /// The separating-axis test against an unturned `rect` at `pose`, if every axis clears
