@@ -88,6 +88,7 @@ impl<'a> QueryFilter<'a> {
 
     /// Whether the candidate `id`, on `layers`, takes part in the query (sensors are the
     /// caller's to check, with [`sees`](Self::sees)).
+    #[inline]
     #[must_use]
     pub fn allows(&self, id: u32, layers: Layers) -> bool {
         self.layers.interacts(layers)

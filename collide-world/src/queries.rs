@@ -7,7 +7,7 @@
 //! then tested exactly on its real shape, so the answer is the one a loop over every obstacle
 //! gives.
 
-use collide_core::{contains_point, overlaps, project_point, Aabb, Pose, ShapeRef};
+use collide_core::{contains_point, project_point, Aabb, Pose, Probe, ShapeRef};
 use glam::Vec2;
 
 use crate::{Obstacle, Obstacles, QueryFilter};
@@ -141,7 +141,7 @@ pub fn obstacles_at_point<'f>(
 }
 
 /// Every obstacle `filter` allows that `shape`, placed at `pose`, overlaps (exactly, on both
-/// real shapes: [`overlaps`]), by id ascending, into `out` (cleared first).
+/// real shapes: [`overlaps`](collide_core::overlaps)), by id ascending, into `out` (cleared first).
 ///
 /// Strict: a shape that only touches an obstacle does not overlap it. Sensors take part only
 /// where the filter includes them. Non-finite input, or a shape of invalid size, finds
@@ -154,13 +154,14 @@ pub fn obstacles_overlapping<'s, 'f>(
     out: &mut Vec<u32>,
 ) {
     out.clear();
-    let shape = shape.into();
-    let area = widened(shape.aabb(pose));
+    // The shape's box and, for a polygon, its world lanes, once for every candidate.
+    let probe = Probe::new(shape, pose);
+    let area = widened(probe.aabb());
     if !(pose.is_finite() && area.is_finite()) {
         return;
     }
     each_allowed(obstacles, &area, &filter.into(), |o| {
-        if overlaps(shape, pose, o.shape, &o.pose) {
+        if probe.overlaps(o.shape, &o.pose) {
             out.push(o.id);
         }
     });
