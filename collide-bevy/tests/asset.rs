@@ -24,6 +24,19 @@ fn asset_app() -> App {
     app
 }
 
+/// Loads the blade's file and spawns an entity holding it: the entity and the handle.
+fn spawn_blade(app: &mut App) -> (Entity, Handle<ColliderFrames>) {
+    let handle = app
+        .world()
+        .resource::<AssetServer>()
+        .load::<ColliderFrames>("blade.collider.json");
+    let blade = app
+        .world_mut()
+        .spawn((ColliderAsset(handle.clone()), Transform::default()))
+        .id();
+    (blade, handle)
+}
+
 /// Steps `app` until `done` holds, for at most a few hundred steps (the file is read on
 /// another thread).
 fn update_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
@@ -40,14 +53,7 @@ fn update_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
 #[test]
 fn a_loaded_file_is_the_entity_collider() {
     let mut app = asset_app();
-    let handle = app
-        .world()
-        .resource::<AssetServer>()
-        .load::<ColliderFrames>("blade.collider.json");
-    let blade = app
-        .world_mut()
-        .spawn((ColliderAsset(handle), Transform::default()))
-        .id();
+    let (blade, _) = spawn_blade(&mut app);
     let frames = |app: &App| {
         app.world()
             .get::<Collider>(blade)
@@ -100,14 +106,7 @@ fn a_broken_file_fails_to_load_with_its_reason() {
 #[test]
 fn frames_replaced_in_the_asset_store_replace_the_collider_keeping_its_frame() {
     let mut app = asset_app();
-    let handle = app
-        .world()
-        .resource::<AssetServer>()
-        .load::<ColliderFrames>("blade.collider.json");
-    let blade = app
-        .world_mut()
-        .spawn((ColliderAsset(handle.clone()), Transform::default()))
-        .id();
+    let (blade, handle) = spawn_blade(&mut app);
     let collider = |app: &App| app.world().get::<Collider>(blade).cloned();
     assert!(update_until(&mut app, |app| collider(app).is_some()));
     let mut entity = app.world_mut().entity_mut(blade);
