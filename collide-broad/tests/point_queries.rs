@@ -10,19 +10,9 @@
 
 use collide_broad::{AnyBroadPhase, BroadPhase, BroadPhaseKind, BruteForce, Grid, Proxy};
 use collide_core::{Aabb, Layers};
+use collide_testkit::proptest_config as config;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A proptest configuration with an explicit case count and a fixed seed.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// The grid's cell size in these scenes: box corners and points on multiples of a quarter of
 /// it land exactly on cell borders.

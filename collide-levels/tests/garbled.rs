@@ -5,18 +5,9 @@
 mod common;
 
 use collide_levels::{LdtkOptions, LdtkProject, TiledMap, TiledOptions, YAxis};
+use collide_testkit::proptest_config as config;
 use common::{embedded, embedded_tmj, text};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// One change to a file's text.
 #[derive(Clone, Debug)]

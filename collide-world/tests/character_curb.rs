@@ -10,8 +10,8 @@ use glam::Vec2;
 mod character_common;
 
 use character_common::{inside_any, Level};
+use collide_testkit::proptest_config as config;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 /// One frame of gravity, units per frame per frame.
 const PRESS: f32 = 0.5;
@@ -182,16 +182,6 @@ fn the_hexagon_at_the_ramp_crest_stays_on_the_floor() {
                 assert!(m.on_floor, "{name} at {speed} from {from}: {m:?}");
             },
         );
-    }
-}
-
-/// A fixed-seed configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
     }
 }
 

@@ -6,20 +6,10 @@ mod character_common;
 
 use character_common::*;
 use collide_core::{Circle, Hull, Pose, Rect, Shape};
+use collide_testkit::proptest_config as config;
 use collide_world::{Character, CharacterSettings, Obstacle};
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A fixed-seed configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A mover about as big as the player: 0 a box, 1 a circle, 2 a flat-bottomed hexagon.
 fn mover(kind: u8, size: f32) -> Shape {

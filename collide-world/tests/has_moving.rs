@@ -4,22 +4,13 @@
 //! says nothing moves makes the same moves as through a set that cannot tell.
 
 use collide_core::{Aabb, Hit, Layers, Motion, Pose, Rect, ShapeRef};
+use collide_testkit::proptest_config as config;
 use collide_world::{
     Character, CharacterSettings, Obstacle, Obstacles, StaticBodies, StaticHandle, StaticWorld,
     TileMap,
 };
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 const TILE: Rect = Rect {
     half_extents: Vec2::splat(8.0),

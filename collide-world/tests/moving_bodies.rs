@@ -5,13 +5,13 @@
 //! platform where it was moved.
 
 use collide_core::{Aabb, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
+use collide_testkit::proptest_config as config;
 use collide_world::{
     move_and_slide, Obstacle, Obstacles, SlideSettings, StaticBodies, StaticHandle, StaticWorld,
     TileMap,
 };
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 /// What a query hands out of an obstacle, to compare: id, pose, one-way side and velocity.
 type Seen = (u32, Vec2, [u32; 2], Option<[u32; 2]>, [u32; 2]);
@@ -155,15 +155,6 @@ fn run(kind: u8, count: usize, ops: &[Op]) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
-}
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
 }
 
 proptest! {

@@ -4,6 +4,7 @@
 //! ignores it; a row of them is walked like one platform.
 
 use collide_core::{overlaps, Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_testkit::proptest_config as config;
 use collide_testkit::SplitMix64;
 use collide_world::{
     move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, Surface,
@@ -12,7 +13,7 @@ use collide_world::{
 use glam::Vec2;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{Config, RngSeed, TestRunner};
+use proptest::test_runner::TestRunner;
 
 /// The platform's id in every scene.
 const PLATFORM: u32 = 7;
@@ -365,15 +366,6 @@ fn a_row_of_one_way_tiles_is_walked_as_one_platform() {
                 at.x -= 16.0 * 3_584.0;
             }
         }
-    }
-}
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
     }
 }
 

@@ -7,6 +7,7 @@
 mod common;
 
 use collide_core::{contains_point, overlaps, Aabb, Layers, Pose, Rot, Shape};
+use collide_testkit::proptest_config as config;
 use collide_testkit::SplitMix64;
 use collide_world::{
     nearest_obstacle, obstacles_at_point, obstacles_overlapping, NearestPoint, Obstacle, Obstacles,
@@ -15,17 +16,6 @@ use collide_world::{
 use common::tiles::{any_shape, shaped_map};
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A fixed-seed proptest configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// Every obstacle of `set` (its `near` over a box around all of them), as a plain list.
 fn every_obstacle<'s>(set: &'s (impl Obstacles + ?Sized), around: &Aabb) -> Vec<Obstacle<'s>> {

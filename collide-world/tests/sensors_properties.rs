@@ -4,20 +4,10 @@
 //! path touches, in path order, against a dense-sample oracle in `f64`.
 
 use collide_core::{Aabb, Circle, Layers, Pose, Rect, Shape};
+use collide_testkit::proptest_config as config;
 use collide_world::{Character, CharacterMove, CharacterSettings, StaticWorld, TileMap};
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A fixed-seed configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A point in `f64`, the oracle's.
 #[derive(Clone, Copy, Debug)]

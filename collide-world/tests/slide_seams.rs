@@ -4,12 +4,13 @@
 //! cells.
 
 use collide_core::{Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_testkit::proptest_config as config;
 use collide_world::{
     move_and_slide, Obstacle, Obstacles, Slide, SlideSettings, StaticBodies, StaticWorld, TileMap,
 };
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 /// Two 16 × 16 cells stacked at x 0..16, y −1904..−1872: a wall with one seam, at y = −1888.
 fn stacked_cells() -> TileMap {
@@ -79,16 +80,6 @@ fn a_hexagon_vertex_at_a_wall_seam_slides_on_the_face() {
         assert!(end.distance(rect) < 1e-2, "{got:?} against {rect}");
         // It stops a skin short of the wall and then keeps all of its downward travel.
         assert!((end.x - 26.0).abs() < 0.02 && (end.y - (from.y + travel.y)).abs() < 1e-2);
-    }
-}
-
-/// A fixed-seed proptest configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
     }
 }
 

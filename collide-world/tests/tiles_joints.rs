@@ -6,10 +6,10 @@
 //! inside a cell.
 
 use collide_core::{overlaps, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
+use collide_testkit::proptest_config as config;
 use collide_world::{move_and_slide, Obstacles, SlideSettings, TileMap, TileShape};
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 /// The cell size of every scene.
 const CELL: f32 = 16.0;
@@ -311,15 +311,6 @@ fn walk(
         at = move_and_slide(body, *turn, step.position, snap, map, &drop).position;
     }
     Ok(())
-}
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
 }
 
 /// How many walks the test takes: a few thousand (seconds in a debug build), and as many as

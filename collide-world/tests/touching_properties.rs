@@ -14,22 +14,12 @@ use collide_core::{
     overlaps, time_of_impact, Circle, Hull, Layers, Motion, Pose, Rect, Rot, Shape, ShapeRef,
     DEFAULT_SKIN,
 };
+use collide_testkit::proptest_config as config;
 use collide_world::{
     move_and_slide, working_skin, Obstacle, Obstacles, SlideSettings, StaticBodies, TileMap,
 };
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A proptest configuration with an explicit case count and a fixed seed.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// `10^e`: log-uniform sizes from an exponent.
 #[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic

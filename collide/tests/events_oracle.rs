@@ -15,19 +15,10 @@ use collide_core::{
     distance, narrow_phase, overlaps, Circle, Hull, Impact, Layers, Motion, Pose, Rect, Rot,
     ShapeRef, SweepMode,
 };
+use collide_testkit::proptest_config as config;
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// One mover of the scene: its shape, key, layers, sensor flag, where it is and how it moves.
 struct Mover {

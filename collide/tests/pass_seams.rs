@@ -5,9 +5,9 @@ use collide::{
     Body, CollisionPass, Layers, Obstacles, PassHit, Reaction, Response, StaticBodies, TileMap,
 };
 use collide_core::{Circle, Hull, Pose, Rect, Shape, ShapeRef};
+use collide_testkit::proptest_config as config;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 /// A column of `cells` square blocks `size` across, the lowest with its bottom-left corner
 /// at `origin`: as static bodies and as a tile map.
@@ -56,16 +56,6 @@ fn a_fast_ball_at_the_seam_of_two_static_blocks_bounces_off_the_face() {
     ] {
         assert_eq!(hits.len(), 1, "{name}: {hits:?}");
         assert_eq!(hits[0].impact.normal, Vec2::X, "{name}: {hits:?}");
-    }
-}
-
-/// A fixed-seed proptest configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
     }
 }
 

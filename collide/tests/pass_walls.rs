@@ -3,9 +3,10 @@
 
 use collide::{Body, CollisionPass, PassSettings, Reaction, Response, TileMap};
 use collide_core::{Hull, Pose, Rect, Rot, Shape};
+use collide_testkit::proptest_config;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 /// Answers the hits on body 0 with `answers` in turn (then `Stop`), and carries the rest.
 fn in_turn(answers: &[Reaction]) -> impl FnMut(&collide::PassHit) -> Response + '_ {
@@ -73,11 +74,8 @@ fn a_turned_hull_sliding_down_a_wall_it_touches_never_ends_inside() {
 /// A fixed-seed proptest configuration with `cases` cases.
 fn config(cases: u32, seed: u64) -> Config {
     Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
         max_global_rejects: 20_000,
-        ..Config::default()
+        ..proptest_config(cases, seed)
     }
 }
 

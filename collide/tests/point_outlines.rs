@@ -6,20 +6,10 @@
 
 use collide::{Body, BroadPhaseKind, CollisionPass, Hitscan};
 use collide_core::{contains_point, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
+use collide_testkit::proptest_config as config;
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A fixed-seed proptest configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A circle, a rect, or a regular hull (3 to 8 sides), 1 to 12 units across.
 fn random_shape(rng: &mut SplitMix64) -> Shape {

@@ -12,20 +12,10 @@ use collide_core::{
     cast_ray, contains_point, overlaps, time_of_impact, Circle, Hull, Layers, Motion, Pose, Rect,
     Rot, Shape,
 };
+use collide_testkit::proptest_config as config;
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-
-/// A fixed-seed proptest configuration with `cases` cases.
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
 
 /// A random shape: a circle, a rect or a regular hull (3 to 16 sides), 1 to 24 units across.
 fn random_shape(rng: &mut SplitMix64) -> Shape {

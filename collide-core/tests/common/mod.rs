@@ -3,9 +3,10 @@
 #![allow(dead_code)]
 
 use collide_core::{distance, Circle, Hull, Impact, Motion, Rect, Rot, Shape};
+#[allow(unused_imports)] // not every test binary that shares this module runs property tests
+pub use collide_testkit::proptest_config as config;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 pub use collide_testkit::SplitMix64;
 
@@ -153,14 +154,4 @@ pub fn shot_case(
             let ma = Motion::new(start, start + dir * speed, Rot::from_angle(ra));
             (a, b, ma, mb, dir)
         })
-}
-
-/// A proptest configuration with an explicit case count and a fixed seed.
-pub fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
 }

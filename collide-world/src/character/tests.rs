@@ -5,9 +5,9 @@
 use std::cell::Cell;
 
 use collide_core::{Circle, Pose, Rect, Shape};
+use collide_testkit::proptest_config as config;
 use glam::Vec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 
 use super::{Character, CharacterSettings};
 use crate::Obstacle;
@@ -15,15 +15,6 @@ use crate::Obstacle;
 thread_local! {
     /// Set by a test to walk the plain way, with a slide into the floor first.
     pub(super) static PLAIN_WALK: Cell<bool> = const { Cell::new(false) };
-}
-
-fn config(cases: u32, seed: u64) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
 }
 
 /// A floor with its top at y = 0 left of `seam` and at `-drop` right of it, and a 16-wide
