@@ -57,9 +57,8 @@ impl<'o, 'l, O: Obstacles + ?Sized> Nearby<'o, 'l, O> {
 
     /// The list, when it answers a query for `area` on `layers`.
     fn answers(&self, area: &Aabb, layers: Layers) -> Option<&'l [(Aabb, Obstacle<'o>)]> {
-        let within =
-            self.area.min().cmple(area.min()).all() && area.max().cmple(self.area.max()).all();
-        self.listed.filter(|_| within && layers == self.layers)
+        self.listed
+            .filter(|_| self.area.contains(area) && layers == self.layers)
     }
 }
 

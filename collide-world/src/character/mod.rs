@@ -137,12 +137,12 @@ impl Character {
     /// unchanged, and the answer says [`invalid_input`](CharacterMove::invalid_input).
     ///
     /// Cost: the set's index is asked once for the obstacles near the whole move (its box at
-    /// the start and the end, grown by the snap or step; up to 32 of them, else each slide asks
-    /// the set itself). Each slide of the walk is a [`move_and_slide`](crate::move_and_slide)
-    /// call of its own over those, the look below it one more (a walk along a level floor: one along it and the look
-    /// a skin below; walked again the plain way where that finds no floor or it met
-    /// something), a step three more when one is
-    /// tried (three more again for a round body that must be carried onto the ledge's edge);
+    /// the start and the end, grown by the snap or step; up to 32 of them, else each slide
+    /// asks the set itself). Each slide of the walk is a [`move_and_slide`](crate::move_and_slide)
+    /// call of its own over those, the look below it one more (a walk along a level floor: one
+    /// along it and the look a skin below; walked again the plain way where that finds no
+    /// floor or it met something), a step three more when one is tried (three more again for
+    /// a round body that must be carried onto the ledge's edge);
     /// and, unless the set says nothing in it moves ([`Obstacles::has_moving`]), one query for
     /// obstacles that moved into it and one or two lookups of the platform by id (a linear
     /// search in a slice of obstacles); and, unless the set says it holds no sensor
@@ -252,8 +252,9 @@ impl Character {
     }
 
     /// The box a move by `travel` from `start` keeps within, but for rare turns (a slide
-    /// along a slope at constant speed, a push out of an obstacle): its box at the start grown
-    /// by the travel, the snap or step, and a few skins.
+    /// up a slope, a push out of an obstacle; their queries then ask the set itself): its
+    /// boxes at the start and at the end of the travel, grown by the snap or step and a few
+    /// skins.
     fn reach(&self, body: &Body<'_>, start: Vec2, travel: Vec2) -> Aabb {
         let settings = &self.settings;
         let skin = body.skin(start, &settings.slide);
