@@ -60,6 +60,12 @@ struct WorldHull {
 /// axis decides: the world test and the local-frame test each round by a few units of it.
 const MARGIN_ULPS: f32 = 64.0;
 
+/// The band around zero, for coordinates of `scale`, inside which an axis does not decide.
+#[inline(always)]
+fn margin(scale: f32) -> f32 {
+    scale * (MARGIN_ULPS * f32::EPSILON) + f32::MIN_POSITIVE
+}
+
 /// The lane groups of the world test: hulls of up to eight vertices, the usual ones, take
 /// it. More would make every probe larger to copy and to set up.
 const WORLD_CHUNKS: usize = 2;
@@ -221,7 +227,7 @@ impl WorldHull {
         if !(vertices.len() <= 4 * WORLD_CHUNKS && pose.is_finite() && scale < FAST_SCALE) {
             return None;
         }
-        let margin = scale * (MARGIN_ULPS * f32::EPSILON) + f32::MIN_POSITIVE;
+        let margin = margin(scale);
         let mut low = [Vec4::INFINITY; WORLD_CHUNKS];
         let mut least = f32::INFINITY;
         for (&v, &n) in vertices.iter().zip(normals) {
@@ -266,7 +272,7 @@ impl WorldHull {
         if !(rect.is_valid() && pose.is_finite() && scale < FAST_SCALE) {
             return None;
         }
-        let margin = scale * (MARGIN_ULPS * f32::EPSILON) + f32::MIN_POSITIVE;
+        let margin = margin(scale);
         // The rect's axes: the two boxes' overlap on x and y.
         let (lo, hi) = (aabb.min(), aabb.max());
         let across = (hi - (c - h)).min((c + h) - lo);
