@@ -141,7 +141,8 @@ pub fn obstacles_at_point<'f>(
 }
 
 /// Every obstacle `filter` allows that `shape`, placed at `pose`, overlaps (exactly, on both
-/// real shapes: [`overlaps`](collide_core::overlaps)), by id ascending, into `out` (cleared first).
+/// real shapes: [`overlaps`](collide_core::overlaps)), by id ascending, into `out` (cleared
+/// first).
 ///
 /// Strict: a shape that only touches an obstacle does not overlap it. Sensors take part only
 /// where the filter includes them. Non-finite input, or a shape of invalid size, finds

@@ -68,8 +68,8 @@ impl Hitscan {
     }
 
     /// Every body `filter` allows that `shape`, placed at `pose`, overlaps (exactly, on both
-    /// real shapes: [`overlaps`](collide_core::overlaps)), by index ascending, into `out` (cleared first): what an
-    /// explosion's circle reaches.
+    /// real shapes: [`overlaps`](collide_core::overlaps)), by index ascending, into `out`
+    /// (cleared first): what an explosion's circle reaches.
     ///
     /// Strict: a shape that only touches a body does not overlap it. Non-finite input, or a
     /// shape of invalid size, finds nothing.
