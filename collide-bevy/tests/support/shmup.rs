@@ -108,9 +108,17 @@ fn follow_bounces(mut shmup: ResMut<Shmup>, bodies: Query<(&ObjectIndex, &LastPa
     }
 }
 
-/// Outside `App::update` no one turns the message buffers over: the frame does.
-fn clear_messages(mut messages: ResMut<Messages<CollisionHit>>) {
-    messages.update();
+/// Outside `App::update` no one turns the message buffers over: the frame does, for every
+/// message the plugin sends, as a game's `First` schedule would. (Left alone, the contact
+/// messages would pile up for ever, and the plugin's frames pay for the growing buffers.)
+fn clear_messages(
+    mut hits: ResMut<Messages<CollisionHit>>,
+    mut started: ResMut<Messages<ContactStarted>>,
+    mut stopped: ResMut<Messages<ContactStopped>>,
+) {
+    hits.update();
+    started.update();
+    stopped.update();
 }
 
 /// The pass the plugin ran last frame.
