@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 
 mod axis;
+mod convex_pieces;
 mod error;
 mod ldtk;
 mod outline;
