@@ -150,12 +150,12 @@ fn distance_to_segment(p: DPoint, (a, b): (DPoint, DPoint)) -> f64 {
     p.distance(a + ab * t)
 }
 
+/// Triangles (each three corner indices) and the diagonals cut between them.
+type Triangulation = (Vec<Vec<usize>>, Vec<(usize, usize)>);
+
 /// The ring (simple, positive-area order) cut into triangles by ear clipping, each as three
 /// indices into it in positive-area order, and the diagonals cut, in the order they were.
-fn ear_clip(
-    ring: &[DPoint],
-    tolerance: f64,
-) -> Result<(Vec<Vec<usize>>, Vec<(usize, usize)>), String> {
+fn ear_clip(ring: &[DPoint], tolerance: f64) -> Result<Triangulation, String> {
     let mut left: Vec<usize> = (0..ring.len()).collect();
     let (mut triangles, mut diagonals) = (Vec::new(), Vec::new());
     let (mut i, mut misses) = (0, 0);

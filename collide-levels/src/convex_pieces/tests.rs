@@ -89,7 +89,8 @@ fn star(seed: u64) -> Vec<Vec2> {
     let mut points: Vec<Vec2> = (0..n)
         .map(|i| {
             let angle = (i as f32 + rng.range(-0.4, 0.4)) * step;
-            center + Vec2::from_angle(angle) * size * rng.range(0.2, 1.0)
+            let (sin, cos) = collide_core::math::sin_cos(angle);
+            center + Vec2::new(cos, sin) * size * rng.range(0.2, 1.0)
         })
         .collect();
     if rng.index(2) == 0 {
