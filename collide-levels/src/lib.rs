@@ -12,8 +12,8 @@
 //!   cell, a half, a 45° or half-rise slope; a one-way top with the custom property `one_way`
 //!   on the tile or the layer), from CSV or base64 data (plain, zlib or gzip) and embedded,
 //!   `.tsx` or `.tsj` tilesets;
-//!   its object layers' rectangles, convex polygons and circles become
-//!   [`StaticBodies`](collide_world::StaticBodies).
+//!   its object layers' rectangles, polygons (a concave one as several convex pieces) and
+//!   circles become [`StaticBodies`](collide_world::StaticBodies).
 //!
 //! Both editors draw with y down; [`YAxis`] picks what the loaders produce (y down, the
 //! editor's pixels as they are, by default; or y up, for Bevy).

@@ -130,7 +130,7 @@ proptest! {
                     let m = &layer.map;
                     prop_assert_eq!(m.cells().len(), m.width() as usize * m.height() as usize);
                 }
-                prop_assert!(map.objects.iter().filter(|o| o.body.is_some()).count() == map.bodies.len());
+                prop_assert!(map.objects.iter().map(|o| o.bodies.len()).sum::<usize>() == map.bodies.len());
             }
             Err(e) => prop_assert!(e.to_string().starts_with("garbled.tmx: ")),
         }

@@ -102,7 +102,10 @@ fn object_layers_become_static_bodies_and_listed_objects() {
         let p = |x: f32, y: f32| axis.point(Vec2::new(x, y));
         assert_eq!(map.bodies.len(), 4);
         let object = |name: &str| map.objects.iter().find(|o| o.name == name).unwrap();
-        let body = |name: &str| map.bodies.get(object(name).body.unwrap()).unwrap();
+        let body = |name: &str| {
+            assert_eq!(object(name).bodies.len(), 1, "{name}");
+            map.bodies.get(object(name).bodies[0]).unwrap()
+        };
         let crate_body = body("crate");
         assert_eq!(crate_body.pose.position, p(32.0, 40.0));
         assert!(
@@ -123,11 +126,11 @@ fn object_layers_become_static_bodies_and_listed_objects() {
             ("Coin", "items")
         );
         assert_eq!(
-            (coin.shape.clone(), coin.position, coin.body),
-            (TiledObjectShape::Point, p(40.0, 24.0), None)
+            (coin.shape.clone(), coin.position, coin.bodies.clone()),
+            (TiledObjectShape::Point, p(40.0, 24.0), Vec::new())
         );
         let spawn = object("spawn");
-        assert_eq!((spawn.center, spawn.body), (p(16.0, 64.0), None));
+        assert_eq!((spawn.center, spawn.bodies.len()), (p(16.0, 64.0), 0));
         assert_eq!(
             spawn.properties.get("facing").map(String::as_str),
             Some("right")
@@ -203,12 +206,12 @@ fn a_tile_of_no_known_shape_names_its_layer_cell_and_tile() {
 
 #[test]
 fn objects_no_body_can_be_made_of_name_their_id() {
-    let concave = edited(
+    let bow_tie = edited(
         "<polygon points=\"0,0 16,16 -16,16\"/>",
-        "<polygon points=\"0,0 16,16 0,8 -16,16\"/>",
+        "<polygon points=\"0,0 16,16 16,0 0,16\"/>",
     );
     let oval = edited("width=\"12\" height=\"12\"", "width=\"12\" height=\"20\"");
-    for (text, id) in [(concave, 2), (oval, 3)] {
+    for (text, id) in [(bow_tie, 2), (oval, 3)] {
         let err = TiledMap::from_tmx("bad.tmx", &text, &TiledOptions::new()).unwrap_err();
         assert!(
             matches!(err.kind, ErrorKind::UnknownObjectShape(_)),
@@ -218,6 +221,24 @@ fn objects_no_body_can_be_made_of_name_their_id() {
             (err.layer.as_deref(), err.object),
             (Some("solids"), Some(id))
         );
+    }
+}
+
+#[test]
+fn a_concave_polygon_becomes_a_body_per_convex_piece() {
+    // The rock's triangle with a notch cut into its base: two triangles.
+    let arrow = edited(
+        "<polygon points=\"0,0 16,16 -16,16\"/>",
+        "<polygon points=\"0,0 16,16 0,8 -16,16\"/>",
+    );
+    for axis in [YAxis::Down, YAxis::Up] {
+        let options = TiledOptions::new().with_y_axis(axis);
+        let map = TiledMap::from_tmx("arrow.tmx", &arrow, &options).unwrap();
+        let p = |x: f32, y: f32| axis.point(Vec2::new(x, y));
+        let rock = map.objects.iter().find(|o| o.name == "rock").unwrap();
+        assert_eq!((rock.bodies.len(), map.bodies.len()), (2, 5));
+        assert!(solid_at(&map.bodies, p(86.0, 28.0)) && solid_at(&map.bodies, p(106.0, 28.0)));
+        assert!(solid_at(&map.bodies, p(96.0, 20.0)) && !solid_at(&map.bodies, p(96.0, 30.0)));
     }
 }
 
@@ -256,7 +277,8 @@ fn a_turned_rectangle_is_a_hull_turned_clockwise_about_its_corner() {
         let p = |x: f32, y: f32| axis.point(Vec2::new(x, y));
         let object = map.objects.iter().find(|o| o.name == "crate").unwrap();
         assert_eq!(object.center, p(8.0, 48.0));
-        let body = map.bodies.get(object.body.unwrap()).unwrap();
+        assert_eq!(object.bodies.len(), 1);
+        let body = map.bodies.get(object.bodies[0]).unwrap();
         assert!(matches!(body.shape, ShapeRef::Hull(h) if h.vertices().len() == 4));
         assert!(solid_at(&map.bodies, p(2.0, 62.0)) && solid_at(&map.bodies, p(14.0, 34.0)));
         assert!(!solid_at(&map.bodies, p(20.0, 40.0)) && !solid_at(&map.bodies, p(8.0, 66.0)));

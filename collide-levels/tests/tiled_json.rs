@@ -19,7 +19,7 @@ fn the_json_map_loads_as_the_xml_one() {
         }
         assert_eq!(json.objects, xml.objects, "{axis:?}");
         assert_eq!(json.bodies.len(), xml.bodies.len());
-        for o in json.objects.iter().filter_map(|o| o.body) {
+        for o in json.objects.iter().flat_map(|o| o.bodies.iter().copied()) {
             let (j, x) = (json.bodies.get(o).unwrap(), xml.bodies.get(o).unwrap());
             assert_eq!(format!("{j:?}"), format!("{x:?}"), "{axis:?}");
         }

@@ -47,11 +47,13 @@ impl TiledOptions {
 /// error naming the layer, the cell and the tile. A solid cell holds `1`.
 ///
 /// **Object layers.** Rectangles (turned ones as hulls), convex polygons and circles (an
-/// ellipse as wide as it is tall) become static bodies on every layer; an object whose
-/// property `one_way` is `true`, or any on a layer whose `one_way` is, a one-way platform
-/// facing the top of the screen. Points, lines, tile objects, text and rectangles with no
-/// area are listed but make no body, and so is every object of a layer whose property
-/// `collide` is `false` (coins, spawn points). A concave polygon or an oval is an error.
+/// ellipse as wide as it is tall) become static bodies on every layer, and a concave polygon
+/// (an L, U or T, stairs) one hull per convex piece, together covering exactly it; an object
+/// whose property `one_way` is `true`, or any on a layer whose `one_way` is, a one-way
+/// platform facing the top of the screen (every piece of it). Points, lines, tile objects,
+/// text and rectangles with no area are listed but make no body, and so is every object of a
+/// layer whose property `collide` is `false` (coins, spawn points). A polygon whose edges
+/// cross or touch, or an oval, is an error.
 ///
 /// ```
 /// use collide_levels::{TiledMap, TiledOptions};
@@ -119,8 +121,10 @@ pub struct TiledObject {
     pub shape: TiledObjectShape,
     /// Its custom properties, each value as the file writes it.
     pub properties: BTreeMap<String, String>,
-    /// The static body it became, if any.
-    pub body: Option<StaticHandle>,
+    /// The static bodies it became: none for points, lines, tile objects, text, rectangles
+    /// with no area and objects of a layer that does not collide; one for a rectangle, a
+    /// circle or a convex polygon; one per convex piece of a concave polygon.
+    pub bodies: Vec<StaticHandle>,
 }
 
 /// What a Tiled object is.

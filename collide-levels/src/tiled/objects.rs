@@ -1,5 +1,5 @@
-//! Object layers: each object listed for the game, and its rectangle, convex polygon or
-//! circle added to the map's static bodies.
+//! Object layers: each object listed for the game, and its rectangle, circle or polygon (one
+//! hull per convex piece) added to the map's static bodies.
 
 use collide_core::{Circle, Hull, Layers, Pose, Rect, Shape};
 use collide_world::StaticBodies;
@@ -8,11 +8,12 @@ use glam::Vec2;
 use super::map::{TiledObject, TiledObjectShape};
 use super::model::{is_true, Layer, Object, ObjectKind};
 use crate::axis::YAxis;
+use crate::convex_pieces::convex_pieces;
 use crate::error::{Error, ErrorKind};
 
-/// The objects of an object layer, each with the body it became in `bodies` (none for points,
-/// lines, tiles, text, and rectangles with no area, nor anywhere on a layer whose `collide`
-/// property is `false`).
+/// The objects of an object layer, each with the bodies it became in `bodies` (none for
+/// points, lines, tiles, text, and rectangles with no area, nor anywhere on a layer whose
+/// `collide` property is `false`; one per convex piece of a concave polygon).
 pub(crate) fn add_layer(
     file: &str,
     layer: &Layer,
@@ -25,20 +26,21 @@ pub(crate) fn add_layer(
     for o in objects {
         let fail = |kind| Error::new(file, kind).in_layer(&layer.name).at_object(o.id);
         let mut listed = listed(o, &layer.name, axis);
-        let shape = if collide {
-            body(o, axis).map_err(|m| fail(ErrorKind::UnknownObjectShape(m)))?
+        let shapes = if collide {
+            shapes(o, axis).map_err(|m| fail(ErrorKind::UnknownObjectShape(m)))?
         } else {
-            None
+            Vec::new()
         };
-        if let Some((shape, center)) = shape {
+        let one_way = is_true(&o.properties, "one_way") || is_true(&layer.properties, "one_way");
+        for (shape, center) in shapes {
             let pose = Pose::from_position(center);
             let handle = bodies
                 .add(shape, pose, Layers::ALL)
                 .map_err(|e| fail(ErrorKind::World(e)))?;
-            if is_true(&o.properties, "one_way") || is_true(&layer.properties, "one_way") {
+            if one_way {
                 bodies.set_one_way(handle, Some(axis.up()));
             }
-            listed.body = Some(handle);
+            listed.bodies.push(handle);
         }
         out.push(listed);
     }
@@ -77,7 +79,7 @@ fn listed(o: &Object, layer: &str, axis: YAxis) -> TiledObject {
         rotation: o.rotation,
         shape,
         properties: o.properties.clone(),
-        body: None,
+        bodies: Vec::new(),
     }
 }
 
@@ -103,38 +105,40 @@ fn turned(o: &Object, p: Vec2) -> Vec2 {
     o.position + Vec2::new(d.x * cos - d.y * sin, d.x * sin + d.y * cos)
 }
 
-/// The static body of an object and its centre in the world, `None` for an object that is
-/// none, or why it cannot be one.
-fn body(o: &Object, axis: YAxis) -> Result<Option<(Shape, Vec2)>, String> {
+/// The static bodies of an object and their centres in the world: none for an object that
+/// is none, one per convex piece of a concave polygon; or why it cannot be one.
+fn shapes(o: &Object, axis: YAxis) -> Result<Vec<(Shape, Vec2)>, String> {
     let s = o.size;
     match &o.kind {
-        ObjectKind::Rect if s.x <= 0.0 || s.y <= 0.0 => Ok(None),
+        ObjectKind::Rect if s.x <= 0.0 || s.y <= 0.0 => Ok(Vec::new()),
         ObjectKind::Rect if o.rotation == 0.0 => {
             let rect = Rect {
                 half_extents: s * 0.5,
             };
-            Ok(Some((rect.into(), axis.point(box_center(o)))))
+            Ok(vec![(rect.into(), axis.point(box_center(o)))])
         }
         ObjectKind::Rect => {
             let corners = [Vec2::ZERO, Vec2::new(s.x, 0.0), s, Vec2::new(0.0, s.y)];
-            hull(o, &corners, axis).map(Some)
+            hulls(o, &corners, axis)
         }
-        ObjectKind::Polygon(points) => hull(o, points, axis).map(Some),
+        ObjectKind::Polygon(points) => hulls(o, points, axis),
         ObjectKind::Ellipse => {
             if s.x <= 0.0 || (s.x - s.y).abs() > 1e-3 * s.x {
                 return Err(format!("an ellipse of {} × {}, not a circle", s.x, s.y));
             }
             let circle = Circle { radius: s.x * 0.5 };
-            Ok(Some((circle.into(), axis.point(box_center(o)))))
+            Ok(vec![(circle.into(), axis.point(box_center(o)))])
         }
         ObjectKind::Point | ObjectKind::Polyline(_) | ObjectKind::Tile(_) | ObjectKind::Text => {
-            Ok(None)
+            Ok(Vec::new())
         }
     }
 }
 
-/// The hull of the object's points (offsets from its position), centred on their mean.
-fn hull(o: &Object, points: &[Vec2], axis: YAxis) -> Result<(Shape, Vec2), String> {
+/// The hulls of the object's polygon (its points are offsets from its position): the whole
+/// polygon when it is one hull, so a convex polygon keeps the one body it always made, else
+/// one per convex piece.
+fn hulls(o: &Object, points: &[Vec2], axis: YAxis) -> Result<Vec<(Shape, Vec2)>, String> {
     let world: Vec<Vec2> = points
         .iter()
         .map(|&p| axis.point(turned(o, o.position + p)))
@@ -142,8 +146,20 @@ fn hull(o: &Object, points: &[Vec2], axis: YAxis) -> Result<(Shape, Vec2), Strin
     if world.is_empty() {
         return Err("a polygon with no points".to_owned());
     }
-    let center = world.iter().copied().sum::<Vec2>() / world.len() as f32;
-    let local: Vec<Vec2> = world.iter().map(|&p| p - center).collect();
-    let hull = Hull::new(&local).map_err(|e| format!("a polygon collide cannot hold: {e}"))?;
-    Ok((hull.into(), center))
+    if let Ok(whole) = centred_hull(&world) {
+        return Ok(vec![whole]);
+    }
+    let cannot = |e: String| format!("a polygon collide cannot hold: {e}");
+    convex_pieces(&world)
+        .map_err(cannot)?
+        .iter()
+        .map(|piece| centred_hull(piece).map_err(|e| cannot(e.to_string())))
+        .collect()
+}
+
+/// The hull of the points, centred on their mean, and that mean.
+fn centred_hull(points: &[Vec2]) -> Result<(Shape, Vec2), collide_core::Error> {
+    let center = points.iter().copied().sum::<Vec2>() / points.len() as f32;
+    let local: Vec<Vec2> = points.iter().map(|&p| p - center).collect();
+    Ok((Hull::new(&local)?.into(), center))
 }
