@@ -7,7 +7,7 @@ use collide_testkit::{proptest_config as config, SplitMix64};
 use glam::Vec2;
 use proptest::prelude::*;
 
-use super::{convex_pieces, DPoint};
+use super::{convex_pieces, distance_to_segment, DPoint};
 
 fn shape(points: &[(f32, f32)]) -> Vec<Vec2> {
     points.iter().map(|&(x, y)| Vec2::new(x, y)).collect()
@@ -154,14 +154,8 @@ fn distance_to_boundary(points: &[Vec2], p: DPoint) -> f64 {
     let n = points.len();
     (0..n)
         .map(|i| {
-            let (a, b) = (DPoint::of(points[i]), DPoint::of(points[(i + 1) % n]));
-            let ab = b - a;
-            let t = if ab.length_squared() > 0.0 {
-                ((p - a).dot(ab) / ab.length_squared()).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            p.distance(a + ab * t)
+            let edge = (DPoint::of(points[i]), DPoint::of(points[(i + 1) % n]));
+            distance_to_segment(p, edge)
         })
         .fold(f64::INFINITY, f64::min)
 }
