@@ -1,7 +1,7 @@
 //! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
 //! slice of [`Obstacle`]s checked one by one.
 
-use collide_core::{Aabb, Hit, Layers, Motion, Pose, ShapeRef};
+use collide_core::{overlaps, Aabb, Hit, Impact, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use collide_broad::Proxy;
@@ -14,6 +14,24 @@ pub const ONE_WAY_MAX_ANGLE: f32 = core::f32::consts::FRAC_PI_3;
 
 /// The cosine of [`ONE_WAY_MAX_ANGLE`].
 const ONE_WAY_MIN_COS: f32 = 0.5;
+
+/// How far from exactly opposite a one-way platform's `up` a contact normal may be for the
+/// face it meets to count as a flat top ([`Obstacle::stops_from`]).
+const FLAT_TOP: f32 = 1e-6;
+
+/// The least level along `up` that `shape` at `pose` reaches.
+fn lowest(shape: ShapeRef<'_>, pose: &Pose, up: Vec2) -> f32 {
+    let centre = pose.position.dot(up);
+    match shape {
+        ShapeRef::Circle(c) => centre - c.radius,
+        // A rect does not turn.
+        ShapeRef::Rect(r) => centre - (r.half_extents * up).abs().element_sum(),
+        ShapeRef::Hull(h) => {
+            let local = pose.rotation.apply_inverse(-up);
+            centre + pose.rotation.apply(h.support(local).1).dot(up)
+        }
+    }
+}
 
 /// One static obstacle as a query sees it: an id, a shape where it stands, its layers, and,
 /// for platforms, the one side it blocks from and how far it moves this frame.
@@ -98,6 +116,33 @@ impl<'a> Obstacle<'a> {
             None => true,
             Some(up) => -normal.dot(up) >= ONE_WAY_MIN_COS && travel.dot(up) < 0.0,
         }
+    }
+
+    /// Whether it stops a body of `shape` that starts a move at `start`, moves by `travel` and
+    /// meets it with `impact` (its normal from the body into it): [`stops`](Self::stops), and
+    /// for a one-way platform only when the body is above it at `start`: not overlapping it (a
+    /// body partly inside one passes through it, however it moves) and, where it meets a flat
+    /// top (normal opposite `up`), reaching no more than `tolerance` below that top's level (the
+    /// level of the point met). So a row of one-way pieces side by side (tiles, or bodies) is one
+    /// platform: a body passing through one piece passes the next piece's corner too, which a
+    /// set's face rule ([`Obstacles::refine_hit`]) gives the top's normal.
+    #[must_use]
+    pub fn stops_from(
+        &self,
+        shape: ShapeRef<'_>,
+        start: &Pose,
+        travel: Vec2,
+        impact: &Impact,
+        tolerance: f32,
+    ) -> bool {
+        let Some(up) = self.one_way else {
+            return true;
+        };
+        if !self.stops(travel, impact.normal) || overlaps(shape, start, self.shape, &self.pose) {
+            return false;
+        }
+        let flat = -impact.normal.dot(up) >= 1.0 - FLAT_TOP;
+        !flat || lowest(shape, start, up) >= impact.point.dot(up) - tolerance
     }
 
     /// Its bounding box.

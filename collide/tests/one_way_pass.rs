@@ -146,3 +146,37 @@ fn after_a_turn_the_same_rule_holds() {
     let met = run(Vec2::new(-10.0, -40.0), Vec2::new(-10.0, -120.0));
     assert_eq!(met, [Other::Obstacle(2)]);
 }
+
+/// A row of one-way pieces side by side (tile cells, or static bodies) is one platform to the
+/// pass too: a circle partly inside one piece, moving down past the next piece's corner, hits
+/// neither; from above the row, it lands on it.
+#[test]
+fn a_body_partly_inside_a_row_of_one_way_pieces_passes_the_next_corner() {
+    let map = TileMap::from_rows(&[".=====..", "........"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let mut row = StaticBodies::new();
+    for i in 0..5 {
+        let cell = Rect {
+            half_extents: Vec2::splat(8.0),
+        };
+        let at = Pose::from_position(Vec2::new(24.0 + 16.0 * i as f32, 24.0));
+        let h = row.add(cell, at, Layers::ALL).unwrap();
+        assert!(row.set_one_way(h, Some(Vec2::Y)));
+    }
+    row.refresh();
+    let circle: Shape = Circle { radius: 7.0 }.into();
+    let all_hits = |start: Vec2, end: Vec2, world: &dyn Obstacles| {
+        let bodies = [Body::new(circle.as_shape_ref(), start, end)];
+        let mut pass = CollisionPass::default();
+        pass.detect(&bodies, world).unwrap();
+        pass.hits().len()
+    };
+    // The row's top is at y = 32; the circle's bottom starts 3 units below it.
+    for x in [26.0_f32, 42.0, 45.0, 58.0, 74.0, 90.0] {
+        let (start, end) = (Vec2::new(x, 36.0), Vec2::new(x, -40.0));
+        assert_eq!(all_hits(start, end, &map), 0, "tiles, x {x}");
+        assert_eq!(all_hits(start, end, &row), 0, "bodies, x {x}");
+        let above = Vec2::new(x, 60.0);
+        assert!(all_hits(above, end, &map) >= 1, "tiles from above, x {x}");
+        assert!(all_hits(above, end, &row) >= 1, "bodies from above, x {x}");
+    }
+}

@@ -377,7 +377,8 @@ impl StepSweep<'_> {
         let stop = met.and_then(|stop| self.refine(obstacles, o.id, stop));
         // A path that met the box but gave no stop may end within rounding of the shape.
         found.grazed |= stop.is_none();
-        let blocks = |s: &SkinImpact| one_way::blocks(self.shape, self.motion, o, s.impact.normal);
+        let blocks =
+            |s: &SkinImpact| one_way::blocks(self.shape, self.motion, o, &s.impact, self.skin);
         let Some(stop) = stop.filter(blocks) else {
             return;
         };

@@ -2,11 +2,11 @@
 //! overlap tests, the sweeps and the segment walk use where a whole cell's box would be wrong,
 //! and the one-way cells' rule for them.
 
-use collide_core::{cast_ray, overlaps, time_of_impact, Impact, Motion, Pose, ShapeRef};
+use collide_core::{cast_ray, time_of_impact, Impact, Motion, Pose, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 
 use super::{TileMap, TileShape};
-use crate::WorldHit;
+use crate::{working_skin, Obstacle, WorldHit};
 
 impl TileMap {
     /// Whether cell `(x, y)` is a one-way cell.
@@ -26,8 +26,9 @@ impl TileMap {
     }
 
     /// The impact of `shape` moving along `motion` on cell `(x, y)`'s own shape: a one-way
-    /// cell's only where the shape comes down onto its top from outside it (not overlapping
-    /// it at the start), as its obstacle in `move_and_slide` would stop it.
+    /// cell's only where the shape comes down onto its top from above it (not overlapping it,
+    /// nor reaching below its top, at the start), as its obstacle in `move_and_slide` would
+    /// stop it ([`Obstacle::stops_from`]).
     pub(super) fn shaped_impact(
         &self,
         shape: ShapeRef<'_>,
@@ -39,9 +40,18 @@ impl TileMap {
         let impact = time_of_impact(shape, motion, cell, &Motion::stationary(at.position))?;
         if self.is_one_way(x, y) {
             let up = self.one_way_up();
-            let onto_top = motion.travel().dot(up) < 0.0
-                && self.face_normal(x, y, impact.normal) == Some(-up)
-                && !overlaps(shape, &motion.start_pose(), cell, &at);
+            if self.face_normal(x, y, impact.normal) != Some(-up) {
+                return None;
+            }
+            // The rule of its obstacle in `move_and_slide`, on the top the face rule gives it.
+            let platform = Obstacle::new(self.cell_index(x, y), cell, at).with_one_way(up);
+            let start = motion.start_pose();
+            let on_top = Impact {
+                normal: -up,
+                ..impact
+            };
+            let tolerance = working_skin(DEFAULT_SKIN, &[shape.aabb(&start)]);
+            let onto_top = platform.stops_from(shape, &start, motion.travel(), &on_top, tolerance);
             return onto_top.then_some(impact);
         }
         Some(impact)

@@ -6,11 +6,11 @@
 //! A hit on an obstacle has `b = Other::Obstacle(id)`; its key in the hit order is
 //! `bodies.len() + id`, past every body, so the order stays `(t, a, b)`.
 
-use collide_core::{narrow_phase, overlaps, Hit, Motion, ShapeRef, SweepMode};
+use collide_core::{narrow_phase, Hit, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
 
 use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
-use collide_world::{Obstacle, Obstacles};
+use collide_world::{working_skin, Obstacle, Obstacles};
 
 /// An obstacle's motion over the frame: standing where it is.
 pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
@@ -19,8 +19,8 @@ pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
 
 /// The hit of a body of `shape` moving along `motion` on obstacle `o`, as the static world
 /// reports it ([`Obstacles::refine_hit`]), kept only where the obstacle stops the body: a
-/// one-way platform's only on its solid side, the body moving against its `up`
-/// ([`Obstacle::stops`]) from outside it where `motion` starts.
+/// one-way platform's only on its solid side, the body moving against its `up` from above it
+/// where `motion` starts ([`Obstacle::stops_from`]).
 pub(crate) fn refined_hit(
     statics: &(impl Obstacles + ?Sized),
     o: &Obstacle<'_>,
@@ -29,9 +29,13 @@ pub(crate) fn refined_hit(
     hit: Hit,
 ) -> Option<Hit> {
     let hit = statics.refine_hit(o.id, shape, motion, hit)?;
-    let stops = o.one_way.is_none()
-        || (o.stops(motion.travel(), hit.impact.normal)
-            && !overlaps(shape, &motion.start_pose(), o.shape, &o.pose));
+    if o.one_way.is_none() {
+        return Some(hit);
+    }
+    let start = motion.start_pose();
+    // Landing on a one-way top within the default skin (grown far out) of its level counts.
+    let tolerance = working_skin(DEFAULT_SKIN, &[shape.aabb(&start)]);
+    let stops = o.stops_from(shape, &start, motion.travel(), &hit.impact, tolerance);
     stops.then_some(hit)
 }
 
