@@ -15,8 +15,9 @@ use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES};
 /// It goes straight down until it meets something. A floor there is the landing. A wall
 /// there (a round or slanted side meeting a ledge's edge, or a corner it touches at the same
 /// time as a floor) does not stop the look: the body slides on down along it, away from it,
-/// to the first floor it meets. So a round body that walked off a ledge lands on the floor
-/// below, and one standing on a floor beside a corner is found on that floor.
+/// and on down from where that slide ends (a few times at most), to the first floor it
+/// meets. So a round body that walked off a ledge lands on the floor below, and one standing
+/// on a floor beside a corner is found on that floor.
 ///
 /// One-way platforms the body overlaps at `from` are left out, so it never lands on one it is
 /// partly inside (passing through it from below). A body that the slide had to push out of
@@ -30,27 +31,42 @@ pub(super) fn land<O: Obstacles + ?Sized>(
 ) -> Option<(Vec2, SlideContact)> {
     let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
     let view = Without::new(obstacles, inside);
-    let up = settings.up;
-    let mut way = Descent::new(from, body.skin(from, settings), up);
+    let (up, skin) = (settings.up, body.skin(from, settings));
     // Straight down first: on a floor (the common case) one slide is all it takes.
     let down = body.slide(from, -up * distance, &view, &settings.with_max_slides(1));
     if down.invalid_input || down.contacts().is_empty() {
         return None;
     }
-    if let Some(landed) = way.follow(down.contacts())? {
+    if let Some(landed) = Descent::new(from, skin, up).follow(down.contacts())? {
         return Some(landed);
     }
-    // It stopped at a wall: slide on down along it with what is left of the distance.
-    let left = distance + (down.position - from).dot(up);
-    if left <= 0.0 {
-        return None;
+    // It stopped at a wall: slide on down along it with what is left of the distance, and
+    // again from where that slide ends, while it gets lower. Sliding along a slanted side (a
+    // round body on a ledge's corner) goes down less than it goes along, so one slide may end
+    // in the air, past the corner, short of a floor the distance reaches.
+    let mut at = down.position;
+    for _ in 0..WAYS_DOWN {
+        let left = distance + (at - from).dot(up);
+        if left <= 0.0 {
+            return None;
+        }
+        let on = body.slide(at, -up * left, &view, settings);
+        if on.invalid_input {
+            return None;
+        }
+        if let Some(landed) = Descent::new(at, skin, up).follow(on.contacts())? {
+            return Some(landed);
+        }
+        if (on.position - at).dot(up) >= 0.0 {
+            return None;
+        }
+        at = on.position;
     }
-    let on = body.slide(down.position, -up * left, &view, settings);
-    if on.invalid_input {
-        return None;
-    }
-    way.follow(on.contacts())?
+    None
 }
+
+/// How many slides down along walls [`land`] makes after the first, straight one.
+const WAYS_DOWN: usize = 4;
 
 /// The way of a body going down to a floor: where it last stopped, and the walls it met.
 struct Descent {

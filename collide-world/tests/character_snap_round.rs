@@ -1,0 +1,84 @@
+//! Snapping down a step no taller than the snap, for every mover shape: a round or slanted
+//! side meets the step's corner on the way down, and the snap slides on down along it to the
+//! floor below (it used to stop there, a few frames in the air).
+
+use collide_core::{Circle, Hull, Rect, Rot, Shape};
+use collide_world::{Character, CharacterSettings, TileMap};
+use glam::Vec2;
+
+/// A floor (top y = 16) with a half tile on it at x 32 to 48 (top y = 24): an 8-unit curb.
+fn curb() -> TileMap {
+    let rows = ["........", "........", ".._.....", "########"];
+    TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap()
+}
+
+fn movers() -> [(&'static str, Shape, Rot); 5] {
+    let hexagon = Shape::from(Hull::regular(6, 8.0).unwrap());
+    [
+        ("circle", Circle { radius: 7.0 }.into(), Rot::IDENTITY),
+        ("small circle", Circle { radius: 3.0 }.into(), Rot::IDENTITY),
+        ("flat hexagon", hexagon, Rot::IDENTITY),
+        (
+            "pointy hexagon",
+            hexagon,
+            Rot::from_angle(core::f32::consts::FRAC_PI_6),
+        ),
+        (
+            "box",
+            Rect {
+                half_extents: Vec2::new(5.0, 7.0),
+            }
+            .into(),
+            Rot::IDENTITY,
+        ),
+    ]
+}
+
+/// Stands the mover on the curb, then walks it right at `speed` a frame (gravity 0.5) until
+/// it is well past the curb: every frame must end on the floor.
+fn walk_off_the_curb(name: &str, shape: Shape, rotation: Rot, speed: f32, snap: f32) {
+    let map = curb();
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(snap);
+    let mut c = Character::new(shape, Vec2::new(40.0, 40.0), settings).unwrap();
+    c.set_rotation(rotation);
+    let mut v = Vec2::ZERO;
+    for _ in 0..30 {
+        v.y -= 0.5;
+        c.move_by(v, &map);
+        v = c.clip_velocity(v);
+    }
+    assert!(c.on_floor(), "{name}: stands on the curb");
+    let mut frame = 0;
+    while c.position().x < 100.0 {
+        v = Vec2::new(speed, v.y - 0.5);
+        let m = *c.move_by(v, &map);
+        v = c.clip_velocity(v);
+        assert!(
+            m.on_floor,
+            "{name} at {speed} a frame, frame {frame}: in the air at {}",
+            m.position
+        );
+        frame += 1;
+    }
+}
+
+#[test]
+fn every_mover_walks_down_an_8_unit_curb_with_a_snap_of_9_on_the_floor() {
+    for (name, shape, rotation) in movers() {
+        for speed in [0.5_f32, 1.0, 2.0, 3.5, 6.0] {
+            walk_off_the_curb(name, shape, rotation, speed, 9.0);
+        }
+    }
+}
+
+/// The newcomer's cases: a circle of radius 7 at 1 unit a frame, and the flat hexagon of
+/// radius 8 at 1, 2 and 3.5, spent four or five frames in the air below the curb's corner.
+#[test]
+fn a_circle_and_a_hexagon_walking_off_a_curb_never_leave_the_floor() {
+    let circle = Shape::from(Circle { radius: 7.0 });
+    walk_off_the_curb("circle", circle, Rot::IDENTITY, 1.0, 9.0);
+    let hexagon = Shape::from(Hull::regular(6, 8.0).unwrap());
+    for speed in [1.0, 2.0, 3.5] {
+        walk_off_the_curb("hexagon", hexagon, Rot::IDENTITY, speed, 9.0);
+    }
+}
