@@ -6,8 +6,10 @@
 mod character_common;
 
 use character_common::*;
-use collide_core::{Pose, Rect, Rot, Shape};
-use collide_world::{move_and_slide, Character, CharacterSettings, Obstacle, SlideSettings};
+use collide_core::{Layers, Pose, Rect, Rot, Shape};
+use collide_world::{
+    move_and_slide, Character, CharacterSettings, Obstacle, SlideSettings, StaticBodies,
+};
 use glam::Vec2;
 
 /// A 40 × 8 platform.
@@ -178,4 +180,84 @@ fn the_platform_velocity_is_for_jumping_off_and_forgotten_in_the_air() {
         "{}",
         player.position()
     );
+}
+
+/// The newcomer's case: a platform moving 2 units right a frame (a static body moved with its
+/// velocity), a player on it jumping with the platform's velocity added as the docs say. The
+/// jump's own move used to be carried as well: 4 units that frame, 2 before and after.
+#[test]
+fn jumping_off_a_moving_platform_counts_its_motion_once() {
+    let mut world = StaticBodies::new();
+    let plank = Rect {
+        half_extents: Vec2::new(40.0, 4.0),
+    };
+    let mut at = Vec2::ZERO;
+    let h = world
+        .add(plank, Pose::from_position(at), Layers::ALL)
+        .unwrap();
+    world.refresh();
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(4.0);
+    let box_ = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let mut player = Character::new(box_, Vec2::new(0.0, 11.01), settings).unwrap();
+    let mut vel = Vec2::ZERO;
+    for frame in 0..8 {
+        at += Vec2::new(2.0, 0.0);
+        world.move_body(h, Pose::from_position(at), Vec2::new(2.0, 0.0));
+        vel.y -= GRAVITY;
+        if frame == 4 {
+            assert!(player.on_floor());
+            vel = Vec2::new(0.0, 9.0) + player.platform_velocity();
+        }
+        let before = player.position();
+        let m = *player.move_by(vel, &world);
+        vel = player.clip_velocity(vel);
+        let dx = m.position.x - before.x;
+        if frame > 0 {
+            assert!((dx - 2.0).abs() < 1e-4, "frame {frame}: moved {dx} along x");
+        }
+        if frame == 4 {
+            assert_eq!(m.carried, Vec2::ZERO);
+            assert!(!m.on_floor);
+        }
+    }
+}
+
+/// A lift rising 1 unit a frame: a jump that adds its velocity rises by its travel exactly
+/// (not pushed out of the lift as well), and ends above it.
+#[test]
+fn jumping_off_a_rising_lift_counts_its_motion_once() {
+    let mut world = StaticBodies::new();
+    let lift = Rect {
+        half_extents: Vec2::new(20.0, 4.0),
+    };
+    let mut at = Vec2::ZERO;
+    let h = world
+        .add(lift, Pose::from_position(at), Layers::ALL)
+        .unwrap();
+    world.refresh();
+    let box_ = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let settings = CharacterSettings::new(Vec2::Y);
+    let mut player = Character::new(box_, Vec2::new(0.0, 11.01), settings).unwrap();
+    let mut vel = Vec2::ZERO;
+    for frame in 0..6 {
+        at += Vec2::new(0.0, 1.0);
+        world.move_body(h, Pose::from_position(at), Vec2::new(0.0, 1.0));
+        vel.y -= GRAVITY;
+        if frame == 4 {
+            assert!(player.on_floor(), "rides the lift");
+            vel = Vec2::new(0.0, 8.0) + player.platform_velocity();
+        }
+        let before = player.position();
+        let m = *player.move_by(vel, &world);
+        vel = player.clip_velocity(vel);
+        if frame == 4 {
+            let rose = m.position.y - before.y;
+            assert!((rose - 9.0).abs() < 1e-4, "rose {rose}");
+            assert!(m.position.y - 7.0 > at.y + 4.0, "above the lift");
+        }
+    }
 }

@@ -27,6 +27,7 @@ use body::{across, clip_apart, walks, Body};
 use platform::{carry, platform_velocity, push_by_movers};
 use snap::land;
 use step::step_up;
+use view::{Left, Without};
 use walk::{walk, Stood, Walked};
 
 pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
@@ -123,8 +124,10 @@ impl Character {
     /// Moves the character by `travel` (this frame's, gravity included) through `obstacles`,
     /// and answers what the move did (also kept: [`last_move`](Self::last_move)).
     ///
-    /// In order: the platform it stood on carries it; obstacles that moved into it push it
-    /// out along their motion; it walks its travel (see [`CharacterSettings`] for stopping on
+    /// In order: the platform it stood on carries it (unless the move leaves it: a jump that
+    /// rises off it faster than it moves is not carried, and the platform is left out of that
+    /// move; add [`platform_velocity`](Self::platform_velocity) to the jump to keep its
+    /// motion); obstacles that moved into it push it out along their motion; it walks its travel (see [`CharacterSettings`] for stopping on
     /// slopes and constant speed; a wall-steep slope is never climbed by walking into it); a
     /// ledge it walked into is climbed if no taller than
     /// [`max_step_height`](CharacterSettings::max_step_height); and one that was on the floor
@@ -171,7 +174,10 @@ impl Character {
         filter: &QueryFilter<'_>,
     ) -> &CharacterMove {
         let solid = Solid::new(obstacles, *filter);
-        self.move_through(travel, &solid);
+        match self.leaving(travel, &solid) {
+            Some(id) => self.move_through(travel, &Without::new(&solid, Left::Id(id))),
+            None => self.move_through(travel, &solid),
+        }
         self.sensors.clear();
         if !self.last.invalid_input {
             let mover = Mover {
@@ -204,6 +210,24 @@ impl Character {
     #[must_use]
     pub fn sensors_truncated(&self) -> bool {
         self.sensors.truncated()
+    }
+
+    /// The moving platform a move by `travel` leaves, if it does: it stood on it, and the
+    /// travel rises and moves away from the platform's surface faster than the platform
+    /// moves. That move is not carried by the platform, which is left out of it: the travel
+    /// holds the platform's motion already when the game added
+    /// [`platform_velocity`](Self::platform_velocity) to its jump, and carrying it too (or
+    /// pushing it out of a rising lift) would count that motion twice.
+    fn leaving<O: Obstacles + ?Sized>(&self, travel: Vec2, obstacles: &O) -> Option<u32> {
+        let (true, Some(id), Some(surface)) = (self.on_floor, self.platform, self.floor_normal)
+        else {
+            return None;
+        };
+        if travel.dot(self.settings.slide.up) <= 0.0 || !obstacles.has_moving() {
+            return None;
+        }
+        let velocity = platform_velocity(obstacles, id);
+        (velocity != Vec2::ZERO && (travel - velocity).dot(surface) > 0.0).then_some(id)
     }
 
     /// The move of [`move_by`](Self::move_by) through `obstacles` as they are (seen through
@@ -545,6 +569,8 @@ impl Character {
 
     /// The velocity (per frame, as the obstacle's) of the obstacle it stands on, zero when it
     /// stands on none or on one that stands still: what a character jumping off it inherits.
+    /// Add it to the jump's travel: the jump's own move is not carried by the platform (see
+    /// [`move_by`](Self::move_by)), so the motion is counted once.
     #[must_use]
     pub fn platform_velocity(&self) -> Vec2 {
         self.platform_velocity
