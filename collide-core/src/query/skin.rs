@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use super::polygon::{has_hull, latest_axis, Polygon, SkinPair, SCRATCH};
 use super::skin_closed::{gap_between, rect_axes};
-use crate::{distance, overlaps, time_of_impact, Impact, Motion, Pose, ShapeRef};
+use crate::{distance, overlaps, time_of_impact, Circle, Impact, Motion, Pose, ShapeRef};
 
 /// The default skin, in world units: a hundredth of a unit.
 ///
@@ -116,7 +116,8 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         }
         (m.touch_t, m.normal, m.point)
     } else {
-        let hit = time_of_impact(a, motion_a, b, motion_b)?;
+        let hit = time_of_impact(a, motion_a, b, motion_b)
+            .or_else(|| grazed(a, motion_a, b, motion_b))?;
         if overlaps(a, &start_a, b, &start_b) {
             return Some(inside(hit.point, hit.normal));
         }
@@ -151,6 +152,38 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         started_inside: false,
     })
 }
+
+/// The meeting of a path that only grazes the other shape, where one of the two is a circle
+/// smaller than the rounding of where they move (a point): a point sliding down the line
+/// between two tiles touches both without ever entering either, and would meet neither. As a
+/// circle of that size it meets them, as the polygon pairs' sweep counts a graze within
+/// rounding as a meeting; `None` for any other pair.
+fn grazed(
+    a: ShapeRef<'_>,
+    motion_a: &Motion,
+    b: ShapeRef<'_>,
+    motion_b: &Motion,
+) -> Option<Impact> {
+    let reach = [motion_a.start, motion_a.end, motion_b.start, motion_b.end]
+        .iter()
+        .fold(0.0_f32, |r, p| r.max(p.abs().max_element()));
+    let least = GRAZE_ROUNDING * reach;
+    let widened = |s: ShapeRef<'_>| match s {
+        ShapeRef::Circle(c) if c.radius < least => Some(Circle { radius: least }),
+        _ => None,
+    };
+    let (wide_a, wide_b) = (widened(a), widened(b));
+    if wide_a.is_none() && wide_b.is_none() {
+        return None;
+    }
+    let a = wide_a.map_or(a, ShapeRef::Circle);
+    let b = wide_b.map_or(b, ShapeRef::Circle);
+    time_of_impact(a, motion_a, b, motion_b)
+}
+
+/// How many roundings of the largest coordinate a circle's radius must reach before a path
+/// that grazes with it is no meeting ([`grazed`]).
+const GRAZE_ROUNDING: f32 = 8.0 * f32::EPSILON;
 
 /// The latest time before `touch_t` at which the gap (`gap_at`) is in `(0, upper]`, and that
 /// gap; `None` when the distance query fails (non-finite input).
