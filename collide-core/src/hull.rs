@@ -142,13 +142,19 @@ impl Hull {
         ])
     }
 
-    /// The regular polygon with `sides` vertices on a circle of `radius` about the origin.
+    /// The regular polygon with `sides` vertices on a circle of `radius` about the origin,
+    /// the first on +x (so a hexagon has flat top and bottom edges; turn it by 30° for a
+    /// pointed one).
     ///
     /// # Errors
-    /// As [`Hull::new`]: fewer than 3 or more than 16 sides, or a zero or non-finite radius.
+    /// - [`Error::NegativeRadius`] for a negative radius;
+    /// - as [`Hull::new`]: fewer than 3 or more than 16 sides, or a zero or non-finite radius.
     pub fn regular(sides: usize, radius: f32) -> Result<Hull, Error> {
         if sides > MAX_HULL_VERTICES {
             return Err(Error::TooManyVertices { count: sides });
+        }
+        if radius < 0.0 {
+            return Err(Error::NegativeRadius);
         }
         let mut points = [Vec2::ZERO; MAX_HULL_VERTICES];
         for (i, p) in points.iter_mut().enumerate().take(sides) {
@@ -512,6 +518,15 @@ mod tests {
         // A spike that doubles back along an edge.
         let spike = [v(0.0, 0.0), v(2.0, 0.0), v(1.0, 0.0), v(1.0, 1.0)];
         assert!(matches!(Hull::new(&spike), Err(Error::NotConvex { .. })));
+        // A regular polygon of negative, zero or non-finite radius.
+        assert_eq!(Hull::regular(6, -1.0), Err(Error::NegativeRadius));
+        assert!(Hull::regular(6, 0.0).is_err());
+        assert_eq!(Hull::regular(6, f32::NAN), Err(Error::NonFinite));
+        // Its first vertex on +x: a hexagon's top and bottom are edges.
+        let hexagon = Hull::regular(6, 2.0).unwrap();
+        assert!(hexagon.vertices().contains(&v(2.0, 0.0)));
+        let down = |n: &Vec2| (*n - v(0.0, -1.0)).length() < 1e-6;
+        assert!(hexagon.normals().iter().any(down));
     }
 
     #[test]

@@ -28,6 +28,19 @@ impl Shape {
         }
     }
 
+    /// Whether every query sees it: a circle or rect of finite, non-negative size (a struct
+    /// literal can build one that is not, which every query treats as "no hit"); a hull is
+    /// checked when it is built.
+    #[inline]
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        match self {
+            Shape::Circle(c) => c.is_valid(),
+            Shape::Rect(r) => r.is_valid(),
+            Shape::Hull(_) => true,
+        }
+    }
+
     /// The box around the shape placed at `pose`.
     #[inline]
     #[must_use]

@@ -32,8 +32,8 @@ pub enum Error {
     },
     /// A tile map cell outside the map.
     OutsideTileMap,
-    /// A character's shape that every query treats as "no hit" (a negative or non-finite
-    /// radius or extent, which a struct literal can build).
+    /// A character's or static body's shape that every query treats as "no hit" (a negative
+    /// or non-finite radius or extent, which a struct literal can build).
     InvalidShape,
     /// A character's up direction that is not a finite unit vector.
     InvalidUp,
@@ -69,9 +69,7 @@ impl fmt::Display for Error {
                  ('.', ' ', '#', '1'-'9', 'T_[]', '/\\QP', 'a'-'h', '=')"
             ),
             Error::OutsideTileMap => f.write_str("a tile map cell outside the map"),
-            Error::InvalidShape => {
-                f.write_str("a character's shape must have a finite, non-negative size")
-            }
+            Error::InvalidShape => f.write_str("a shape must have a finite, non-negative size"),
             Error::InvalidUp => {
                 f.write_str("a character's up direction must be a finite unit vector")
             }

@@ -57,7 +57,7 @@ pub use queries::{nearest_obstacle, obstacles_at_point, obstacles_overlapping, N
 pub use skin::working_skin;
 pub use slide::{
     move_and_slide, move_and_slide_filtered, SensorHit, Slide, SlideContact, SlideSettings,
-    Surface, MAX_SLIDES, MAX_SLIDE_SENSORS,
+    Surface, MAX_SLIDES, MAX_SLIDE_SENSORS, MAX_TRAVEL_RATIO,
 };
 pub use static_bodies::{StaticBodies, StaticHandle};
 pub use static_world::{StaticWorld, TILE_IDS};

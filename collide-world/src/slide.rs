@@ -30,6 +30,26 @@ use stop::{choose_stop, Choice};
 /// reached together in an inside corner).
 const SAME_MOMENT: f32 = 1e-5;
 
+/// How long a travel one call of [`move_and_slide`] (or one move of a
+/// [`Character`](crate::Character)) takes, at most, as a multiple of the body's reach where
+/// it starts (the largest coordinate or the size of its box, and at least one unit); a longer
+/// one is refused as non-finite input is ([`Slide::invalid_input`]). The gap a call keeps
+/// grows with the largest coordinate its travel could reach ([`working_skin`]): a body 30
+/// units from the origin asked to fall a hundred million units would keep tens of units from
+/// the floor it lands on, and be backed off it against its travel.
+pub const MAX_TRAVEL_RATIO: f32 = 1.0e5;
+
+/// Whether `travel` from a body whose box is `from` is longer than [`MAX_TRAVEL_RATIO`]
+/// allows (or not finite).
+pub(crate) fn travel_too_long(from: &Aabb, travel: Vec2) -> bool {
+    let coordinate = from.min().abs().max(from.max().abs()).max_element();
+    let reach = coordinate
+        .max(2.0 * from.half_extents.max_element())
+        .max(1.0);
+    let length = travel.length();
+    !length.is_finite() || length > MAX_TRAVEL_RATIO * reach
+}
+
 /// Moves a body of `shape` (turned by `rotation`) from `position` by `travel` through
 /// `obstacles`: sweep, stop a skin short of the first obstacle in the way, remove from the
 /// rest of the travel what goes into every surface touched so far, and go on, at most
@@ -40,16 +60,17 @@ const SAME_MOMENT: f32 = 1e-5;
 /// shortest way. A step whose path passed within rounding of an obstacle it did not stop at
 /// (a body a game put closer to a surface than the skin, sliding along it far from the
 /// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
-/// cannot be, the body stays where that step began. Non-finite input leaves the body where
-/// it is, with all its travel remaining, and so does a shape that every query treats as "no
-/// hit" (a negative or non-finite radius or extent): both set
-/// [`Slide::invalid_input`]. Allocation-free.
+/// cannot be, the body stays where that step began. Non-finite input, or a travel longer
+/// than [`MAX_TRAVEL_RATIO`] allows, leaves the body where it is, with all its travel remaining, and so
+/// does a shape that every query treats as "no hit" (a negative or non-finite radius or
+/// extent): each sets [`Slide::invalid_input`]. Allocation-free.
 ///
 /// A one-way platform ([`Obstacle::one_way`](crate::Obstacle::one_way)) stops a step only
-/// where [`Obstacle::stops`](crate::Obstacle::stops) says so (landing on its solid side,
-/// moving against its `up`) and only when the body does not overlap it where the step starts:
-/// a body partly inside one, however it got there, passes through, and is never pushed out of
-/// one. [`SlideSettings::drop_through`] ignores them for the call.
+/// where [`Obstacle::stops_from`](crate::Obstacle::stops_from) says so: landing on its solid
+/// side, moving against its `up`, from above it where the step starts (not overlapping it,
+/// nor reaching below a flat top's level). A body partly inside one, however it got there,
+/// passes through it and through the pieces flush beside it, and is never pushed out of one.
+/// [`SlideSettings::drop_through`] ignores them for the call.
 ///
 /// A sensor ([`Obstacle::sensor`](crate::Obstacle::sensor)) never stops, turns or pushes the
 /// body: it is reported in [`Slide::sensors`], every one the body's path touched (the path
@@ -167,6 +188,10 @@ where
     // The skin is kept above the rounding of every coordinate the body can reach this call
     // (never below zero, nor NaN): every step of the call reads it from these settings.
     let from = body_box.at(position);
+    if travel_too_long(&from, travel) {
+        out.invalid_input = true;
+        return out;
+    }
     let to = Aabb::new(from.center + travel, from.half_extents);
     let asked = if settings.skin.is_finite() {
         settings.skin

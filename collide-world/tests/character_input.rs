@@ -4,8 +4,11 @@
 mod character_common;
 
 use character_common::*;
+use collide_core::Rot;
 use collide_core::{Circle, Rect};
-use collide_world::{Character, CharacterSettings, Error};
+use collide_world::{
+    move_and_slide, Character, CharacterSettings, Error, SlideSettings, MAX_TRAVEL_RATIO,
+};
 use glam::Vec2;
 
 #[test]
@@ -78,6 +81,35 @@ fn a_travel_that_is_not_finite_is_no_move() {
     }
     player.set_position(Vec2::new(f32::NAN, 1.0));
     assert_eq!(player.position(), at);
+}
+
+/// The newcomer's cases: on a floor, a fall of 1e9 units ended 470 units above where it
+/// started (the working skin of a travel that long backed it off the floor), and one of 1e7
+/// did not move yet said it stood on the floor. A travel longer than `MAX_TRAVEL_RATIO`
+/// allows (here, 100 000 times the start's largest coordinate) is refused as a non-finite one
+/// is, by the character and by `move_and_slide`; one just within it lands.
+#[test]
+fn a_travel_longer_than_the_limit_is_no_move() {
+    let level = Level::ground();
+    let level = level.obstacles();
+    let start = standing_at(3.0) + Vec2::new(0.0, 7.0);
+    let mut player = player(start, CharacterSettings::new(Vec2::Y));
+    let limit = MAX_TRAVEL_RATIO * (start.y + PLAYER.half_extents.y);
+    for travel in [1e9_f32, 1e7, 1.0001 * limit] {
+        let down = Vec2::new(0.0, -travel);
+        let m = *player.move_by(down, &level[..]);
+        assert!(m.invalid_input && m.position == start, "{travel}: {m:?}");
+        assert_eq!(player.position(), start);
+        let settings = SlideSettings::new(Vec2::Y);
+        let slide = move_and_slide(PLAYER, Rot::IDENTITY, start, down, &level[..], &settings);
+        assert!(
+            slide.invalid_input && slide.position == start,
+            "{travel}: {slide:?}"
+        );
+    }
+    let m = *player.move_by(Vec2::new(0.0, -0.999 * limit), &level[..]);
+    assert!(!m.invalid_input && m.on_floor, "{m:?}");
+    assert!(m.position.y < start.y, "{m:?}");
 }
 
 #[test]

@@ -2,12 +2,13 @@
 //! move to the next, so that each move can snap to the floor, stop on slopes, climb steps and
 //! ride moving platforms. Each slide under it is a [`move_and_slide`](crate::move_and_slide).
 
-use collide_core::{Aabb, Layers, Rot, Shape, ShapeRef};
+use collide_core::{Aabb, Layers, Pose, Rot, Shape, ShapeRef};
 use glam::Vec2;
 
 use crate::nearby::{Nearby, NearbyList};
 use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
+use crate::slide::travel_too_long;
 use crate::{Error, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
 
 mod body;
@@ -103,7 +104,7 @@ impl Character {
         if !position.is_finite() {
             return Err(Error::NonFinite);
         }
-        if !is_valid(&shape) {
+        if !shape.is_valid() {
             return Err(Error::InvalidShape);
         }
         settings.validate()?;
@@ -136,8 +137,10 @@ impl Character {
     /// step or the snap left it standing on one (a resting character is found on its floor
     /// even with the snap off). It never ends inside an obstacle it started outside of.
     ///
-    /// A travel that is not finite is refused: the character stays where it is, its state
-    /// unchanged, and the answer says [`invalid_input`](CharacterMove::invalid_input).
+    /// A travel that is not finite, or longer than
+    /// [`MAX_TRAVEL_RATIO`](crate::MAX_TRAVEL_RATIO) allows, is refused: the character stays
+    /// where it is, its state unchanged, and the answer says
+    /// [`invalid_input`](CharacterMove::invalid_input).
     ///
     /// Cost: the set's index is asked once for the obstacles near the whole move (its box at
     /// the start and the end, grown by the snap or step; up to 32 of them, else each slide
@@ -234,7 +237,8 @@ impl Character {
     /// the filter, no sensor among them).
     fn move_through<O: Obstacles + ?Sized>(&mut self, travel: Vec2, obstacles: &O) {
         let mut out = CharacterMove::at(self.position);
-        if !travel.is_finite() {
+        let from = self.shape.aabb(&Pose::new(self.position, self.rotation));
+        if travel_too_long(&from, travel) {
             out.invalid_input = true;
             self.last = out;
             return;
@@ -587,14 +591,5 @@ impl Character {
         self.floor_normal = None;
         self.platform = None;
         self.platform_velocity = Vec2::ZERO;
-    }
-}
-
-/// Whether the queries see `shape` (a hull is checked when it is built).
-fn is_valid(shape: &Shape) -> bool {
-    match shape {
-        Shape::Circle(c) => c.is_valid(),
-        Shape::Rect(r) => r.is_valid(),
-        Shape::Hull(_) => true,
     }
 }

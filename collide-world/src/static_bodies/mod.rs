@@ -165,15 +165,21 @@ impl StaticBodies {
     /// shape) and returns its handle.
     ///
     /// # Errors
-    /// [`Error::NonFinite`] when its pose or its shape's box is not finite.
+    /// - [`Error::NonFinite`] when its pose or its shape's box is not finite;
+    /// - [`Error::InvalidShape`]: a circle or rect with a negative size (one that every query
+    ///   would treat as "no hit").
     pub fn add(
         &mut self,
         shape: impl Into<Shape>,
         pose: Pose,
         layers: Layers,
     ) -> Result<StaticHandle, Error> {
+        let shape = shape.into();
+        if !shape.is_valid() {
+            return Err(Error::InvalidShape);
+        }
         let body = StaticBody {
-            shape: shape.into(),
+            shape,
             pose,
             layers,
             one_way: None,
@@ -600,6 +606,17 @@ mod tests {
         let nan = Pose::from_position(Vec2::NAN);
         let refused = bodies.add(Circle { radius: 1.0 }, nan, Layers::ALL);
         assert_eq!(refused, Err(Error::NonFinite));
+        // A shape no query sees, as `Character::new` refuses it.
+        let negative = bodies.add(Circle { radius: -1.0 }, Pose::IDENTITY, Layers::ALL);
+        assert_eq!(negative, Err(Error::InvalidShape));
+        let flat = Rect {
+            half_extents: Vec2::new(-2.0, 1.0),
+        };
+        assert_eq!(
+            bodies.add(flat, Pose::IDENTITY, Layers::ALL),
+            Err(Error::InvalidShape)
+        );
+        assert!(bodies.is_empty());
         let h = bodies
             .add(Circle { radius: 1.0 }, Pose::IDENTITY, Layers::ALL)
             .unwrap();
