@@ -7,8 +7,11 @@ use collide_core::Layers;
 /// [`exclude`](Self::exclude), and that [`predicate`](Self::predicate) (when set) accepts.
 ///
 /// An id is what the query answers with: a body's index in the frame's bodies, an obstacle's
-/// id (a [`StaticHandle`](crate::StaticHandle)'s id, a tile's id). A plain [`Layers`] converts
-/// into a filter that only checks layers, so every query that takes a filter also takes layers.
+/// id (a [`StaticHandle`](crate::StaticHandle)'s id, a tile's id). The two are separate
+/// numberings that share the filter: a filter that leaves out the shooter, body 0, also
+/// leaves out static body 0 when a cast against the static world reuses it; build one filter
+/// for the bodies and another for the obstacles. A plain [`Layers`] converts into a filter
+/// that only checks layers, so every query that takes a filter also takes layers.
 ///
 /// Sensors (a coin, a trigger zone: [`Obstacle::sensor`](crate::Obstacle::sensor)) are left
 /// out unless [`include_sensors`](Self::include_sensors) is set: a laser or a look for the

@@ -72,6 +72,15 @@ pub use settings::CharacterSettings;
 /// the frame, and a moving one's [`velocity`](crate::Obstacle::velocity) is how far it moved
 /// to get there. A character that stood on one is first carried by that velocity; one that
 /// an obstacle moved into is pushed out along the obstacle's motion.
+///
+/// **Scale.** The slides under it ([`move_and_slide`](crate::move_and_slide)) never pass
+/// through what they meet nor end inside it, and stop at what they start touching: tested for
+/// every mover shape with coordinates up to 100 000 units and travels up to 10 000 units a
+/// frame. Beyond about a million units from the origin, positions round to more than the skin
+/// it keeps, and a walk over tiles may leave the floor for a frame: keep a level within that.
+///
+/// **Rollback.** A character is plain data: a clone is a snapshot, and moves from equal
+/// clones through equal obstacles give the same bits.
 #[derive(Clone, Debug)]
 pub struct Character {
     shape: Shape,

@@ -49,7 +49,9 @@ pub struct StaticHandle {
 }
 
 impl StaticHandle {
-    /// The id this body has in [`Obstacle::id`] and in contacts.
+    /// The id this body has in [`Obstacle::id`] and in contacts. A removed body's id is given
+    /// to the next body added (the handles differ: a stale one is refused), so an id kept from
+    /// an old contact may name another body by then: keep the handle to tell them apart.
     #[must_use]
     pub fn id(self) -> u32 {
         self.index
@@ -211,7 +213,8 @@ impl StaticBodies {
         })
     }
 
-    /// Removes a body; `false` when the handle is stale.
+    /// Removes a body; `false` when the handle is stale. Its id is reused by the next body
+    /// added ([`StaticHandle::id`]).
     pub fn remove(&mut self, handle: StaticHandle) -> bool {
         let Some(slot) = self.slots.get_mut(handle.index as usize) else {
             return false;
