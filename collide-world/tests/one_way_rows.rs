@@ -186,3 +186,48 @@ fn a_cast_from_inside_the_row_passes_the_next_cells_corner() {
     let hit = map.time_of_impact(circle, &motion).expect("the row's top");
     assert!((motion.position_at(hit.impact.t).y - 7.0 - ROW_TOP).abs() < 1e-3);
 }
+
+/// Where a slope meets a one-way row at the same height, a walk at constant speed goes on: up
+/// `/` onto `===`, down `===` onto `\`, and back, for every mover. (A circle and a pointed
+/// hexagon used to stop at the slope's crest for good: the corner there was given the
+/// platform top's normal, square to the walk.)
+#[test]
+fn a_walk_goes_on_where_a_slope_meets_a_one_way_row() {
+    let maps = [
+        (["......", "../===", "######"], 10.0_f32, 1.0_f32),
+        (["......", "===\\..", "######"], 8.0, 1.0),
+        (["......", "../===", "######"], 88.0, -1.0),
+        (["......", "===\\..", "######"], 86.0, -1.0),
+        (["......", ".ab===", "######"], 8.0, 1.0),
+        (["......", "===cd.", "######"], 8.0, 1.0),
+    ];
+    for (rows, x, dir) in maps {
+        let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+        for (name, shape, rotation) in movers() {
+            let settings = CharacterSettings::new(Vec2::Y)
+                .with_snap_length(9.0)
+                .with_max_step_height(9.0)
+                .with_constant_speed_on_slopes(true);
+            let mut c = Character::new(shape, Vec2::new(x, 60.0), settings).unwrap();
+            c.set_rotation(rotation);
+            let mut v = Vec2::ZERO;
+            for _ in 0..30 {
+                v.y -= 0.5;
+                c.move_by(v, &map);
+                v = c.clip_velocity(v);
+            }
+            let start = c.position().x;
+            for _ in 0..70 {
+                v = Vec2::new(dir, v.y - 0.5);
+                c.move_by(v, &map);
+                v = c.clip_velocity(v);
+            }
+            let walked = (c.position().x - start) * dir;
+            assert!(
+                walked > 60.0,
+                "{rows:?} {name}: walked {walked} to {}",
+                c.position()
+            );
+        }
+    }
+}

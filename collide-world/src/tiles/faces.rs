@@ -224,8 +224,13 @@ impl TileMap {
 /// `other` across it: the neighbour's solid part covers at least the span of the edge the
 /// cell's own covers (a cell with no edge on that side has nothing to expose); with
 /// `Some(end)`, only next to that end of the edge.
+///
+/// A one-way neighbour covers a solid cell's whole side for nothing (what passes through the
+/// platform meets that side as a wall), but covers its ends as a solid one would: a corner
+/// there is where the platform's top meets the cell's, and is met as their joint (a slope's
+/// crest flush with a one-way top is a crest, not a corner jutting out of the platform).
 fn covered(own: TileShape, other: TileShape, face: Face, end: Option<f32>) -> bool {
-    if other.is_one_way() && !own.is_one_way() {
+    if end.is_none() && other.is_one_way() && !own.is_one_way() {
         return false;
     }
     match (own.covers(face), other.covers(face.opposite()), end) {
