@@ -204,6 +204,13 @@ fn broken_files_are_errors_naming_them() {
     assert!(matches!(missing.kind, ErrorKind::Io(_)) && missing.file.ends_with("none.ldtk"));
     let err = LdtkProject::from_json("x.ldtk", "{\"levels\": [", &options).unwrap_err();
     assert!(matches!(err.kind, ErrorKind::Json(_)), "{err}");
+    // Any JSON that is not a project (an empty object, a Tiled map) is an error, not a
+    // project with no levels (a wrong path would mean no collision at all).
+    for not_a_project in ["{}", "{\"levels\": []}", &text("tiled/platforms.tmj")] {
+        let err = LdtkProject::from_json("x.ldtk", not_a_project, &options).unwrap_err();
+        assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+        assert!(err.to_string().starts_with("x.ldtk: "), "{err}");
+    }
     let mut short: serde_json::Value = serde_json::from_str(&text("ldtk/platforms.ldtk")).unwrap();
     short["levels"][1]["layerInstances"][0]["intGridCsv"] = json!([1, 2, 3]);
     let err = LdtkProject::from_json("x.ldtk", &short.to_string(), &options).unwrap_err();

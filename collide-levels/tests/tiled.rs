@@ -211,7 +211,12 @@ fn objects_no_body_can_be_made_of_name_their_id() {
         "<polygon points=\"0,0 16,16 16,0 0,16\"/>",
     );
     let oval = edited("width=\"12\" height=\"12\"", "width=\"12\" height=\"20\"");
-    for (text, id) in [(bow_tie, 2), (oval, 3)] {
+    // Tiled never writes a negative size: a hand-edited file's crate is an error, not nothing.
+    let inside_out = edited(
+        "name=\"crate\" x=\"16\" y=\"32\" width=\"32\"",
+        "name=\"crate\" x=\"16\" y=\"32\" width=\"-32\"",
+    );
+    for (text, id) in [(bow_tie, 2), (oval, 3), (inside_out, 1)] {
         let err = TiledMap::from_tmx("bad.tmx", &text, &TiledOptions::new()).unwrap_err();
         assert!(
             matches!(err.kind, ErrorKind::UnknownObjectShape(_)),

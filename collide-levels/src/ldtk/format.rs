@@ -7,6 +7,10 @@ use serde_json::Value;
 /// The project file.
 #[derive(Deserialize)]
 pub(super) struct Project {
+    /// The LDtk version that saved it: every project has one, so a JSON file without it is
+    /// not a project (its levels would silently be none).
+    #[serde(rename = "jsonVersion", default)]
+    pub json_version: Option<String>,
     #[serde(rename = "worldLayout", default)]
     pub world_layout: Option<String>,
     #[serde(default)]

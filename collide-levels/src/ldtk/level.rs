@@ -21,6 +21,12 @@ pub(super) fn project(
 ) -> Result<LdtkProject, Error> {
     let project: format::Project =
         serde_json::from_str(text).map_err(|e| Error::new(file, ErrorKind::Json(e.to_string())))?;
+    if project.json_version.is_none() {
+        return Err(invalid(
+            file,
+            "not an LDtk project (no `jsonVersion`): a wrong file would load as no levels",
+        ));
+    }
     let mut levels = Vec::new();
     let worlds = std::iter::once((project.world_layout.as_deref(), &project.levels)).chain(
         project

@@ -110,7 +110,10 @@ fn turned(o: &Object, p: Vec2) -> Vec2 {
 fn shapes(o: &Object, axis: YAxis) -> Result<Vec<(Shape, Vec2)>, String> {
     let s = o.size;
     match &o.kind {
-        ObjectKind::Rect if s.x <= 0.0 || s.y <= 0.0 => Ok(Vec::new()),
+        ObjectKind::Rect if s.x < 0.0 || s.y < 0.0 => {
+            Err(format!("a rectangle of {} × {}, a negative size", s.x, s.y))
+        }
+        ObjectKind::Rect if s.x == 0.0 || s.y == 0.0 => Ok(Vec::new()),
         ObjectKind::Rect if o.rotation == 0.0 => {
             let rect = Rect {
                 half_extents: s * 0.5,
