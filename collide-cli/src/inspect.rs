@@ -17,12 +17,19 @@ pub struct InspectArgs {
     pub files: Vec<PathBuf>,
 }
 
-/// Runs `collide inspect`.
+/// Runs `collide inspect`. A file that is invalid, or that no longer matches the sprite
+/// beside it (stale: the sprite changed since `collide hull` wrote it), fails the run (exit
+/// code 1), so a build can check its colliders; the other files are still inspected.
 pub fn run(args: &InspectArgs) -> Outcome {
     let mut outcome = Outcome::Success;
     for path in &args.files {
         match inspect(path) {
-            Ok(text) => print!("{text}"),
+            Ok((text, stale)) => {
+                print!("{text}");
+                if stale {
+                    outcome = Outcome::SomeFailed;
+                }
+            }
             Err(e) => {
                 eprintln!("{}", file_error(path, &e));
                 outcome = Outcome::SomeFailed;
@@ -32,8 +39,9 @@ pub fn run(args: &InspectArgs) -> Outcome {
     outcome
 }
 
-/// The report on one file, or why it is invalid.
-fn inspect(path: &Path) -> Result<String> {
+/// The report on one file and whether it is stale (the sprite beside it rebuilds to other
+/// hulls), or why it is invalid.
+fn inspect(path: &Path) -> Result<(String, bool)> {
     let file = ColliderFile::read(path)?;
     let mut out = format!(
         "{}: valid (version {}, written by {})\n  image {}, {} × {} frames of {}×{} px, threshold {}, max {} vertices, simplify {}\n",
@@ -51,6 +59,7 @@ fn inspect(path: &Path) -> Result<String> {
     );
     // The exact hulls come from the sprite beside the file, rebuilt with the file's settings.
     let image = path.with_file_name(&file.image);
+    let mut stale = false;
     let exact = if image.is_file() {
         let options = Options {
             threshold: file.threshold,
@@ -62,10 +71,11 @@ fn inspect(path: &Path) -> Result<String> {
         };
         match generate_file(&image, &options) {
             Ok(sprite) => {
-                let state = if sprite.collider.same_content(&file) {
-                    "matches"
-                } else {
+                stale = !sprite.collider.same_content(&file);
+                let state = if stale {
                     "does NOT match (run `collide hull` again)"
+                } else {
+                    "matches"
                 };
                 out.push_str(&format!("  {state} {}\n", image.display()));
                 Some(sprite)
@@ -87,7 +97,7 @@ fn inspect(path: &Path) -> Result<String> {
         None
     };
     out.push_str(&table(&file, exact.as_ref()));
-    Ok(out)
+    Ok((out, stale))
 }
 
 fn table(file: &ColliderFile, exact: Option<&Sprite>) -> String {

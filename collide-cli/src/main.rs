@@ -1,7 +1,8 @@
 //! The `collide` command.
 //!
 //! - `collide hull PATH...` builds `<stem>.collider.json` hull colliders from sprite PNGs.
-//! - `collide inspect FILE...` validates collider files and prints their frames.
+//! - `collide inspect FILE...` validates collider files and prints their frames (exit code 1
+//!   when one is invalid, or stale beside its sprite).
 //! - `collide demo` shows tunnelling and its fix: the tunnelling experiment, the shmup
 //!   benchmark scene with every broad phase, and two pictures (their full paths printed);
 //!   `--animate DIR` also records each scene of `collide play` as an animated GIF.

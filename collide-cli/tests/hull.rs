@@ -343,6 +343,19 @@ fn inspect_validates_and_reports_areas() {
         assert!((3..=8).contains(&vertices), "{row}");
     }
 
+    // A sprite changed since the file was written: the file is stale, and the run fails so
+    // that a build can check its colliders.
+    let kept = fs::read(d.join("player.png")).unwrap();
+    let sprite = collide_hull::image::load_from_memory(&kept)
+        .unwrap()
+        .to_rgba8();
+    let changed = collide_hull::image::imageops::flip_vertical(&sprite);
+    fs::write(d.join("player.png"), png_bytes(&changed)).unwrap();
+    let o = collide(&["inspect", "player.collider.json"], d);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("does NOT match"), "{}", stdout(&o));
+    fs::write(d.join("player.png"), &kept).unwrap();
+
     // Without the image beside it, the file is still valid.
     fs::remove_file(d.join("player.png")).unwrap();
     let o = collide(&["inspect", "player.collider.json"], d);

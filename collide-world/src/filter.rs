@@ -15,7 +15,8 @@ use collide_core::Layers;
 ///
 /// Sensors (a coin, a trigger zone: [`Obstacle::sensor`](crate::Obstacle::sensor)) are left
 /// out unless [`include_sensors`](Self::include_sensors) is set: a laser or a look for the
-/// ground goes through a coin. Set it to ask what sensors hold a point or meet a shape.
+/// ground goes through a coin. Set it ([`with_sensors`](Self::with_sensors)) to ask what
+/// sensors hold a point or meet a shape.
 ///
 /// ```
 /// use collide_world::QueryFilter;
