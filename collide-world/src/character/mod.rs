@@ -285,7 +285,14 @@ impl Character {
             }
         }
         if walked.floor.is_none() && !out.stepped && grounded && not_rising {
-            end = self.snap(&body, walked.end, obstacles, &mut out);
+            // Constant speed turns a walk up a slope along it: past a sharp crest the walk
+            // rises into the air, and the snap reaches down as far again.
+            let rose = if self.settings.constant_speed_on_slopes {
+                (walked.end - start).dot(self.settings.slide.up).max(0.0)
+            } else {
+                0.0
+            };
+            end = self.snap(&body, walked.end, rose, obstacles, &mut out);
         }
         self.finish(end, obstacles, &mut out);
     }
@@ -430,13 +437,14 @@ impl Character {
         &self,
         body: &Body<'_>,
         end: Vec2,
+        rose: f32,
         obstacles: &O,
         out: &mut CharacterMove,
     ) -> (Vec2, Option<SlideContact>) {
         let slide = &self.settings.slide;
         let probe = 2.0 * body.skin(end, slide);
         let reach = if self.on_floor {
-            self.settings.snap_length.max(probe)
+            self.settings.snap_length.max(probe) + rose
         } else {
             probe
         };

@@ -45,7 +45,10 @@ pub struct CharacterSettings {
     /// A character walking on a floor slope covers the horizontal distance it is asked for,
     /// uphill and downhill alike, its travel redirected along the floor (default `false`:
     /// the slide takes the part of the travel that goes into an uphill slope, so it is slower
-    /// uphill).
+    /// uphill). Redirected up a slope that ends in a sharp crest, a fast walk goes on past it
+    /// into the air; the snap then reaches down as far again as the move rose, so the walk
+    /// comes down onto the far side (a ledge at the top of a slope may then be snapped down
+    /// by up to that much more than [`snap_length`](Self::snap_length)).
     pub constant_speed_on_slopes: bool,
 }
 
