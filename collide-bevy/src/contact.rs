@@ -9,7 +9,7 @@ use bevy::ecs::event::EntityEvent;
 use bevy::ecs::message::Message;
 use bevy::ecs::prelude::*;
 use bevy::math::Vec2;
-use collide::{ContactEvent, Other, OtherKey};
+use collide::{ContactEvent, OtherKey};
 
 use crate::convert::to_bevy;
 use crate::hit::HitTarget;
@@ -116,10 +116,11 @@ pub(crate) fn report_contacts(
 }
 
 /// The entity or tile a contact's second side names: a body by its key (its entity's bits),
-/// an obstacle as the level knows it (`None` for one removed since, whose owner is gone).
+/// an obstacle as the level knew it at the pass (a static entity taken out before it, whose
+/// pairs stop there, by its own entity even where a new one has its id now).
 fn target(other: OtherKey, level: &CollideLevel) -> Option<HitTarget> {
     match other {
         OtherKey::Body(key) => Entity::try_from_bits(key).map(HitTarget::Entity),
-        OtherKey::Obstacle(id) => level.other(Other::Obstacle(id), &[]),
+        OtherKey::Obstacle(id) => level.contact_target(id),
     }
 }

@@ -46,6 +46,12 @@ pub struct CollideLevel {
     statics: HashMap<Entity, (StaticHandle, CollideVec2)>,
     /// Static entities moved at the last sync: their velocity goes back to zero when they stop.
     moved: Vec<Entity>,
+    /// The obstacle ids of static bodies taken out since the last sync, with their entities:
+    /// the next pass reports their pairs as stopped, naming these (an id may be reused by a
+    /// new static body by then).
+    departed: Vec<(u32, Entity)>,
+    /// The departed of the step's pass, for its report.
+    reported: Vec<(u32, Entity)>,
 }
 
 impl Default for CollideLevel {
@@ -56,6 +62,8 @@ impl Default for CollideLevel {
             owners: Vec::new(),
             statics: HashMap::default(),
             moved: Vec::new(),
+            departed: Vec::new(),
+            reported: Vec::new(),
         }
     }
 }
@@ -124,8 +132,19 @@ impl CollideLevel {
         }
     }
 
+    /// The entity a contact of the step's pass with obstacle `id` names: the one taken out
+    /// of the level before that pass, if it was (its pairs stop in that pass), else what
+    /// [`target`](Self::target) says.
+    pub(crate) fn contact_target(&self, id: u32) -> Option<HitTarget> {
+        match self.reported.iter().rev().find(|(gone, _)| *gone == id) {
+            Some(&(_, entity)) => Some(HitTarget::Entity(entity)),
+            None => self.target(id),
+        }
+    }
+
     fn remove_static(&mut self, entity: Entity) {
         if let Some((handle, _)) = self.statics.remove(&entity) {
+            self.departed.push((handle.id(), entity));
             self.world.bodies.remove(handle);
             if let Some(owner) = self.owners.get_mut(handle.id() as usize) {
                 *owner = None;
@@ -195,9 +214,11 @@ pub(crate) fn sync_tile_map(
 
 /// Adds, moves and replaces the static bodies whose colliders changed; a body moved by its
 /// `Transform` moves as a platform, and stops being one at the next sync it stays put. A
-/// [`Sensor`] on a static collider counts from when it is added with it or onto it.
+/// [`Sensor`] on a static collider counts from when it is added with it or onto it, until it
+/// is removed.
 pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStatics<'_, '_>) {
     let level = &mut *level;
+    level.reported.clear();
     let mut still = core::mem::take(&mut level.moved);
     for (entity, collider, transform, layers, sensor) in &changed {
         let pose = Pose::new(position(transform), rotation(transform));
@@ -232,12 +253,21 @@ pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStat
         }
     }
     level.world.bodies.refresh();
+    // Those taken out before this step's pass, this sync's replacements among them.
+    level.reported.append(&mut level.departed);
 }
 
 /// A static collider despawned, or no longer static or a collider: out of the level at once,
 /// so no later hit names it.
 pub(crate) fn on_static_removed(event: On<Remove, Static>, mut level: ResMut<CollideLevel>) {
     level.remove_static(event.entity);
+}
+
+/// A static collider that stops being a sensor blocks again from the next pass.
+pub(crate) fn on_sensor_removed(event: On<Remove, Sensor>, mut level: ResMut<CollideLevel>) {
+    if let Some(&(handle, _)) = level.statics.get(&event.entity) {
+        level.world.bodies.set_sensor(handle, false);
+    }
 }
 
 /// As [`on_static_removed`], for a static entity that loses its collider.

@@ -210,6 +210,7 @@ impl Plugin for CollidePlugin {
             .add_observer(pass::on_collider_added)
             .add_observer(level::on_static_removed)
             .add_observer(level::on_collider_removed)
+            .add_observer(level::on_sensor_removed)
             .add_observer(level::on_tile_map_removed)
             .configure_sets(
                 self.schedule,

@@ -8,6 +8,7 @@ mod common;
 use bevy::ecs::message::Messages;
 use bevy::prelude::*;
 use collide_bevy::prelude::*;
+use collide_bevy::CollideLevel;
 use common::Velocity;
 
 /// What one step sent: started pairs, then stopped pairs, as (entity, other).
@@ -139,6 +140,78 @@ fn despawning_an_entity_ends_its_pairs() {
     let s = step(&mut app);
     assert_eq!(s.stopped, [(walker, HitTarget::Entity(plate))]);
     assert_eq!(step(&mut app), Step::default());
+}
+
+/// A walker standing in the plate's zone, touching it (as in
+/// `despawning_an_entity_ends_its_pairs`).
+fn standing_in_the_plate() -> (App, Entity, Entity) {
+    let (mut app, plate, walker) = plate_and_walker(64.0);
+    for _ in 0..45 {
+        step(&mut app);
+        let x = app.world().get::<Transform>(walker).unwrap().translation.x;
+        if x >= 40.0 {
+            app.world_mut().entity_mut(walker).remove::<Velocity>();
+        }
+    }
+    assert!(step(&mut app).stopped.is_empty(), "it stands in it");
+    (app, plate, walker)
+}
+
+/// A newcomer's case: despawning the static side of a pair (a coin, a zone) ended it without
+/// a word, and the next static entity spawned (which took its obstacle id) got the stop.
+#[test]
+fn despawning_a_static_entity_ends_its_pairs_naming_it() {
+    let (mut app, plate, walker) = standing_in_the_plate();
+    app.world_mut().entity_mut(plate).despawn();
+    let s = step(&mut app);
+    assert_eq!(s.stopped, [(walker, HitTarget::Entity(plate))]);
+    assert_eq!(step(&mut app), Step::default());
+
+    let (mut app, plate, walker) = standing_in_the_plate();
+    app.world_mut().entity_mut(plate).despawn();
+    let elsewhere = app
+        .world_mut()
+        .spawn((
+            Collider::rect(Vec2::new(8.0, 8.0)),
+            Static,
+            Sensor,
+            Transform::from_xyz(500.0, 0.0, 0.0),
+        ))
+        .id();
+    let s = step(&mut app);
+    assert_eq!(
+        s.stopped,
+        [(walker, HitTarget::Entity(plate))],
+        "not {elsewhere}"
+    );
+    assert_eq!(step(&mut app), Step::default());
+
+    // Losing its collider ends its pairs too.
+    let (mut app, plate, walker) = standing_in_the_plate();
+    app.world_mut().entity_mut(plate).remove::<Collider>();
+    assert_eq!(step(&mut app).stopped, [(walker, HitTarget::Entity(plate))]);
+}
+
+/// A static collider that stops being a sensor is solid again in the level (the sync saw
+/// only a sensor added), and one that becomes one is a sensor.
+#[test]
+fn a_static_collider_that_loses_its_sensor_is_solid_again() {
+    let (mut app, plate, _) = plate_and_walker(64.0);
+    let is_sensor = |app: &App| {
+        let level = app.world().resource::<CollideLevel>();
+        let id = (0..8).find(|&id| level.target(id) == Some(HitTarget::Entity(plate)));
+        level.is_sensor(id.expect("the plate is in the level"))
+    };
+    // The first update runs no fixed step.
+    step(&mut app);
+    step(&mut app);
+    assert!(is_sensor(&app));
+    app.world_mut().entity_mut(plate).remove::<Sensor>();
+    step(&mut app);
+    assert!(!is_sensor(&app));
+    app.world_mut().entity_mut(plate).insert(Sensor);
+    step(&mut app);
+    assert!(is_sensor(&app));
 }
 
 #[test]
