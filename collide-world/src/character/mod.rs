@@ -76,10 +76,11 @@ pub use settings::CharacterSettings;
 /// **Scale.** The slides under it ([`move_and_slide`](crate::move_and_slide)) never pass
 /// through what they meet nor end inside it, and stop at what they start touching: tested for
 /// every mover shape with coordinates up to 100 000 units and travels up to 10 000 units a
-/// frame. Staying on the floor frame after frame is tested near the origin: past about 20 000
-/// units the rounding of a position nears the skin (which then grows with it, see
-/// [`working_skin`](crate::working_skin)), and a walk down a slope into a wall has been seen
-/// to end a frame off the floor at 30 000. Keep a level within 20 000 units of the origin.
+/// frame. Staying on the floor frame after frame is tested near the origin and, for a walk
+/// down a slope into a wall, at 100 000 units: past about 20 000 units the rounding of a
+/// position nears the skin (which then grows with it, see
+/// [`working_skin`](crate::working_skin)), and a round character has been seen to leave the
+/// floor for a frame at 100 000. Keep a level within 20 000 units of the origin.
 ///
 /// **Rollback.** A character is plain data: a clone is a snapshot, and moves from equal
 /// clones through equal obstacles give the same bits.

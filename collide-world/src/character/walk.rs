@@ -201,8 +201,20 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
             break;
         }
         remaining = intent.rest(remaining, moved, met_floor, walked.end - start, &planes);
+        if is_sliver(remaining, &intent, skin) {
+            break;
+        }
     }
     walked
+}
+
+/// Whether what is left of a walk after a stop is a sliver to drop: shorter than the skin,
+/// and no step on toward where the walk goes. Walking down a slope into a wall leaves the part
+/// of the travel that goes down into the slope; the sweep stops only a motion that would
+/// touch, so sliding that sliver would end the walk closer to the slope than the skin (and,
+/// far from the origin, inside it by rounding).
+fn is_sliver(remaining: Vec2, intent: &Intent, skin: f32) -> bool {
+    remaining.length() < skin && across(remaining, intent.up).dot(intent.toward) <= 0.0
 }
 
 /// The surfaces one walk stopped at, by their normals (from the body into the surface), and
