@@ -1,3 +1,5 @@
+use glam::Vec2;
+
 use crate::{Aabb, Circle, Hull, Pose, Rect};
 
 /// Any collision shape, owned. See [`ShapeRef`] for the borrowed form the queries take.
@@ -34,11 +36,7 @@ impl Shape {
     #[inline]
     #[must_use]
     pub fn is_valid(&self) -> bool {
-        match self {
-            Shape::Circle(c) => c.is_valid(),
-            Shape::Rect(r) => r.is_valid(),
-            Shape::Hull(_) => true,
-        }
+        self.as_shape_ref().is_valid()
     }
 
     /// The box around the shape placed at `pose`.
@@ -86,6 +84,34 @@ pub enum ShapeRef<'a> {
 }
 
 impl ShapeRef<'_> {
+    /// Whether every query sees it: a circle or rect of finite, non-negative size (a struct
+    /// literal can build one that is not, which every query treats as "no hit"); a hull is
+    /// checked when it is built.
+    #[inline]
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        match self {
+            ShapeRef::Circle(c) => c.is_valid(),
+            ShapeRef::Rect(r) => r.is_valid(),
+            ShapeRef::Hull(_) => true,
+        }
+    }
+
+    /// How far the shape placed at `pose` reaches along the unit `direction`: the most of
+    /// `p · direction` over its points (a rect ignores the rotation, as everywhere).
+    #[must_use]
+    pub fn reach(&self, pose: &Pose, direction: Vec2) -> f32 {
+        let centre = pose.position.dot(direction);
+        match self {
+            ShapeRef::Circle(c) => centre + c.radius,
+            ShapeRef::Rect(r) => centre + r.half_extents.dot(direction.abs()),
+            ShapeRef::Hull(h) => {
+                let (_, v) = h.support(pose.rotation.apply_inverse(direction));
+                centre + pose.rotation.apply(v).dot(direction)
+            }
+        }
+    }
+
     /// The box around the shape placed at `pose`.
     ///
     /// Inline across crates: a circle's or rect's box is two stores, and an index or a sweep

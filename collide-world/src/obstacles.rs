@@ -19,20 +19,6 @@ const ONE_WAY_MIN_COS: f32 = 0.5;
 /// face it meets to count as a flat top ([`Obstacle::stops_from`]).
 const FLAT_TOP: f32 = 1e-6;
 
-/// The least level along `up` that `shape` at `pose` reaches.
-fn lowest(shape: ShapeRef<'_>, pose: &Pose, up: Vec2) -> f32 {
-    let centre = pose.position.dot(up);
-    match shape {
-        ShapeRef::Circle(c) => centre - c.radius,
-        // A rect does not turn.
-        ShapeRef::Rect(r) => centre - (r.half_extents * up).abs().element_sum(),
-        ShapeRef::Hull(h) => {
-            let local = pose.rotation.apply_inverse(-up);
-            centre + pose.rotation.apply(h.support(local).1).dot(up)
-        }
-    }
-}
-
 /// One static obstacle as a query sees it: an id, a shape where it stands, its layers, and,
 /// for platforms, the one side it blocks from and how far it moves this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,7 +128,8 @@ impl<'a> Obstacle<'a> {
             return false;
         }
         let flat = -impact.normal.dot(up) >= 1.0 - FLAT_TOP;
-        !flat || lowest(shape, start, up) >= impact.point.dot(up) - tolerance
+        // The body's least level along `up` against the top's.
+        !flat || -shape.reach(start, -up) >= impact.point.dot(up) - tolerance
     }
 
     /// Its bounding box.

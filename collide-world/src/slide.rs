@@ -180,7 +180,7 @@ where
     let mut out = Slide::at(position, travel);
     let finite =
         position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite();
-    if !(finite && queries_see(shape)) {
+    if !(finite && shape.is_valid()) {
         out.invalid_input = true;
         return out;
     }
@@ -312,16 +312,6 @@ where
     out.remaining = remaining;
     sense(path.points(), &mut out.sensors);
     out
-}
-
-/// Whether queries see `shape` at all: a circle or rect with a negative or non-finite size is
-/// "no hit" for every one of them (a hull is checked when it is built).
-fn queries_see(shape: ShapeRef<'_>) -> bool {
-    match shape {
-        ShapeRef::Circle(c) => c.is_valid(),
-        ShapeRef::Rect(r) => r.is_valid(),
-        ShapeRef::Hull(_) => true,
-    }
 }
 
 /// The surfaces the body stopped at in one call, by their normals: what clips the rest of

@@ -15,22 +15,7 @@ pub(crate) fn gap_along(
     pose_b: &Pose,
     normal: Vec2,
 ) -> f32 {
-    -reach(b, pose_b, -normal) - reach(a, pose_a, normal)
-}
-
-/// How far `shape` at `pose` reaches along the unit `direction`: the most of `p · direction`
-/// over its points.
-fn reach(shape: ShapeRef<'_>, pose: &Pose, direction: Vec2) -> f32 {
-    let centre = pose.position.dot(direction);
-    match shape {
-        ShapeRef::Circle(c) => centre + c.radius,
-        // A rect ignores rotation.
-        ShapeRef::Rect(r) => centre + r.half_extents.dot(direction.abs()),
-        ShapeRef::Hull(h) => {
-            let (_, v) = h.support(pose.rotation.apply_inverse(direction));
-            centre + pose.rotation.apply(v).dot(direction)
-        }
-    }
+    -b.reach(pose_b, -normal) - a.reach(pose_a, normal)
 }
 
 #[cfg(test)]

@@ -157,11 +157,7 @@ impl<'a> Body<'a> {
     /// a hull is checked when it is built.
     #[inline]
     pub(super) fn shape_is_valid(&self) -> bool {
-        match self.shape {
-            ShapeRef::Circle(c) => c.is_valid(),
-            ShapeRef::Rect(r) => r.is_valid(),
-            ShapeRef::Hull(_) => true,
-        }
+        self.shape.is_valid()
     }
 
     /// Whether the positions and rotation are finite (the shape is checked through its box).
