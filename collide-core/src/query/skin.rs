@@ -164,6 +164,10 @@ fn grazed(
     b: ShapeRef<'_>,
     motion_b: &Motion,
 ) -> Option<Impact> {
+    // Most misses are no circle's: those pay one match, not the fold.
+    if !matches!(a, ShapeRef::Circle(_)) && !matches!(b, ShapeRef::Circle(_)) {
+        return None;
+    }
     let reach = [motion_a.start, motion_a.end, motion_b.start, motion_b.end]
         .iter()
         .fold(0.0_f32, |r, p| r.max(p.abs().max_element()));
