@@ -41,7 +41,8 @@ pub struct ContactStarted {
 
 /// `entity` stopped touching `other` this step: they moved apart, or one of them was
 /// despawned, lost its collider or left the pass. Sent after every [`ContactStarted`] of the
-/// step, oldest pair first.
+/// step, oldest pair first. An entity that becomes [`Static`](crate::Static), or stops being
+/// static, keeps its contacts: neither a stop nor a new start is sent for them.
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ContactStopped {
     /// The entity this is seen from.
@@ -66,7 +67,12 @@ pub(crate) fn report_contacts(
 ) {
     let trigger_started = settings.observers && listeners.any::<ContactStarted>();
     let trigger_stopped = settings.observers && listeners.any::<ContactStopped>();
-    for event in state.contact_events() {
+    let events = state.contact_events();
+    let went_on = went_on_touching(events, &level);
+    for (i, event) in events.iter().enumerate() {
+        if went_on.contains(&i) {
+            continue;
+        }
         let (a, b) = event.pair();
         let (Some(entity), Some(other)) = (Entity::try_from_bits(a), target(b, &level)) else {
             continue;
@@ -113,6 +119,46 @@ pub(crate) fn report_contacts(
             }
         }
     }
+}
+
+/// The events (by index) of the pairs of entities that went on touching under new keys: one of
+/// them became static or stopped being static (its pairs are an obstacle's, then a body's, or
+/// the other way round), or was put in the level again with a new id. collide sees one pair
+/// stop and another start; the entities never stopped touching, so neither is reported. A
+/// pair that also stopped under its new keys, or started again under its old ones, within the
+/// step keeps its events. Empty (no allocation) unless an entity switched this step.
+fn went_on_touching(events: &[ContactEvent], level: &CollideLevel) -> Vec<usize> {
+    if !level.any_switched() {
+        return Vec::new();
+    }
+    // The events of switched entities: (index, the two entities' bits in order, keys, started).
+    let mut switched = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        let (a, b) = event.pair();
+        let (Some(entity), Some(HitTarget::Entity(other))) =
+            (Entity::try_from_bits(a), target(b, level))
+        else {
+            continue;
+        };
+        if level.switched(entity) || level.switched(other) {
+            let pair = (
+                entity.to_bits().min(other.to_bits()),
+                entity.to_bits().max(other.to_bits()),
+            );
+            switched.push((i, pair, (a, b), event.is_started()));
+        }
+    }
+    let has = |keys, started| switched.iter().any(|s| s.2 == keys && s.3 == started);
+    let mut went_on = Vec::new();
+    for stop in switched.iter().filter(|s| !s.3 && !has(s.2, true)) {
+        let start = switched.iter().find(|s| {
+            s.3 && s.1 == stop.1 && s.2 != stop.2 && !has(s.2, false) && !went_on.contains(&s.0)
+        });
+        if let Some(start) = start {
+            went_on.extend([stop.0, start.0]);
+        }
+    }
+    went_on
 }
 
 /// The entity or tile a contact's second side names: a body by its key (its entity's bits),

@@ -52,6 +52,8 @@ pub struct CollideLevel {
     departed: Vec<(u32, Entity)>,
     /// The departed of the step's pass, for its report.
     reported: Vec<(u32, Entity)>,
+    /// The entities put in the level by the step's sync (new, or replaced with a new shape).
+    arrived: Vec<Entity>,
 }
 
 impl Default for CollideLevel {
@@ -64,6 +66,7 @@ impl Default for CollideLevel {
             moved: Vec::new(),
             departed: Vec::new(),
             reported: Vec::new(),
+            arrived: Vec::new(),
         }
     }
 }
@@ -142,6 +145,18 @@ impl CollideLevel {
         }
     }
 
+    /// Whether `entity` came into the level or left it for the step's pass (it became or
+    /// stopped being static, was despawned, or was put in again with a new shape): its pairs
+    /// may have stopped under one obstacle id or body key and started under another.
+    pub(crate) fn switched(&self, entity: Entity) -> bool {
+        self.arrived.contains(&entity) || self.reported.iter().any(|&(_, e)| e == entity)
+    }
+
+    /// Whether any entity [`switched`](Self::switched) for the step's pass.
+    pub(crate) fn any_switched(&self) -> bool {
+        !(self.arrived.is_empty() && self.reported.is_empty())
+    }
+
     fn remove_static(&mut self, entity: Entity) {
         if let Some((handle, _)) = self.statics.remove(&entity) {
             self.departed.push((handle.id(), entity));
@@ -174,6 +189,7 @@ impl CollideLevel {
             }
             self.owners[id] = Some(entity);
             self.statics.insert(entity, (handle, pose.position));
+            self.arrived.push(entity);
         }
     }
 }
@@ -219,6 +235,7 @@ pub(crate) fn sync_tile_map(
 pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStatics<'_, '_>) {
     let level = &mut *level;
     level.reported.clear();
+    level.arrived.clear();
     let mut still = core::mem::take(&mut level.moved);
     for (entity, collider, transform, layers, sensor) in &changed {
         let pose = Pose::new(position(transform), rotation(transform));

@@ -265,3 +265,25 @@ fn contact_events_can_be_turned_off() {
     // The hit itself is still reported.
     assert_eq!(app.world().get::<Hits>(walker).unwrap().0.len(), 1);
 }
+
+/// A static collider that stops being static while something touches it (a platform set
+/// moving) is the same entity, still touching: no stop and no start between the two.
+#[test]
+fn a_touching_collider_that_stops_being_static_keeps_touching() {
+    let (mut app, plate, walker) = standing_in_the_plate();
+    app.world_mut().entity_mut(plate).remove::<Static>();
+    assert_eq!(step(&mut app), Step::default());
+    assert_eq!(step(&mut app), Step::default());
+    // And back: a moving collider made static.
+    app.world_mut().entity_mut(plate).insert(Static);
+    assert_eq!(step(&mut app), Step::default());
+    assert_eq!(step(&mut app), Step::default());
+    // Moved apart, the pair stops once.
+    app.world_mut()
+        .entity_mut(plate)
+        .get_mut::<Transform>()
+        .unwrap()
+        .translation
+        .x = 500.0;
+    assert_eq!(step(&mut app).stopped, [(walker, HitTarget::Entity(plate))]);
+}
