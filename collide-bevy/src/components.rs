@@ -190,7 +190,8 @@ pub struct HitReaction(pub Reaction);
 /// The plugin keeps it: where the body was spawned (its `Transform` when its [`Collider`]
 /// was added), then where each pass left it. A game that moves a body without a path (a
 /// teleport) sets it to the new place, or to `None`: the next step then puts the body at its
-/// `Transform` for the whole step, with no sweep.
+/// `Transform` for the whole step, with no sweep. A previous position that is not finite
+/// (a `Transform` that was not) counts as `None`.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct PreviousPosition(pub Option<Vec2>);
 

@@ -214,7 +214,12 @@ fn gather<'a>(state: &mut CollidePass, movers: &'a Movers<'_, '_>, bodies: &mut 
         };
         bodies.push(Body {
             shape,
-            start: previous.0.map_or(end, to_collide),
+            // A path from a position that was not finite is no path: met where it stands.
+            start: previous
+                .0
+                .map(to_collide)
+                .filter(|p| p.is_finite())
+                .unwrap_or(end),
             end,
             // Circles and rects ignore rotation: only a hull reads the `Transform`'s.
             rotation: match shape {

@@ -139,3 +139,25 @@ fn a_global_observer_hears_both_sides() {
     both.sort();
     assert_eq!(heard, both);
 }
+
+/// A body whose `Transform` was not finite for a step (a game's division by zero), then put
+/// back, is met where it stands from the next step on: its path from nowhere is forgotten,
+/// as a teleport's, not swept (a sweep from a non-finite start finds nothing).
+#[test]
+fn a_body_put_back_after_a_non_finite_step_is_met_where_it_stands() {
+    let mut app = app();
+    app.init_resource::<Heard>().add_systems(FixedLast, listen);
+    let (bullet, _) = bullet_and_enemy(&mut app);
+    app.world_mut().entity_mut(bullet).remove::<Velocity>();
+    app.update();
+    let mut transform = app.world_mut().get_mut::<Transform>(bullet).unwrap();
+    transform.translation = Vec3::new(f32::NAN, 0.0, 0.0);
+    app.update();
+    assert!(app.world().resource::<Heard>().0.is_empty());
+    // Back, inside the enemy (whose box spans y 192..208).
+    let mut transform = app.world_mut().get_mut::<Transform>(bullet).unwrap();
+    transform.translation = Vec3::new(0.0, 200.0, 0.0);
+    app.update();
+    let heard = &app.world().resource::<Heard>().0;
+    assert_eq!(heard.len(), 1, "{heard:?}");
+}
