@@ -181,6 +181,10 @@ pub struct Static;
 /// What a moving body does when it hits something ([`Reaction::Carry`] unless set): carry
 /// on, be used up (a bullet), stop, slide, bounce. The pass answers each hit with the two
 /// bodies' reactions; a tile or a [`Static`] body never moves.
+///
+/// A body answered [`Reaction::Used`] meets nothing more that step, but the plugin neither
+/// stops nor despawns it: it ends the step at its `Transform`, and [`LastPass::used`] says it
+/// was used up, for the game to despawn it (or hide it) before the next step.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct HitReaction(pub Reaction);
 
