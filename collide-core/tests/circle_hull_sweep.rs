@@ -316,3 +316,96 @@ fn the_narrow_phase_sweeps_circles_and_hulls_exactly() {
     }
     assert!(swept > 600, "{swept}");
 }
+
+/// A tester's bar: 0.02 wide and 20 long, its left side bent out by 0.0005 at y = 2, so that
+/// the two faces of that side are nearly parallel.
+fn bent_bar(width: f32, bend: f32) -> Hull {
+    Hull::new(&[
+        Vec2::new(0.0, 10.0),
+        Vec2::new(-bend, 2.0),
+        Vec2::new(0.0, -10.0),
+        Vec2::new(width, -10.0),
+        Vec2::new(width, 10.0),
+    ])
+    .unwrap()
+}
+
+/// A newcomer's bullet passed through that bar: the two bent faces' crossing times tied in
+/// `f32`, the tie kept the upper face, the entry lay beyond its end by rounding, and the
+/// round corner there was never reached: a miss, where the circle's centre crosses the bar.
+#[test]
+fn a_circle_crossing_nearly_parallel_faces_hits() {
+    let bar = bent_bar(0.02, 0.0005);
+    let ball = Circle { radius: 0.3 };
+    let (start, end) = (Vec2::new(-500.0, 451.539), Vec2::new(500.0, -448.461));
+    let shot = Motion::linear(start, end);
+    let still = Motion::stationary(Vec2::ZERO);
+    let mid = Pose::from_position(start.lerp(end, 0.5));
+    assert!(collide_core::overlaps(ball, &mid, &bar, &Pose::IDENTITY));
+    let hit = time_of_impact(ball, &shot, &bar, &still).expect("the ball crosses the bar");
+    // It meets the lower bent face, whose normal points left and a hair down.
+    assert!(hit.t < 0.5 && hit.normal.x > 0.99, "{hit:?}");
+    let (depth, gap) = depth_and_gap(&ball, &shot, &bar, &still, hit.t);
+    assert!(
+        depth < 1e-3 && gap < 1e-3,
+        "{hit:?}: {depth} deep, {gap} apart"
+    );
+
+    // The tester's fuzz case: a thin turned hull, met 0.6 units deep in the middle.
+    let sliver = Hull::new(&[
+        Vec2::new(-0.007_484_426, 9.206_619),
+        Vec2::new(-0.007_004_296, 1.753_538_1),
+        Vec2::new(-0.004_984_142, -20.083_82),
+        Vec2::new(0.010_271_895, 12.267_55),
+        Vec2::new(0.011_183_483, 24.318_933),
+    ])
+    .unwrap();
+    let ball = Circle {
+        radius: 0.328_338_65,
+    };
+    let shot = Motion::linear(
+        Vec2::new(126.202_12, -305.032_07),
+        Vec2::new(1145.094, -1197.1902),
+    );
+    let at = Motion::stationary(Vec2::new(649.4652, -763.0975));
+    let tol = rounding(&ball, &shot, &sliver, &at);
+    let steps = sub_steps(&ball, &shot, &sliver, &at);
+    let found = time_of_impact(ball, &shot, &sliver, &at);
+    let depth_at = |t| depth_and_gap(&ball, &shot, &sliver, &at, t).0;
+    assert!(check_sub_steps(found, &steps, depth_at, tol, String::new).is_some());
+}
+
+/// Bars bent by a hair (their side faces nearly parallel) shot across at every angle, offset
+/// and scale: the sweep agrees with dense sub-stepping, as for any hull.
+#[test]
+#[allow(clippy::disallowed_methods)] // test input, not the library's arithmetic
+fn bars_bent_by_a_hair_agree_with_sub_stepping() {
+    let mut rng = SplitMix64::new(0xBE_4DBA);
+    let mut hits = 0;
+    for _ in 0..6_000 {
+        let scale = 10f32.powf(rng.range(-1.0, 2.0));
+        let bar = bent_bar(
+            scale * rng.range(0.001, 0.05),
+            scale * rng.range(0.0, 0.002),
+        );
+        let ball = Circle {
+            radius: scale * rng.range(0.0, 0.5),
+        };
+        let centre = rng.in_box(Vec2::splat(-1e3), Vec2::splat(1e3));
+        let at = Motion::new(centre, centre, Rot::from_angle(rng.angle()));
+        let aim = at.start
+            + at.rotation
+                .apply(Vec2::new(0.0, scale * rng.range(-12.0, 12.0)));
+        let speed = scale * 10f32.powf(rng.range(0.0, 3.0));
+        let dir = rng.direction();
+        let start = aim - dir * speed * rng.range(0.2, 0.8);
+        let shot = Motion::linear(start, start + dir * speed);
+        let tol = rounding(&ball, &shot, &bar, &at);
+        let steps = sub_steps(&ball, &shot, &bar, &at);
+        let found = time_of_impact(ball, &shot, &bar, &at);
+        let depth_at = |t| depth_and_gap(&ball, &shot, &bar, &at, t).0;
+        let ctx = || format!("{ball:?} {shot:?} {bar:?} {at:?}");
+        hits += usize::from(check_sub_steps(found, &steps, depth_at, tol, ctx).is_some());
+    }
+    assert!(hits > 2_000, "{hits}");
+}

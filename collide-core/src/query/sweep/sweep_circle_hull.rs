@@ -60,6 +60,15 @@ pub fn sweep_circle_hull(
     } else {
         None
     };
+    // Past the end of the face it crossed, by rounding, into the span of the face beside it:
+    // it crossed that one at the same moment (see `across_corner`).
+    let (edge, corner) = match (face, corner) {
+        (Some(_), Some(vertex)) => match across_corner(b, edge, vertex, centre) {
+            Some(beside) => (beside, None),
+            None => (edge, Some(vertex)),
+        },
+        _ => (edge, corner),
+    };
     let (t, normal, on_hull) = match corner {
         None if face.is_some() => {
             let n = b.normals()[edge];
@@ -69,10 +78,11 @@ pub fn sweep_circle_hull(
             let (normal, on_hull) = start_contact(b, edge, centre);
             (t, normal, on_hull)
         }
-        Some(corner) => {
+        Some(vertex) => {
             // The square corner zone holds a round corner: the centre comes within the radius
             // of the vertex then, or never (leaving the zone any other way than out of the
             // grown hull would cross the round corner first).
+            let corner = b.vertices()[vertex];
             let t = circle_entry(p - corner, d, a.radius)?;
             let centre = p + d * t;
             let fallback = -b.normals()[edge];
@@ -155,22 +165,41 @@ fn farthest_face(hull: &Hull, point: Vec2) -> usize {
     best.0
 }
 
-/// The vertex at the end of face `edge` that `point` lies beyond along the face, if it does:
-/// then the hull's nearest point to `point` is that vertex, not the face.
-fn beyond_face(hull: &Hull, edge: usize, point: Vec2) -> Option<Vec2> {
+/// The vertex (its index) at the end of face `edge` that `point` lies beyond along the face,
+/// if it does: then the hull's nearest point to `point` is that vertex, not the face.
+fn beyond_face(hull: &Hull, edge: usize, point: Vec2) -> Option<usize> {
     let vertices = hull.vertices();
-    let start = vertices[edge];
-    let end = vertices[(edge + 1) % vertices.len()];
+    let next = (edge + 1) % vertices.len();
+    let (start, end) = (vertices[edge], vertices[next]);
     let along = end - start;
     let s = along.dot(point - start);
     // Strict: at an end itself the face and the round corner share the point and the normal.
     if s < 0.0 {
-        Some(start)
+        Some(edge)
     } else if s > along.length_squared() {
-        Some(end)
+        Some(next)
     } else {
         None
     }
+}
+
+/// The face beside `edge` at its `vertex`, when `centre` (where the centre entered the grown
+/// hull through `edge`'s line) lies within that face's span. Exactly, an entry beyond `edge`'s
+/// end lies in the corner zone, before the next face's span; one inside that span is within
+/// the radius of the next face, so it entered the grown hull through both lines at once. In
+/// `f32` the two crossings of nearly parallel faces tie, the first face is kept, and its
+/// corner zone, a sliver, may hold the entry by rounding: the round corner there is then
+/// never reached, and the hit would be lost.
+fn across_corner(hull: &Hull, edge: usize, vertex: usize, centre: Vec2) -> Option<usize> {
+    let n = hull.vertices().len();
+    let beside = if vertex == edge {
+        (edge + n - 1) % n
+    } else {
+        vertex
+    };
+    beyond_face(hull, beside, centre)
+        .is_none()
+        .then_some(beside)
 }
 
 /// The normal and the point on the hull of a circle centred at `centre` (in the hull's frame)
