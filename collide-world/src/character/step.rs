@@ -20,10 +20,11 @@ pub(super) struct Stepped {
 /// of `travel`, and go down again onto a floor. `without` is where the walk without a step
 /// ended.
 ///
-/// The step is taken only if it lands on a floor (never a wall or a ceiling), higher than the
-/// walk without it and further along, so it never climbs what is taller than the step height
-/// and never passes through anything: every part of it is a slide that stops at what it
-/// meets. A round or slanted body that would land on the ledge's edge at a steep angle is
+/// The step is taken only if it lands on a floor (never a wall or a ceiling), further along
+/// than the walk without it and higher, or anywhere within the probe's reach down when the move
+/// across met nothing (it passed over a ledge narrower than the walk), so it never climbs what
+/// is taller than the step height and never passes through anything: every part of it is a
+/// slide that stops at what it meets. A round or slanted body that would land on the ledge's edge at a steep angle is
 /// carried on across by the little more that puts the edge under it (see
 /// [`land_on_ledge`]). What it met goes into `out`.
 pub(super) fn step_up<O: Obstacles + ?Sized>(
@@ -57,10 +58,14 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     }
     let toward = flat.normalize_or_zero();
     let probe = lift + settings.snap_length.max(2.0 * skin);
+    // A walk longer than the ledge is wide passes over it, clear of everything, and lands
+    // beyond it, no higher than it started: what the walk would do on the ledge's top and
+    // then down its far side (within the snap), so that landing is the step's too.
+    let cleared = ahead.contacts().is_empty();
     let onto = |(end, _): &(Vec2, SlideContact)| {
         let higher = (*end - without).dot(up) > skin;
         let further = (*end - without).dot(toward) > skin;
-        higher && further
+        (higher || cleared) && further
     };
     let (end, floor, reach) = land_on_ledge(
         body,
