@@ -19,7 +19,8 @@ use crate::report::{causes, file_error};
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
 pub struct HullArgs {
-    /// PNG files, or folders searched recursively for `*.png` (skipping `*.hull.png` previews).
+    /// PNG files, or folders searched recursively for `*.png` (skipping `*.hull.png` previews;
+    /// a folder with none fails).
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Pixels whose alpha is at least this are solid (1..=255).
@@ -95,6 +96,12 @@ pub fn run(args: &HullArgs) -> Outcome {
     for path in &args.paths {
         if path.is_dir() {
             match find_pngs(path) {
+                // A folder named for its sprites that holds none is a mistake (a wrong path,
+                // sprites not exported yet), not a success with nothing to do.
+                Ok(found) if found.is_empty() => {
+                    eprintln!("error: {}: no PNG files", path.display());
+                    failures += 1;
+                }
                 Ok(found) => files.extend(found),
                 Err(e) => {
                     eprintln!("error: {}: {e:#}", path.display());
@@ -104,9 +111,6 @@ pub fn run(args: &HullArgs) -> Outcome {
         } else {
             files.push(path.clone());
         }
-    }
-    if files.is_empty() && failures == 0 && !args.quiet {
-        eprintln!("warning: no PNG files found");
     }
 
     let bar = if args.quiet || files.len() < 2 || !std::io::stderr().is_terminal() {

@@ -318,6 +318,37 @@ fn quiet_prints_only_errors() {
 }
 
 #[test]
+fn a_folder_with_no_png_files_fails_naming_it_once() {
+    let dir = workdir(&["player.png"]);
+    let d = dir.path();
+    fs::create_dir(d.join("empty")).unwrap();
+    // A preview is no sprite: a folder of previews alone holds no PNG file to build from.
+    fs::create_dir(d.join("previews")).unwrap();
+    fs::write(d.join("previews/player.hull.png"), fixture("player.png")).unwrap();
+    for folder in ["empty", "previews"] {
+        for args in [&["hull", folder][..], &["hull", "-q", folder]] {
+            let o = collide(args, d);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+            assert_eq!(
+                stderr(&o),
+                format!("error: {folder}: no PNG files\n"),
+                "{args:?}"
+            );
+        }
+    }
+    // Beside a good file: that one is still built, and the run fails.
+    let o = collide(&["hull", "player.png", "empty"], d);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "error: empty: no PNG files\n");
+    assert!(
+        stdout(&o).contains("1 file, 7 frames") && stdout(&o).contains("1 failed"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(d.join("player.collider.json").is_file());
+}
+
+#[test]
 fn inspect_validates_and_reports_areas() {
     let dir = workdir(&["player.png"]);
     let d = dir.path();
