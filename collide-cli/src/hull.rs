@@ -1,5 +1,6 @@
 //! `collide hull`: sprite PNGs → `<stem>.collider.json` (and `<stem>.hull.png` previews).
 
+use std::collections::HashSet;
 use std::io::{Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
@@ -112,6 +113,7 @@ pub fn run(args: &HullArgs) -> Outcome {
             files.push(path.clone());
         }
     }
+    let files = once_each(files);
 
     let bar = if args.quiet || files.len() < 2 || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -289,6 +291,17 @@ fn find_pngs(dir: &Path) -> Result<Vec<PathBuf>> {
     }
     found.sort();
     Ok(found)
+}
+
+/// `files`, each file kept once, where it first appears: a file named twice, or named and
+/// found in a folder also named, is built (and counted) once. Files are the same when their
+/// canonical paths are; one that has none (a missing file) is compared as given.
+fn once_each(files: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut seen = HashSet::new();
+    files
+        .into_iter()
+        .filter(|f| seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())))
+        .collect()
 }
 
 /// `1 frame`, `2 frames`, `1 vertex`, `3 vertices`.

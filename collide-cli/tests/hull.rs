@@ -349,6 +349,37 @@ fn a_folder_with_no_png_files_fails_naming_it_once() {
 }
 
 #[test]
+fn a_file_named_twice_is_built_once_where_it_first_appears() {
+    let dir = workdir(&["fighter.png", "player.png"]);
+    let d = dir.path();
+    fs::create_dir(d.join("sub")).unwrap();
+    // Named twice, through another spelling of its path, and through its folder.
+    let o = collide(
+        &[
+            "hull",
+            "player.png",
+            "./player.png",
+            "sub/../player.png",
+            ".",
+        ],
+        d,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let built: Vec<&str> = out.lines().filter(|l| l.contains(" → ")).collect();
+    assert_eq!(built.len(), 2, "{out}");
+    assert!(built[0].starts_with("player.png: "), "{out}");
+    assert!(built[1].ends_with("fighter.collider.json"), "{out}");
+    assert!(out.contains("2 files, 17 frames"), "{out}");
+
+    // A missing file named twice fails once.
+    let o = collide(&["hull", "missing.png", "missing.png"], d);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    assert!(stdout(&o).contains("1 file,"), "{}", stdout(&o));
+}
+
+#[test]
 fn inspect_validates_and_reports_areas() {
     let dir = workdir(&["player.png"]);
     let d = dir.path();
