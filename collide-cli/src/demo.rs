@@ -33,13 +33,14 @@ use collide_hull::image::{ImageFormat, RgbaImage};
 
 use crate::atomic::write_atomic;
 use crate::outcome::Outcome;
+use crate::report::{error_line, WithFile};
 use crate::scene_setup::enemy_hulls;
 
 /// `say!` that reports a closed stdout (`collide demo | head`) as an error, not a panic.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        writeln!(std::io::stdout(), $($arg)*).context("writing to stdout")?;
+        writeln!(std::io::stdout(), $($arg)*).context("cannot write to stdout")?;
     }};
 }
 
@@ -125,7 +126,7 @@ pub fn run(args: &DemoArgs) -> Outcome {
             Outcome::SomeFailed
         }
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}", error_line(&e));
             Outcome::SomeFailed
         }
     }
@@ -165,10 +166,8 @@ struct Pictures {
 
 /// The whole demo; `Ok(false)` when a claim failed.
 fn demo(args: &DemoArgs) -> Result<bool> {
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating {}", args.out.display()))?;
-    let out = std::path::absolute(&args.out)
-        .with_context(|| format!("finding the full path of {}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out).with_file(&args.out, "cannot create the folder")?;
+    let out = std::path::absolute(&args.out).with_file(&args.out, "cannot find its full path")?;
     say!("collide demo: no fast bullet passes through its target\n");
 
     let tunnelling = part_1(args)?;
@@ -194,9 +193,10 @@ fn demo(args: &DemoArgs) -> Result<bool> {
 
     if let Some(path) = &args.json {
         let value = json::document(&tunnelling, &comparison, args.sweep.mode(), &pictures);
-        let text = serde_json::to_string_pretty(&value)? + "\n";
-        write_atomic(path, text.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?;
+        let text =
+            serde_json::to_string_pretty(&value).with_file(path, "cannot encode the JSON")?;
+        let text = text + "\n";
+        write_atomic(path, text.as_bytes()).with_file(path, "cannot write the file")?;
         say!("wrote {}", full_path(path).display());
     }
     Ok(exact_misses == 0 && all_identical)
@@ -350,6 +350,6 @@ fn write_png(path: &Path, image: &RgbaImage) -> Result<()> {
     let mut bytes = Vec::new();
     image
         .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
-        .context("encoding PNG")?;
-    write_atomic(path, &bytes).with_context(|| format!("writing {}", path.display()))
+        .with_file(path, "cannot encode the picture")?;
+    write_atomic(path, &bytes).with_file(path, "cannot write the file")
 }

@@ -4,7 +4,7 @@ use std::collections::HashSet;
 use std::io::{Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use collide_hull::image::ImageFormat;
 use collide_hull::{
@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
 use crate::outcome::Outcome;
-use crate::report::{causes, file_error};
+use crate::report::{file_error, reason, WithFile};
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
@@ -100,12 +100,12 @@ pub fn run(args: &HullArgs) -> Outcome {
                 // A folder named for its sprites that holds none is a mistake (a wrong path,
                 // sprites not exported yet), not a success with nothing to do.
                 Ok(found) if found.is_empty() => {
-                    eprintln!("error: {}: no PNG files", path.display());
+                    eprintln!("{}", file_error(path, &anyhow!("no PNG files")));
                     failures += 1;
                 }
                 Ok(found) => files.extend(found),
                 Err(e) => {
-                    eprintln!("error: {}: {e:#}", path.display());
+                    eprintln!("{}", file_error(path, &e));
                     failures += 1;
                 }
             }
@@ -190,7 +190,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
             Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 (true, "missing".to_owned())
             }
-            Err(e) => (true, format!("stale: {}", causes(&e))),
+            Err(e) => (true, format!("stale: {}", reason(&e))),
         };
         let line = format!("{}: {state}", out.display());
         return Ok(Report {
@@ -202,8 +202,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         });
     }
 
-    write_atomic(&out, collider.to_json().as_bytes())
-        .with_context(|| format!("cannot write {}", out.display()))?;
+    write_atomic(&out, collider.to_json().as_bytes()).with_file(&out, "cannot write the file")?;
     let change: f64 = sprite.area_change().iter().sum();
     let mut line = format!(
         "{}: {}, {} → {}",
@@ -222,9 +221,8 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         let mut bytes = Vec::new();
         render_preview(&sprite)?
             .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
-            .context("cannot encode the preview")?;
-        write_atomic(&preview_path, &bytes)
-            .with_context(|| format!("cannot write {}", preview_path.display()))?;
+            .with_file(&preview_path, "cannot encode the preview")?;
+        write_atomic(&preview_path, &bytes).with_file(&preview_path, "cannot write the file")?;
         line.push_str(&format!(", preview {}", preview_path.display()));
     }
     Ok(Report {
@@ -276,12 +274,13 @@ fn find_pngs(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut found = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        let entries =
-            std::fs::read_dir(&dir).with_context(|| format!("cannot list {}", dir.display()))?;
+        let entries = std::fs::read_dir(&dir).with_file(&dir, "cannot list the folder")?;
         for entry in entries {
-            let entry = entry.with_context(|| format!("cannot list {}", dir.display()))?;
+            let entry = entry.with_file(&dir, "cannot list the folder")?;
             let path = entry.path();
-            let kind = entry.file_type()?;
+            let kind = entry
+                .file_type()
+                .with_file(&path, "cannot read its file type")?;
             if kind.is_dir() {
                 pending.push(path);
             } else if is_sprite(&path) {

@@ -7,7 +7,7 @@ use clap::Args;
 use collide_hull::{generate_file, twice_area, ColliderFile, Options, Sprite};
 
 use crate::outcome::Outcome;
-use crate::report::{causes, file_error};
+use crate::report::{file_error, reason};
 
 /// The arguments of `collide inspect`.
 #[derive(Debug, Args)]
@@ -84,7 +84,7 @@ fn inspect(path: &Path) -> Result<(String, bool)> {
                 out.push_str(&format!(
                     "  cannot rebuild from {}: {} (exact areas unavailable)\n",
                     image.display(),
-                    causes(&e)
+                    reason(&e)
                 ));
                 None
             }

@@ -1,5 +1,5 @@
-//! What `collide hull` and `collide inspect` say when a file fails: the file and each cause
-//! named once.
+//! What the subcommands say when a file fails, all in one form: `error: <file>: <reason>`,
+//! the file and each cause named once.
 
 mod common;
 
@@ -49,4 +49,44 @@ fn malformed_json_is_explained_once() {
     let err = stderr(&o);
     assert!(once(&err, "key must be a string"), "{err}");
     assert!(err.contains("stale"), "{err}");
+}
+
+#[test]
+fn every_subcommand_puts_the_file_first_then_the_reason() {
+    let dir = tempdir();
+    let d = dir.path();
+    let sprite = collide_hull::image::RgbaImage::from_pixel(4, 4, [0, 0, 0, 255].into());
+    fs::write(d.join("a.png"), png_bytes(&sprite)).unwrap();
+    // The collider's path taken by a folder, a folder for a file, a file for a folder.
+    fs::create_dir(d.join("a.collider.json")).unwrap();
+    fs::create_dir(d.join("taken")).unwrap();
+    fs::write(d.join("plain"), "").unwrap();
+    let demo = |extra: &[&'static str]| {
+        let mut args = vec!["demo", "--objects", "2", "--frames", "1", "--shots", "1"];
+        args.extend_from_slice(extra);
+        args
+    };
+    for (args, file) in [
+        // The file that failed is the collider written, not the sprite read.
+        (vec!["hull", "a.png"], "a.collider.json"),
+        (vec!["hull", "missing.png"], "missing.png"),
+        (
+            vec!["inspect", "missing.collider.json"],
+            "missing.collider.json",
+        ),
+        (demo(&["--json", "taken"]), "taken"),
+        (demo(&["--out", "plain"]), "plain"),
+        (demo(&["--animate", "plain"]), "plain"),
+    ] {
+        let o = collide(&args, d);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("error: {file}: cannot ")),
+            "{args:?}: {err}"
+        );
+        assert!(once(&err, file), "{args:?}: {err}");
+        assert!(once(&err, "(os error"), "{args:?}: {err}");
+    }
 }

@@ -44,7 +44,7 @@ impl Shapes {
 /// Runs one frame of `runner`: the scene stepped, its bodies refreshed, the collision pass.
 /// The demo's one call of [`FrameRunner::frame`].
 fn frame(runner: &mut FrameRunner<'_>) -> Result<PassStats> {
-    runner.frame().context("running the collision pass")
+    runner.frame().context("cannot run the collision pass")
 }
 
 /// One hit as compared between broad phases: bodies, time, point, and who found it.

@@ -13,6 +13,7 @@ use super::input::{InputEvent, Key, Script};
 use super::{App, HEIGHT, WIDTH};
 use crate::atomic::write_atomic;
 use crate::raster::Canvas;
+use crate::report::WithFile;
 
 /// Scene frames per recorded frame: 60 fps played back at 20.
 pub const EVERY: usize = 3;
@@ -131,10 +132,10 @@ pub fn record(clip: &Clip) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     {
         let mut encoder = gif::Encoder::new(&mut bytes, WIDTH as u16, HEIGHT as u16, &palette())
-            .context("starting the GIF")?;
+            .context("cannot start the GIF")?;
         encoder
             .set_repeat(gif::Repeat::Infinite)
-            .context("writing the GIF")?;
+            .context("cannot encode the GIF")?;
         let mut previous: Option<Vec<u8>> = None;
         for frame in 0..clip.frames {
             let events: Vec<InputEvent> = clip.script.events(frame);
@@ -144,7 +145,9 @@ pub fn record(clip: &Clip) -> Result<Vec<u8>> {
             }
             let indices = indices(&canvas);
             let gif_frame = changed(previous.as_deref(), &indices);
-            encoder.write_frame(&gif_frame).context("writing the GIF")?;
+            encoder
+                .write_frame(&gif_frame)
+                .context("cannot encode the GIF")?;
             previous = Some(indices);
         }
     }
@@ -156,12 +159,12 @@ pub fn record(clip: &Clip) -> Result<Vec<u8>> {
 /// # Errors
 /// When a clip cannot be recorded or written.
 pub fn record_all(dir: &Path) -> Result<Vec<std::path::PathBuf>> {
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    std::fs::create_dir_all(dir).with_file(dir, "cannot create the folder")?;
     let mut written = Vec::new();
     for clip in clips() {
         let path = dir.join(clip.file_name());
-        let gif = record(&clip).with_context(|| format!("recording {}", clip.name))?;
-        write_atomic(&path, &gif).with_context(|| format!("writing {}", path.display()))?;
+        let gif = record(&clip).with_file(&path, "cannot record the scene")?;
+        write_atomic(&path, &gif).with_file(&path, "cannot write the file")?;
         written.push(path);
     }
     Ok(written)

@@ -107,7 +107,7 @@ impl Shmup {
 }
 
 fn runner(objects: usize, kind: BroadPhaseKind, mode: SweepMode) -> Result<FrameRunner<'static>> {
-    let palette = palette().context("loading the embedded sprite colliders")?;
+    let palette = palette().context("cannot load the embedded sprite colliders")?;
     Ok(FrameRunner::with_palette(
         &scene_config(objects),
         palette,

@@ -58,7 +58,7 @@ pub fn play(first: usize) -> Result<()> {
         }
         window
             .update_with_buffer(&buffer, w, h)
-            .map_err(|e| anyhow!("drawing the window: {e}"))?;
+            .map_err(|e| anyhow!("cannot draw the window: {e}"))?;
     }
     Ok(())
 }
