@@ -1,15 +1,15 @@
 //! What went wrong loading a level, and where: [`Error`] names the file, the level, the layer,
-//! the cell, the tile or the object it happened at, and [`ErrorKind`] says what.
+//! the cell, the tileset, the tile or the object it happened at, and [`ErrorKind`] says what.
 
 use std::fmt;
 
 /// A level that could not be loaded: where in which file, and why.
 ///
 /// Every loader answers a bad file with one of these, never a panic. `Display` writes the
-/// place and the reason on one line, e.g. `level.tmx: layer "ground", cell (3, 1), tile 7: a
-/// collision shape collide has no tile shape for: 2 collision objects (one a tile)`. Cells are
-/// counted as the editor counts them, row `0` at the top, whichever [`YAxis`](crate::YAxis)
-/// the maps are made for.
+/// place and the reason on one line, e.g. `level.tmx: layer "ground", cell (3, 1), tileset
+/// "terrain", tile 7, object 2: a collision shape collide has no tile shape for: a collision
+/// object turned 30°`. Cells are counted as the editor counts them, row `0` at the top,
+/// whichever [`YAxis`](crate::YAxis) the maps are made for.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Error {
@@ -22,9 +22,14 @@ pub struct Error {
     /// The cell `(column, row)` as the editor counts them (row `0` at the top), when the error
     /// is about one.
     pub cell: Option<(u32, u32)>,
+    /// The Tiled tileset, when the error is about it or one of its tiles: its name, or the
+    /// file it is in when it has none (or its first global id, `firstgid=N`, when it has
+    /// neither).
+    pub tileset: Option<Box<str>>,
     /// The Tiled tile (its id in its tileset), when the error is about one.
     pub tile: Option<u32>,
-    /// The Tiled object's id, when the error is about one.
+    /// The Tiled object's id, when the error is about one (a tile's collision object, with
+    /// the tile and its tileset).
     pub object: Option<u32>,
     /// What went wrong.
     pub kind: ErrorKind,
@@ -71,6 +76,7 @@ impl Error {
             level: None,
             layer: None,
             cell: None,
+            tileset: None,
             tile: None,
             object: None,
             kind,
@@ -92,6 +98,12 @@ impl Error {
     /// The same error at cell `(x, y)`, row `0` at the top.
     pub(crate) fn at_cell(mut self, x: u32, y: u32) -> Self {
         self.cell = Some((x, y));
+        self
+    }
+
+    /// The same error inside the tileset `label` (its name, or its file when it has none).
+    pub(crate) fn in_tileset(mut self, label: &str) -> Self {
+        self.tileset.get_or_insert_with(|| label.into());
         self
     }
 
@@ -130,6 +142,9 @@ impl fmt::Display for Error {
         }
         if let Some((x, y)) = self.cell {
             part(f, format_args!("cell ({x}, {y})"))?;
+        }
+        if let Some(tileset) = &self.tileset {
+            part(f, format_args!("tileset {tileset:?}"))?;
         }
         if let Some(tile) = self.tile {
             part(f, format_args!("tile {tile}"))?;

@@ -166,7 +166,7 @@ fn an_embedded_copy_of_the_external_tileset_loads_the_same() {
 }
 
 #[test]
-fn a_tile_of_no_known_shape_names_its_layer_cell_and_tile() {
+fn a_tile_of_no_known_shape_names_its_layer_cell_tileset_tile_and_object() {
     // The ground's row 4 ends in gid 10; 11 is the .tsx's quarter-cell tile, 12 its ellipse.
     for (gid, reason) in [("11", "outline"), ("12", "Ellipse")] {
         let text = edited("0,0,5,6,1,0,7,0,3,10", &format!("0,0,5,6,1,0,7,0,3,{gid}"));
@@ -175,17 +175,16 @@ fn a_tile_of_no_known_shape_names_its_layer_cell_and_tile() {
             matches!(&err.kind, ErrorKind::UnknownTileShape(m) if m.contains(reason)),
             "{err}"
         );
+        let tile = gid.parse::<u32>().unwrap() - 10;
         assert_eq!(
-            (err.layer.as_deref(), err.cell, err.tile),
-            (
-                Some("ground"),
-                Some((9, 4)),
-                Some(gid.parse::<u32>().unwrap() - 10)
-            )
+            (err.layer.as_deref(), err.cell, err.tileset.as_deref()),
+            (Some("ground"), Some((9, 4)), Some("extra"))
         );
+        assert_eq!((err.tile, err.object), (Some(tile), Some(1)));
         assert!(
-            err.to_string()
-                .starts_with("bad.tmx: layer \"ground\", cell (9, 4), tile "),
+            err.to_string().starts_with(&format!(
+                "bad.tmx: layer \"ground\", cell (9, 4), tileset \"extra\", tile {tile}, object 1: "
+            )),
             "{err}"
         );
     }
@@ -195,13 +194,62 @@ fn a_tile_of_no_known_shape_names_its_layer_cell_and_tile() {
         (err.kind, err.cell),
         (ErrorKind::UnknownTile(99), Some((9, 4)))
     );
-    // A layer that makes every tile one-way, over a half tile.
+    // A layer that makes every tile one-way, over a slope (the ◢ of tile 1, flipped).
     let text = edited("<layer id=\"1\" name=\"ground\" width=\"10\" height=\"6\">", "<layer id=\"1\" name=\"ground\" width=\"10\" height=\"6\"><properties><property name=\"one_way\" value=\"true\"/></properties>");
     let err = TiledMap::from_tmx("bad.tmx", &text, &TiledOptions::new()).unwrap_err();
     assert!(
         matches!(&err.kind, ErrorKind::UnknownTileShape(m) if m.contains("one-way")),
         "{err}"
     );
+    assert_eq!(
+        (err.tileset.as_deref(), err.tile, err.object),
+        (Some("shapes"), Some(1), Some(1))
+    );
+    // Two collision objects: the tile is named, and no one object.
+    let text = edited(
+        "<object id=\"1\" x=\"0\" y=\"8\" width=\"16\" height=\"8\"/>",
+        "<object id=\"1\" x=\"0\" y=\"8\" width=\"16\" height=\"8\"/><object id=\"2\" x=\"0\" y=\"0\" width=\"16\" height=\"8\"/>",
+    );
+    let err = TiledMap::from_tmx("bad.tmx", &text, &TiledOptions::new()).unwrap_err();
+    assert_eq!(
+        (err.tileset.as_deref(), err.tile, err.object),
+        (Some("shapes"), Some(2), None),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_broken_collision_object_of_a_tile_names_its_tileset_tile_and_object() {
+    // The ◢ of the embedded tileset "shapes" (tile 1), and the ◣ of "extra" (tile 0).
+    for (from, to, tileset, tile) in [
+        (
+            "<polygon points=\"0,16 16,16 16,0\"/>",
+            "<polygon points=\"0,16 16,x 16,0\"/>",
+            "shapes",
+            1,
+        ),
+        (
+            "<polygon points=\"0,0 16,16 0,16\"/>",
+            "<polygon points=\"0,0 16,NaN 0,16\"/>",
+            "extra",
+            0,
+        ),
+    ] {
+        let err =
+            TiledMap::from_tmx("bad.tmx", &edited(from, to), &TiledOptions::new()).unwrap_err();
+        assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+        assert_eq!(
+            (err.tileset.as_deref(), err.tile, err.object),
+            (Some(tileset), Some(tile), Some(1)),
+            "{err}"
+        );
+        assert!(
+            err.to_string().starts_with(&format!(
+                "bad.tmx: tileset \"{tileset}\", tile {tile}, object 1: "
+            )),
+            "{err}"
+        );
+    }
 }
 
 #[test]

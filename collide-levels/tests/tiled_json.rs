@@ -52,4 +52,28 @@ fn the_json_map_with_its_tileset_embedded_loads_and_bad_json_is_an_error() {
         (err.layer.as_deref(), err.cell, err.tile),
         (Some("ground"), Some((9, 4)), Some(1))
     );
+    assert_eq!(
+        (err.tileset.as_deref(), err.object),
+        (Some("extra"), Some(1))
+    );
+}
+
+#[test]
+fn a_broken_collision_object_of_a_tile_names_its_tileset_tile_and_object() {
+    // A collision object of the embedded "extra" tileset at x = 1e39: past f32, not finite.
+    let mut map: serde_json::Value = serde_json::from_str(&embedded_tmj()).unwrap();
+    let object = &mut map["tilesets"][1]["tiles"][1]["objectgroup"]["objects"][0];
+    object["x"] = serde_json::json!(1e39);
+    let err = TiledMap::from_tmj("bad.tmj", &map.to_string(), &TiledOptions::new()).unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+    assert_eq!(
+        (err.tileset.as_deref(), err.tile, err.object),
+        (Some("extra"), Some(1), Some(1)),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .starts_with("bad.tmj: tileset \"extra\", tile 1, object 1: "),
+        "{err}"
+    );
 }

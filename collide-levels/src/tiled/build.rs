@@ -86,13 +86,21 @@ fn tile(file: &str, map: &Map, gid: u32, layer_one_way: bool, axis: YAxis) -> Re
     let Some(tile) = set.tiles.get(&local) else {
         return Ok(0);
     };
-    let fail = |m| Error::new(file, ErrorKind::UnknownTileShape(m)).at_tile(local);
+    let fail = |m| {
+        let e = Error::new(file, ErrorKind::UnknownTileShape(m));
+        e.in_tileset(&set.label).at_tile(local)
+    };
     if !tile.objects.is_empty() && set.tile_size != map.tile_size {
         return Err(fail(format!(
-            "a tile of {} in the tileset {:?} on cells of {}",
-            set.tile_size, set.name, map.tile_size
+            "a tile of {} on cells of {}",
+            set.tile_size, map.tile_size
         )));
     }
     let one_way = layer_one_way || is_true(&tile.properties, "one_way");
-    tile_byte(&tile.objects, set.tile_size, gid, one_way, axis).map_err(fail)
+    let byte = tile_byte(&tile.objects, set.tile_size, gid, one_way, axis);
+    byte.map_err(|m| match &tile.objects[..] {
+        // With one collision object, the reason is about it.
+        [object] => fail(m).at_object(object.id),
+        _ => fail(m),
+    })
 }

@@ -44,7 +44,8 @@ impl TiledOptions {
 /// whose `one_way` is, is a one-way top (it must fill the cell); it blocks from the top of
 /// the editor's screen ([`YAxis::up`]). A tile with no collision object leaves its cell empty;
 /// one whose objects are no such shape (two objects, an ellipse, a quarter of the cell) is an
-/// error naming the layer, the cell and the tile. A solid cell holds `1`.
+/// error naming the layer, the cell, the tileset, the tile and (when it has one) its object.
+/// A solid cell holds `1`.
 ///
 /// **Object layers.** Rectangles (turned ones as hulls), convex polygons and circles (an
 /// ellipse as wide as it is tall) become static bodies on every layer, and a concave polygon

@@ -27,8 +27,8 @@ impl TiledMap {
     ///
     /// # Errors
     ///
-    /// An [`Error`] naming the file (the map's or a tileset's), and the layer, cell, tile or
-    /// object it is about: a file that cannot be read, is not Tiled's XML or JSON, holds a
+    /// An [`Error`] naming the file (the map's or a tileset's), and the layer, cell, tileset,
+    /// tile or object it is about: a file that cannot be read, is not Tiled's XML or JSON, holds a
     /// tile whose collision objects are no tile shape or an object no body can be made of.
     pub fn load(path: impl AsRef<Path>, options: &TiledOptions) -> Result<Self, Error> {
         let path = path.as_ref();

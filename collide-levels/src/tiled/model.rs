@@ -25,7 +25,8 @@ pub(crate) struct Map {
 /// A tileset, embedded or from its own file.
 pub(crate) struct Tileset {
     pub first_gid: u32,
-    pub name: String,
+    /// What errors call it (see [`label`](super::tileset::label)).
+    pub label: String,
     pub tile_size: Vec2,
     /// How many tiles it holds, when the file says.
     pub tile_count: Option<u32>,

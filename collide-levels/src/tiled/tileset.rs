@@ -21,7 +21,7 @@ pub(crate) fn tileset(
 ) -> Result<Tileset, Error> {
     let first_gid: u32 = required(file, node, "firstgid")?;
     let Some(source) = node.attribute("source") else {
-        return parse(file, node, first_gid);
+        return parse(file, node, first_gid, None);
     };
     let Some(dir) = dir else {
         return Err(Error::new(
@@ -32,11 +32,27 @@ pub(crate) fn tileset(
         ));
     };
     let (tsx, text) = read_text(&dir.join(source))?;
-    from_tsx(&tsx, &text, first_gid)
+    from_tsx(&tsx, &text, first_gid, source)
 }
 
-/// The tileset of a `.tsx` file's text, its first global id `first_gid`.
-pub(crate) fn from_tsx(file: &str, text: &str, first_gid: u32) -> Result<Tileset, Error> {
+/// What errors call a tileset: its `name`; else `source`, the file it is in as the map names
+/// it; else its first global id (`firstgid=1`).
+pub(crate) fn label(name: &str, source: Option<&str>, first_gid: u32) -> String {
+    match (name, source) {
+        ("", Some(source)) => source.to_owned(),
+        ("", None) => format!("firstgid={first_gid}"),
+        (name, _) => name.to_owned(),
+    }
+}
+
+/// The tileset of a `.tsx` file's text, its first global id `first_gid`, named `source` by
+/// the map.
+pub(crate) fn from_tsx(
+    file: &str,
+    text: &str,
+    first_gid: u32,
+    source: &str,
+) -> Result<Tileset, Error> {
     let doc = document(file, text)?;
     let root = doc.root_element();
     if !root.has_tag_name("tileset") {
@@ -45,12 +61,28 @@ pub(crate) fn from_tsx(file: &str, text: &str, first_gid: u32) -> Result<Tileset
             "the root element is not <tileset>",
         ));
     }
-    parse(file, root, first_gid)
+    parse(file, root, first_gid, Some(source))
 }
 
-/// A `<tileset>` element with its tiles, in `file`.
-fn parse(file: &str, node: Node<'_, '_>, first_gid: u32) -> Result<Tileset, Error> {
-    let name = node.attribute("name").unwrap_or("").to_owned();
+/// A `<tileset>` element with its tiles, in `file` (from the file `source` names, if any); an
+/// error in it names the tileset.
+fn parse(
+    file: &str,
+    node: Node<'_, '_>,
+    first_gid: u32,
+    source: Option<&str>,
+) -> Result<Tileset, Error> {
+    let label = label(node.attribute("name").unwrap_or(""), source, first_gid);
+    parse_tiles(file, node, first_gid, &label).map_err(|e| e.in_tileset(&label))
+}
+
+/// The tileset `parse` reads, called `label`.
+fn parse_tiles(
+    file: &str,
+    node: Node<'_, '_>,
+    first_gid: u32,
+    label: &str,
+) -> Result<Tileset, Error> {
     let tile_size = Vec2::new(
         required(file, node, "tilewidth")?,
         required(file, node, "tileheight")?,
@@ -73,7 +105,7 @@ fn parse(file: &str, node: Node<'_, '_>, first_gid: u32) -> Result<Tileset, Erro
     }
     Ok(Tileset {
         first_gid,
-        name,
+        label: label.to_owned(),
         tile_size,
         tile_count,
         tiles,

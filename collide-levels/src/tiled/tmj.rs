@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::data::decode;
 use super::model::{Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset};
-use super::tileset::from_tsx;
+use super::tileset::{from_tsx, label};
 use crate::error::{invalid, Error, ErrorKind};
 use crate::read::read_text;
 use collide_world::TileMap;
@@ -169,7 +169,7 @@ fn from_json<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, 
 /// A tileset: embedded, or from the `.tsj` or `.tsx` file its `source` names.
 fn tileset(file: &str, t: JsonTileset, dir: Option<&Path>) -> Result<Tileset, Error> {
     let Some(source) = t.source else {
-        return embedded(file, t.firstgid, t);
+        return embedded(file, t.firstgid, t, None);
     };
     let Some(dir) = dir else {
         let what = format!("the tileset {source:?} is in a file of its own: load from the path");
@@ -177,20 +177,27 @@ fn tileset(file: &str, t: JsonTileset, dir: Option<&Path>) -> Result<Tileset, Er
     };
     let (path, text) = read_text(&dir.join(&source))?;
     if source.ends_with(".tsx") {
-        return from_tsx(&path, &text, t.firstgid);
+        return from_tsx(&path, &text, t.firstgid, &source);
     }
-    embedded(&path, t.firstgid, from_json(&path, &text)?)
+    embedded(&path, t.firstgid, from_json(&path, &text)?, Some(&source))
 }
 
-/// A tileset written in JSON, in `file`.
-fn embedded(file: &str, first_gid: u32, t: JsonTileset) -> Result<Tileset, Error> {
+/// A tileset written in JSON, in `file` (from the file `source` names, if any); an error in
+/// it names the tileset.
+fn embedded(
+    file: &str,
+    first_gid: u32,
+    t: JsonTileset,
+    source: Option<&str>,
+) -> Result<Tileset, Error> {
+    let label = label(&t.name, source, first_gid);
     let mut tiles = BTreeMap::new();
     for tile in t.tiles {
         let objects = tile.objectgroup.map(|g| g.objects).unwrap_or_default();
         let objects = objects.into_iter().map(|o| object(file, o));
         let objects = objects
             .collect::<Result<_, _>>()
-            .map_err(|e| e.at_tile(tile.id))?;
+            .map_err(|e| e.at_tile(tile.id).in_tileset(&label))?;
         let properties = properties(tile.properties);
         tiles.insert(
             tile.id,
@@ -202,7 +209,7 @@ fn embedded(file: &str, first_gid: u32, t: JsonTileset) -> Result<Tileset, Error
     }
     Ok(Tileset {
         first_gid,
-        name: t.name,
+        label,
         tile_size: Vec2::new(t.tilewidth as f32, t.tileheight as f32),
         tile_count: t.tilecount,
         tiles,
