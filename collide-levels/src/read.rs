@@ -1,6 +1,8 @@
-//! Reading a level's files: their text, and the name errors give them.
+//! Reading a level's files: their text, the name errors give them, and the sizes they claim.
 
 use std::path::Path;
+
+use collide_world::TileMap;
 
 use crate::error::{Error, ErrorKind};
 
@@ -10,5 +12,50 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String), Error> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok((file, text)),
         Err(e) => Err(Error::new(&file, ErrorKind::Io(e.to_string()))),
+    }
+}
+
+/// How many cells a grid of `width` × `height` cells holds, when a [`TileMap`] can hold them
+/// (1 to [`TileMap::MAX_SIDE`] a side, at most [`TileMap::MAX_CELLS`] in all); `None` when it
+/// cannot. Multiplied in `u64`, so that no size a file claims overflows (`usize` is 32 bits
+/// on wasm32), and asked before anything is allocated or decoded for the cells.
+pub(crate) fn cell_count(width: u32, height: u32) -> Option<usize> {
+    let sides = 1..=TileMap::MAX_SIDE;
+    if !(sides.contains(&width) && sides.contains(&height)) {
+        return None;
+    }
+    let cells = usize::try_from(u64::from(width) * u64::from(height)).ok()?;
+    (cells <= TileMap::MAX_CELLS).then_some(cells)
+}
+
+/// Why `what` (a layer, a map) of `width` × `height` cells, for which [`cell_count`] is
+/// `None`, cannot load.
+pub(crate) fn too_many_cells(what: &str, width: u32, height: u32) -> String {
+    format!(
+        "{what} of {width} × {height} cells (a tile map has 1 to {} a side, {} in all)",
+        TileMap::MAX_SIDE,
+        TileMap::MAX_CELLS
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_counts_stop_at_what_a_tile_map_holds() {
+        assert_eq!(cell_count(10, 6), Some(60));
+        assert_eq!(cell_count(TileMap::MAX_SIDE, 1), Some(1 << 16));
+        assert_eq!(cell_count(1 << 14, 1 << 14), Some(TileMap::MAX_CELLS));
+        for (w, h) in [
+            (0, 6),
+            (10, 0),
+            (TileMap::MAX_SIDE + 1, 1),
+            (1 << 14, (1 << 14) + 1),
+            (TileMap::MAX_SIDE, TileMap::MAX_SIDE),
+            (u32::MAX, u32::MAX),
+        ] {
+            assert_eq!(cell_count(w, h), None, "{w} × {h}");
+        }
     }
 }

@@ -219,6 +219,21 @@ fn broken_files_are_errors_naming_them() {
         (err.level.as_deref(), err.layer.as_deref()),
         (Some("Level_1"), Some("Collisions"))
     );
+    // A layer of more cells than a tile map holds (65536² overflows a 32-bit usize) is
+    // refused on its size, before its values are read.
+    let mut huge: serde_json::Value = serde_json::from_str(&text("ldtk/platforms.ldtk")).unwrap();
+    let layer = &mut huge["levels"][0]["layerInstances"][1];
+    layer["__cWid"] = json!(65_536);
+    layer["__cHei"] = json!(65_536);
+    let err = LdtkProject::from_json("x.ldtk", &huge.to_string(), &options).unwrap_err();
+    assert_eq!(
+        (err.level.as_deref(), err.layer.as_deref()),
+        (Some("Level_0"), Some("Collisions"))
+    );
+    assert!(
+        matches!(&err.kind, ErrorKind::Invalid(m) if m.starts_with("a layer (__cWid, __cHei) of 65536 × 65536 cells (")),
+        "{err}"
+    );
     // A level file that is missing names itself.
     let dir = std::env::temp_dir().join(format!("collide-levels-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

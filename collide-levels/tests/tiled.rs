@@ -317,6 +317,56 @@ fn broken_and_unsupported_maps_are_errors() {
 }
 
 #[test]
+fn a_map_size_that_overflows_or_disagrees_with_its_layers_is_an_error_naming_the_layer() {
+    let options = TiledOptions::new();
+    // 4294967295 × 6 cells overflow a u32, 65536 × 65536 a 32-bit usize; 12 × 6 is just not
+    // the 10 × 6 of the layers.
+    for (width, height) in [
+        ("4294967295", "6"),
+        ("65536", "65536"),
+        ("12", "6"),
+        ("0", "6"),
+    ] {
+        let text = edited(
+            "width=\"10\" height=\"6\" tilewidth",
+            &format!("width=\"{width}\" height=\"{height}\" tilewidth"),
+        );
+        let err = TiledMap::from_tmx("bad.tmx", &text, &options).unwrap_err();
+        assert_eq!(
+            (err.file.as_str(), err.layer.as_deref()),
+            ("bad.tmx", Some("ground")),
+            "{err}"
+        );
+        let why = format!("a layer of 10 × 6 cells in a map of {width} × {height}");
+        assert_eq!(err.kind, ErrorKind::Invalid(why), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("bad.tmx: layer \"ground\": invalid: "),
+            "{err}"
+        );
+    }
+    // A layer (and its map) of more cells than a tile map holds is refused before its data
+    // is read.
+    let huge = embedded()
+        .replacen(
+            "width=\"10\" height=\"6\" tilewidth",
+            "width=\"65536\" height=\"65536\" tilewidth",
+            1,
+        )
+        .replacen(
+            "name=\"ground\" width=\"10\" height=\"6\"",
+            "name=\"ground\" width=\"65536\" height=\"65536\"",
+            1,
+        );
+    let err = TiledMap::from_tmx("bad.tmx", &huge, &options).unwrap_err();
+    assert_eq!(err.layer.as_deref(), Some("ground"), "{err}");
+    assert!(
+        matches!(&err.kind, ErrorKind::Invalid(m) if m.starts_with("a layer of 65536 × 65536 cells (")),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_turned_rectangle_is_a_hull_turned_clockwise_about_its_corner() {
     // The crate (32 × 16 at the editor's (16, 32)) turned 90° clockwise on screen covers
     // x from 0 to 16 and y from 32 to 64.

@@ -59,6 +59,33 @@ fn the_json_map_with_its_tileset_embedded_loads_and_bad_json_is_an_error() {
 }
 
 #[test]
+fn a_map_size_unlike_its_layers_or_past_a_tile_maps_is_an_error() {
+    let options = TiledOptions::new();
+    let mut map: serde_json::Value = serde_json::from_str(&embedded_tmj()).unwrap();
+    map["width"] = serde_json::json!(4_294_967_295u32);
+    let err = TiledMap::from_tmj("bad.tmj", &map.to_string(), &options).unwrap_err();
+    assert_eq!(err.layer.as_deref(), Some("ground"), "{err}");
+    assert_eq!(
+        err.kind,
+        ErrorKind::Invalid("a layer of 10 × 6 cells in a map of 4294967295 × 6".into())
+    );
+    // A map of object layers only: its size is checked on its own, naming the file.
+    let mut map: serde_json::Value = serde_json::from_str(&text("tiled/concave.tmj")).unwrap();
+    for (width, height) in [(4_294_967_295u32, 6u32), (65_536, 65_536), (0, 6)] {
+        map["width"] = serde_json::json!(width);
+        map["height"] = serde_json::json!(height);
+        let err = TiledMap::from_tmj("bad.tmj", &map.to_string(), &options).unwrap_err();
+        assert_eq!((err.file.as_str(), err.layer.as_deref()), ("bad.tmj", None));
+        assert!(
+            err.to_string().starts_with(&format!(
+                "bad.tmj: invalid: a map of {width} × {height} cells ("
+            )),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn a_broken_collision_object_of_a_tile_names_its_tileset_tile_and_object() {
     // A collision object of the embedded "extra" tileset at x = 1e39: past f32, not finite.
     let mut map: serde_json::Value = serde_json::from_str(&embedded_tmj()).unwrap();

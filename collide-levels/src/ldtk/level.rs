@@ -10,7 +10,7 @@ use super::format::{self, Layer};
 use super::options::LdtkOptions;
 use super::project::{IntGridLayer, LdtkEntity, LdtkLevel, LdtkProject};
 use crate::error::{invalid, Error, ErrorKind};
-use crate::read::read_text;
+use crate::read::{cell_count, read_text, too_many_cells};
 
 /// The project in `text` (the file `file`, in the folder `dir` when read from disk).
 pub(super) fn project(
@@ -129,18 +129,17 @@ fn int_grid(
     top_left: Vec2,
     options: &LdtkOptions,
 ) -> Result<TileMap, Error> {
-    let side = |n: i64| {
-        u32::try_from(n)
-            .ok()
-            .filter(|&n| n > 0 && n <= TileMap::MAX_SIDE)
-    };
+    let side = |n: i64| u32::try_from(n).ok();
     let (Some(w), Some(h)) = (side(layer.c_wid), side(layer.c_hei)) else {
         return Err(invalid(file, "the layer's size in cells (__cWid, __cHei)"));
+    };
+    let Some(count) = cell_count(w, h) else {
+        let what = too_many_cells("a layer (__cWid, __cHei)", w, h);
+        return Err(invalid(file, what));
     };
     if layer.grid_size <= 0 {
         return Err(invalid(file, "the layer's grid size (__gridSize)"));
     }
-    let count = w as usize * h as usize;
     if layer.int_grid_csv.len() != count {
         return Err(invalid(
             file,

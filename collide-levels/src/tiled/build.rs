@@ -10,9 +10,11 @@ use super::objects;
 use super::shapes::{tile_byte, FLAGS};
 use super::tileset::find;
 use crate::axis::YAxis;
-use crate::error::{Error, ErrorKind};
+use crate::error::{invalid, Error, ErrorKind};
+use crate::read::{cell_count, too_many_cells};
 
-/// The map, from the file `file`.
+/// The map, from the file `file`. Its size must be its tile layers' (so a size that no tile
+/// map can have is an error naming a layer, in a map with tile layers).
 pub(crate) fn build(file: &str, map: &Map, axis: YAxis) -> Result<TiledMap, Error> {
     let mut out = TiledMap {
         size: (map.width, map.height),
@@ -23,6 +25,13 @@ pub(crate) fn build(file: &str, map: &Map, axis: YAxis) -> Result<TiledMap, Erro
     };
     for layer in &map.layers {
         match &layer.kind {
+            LayerKind::Tiles { width, height, .. } if (*width, *height) != out.size => {
+                let what = format!(
+                    "a layer of {width} × {height} cells in a map of {} × {}",
+                    map.width, map.height
+                );
+                return Err(invalid(file, what).in_layer(&layer.name));
+            }
             LayerKind::Tiles {
                 width,
                 height,
@@ -37,6 +46,13 @@ pub(crate) fn build(file: &str, map: &Map, axis: YAxis) -> Result<TiledMap, Erro
                 out.objects.extend(listed);
             }
         }
+    }
+    // With no tile layer to hold it to, the size is checked on its own.
+    if cell_count(map.width, map.height).is_none() {
+        return Err(invalid(
+            file,
+            too_many_cells("a map", map.width, map.height),
+        ));
     }
     out.bodies.refresh();
     Ok(out)

@@ -72,7 +72,9 @@ impl TiledOptions {
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct TiledMap {
-    /// The map's size in cells.
+    /// The map's size in cells: every tile layer's, and one a
+    /// [`TileMap`](collide_world::TileMap) can have (a map whose header says otherwise is an
+    /// error).
     pub size: (u32, u32),
     /// The size of its cells, in pixels.
     pub tile_size: Vec2,

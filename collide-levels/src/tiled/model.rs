@@ -14,6 +14,7 @@ pub(crate) fn is_true(properties: &Properties, name: &str) -> bool {
 }
 
 /// The map: its size, its tilesets and its layers (groups flattened, their offsets added).
+/// Each tile layer is the map's size, as Tiled saves a fixed-size map (`build` checks it).
 pub(crate) struct Map {
     pub width: u32,
     pub height: u32,

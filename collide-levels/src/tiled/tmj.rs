@@ -12,8 +12,7 @@ use super::data::decode;
 use super::model::{Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset};
 use super::tileset::{from_tsx, label};
 use crate::error::{invalid, Error, ErrorKind};
-use crate::read::read_text;
-use collide_world::TileMap;
+use crate::read::{cell_count, read_text, too_many_cells};
 
 #[derive(Deserialize)]
 struct JsonMap {
@@ -267,13 +266,9 @@ fn layers(
 /// A tile layer's size and global tile ids.
 fn tiles(file: &str, layer: &JsonLayer) -> Result<LayerKind, Error> {
     let (width, height) = (layer.width, layer.height);
-    if width == 0 || height == 0 || width > TileMap::MAX_SIDE || height > TileMap::MAX_SIDE {
-        return Err(invalid(
-            file,
-            format!("a layer of {width} × {height} cells"),
-        ));
-    }
-    let count = width as usize * height as usize;
+    let Some(count) = cell_count(width, height) else {
+        return Err(invalid(file, too_many_cells("a layer", width, height)));
+    };
     let gids = match &layer.data {
         Some(Value::Array(ids)) => {
             let ids = ids

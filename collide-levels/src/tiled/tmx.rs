@@ -11,7 +11,7 @@ use super::model::{Layer, LayerKind, Map};
 use super::tileset::tileset;
 use super::xml::{attr, child, document, object, properties, required};
 use crate::error::{invalid, Error, ErrorKind};
-use collide_world::TileMap;
+use crate::read::{cell_count, too_many_cells};
 
 /// The map in `text`, the file `file` in the folder `dir` (`None` for text given directly).
 pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, Error> {
@@ -93,13 +93,9 @@ fn layer_offset(file: &str, node: Node<'_, '_>) -> Result<Vec2, Error> {
 fn tiles(file: &str, node: Node<'_, '_>) -> Result<LayerKind, Error> {
     let width: u32 = required(file, node, "width")?;
     let height: u32 = required(file, node, "height")?;
-    let count = width as usize * height as usize;
-    if width == 0 || height == 0 || width > TileMap::MAX_SIDE || height > TileMap::MAX_SIDE {
-        return Err(invalid(
-            file,
-            format!("a layer of {width} × {height} cells"),
-        ));
-    }
+    let Some(count) = cell_count(width, height) else {
+        return Err(invalid(file, too_many_cells("a layer", width, height)));
+    };
     let data = child(node, "data").ok_or_else(|| invalid(file, "a tile layer with no <data>"))?;
     if child(data, "chunk").is_some() {
         let what = "tile data in chunks (an infinite map)".to_owned();
