@@ -361,10 +361,10 @@ impl Character {
         }
         if out.len() == walked.before.contacts {
             let probe = 2.0 * body.skin(walked.end, &settings.slide);
-            if let Some((end, on)) = land(body, walked.end, probe, obstacles, &settings.slide) {
-                out.record(on);
-                out.pass(end);
-                (walked.end, walked.floor, walked.touched_floor) = (end, Some(on), true);
+            if let Some(on) = land(body, walked.end, probe, obstacles, &settings.slide) {
+                out.record(on.floor);
+                on.pass_into(out);
+                (walked.end, walked.floor, walked.touched_floor) = (on.end, Some(on.floor), true);
                 return walked;
             }
         }
@@ -450,11 +450,11 @@ impl Character {
             probe
         };
         match land(body, end, reach, obstacles, slide) {
-            Some((snapped, floor)) => {
-                out.snapped = (snapped - end).dot(slide.up) < -probe;
-                out.record(floor);
-                out.pass(snapped);
-                (snapped, Some(floor))
+            Some(landed) => {
+                out.snapped = (landed.end - end).dot(slide.up) < -probe;
+                out.record(landed.floor);
+                landed.pass_into(out);
+                (landed.end, Some(landed.floor))
             }
             None => (end, None),
         }

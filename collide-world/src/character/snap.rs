@@ -5,8 +5,31 @@ use collide_core::Pose;
 use glam::Vec2;
 
 use super::body::{across, Body};
+use super::outcome::CharacterMove;
 use super::view::{Left, Without};
+use crate::slide::sensors::Path;
 use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES};
+
+/// Where a look below lands, on what, and the way down there.
+pub(super) struct Landing {
+    pub(super) end: Vec2,
+    pub(super) floor: SlideContact,
+    /// The points the way down ran through, from where it looked to `end`: two when it went
+    /// straight down, more where it slid along a wall on the way.
+    way: Path<WAY>,
+}
+
+impl Landing {
+    /// Adds the way down to the move's path.
+    pub(super) fn pass_into(&self, out: &mut CharacterMove) {
+        for &point in self.way.points() {
+            out.pass(point);
+        }
+    }
+}
+
+/// The most points a way down keeps (more cut the latest corner).
+const WAY: usize = 12;
 
 /// Moves `body` from `from` down by at most `distance`, and answers where it lands and the
 /// floor it lands on; `None` (it stays at `from`) when it meets no floor within `distance`, or
@@ -28,16 +51,17 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     distance: f32,
     obstacles: &O,
     settings: &SlideSettings,
-) -> Option<(Vec2, SlideContact)> {
+) -> Option<Landing> {
     let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
     let view = Without::new(obstacles, inside);
     let (up, skin) = (settings.up, body.skin(from, settings));
+    let mut way = Path::from(from);
     // Straight down first: on a floor (the common case) one slide is all it takes.
     let down = body.slide(from, -up * distance, &view, &settings.with_max_slides(1));
     if down.invalid_input || down.contacts().is_empty() {
         return None;
     }
-    if let Some(landed) = Descent::new(from, skin, up).follow(down.contacts())? {
+    if let Some(landed) = Descent::new(from, skin, up).follow(down.contacts(), &mut way)? {
         return Some(landed);
     }
     // It stopped at a wall: slide on down along it with what is left of the distance, and
@@ -54,13 +78,14 @@ pub(super) fn land<O: Obstacles + ?Sized>(
         if on.invalid_input {
             return None;
         }
-        if let Some(landed) = Descent::new(at, skin, up).follow(on.contacts())? {
+        if let Some(landed) = Descent::new(at, skin, up).follow(on.contacts(), &mut way)? {
             return Some(landed);
         }
         if (on.position - at).dot(up) >= 0.0 {
             return None;
         }
         at = on.position;
+        way.pass(at);
     }
     None
 }
@@ -88,10 +113,15 @@ impl Descent {
         }
     }
 
-    /// Follows the stops of a slide down: `Some(Some(landing))` at the first floor,
-    /// `Some(None)` past walls only, `None` where the way is no landing: the first stop not
-    /// straight down, a later one rising or back into a wall met before, or a ceiling.
-    fn follow(&mut self, contacts: &[SlideContact]) -> Option<Option<(Vec2, SlideContact)>> {
+    /// Follows the stops of a slide down, adding them to `way`: `Some(Some(landing))` at the
+    /// first floor, `Some(None)` past walls only, `None` where the way is no landing: the
+    /// first stop not straight down, a later one rising or back into a wall met before, or a
+    /// ceiling.
+    fn follow(
+        &mut self,
+        contacts: &[SlideContact],
+        way: &mut Path<WAY>,
+    ) -> Option<Option<Landing>> {
         for c in contacts {
             let moved = c.position - self.at;
             let landing = if self.met == 0 {
@@ -103,8 +133,15 @@ impl Descent {
             if !landing || self.met == self.walls.len() {
                 return None;
             }
+            way.pass(c.position);
             match c.surface {
-                Surface::Floor => return Some(Some((c.position, *c))),
+                Surface::Floor => {
+                    return Some(Some(Landing {
+                        end: c.position,
+                        floor: *c,
+                        way: *way,
+                    }))
+                }
                 Surface::Ceiling => return None,
                 Surface::Wall => {
                     (self.walls[self.met], self.met, self.at) =
@@ -149,11 +186,14 @@ mod tests {
         };
         let settings = SlideSettings::new(Vec2::Y);
         // Its bottom at 4, inside the plank: it lands on the ground, 4 below.
-        let (at, floor) = land(&body, Vec2::new(0.0, 12.0), 5.0, &level[..], &settings).unwrap();
+        let l = land(&body, Vec2::new(0.0, 12.0), 5.0, &level[..], &settings).unwrap();
+        let (at, floor) = (l.end, l.floor);
         assert_eq!(floor.obstacle, 0);
         assert!((at.y - 8.0).abs() < 0.02, "{at}");
         // Wholly above it, it lands on the plank.
-        let (at, floor) = land(&body, Vec2::new(0.0, 15.0), 5.0, &level[..], &settings).unwrap();
+        let l = land(&body, Vec2::new(0.0, 15.0), 5.0, &level[..], &settings).unwrap();
+        let (at, floor) = (l.end, l.floor);
+        assert_eq!(l.way.points(), [Vec2::new(0.0, 15.0), at], "straight down");
         assert_eq!(floor.obstacle, 1);
         assert!((at.y - 13.0).abs() < 0.02, "{at}");
         // Nothing within reach: no landing.
@@ -172,7 +212,13 @@ mod tests {
 
     /// Where the first floor on a way down by these stops from `from` lands, if it does.
     fn first_floor(contacts: &[SlideContact], from: Vec2) -> Option<(Vec2, SlideContact)> {
-        Descent::new(from, 0.01, Vec2::Y).follow(contacts).flatten()
+        let mut way = Path::from(from);
+        let landed = Descent::new(from, 0.01, Vec2::Y)
+            .follow(contacts, &mut way)
+            .flatten()?;
+        // The way runs through every stop to the landing.
+        assert_eq!(landed.way.points().last(), Some(&landed.end));
+        Some((landed.end, landed.floor))
     }
 
     #[test]

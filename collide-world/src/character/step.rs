@@ -6,7 +6,7 @@ use glam::Vec2;
 use super::body::{across, Body};
 use super::outcome::CharacterMove;
 use super::settings::CharacterSettings;
-use super::snap::land;
+use super::snap::{land, Landing};
 use crate::{Obstacles, Slide, SlideContact, Surface};
 
 /// Where a step landed, and on what.
@@ -62,12 +62,12 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     // beyond it, no higher than it started: what the walk would do on the ledge's top and
     // then down its far side (within the snap), so that landing is the step's too.
     let cleared = ahead.contacts().is_empty();
-    let onto = |(end, _): &(Vec2, SlideContact)| {
-        let higher = (*end - without).dot(up) > skin;
-        let further = (*end - without).dot(toward) > skin;
+    let onto = |landed: &Landing| {
+        let higher = (landed.end - without).dot(up) > skin;
+        let further = (landed.end - without).dot(toward) > skin;
         (higher || cleared) && further
     };
-    let (end, floor, reach) = land_on_ledge(
+    let (landed, reach) = land_on_ledge(
         body,
         ahead.position,
         toward,
@@ -85,21 +85,24 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     {
         out.record(*c);
     }
-    out.record(floor);
+    out.record(landed.floor);
     for point in [rise.position, ahead.position]
         .into_iter()
         .chain(reach.map(|r| r.position))
-        .chain([end])
     {
         out.pass(point);
     }
-    Some(Stepped { end, floor })
+    landed.pass_into(out);
+    Some(Stepped {
+        end: landed.end,
+        floor: landed.floor,
+    })
 }
 
 /// Lands the body lifted over a ledge at `at` on a floor that `onto` accepts: straight down,
 /// or, where that lands on the ledge's edge steeper than half the floor angle or not at all,
-/// carried on across first ([`reach_past_edge`]) if that lands. Answers where, on what, and
-/// the carry across if there was one.
+/// carried on across first ([`reach_past_edge`]) if that lands. Answers the landing, and the
+/// carry across if there was one.
 fn land_on_ledge<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     at: Vec2,
@@ -107,17 +110,20 @@ fn land_on_ledge<O: Obstacles + ?Sized>(
     probe: f32,
     obstacles: &O,
     settings: &CharacterSettings,
-    onto: impl Fn(&(Vec2, SlideContact)) -> bool,
-) -> Option<(Vec2, SlideContact, Option<Slide<0>>)> {
+    onto: impl Fn(&Landing) -> bool,
+) -> Option<(Landing, Option<Slide<0>>)> {
     let slide = &settings.slide;
     let landed = land(body, at, probe, obstacles, slide).filter(&onto);
     let steady = collide_core::math::cos(0.5 * slide.max_floor_angle);
-    if landed.is_some_and(|(_, f)| -f.normal.dot(slide.up) >= steady) {
-        return landed.map(|(end, floor)| (end, floor, None));
+    if landed
+        .as_ref()
+        .is_some_and(|l| -l.floor.normal.dot(slide.up) >= steady)
+    {
+        return landed.map(|l| (l, None));
     }
     match reach_past_edge(body, at, toward, probe, obstacles, settings).filter(|(_, l)| onto(l)) {
-        Some((reach, (end, floor))) => Some((end, floor, Some(reach))),
-        None => landed.map(|(end, floor)| (end, floor, None)),
+        Some((reach, l)) => Some((l, Some(reach))),
+        None => landed.map(|l| (l, None)),
     }
 }
 
@@ -133,7 +139,7 @@ fn reach_past_edge<O: Obstacles + ?Sized>(
     probe: f32,
     obstacles: &O,
     settings: &CharacterSettings,
-) -> Option<(Slide<0>, (Vec2, SlideContact))> {
+) -> Option<(Slide<0>, Landing)> {
     let slide = &settings.slide;
     let up = slide.up;
     let skin = body.skin(at, slide);
