@@ -167,7 +167,8 @@ fn reach_past_edge<O: Obstacles + ?Sized>(
 
 /// How far `toward` (across `up`) from its centre the body's surface reaches where it faces
 /// down within `angle` of straight down: the furthest out a ledge's edge can meet it and be
-/// stood on.
+/// stood on. Negative where that part of it trails behind its centre (a turned hull whose
+/// lowest corner is behind): the edge must then pass under the centre and on by as much.
 fn stand_reach(body: &Body<'_>, toward: Vec2, up: Vec2, angle: f32) -> f32 {
     let (sin, cos) = collide_core::math::sin_cos(angle);
     let d = -up * cos + toward * sin;
@@ -181,7 +182,7 @@ fn stand_reach(body: &Body<'_>, toward: Vec2, up: Vec2, angle: f32) -> f32 {
             .rotation
             .apply(h.support(body.rotation.apply_inverse(d)).1),
     };
-    point.dot(toward).max(0.0)
+    point.dot(toward)
 }
 
 #[cfg(test)]
