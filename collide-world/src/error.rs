@@ -45,6 +45,8 @@ pub enum Error {
     InvalidSnapLength,
     /// A character's step height that is NaN, infinite or negative.
     InvalidStepHeight,
+    /// A character's slide count of zero: it could never move.
+    InvalidMaxSlides,
 }
 
 impl fmt::Display for Error {
@@ -82,6 +84,9 @@ impl fmt::Display for Error {
             }
             Error::InvalidStepHeight => {
                 f.write_str("a character's step height must be finite and not negative")
+            }
+            Error::InvalidMaxSlides => {
+                f.write_str("a character's slide count must be at least one")
             }
         }
     }

@@ -42,12 +42,22 @@ pub const MAX_TRAVEL_RATIO: f32 = 1.0e5;
 /// Whether `travel` from a body whose box is `from` is longer than [`MAX_TRAVEL_RATIO`]
 /// allows (or not finite).
 pub(crate) fn travel_too_long(from: &Aabb, travel: Vec2) -> bool {
-    let coordinate = from.min().abs().max(from.max().abs()).max_element();
-    let reach = coordinate
-        .max(2.0 * from.half_extents.max_element())
-        .max(1.0);
     let length = travel.length();
-    !length.is_finite() || length > MAX_TRAVEL_RATIO * reach
+    !length.is_finite() || length > longest_travel(from)
+}
+
+/// The longest travel [`MAX_TRAVEL_RATIO`] allows a body whose box is `from`.
+pub(crate) fn longest_travel(from: &Aabb) -> f32 {
+    MAX_TRAVEL_RATIO * travel_scale(from)
+}
+
+/// The scale [`MAX_TRAVEL_RATIO`] is a ratio of, for a body whose box is `from`: its largest
+/// coordinate, its size, or one unit, whichever is largest.
+pub(crate) fn travel_scale(from: &Aabb) -> f32 {
+    let coordinate = from.min().abs().max(from.max().abs()).max_element();
+    coordinate
+        .max(2.0 * from.half_extents.max_element())
+        .max(1.0)
 }
 
 /// Moves a body of `shape` (turned by `rotation`) from `position` by `travel` through
@@ -63,7 +73,8 @@ pub(crate) fn travel_too_long(from: &Aabb, travel: Vec2) -> bool {
 /// cannot be, the body stays where that step began. Non-finite input, or a travel longer
 /// than [`MAX_TRAVEL_RATIO`] allows, leaves the body where it is, with all its travel remaining, and so
 /// does a shape that every query treats as "no hit" (a negative or non-finite radius or
-/// extent): each sets [`Slide::invalid_input`]. Allocation-free.
+/// extent), and settings whose `up` is not a unit vector or whose floor angle is outside
+/// `0..=π/2` (see [`SlideSettings`]): each sets [`Slide::invalid_input`]. Allocation-free.
 ///
 /// A one-way platform ([`Obstacle::one_way`](crate::Obstacle::one_way)) stops a step only
 /// where [`Obstacle::stops_from`](crate::Obstacle::stops_from) says so: landing on its solid
@@ -141,6 +152,12 @@ pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
     filter: &QueryFilter<'_>,
 ) -> Slide {
     let shape = shape.into();
+    // A character's settings are checked once, when it is given them; a call's here.
+    if !settings.is_usable() {
+        let mut out = Slide::at(position, travel);
+        out.invalid_input = true;
+        return out;
+    }
     let solid = Solid::new(obstacles, *filter);
     let mover = Mover {
         shape,

@@ -7,9 +7,6 @@ use glam::Vec2;
 
 use crate::{Error, SlideSettings};
 
-/// How far from unit length `up` may be (a struct literal can set any vector).
-const UP_TOLERANCE: f32 = 1e-3;
-
 /// How a [`Character`](super::Character) moves.
 ///
 /// Lengths are in the units of the level and of the travel given to
@@ -53,12 +50,18 @@ pub struct CharacterSettings {
 }
 
 impl CharacterSettings {
-    /// The defaults, with `up` as the up direction (see [`SlideSettings::new`]): no snap, no
-    /// step, stop on slopes, no constant speed.
+    /// The defaults, with `up` as the up direction (normalized): no snap, no step, stop on
+    /// slopes, no constant speed. An `up` that cannot be normalized (zero, not finite) is kept
+    /// as given, so that [`validate`](Self::validate) and `Character::new` refuse it
+    /// ([`Error::InvalidUp`]), where [`SlideSettings::new`] would make it `Vec2::Y`.
     #[must_use]
     pub fn new(up: Vec2) -> Self {
+        // An `up` that cannot be normalized stays as it is, for `validate` to refuse: a
+        // y-down game's zero or NaN is not quietly made y-up.
+        let mut slide = SlideSettings::new(up);
+        slide.up = up.try_normalize().unwrap_or(up);
         Self {
-            slide: SlideSettings::new(up),
+            slide,
             snap_length: 0.0,
             max_step_height: 0.0,
             stop_on_slope: true,
@@ -105,6 +108,7 @@ impl CharacterSettings {
     ///
     /// # Errors
     /// - [`Error::InvalidUp`]: `slide.up` not a finite unit vector;
+    /// - [`Error::InvalidMaxSlides`]: `slide.max_slides` zero;
     /// - [`Error::InvalidFloorAngle`]: `slide.max_floor_angle` NaN, infinite, or outside
     ///   `0..=π/2`;
     /// - [`Error::InvalidSkin`]: `slide.skin` NaN, infinite or negative;
@@ -112,8 +116,11 @@ impl CharacterSettings {
     ///   negative.
     pub fn validate(&self) -> Result<(), Error> {
         let s = &self.slide;
-        if !(s.up.is_finite() && (s.up.length() - 1.0).abs() <= UP_TOLERANCE) {
+        if !s.up_is_valid() {
             return Err(Error::InvalidUp);
+        }
+        if s.max_slides == 0 {
+            return Err(Error::InvalidMaxSlides);
         }
         if !(0.0..=FRAC_PI_2).contains(&s.max_floor_angle) {
             return Err(Error::InvalidFloorAngle);

@@ -8,7 +8,8 @@ use super::body::{across, Body};
 use super::outcome::CharacterMove;
 use super::view::{Left, Without};
 use crate::slide::sensors::Path;
-use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES};
+use crate::slide::travel_scale;
+use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES, MAX_TRAVEL_RATIO};
 
 /// Where a look below lands, on what, and the way down there.
 pub(super) struct Landing {
@@ -56,8 +57,17 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     let view = Without::new(obstacles, inside);
     let (up, skin) = (settings.up, body.skin(from, settings));
     let mut way = Path::from(from);
-    // Straight down first: on a floor (the common case) one slide is all it takes.
-    let down = body.slide(from, -up * distance, &view, &settings.with_max_slides(1));
+    // Straight down first: on a floor (the common case) one slide is all it takes. It looks
+    // no further than the body's scale at first, where its skin stays what it is near `from`
+    // (a slide's skin grows with the coordinates its travel could reach: a snap of 1e30 would
+    // keep the body units off the floor it finds), then, if that met nothing, as far as a
+    // slide may go.
+    let (one, scale) = (settings.with_max_slides(1), travel_scale(&body.aabb(from)));
+    let mut down = body.slide(from, -up * distance.min(scale), &view, &one);
+    if !down.invalid_input && down.contacts().is_empty() && distance > scale {
+        let far = distance.min(MAX_TRAVEL_RATIO * scale);
+        down = body.slide(from, -up * far, &view, &one);
+    }
     if down.invalid_input || down.contacts().is_empty() {
         return None;
     }

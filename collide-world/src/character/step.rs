@@ -7,6 +7,7 @@ use super::body::{across, Body};
 use super::outcome::CharacterMove;
 use super::settings::CharacterSettings;
 use super::snap::{land, Landing};
+use crate::slide::longest_travel;
 use crate::{Obstacles, Slide, SlideContact, Surface};
 
 /// Where a step landed, and on what.
@@ -39,12 +40,11 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     let slide = &settings.slide;
     let up = slide.up;
     let skin = body.skin(start, slide);
-    let rise = body.slide(
-        start,
-        up * settings.max_step_height,
-        obstacles,
-        &slide.with_max_slides(1),
-    );
+    // A step set higher than a slide may go rises as far as one may.
+    let height = settings
+        .max_step_height
+        .min(longest_travel(&body.aabb(start)));
+    let rise = body.slide(start, up * height, obstacles, &slide.with_max_slides(1));
     let lift = (rise.position - start).dot(up);
     if rise.invalid_input || lift <= skin {
         return None;

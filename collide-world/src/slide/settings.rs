@@ -6,19 +6,24 @@ use glam::Vec2;
 /// The steepest floor by default: 45°.
 const DEFAULT_FLOOR_ANGLE: f32 = core::f32::consts::FRAC_PI_4;
 
+/// How far from unit length `up` may be (a struct literal can set any vector).
+pub(crate) const UP_TOLERANCE: f32 = 1e-3;
+
 /// How [`move_and_slide`](super::move_and_slide) moves a body.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SlideSettings {
     /// Unit vector pointing up, to tell floors from walls and ceilings: `Vec2::Y` when y
-    /// grows upwards, `Vec2::NEG_Y` in screen coordinates (y down).
+    /// grows upwards, `Vec2::NEG_Y` in screen coordinates (y down). A call with one that is
+    /// not a finite unit vector (within a thousandth) is refused as invalid input.
     pub up: Vec2,
     /// How many times the body may stop and slide on in one call (default 4, at most
-    /// [`MAX_SLIDES`](super::MAX_SLIDES)).
+    /// [`MAX_SLIDES`](super::MAX_SLIDES)); each slide is a leg of the travel, so with `0`
+    /// the body does not move (it is only pushed out of what it starts inside).
     pub max_slides: u32,
     /// The steepest slope, in radians from flat, that counts as a floor (default 45°). A
     /// non-finite angle counts as the default (one set with
     /// [`with_max_floor_angle`](Self::with_max_floor_angle) is ignored): a NaN would make
-    /// every surface a wall.
+    /// every surface a wall. A finite one outside `0..=π/2` is refused as invalid input.
     pub max_floor_angle: f32,
     /// The gap left between the body and what it stops at (default [`DEFAULT_SKIN`]), so it
     /// never rests inside an obstacle through rounding; a body that starts touching a surface
@@ -90,6 +95,19 @@ impl SlideSettings {
     pub fn with_drop_through(mut self, drop_through: bool) -> Self {
         self.drop_through = drop_through;
         self
+    }
+
+    /// Whether `up` is a finite unit vector (within [`UP_TOLERANCE`]).
+    pub(crate) fn up_is_valid(&self) -> bool {
+        self.up.is_finite() && (self.up.length() - 1.0).abs() <= UP_TOLERANCE
+    }
+
+    /// Whether a call can use these settings: `up` a unit vector, and a floor angle within
+    /// `0..=π/2` or not finite (then the default).
+    pub(crate) fn is_usable(&self) -> bool {
+        let angle = self.max_floor_angle;
+        let angle_ok = !angle.is_finite() || (0.0..=core::f32::consts::FRAC_PI_2).contains(&angle);
+        self.up_is_valid() && angle_ok
     }
 
     /// What kind of surface a contact with this `normal` (from the body into the obstacle) is.
