@@ -194,7 +194,8 @@ impl Hull {
         self.len as usize
     }
 
-    /// The enclosed area, always positive.
+    /// The enclosed area: positive for a hull of the sizes the crate is built for (see the
+    /// query docs' "Units"); far beyond them it rounds to zero or overflows to infinity.
     #[must_use]
     pub fn area(&self) -> f32 {
         // In `f64` about the first vertex: summed about the origin in `f32`, the terms of a

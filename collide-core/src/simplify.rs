@@ -21,7 +21,10 @@ use replace::replace_edge;
 pub enum Simplify {
     /// Visvalingam–Whyatt, the default: repeatedly drop the vertex whose triangle with its
     /// neighbours has the smallest area. The result's vertices are some of the polygon's, so it
-    /// lies inside it: a few points near dropped corners may poke out.
+    /// lies inside it, and what stood beyond each dropped corner is cut off: a little with many
+    /// vertices kept, much with few (a long sprite brought down to a triangle can leave parts
+    /// of it tens of pixels outside). Use [`Enclosing`](Self::Enclosing) where every pixel must
+    /// be hit.
     #[default]
     Vw,
     /// Containment-preserving: repeatedly replace the edge whose removal adds the least area by

@@ -36,7 +36,8 @@ pub enum YAxis {
 pub struct Placement {
     /// Where the local origin is.
     pub origin: Origin,
-    /// World units per pixel.
+    /// World units per pixel: finite and positive ([`ColliderFile::hulls`] refuses any other;
+    /// a negative one would turn the sprite round, not scale it).
     pub scale: f32,
     /// The game's y direction.
     pub y_axis: YAxis,
@@ -73,9 +74,16 @@ impl ColliderFile {
     /// One hull per frame, placed as `placement` says; `None` for an empty frame.
     ///
     /// # Errors
-    /// [`Error::Hull`] naming the frame when a hull is refused by [`Hull::new`] (for example a
-    /// zero or non-finite `scale`).
+    /// [`Error::InvalidOption`] when `placement.scale` is not finite and positive;
+    /// [`Error::Hull`] naming the frame when a hull is refused by [`Hull::new`] (a scale so
+    /// small or large that its vertices round together or overflow).
     pub fn hulls(&self, placement: &Placement) -> Result<Vec<Option<Hull>>, Error> {
+        let scale = placement.scale;
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(Error::InvalidOption(format!(
+                "placement scale {scale}: world units per pixel must be finite and positive"
+            )));
+        }
         self.frames
             .iter()
             .enumerate()

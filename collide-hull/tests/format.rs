@@ -264,12 +264,26 @@ fn placements_move_scale_and_flip() {
     full.set_frame(31).unwrap();
     assert!(full.active().is_some());
 
-    let zero = Placement {
-        scale: 0.0,
+    // A scale that is not finite and positive is refused before any frame (a negative one
+    // turned the sprite round without a word).
+    for scale in [0.0, -1.0, -0.5, f32::NAN, f32::INFINITY] {
+        let bad = Placement {
+            scale,
+            ..Placement::default()
+        };
+        assert!(
+            matches!(worm().hulls(&bad), Err(Error::InvalidOption(_))),
+            "{scale}"
+        );
+        assert!(worm().animated(&bad).is_err(), "{scale}");
+    }
+    // One so large that the vertices overflow names the frame.
+    let huge = Placement {
+        scale: 1e38,
         ..Placement::default()
     };
     assert!(matches!(
-        worm().hulls(&zero),
+        worm().hulls(&huge),
         Err(Error::Hull { frame: 0, .. })
     ));
 }
