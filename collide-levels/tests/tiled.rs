@@ -387,3 +387,15 @@ fn a_turned_rectangle_is_a_hull_turned_clockwise_about_its_corner() {
         assert!(!solid_at(&map.bodies, p(20.0, 40.0)) && !solid_at(&map.bodies, p(8.0, 66.0)));
     }
 }
+
+/// A tileset listing one tile twice (a hand-edited file) is an error naming the tileset and
+/// the tile: the loader kept the last of the two without a word.
+#[test]
+fn a_tile_listed_twice_in_its_tileset_is_an_error_naming_it() {
+    let text = edited("<tile id=\"1\">", "<tile id=\"0\">");
+    let err = TiledMap::from_tmx("bad.tmx", &text, &TiledOptions::new()).unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+    assert_eq!(err.tile, Some(0), "{err}");
+    assert!(err.tileset.is_some(), "{err}");
+    assert!(err.to_string().contains("listed twice"), "{err}");
+}

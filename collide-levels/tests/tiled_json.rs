@@ -104,3 +104,15 @@ fn a_broken_collision_object_of_a_tile_names_its_tileset_tile_and_object() {
         "{err}"
     );
 }
+
+/// A tileset listing one tile twice is an error naming the tileset and the tile.
+#[test]
+fn a_tile_listed_twice_in_its_tileset_is_an_error_naming_it() {
+    let mut map: serde_json::Value = serde_json::from_str(&embedded_tmj()).unwrap();
+    let first = map["tilesets"][1]["tiles"][0]["id"].clone();
+    map["tilesets"][1]["tiles"][1]["id"] = first.clone();
+    let err = TiledMap::from_tmj("bad.tmj", &map.to_string(), &TiledOptions::new()).unwrap_err();
+    assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+    assert_eq!(err.tileset.as_deref(), Some("extra"), "{err}");
+    assert_eq!(err.tile.map(u64::from), first.as_u64(), "{err}");
+}

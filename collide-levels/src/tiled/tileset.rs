@@ -101,7 +101,9 @@ fn parse_tiles(
                     .push(object(file, o).map_err(|e| e.at_tile(id))?);
             }
         }
-        tiles.insert(id, tile);
+        if tiles.insert(id, tile).is_some() {
+            return Err(listed_twice(file, id));
+        }
     }
     Ok(Tileset {
         first_gid,
@@ -110,6 +112,13 @@ fn parse_tiles(
         tile_count,
         tiles,
     })
+}
+
+/// A tileset that lists tile `id` twice: which of the two the editor meant is not known, so
+/// neither is taken quietly.
+pub(crate) fn listed_twice(file: &str, id: u32) -> Error {
+    let what = "the tile is listed twice in its tileset".to_owned();
+    Error::new(file, ErrorKind::Invalid(what)).at_tile(id)
 }
 
 /// The tileset holding global id `gid` (flip bits cleared) and the tile's id in it: the one

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::data::decode;
 use super::model::{Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset};
-use super::tileset::{from_tsx, label};
+use super::tileset::{from_tsx, label, listed_twice};
 use crate::error::{invalid, Error, ErrorKind};
 use crate::read::{cell_count, read_text, too_many_cells};
 
@@ -198,13 +198,13 @@ fn embedded(
             .collect::<Result<_, _>>()
             .map_err(|e| e.at_tile(tile.id).in_tileset(&label))?;
         let properties = properties(tile.properties);
-        tiles.insert(
-            tile.id,
-            Tile {
-                properties,
-                objects,
-            },
-        );
+        let tile_data = Tile {
+            properties,
+            objects,
+        };
+        if tiles.insert(tile.id, tile_data).is_some() {
+            return Err(listed_twice(file, tile.id).in_tileset(&label));
+        }
     }
     Ok(Tileset {
         first_gid,
