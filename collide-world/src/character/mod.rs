@@ -80,7 +80,10 @@ pub use settings::CharacterSettings;
 /// down a slope into a wall, at 100 000 units: past about 20 000 units the rounding of a
 /// position nears the skin (which then grows with it, see
 /// [`working_skin`](crate::working_skin)), and a round character has been seen to leave the
-/// floor for a frame at 100 000. Keep a level within 20 000 units of the origin.
+/// floor for a frame at 100 000. Keep a level within 20 000 units of the origin for a
+/// character some 10 units tall, and within about 2 000 times its height for any other: what
+/// matters is the rounding of a position beside the character's size (a 0.1-unit character
+/// on 0.05-unit tiles 20 000 units out has been seen in the air for a few frames).
 ///
 /// **Rollback.** A character is plain data: a clone is a snapshot, and moves from equal
 /// clones through equal obstacles give the same bits.
