@@ -169,7 +169,7 @@ mod tests {
             ..ColliderFrames::SPRITE
         };
         let err = ColliderFrames::from_json(TWO_FRAMES, &zero_scale).unwrap_err();
-        assert!(err.to_string().contains("frame 0"), "{err}");
+        assert!(err.to_string().contains("placement scale 0"), "{err}");
 
         let missing = Path::new("no/such/ship.collider.json");
         let err = ColliderFrames::read(missing, &ColliderFrames::SPRITE).unwrap_err();
