@@ -26,9 +26,10 @@ impl TileMap {
     }
 
     /// The impact of `shape` moving along `motion` on cell `(x, y)`'s own shape: a one-way
-    /// cell's only where the shape comes down onto its top from above it (not overlapping it,
-    /// nor reaching below its top, at the start), as its obstacle in `move_and_slide` would
-    /// stop it ([`Obstacle::stops_from`]).
+    /// cell's only where the shape comes down onto it from above (not overlapping it, nor
+    /// reaching below its top, at the start), onto its top or an outer corner within
+    /// [`ONE_WAY_MAX_ANGLE`](crate::ONE_WAY_MAX_ANGLE) of it, as its obstacle in
+    /// `move_and_slide` would stop it ([`Obstacle::stops_from`], with the face rule's normal).
     pub(super) fn shaped_impact(
         &self,
         shape: ShapeRef<'_>,
@@ -40,18 +41,14 @@ impl TileMap {
         let impact = time_of_impact(shape, motion, cell, &Motion::stationary(at.position))?;
         if self.is_one_way(x, y) {
             let up = self.one_way_up();
-            if self.face_normal(x, y, impact.normal) != Some(-up) {
-                return None;
-            }
-            // The rule of its obstacle in `move_and_slide`, on the top the face rule gives it.
+            // The rule of its obstacle in `move_and_slide`, on the normal the face rule gives
+            // it there: the top's, or an outer corner's own (a ledge met on its corner).
+            let normal = self.face_normal(x, y, impact.normal)?;
             let platform = Obstacle::new(self.cell_index(x, y), cell, at).with_one_way(up);
             let start = motion.start_pose();
-            let on_top = Impact {
-                normal: -up,
-                ..impact
-            };
+            let met = Impact { normal, ..impact };
             let tolerance = working_skin(DEFAULT_SKIN, &[shape.aabb(&start)]);
-            let onto_top = platform.stops_from(shape, &start, motion.travel(), &on_top, tolerance);
+            let onto_top = platform.stops_from(shape, &start, motion.travel(), &met, tolerance);
             return onto_top.then_some(impact);
         }
         Some(impact)

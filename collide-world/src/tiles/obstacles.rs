@@ -172,6 +172,34 @@ impl TileMap {
         at_corner || crossing
     }
 
+    /// The normal of a hit at the very start on cell `(x, y)` whose own normal `normal` met an
+    /// internal face: the exposed face the shape lies against and moves into
+    /// ([`pressed_face`](Self::pressed_face)), or, where it starts inside the cell, the
+    /// exposed face on its side that its box reaches into the cell past least
+    /// ([`shallowest_way_out`](Self::shallowest_way_out); a shaped cell's by its outline,
+    /// [`exposed_way_out`](Self::exposed_way_out)): a box sunk into a floor across the seam of
+    /// two tiles is in the floor through its top. `None` when it is neither.
+    pub(super) fn start_face(
+        &self,
+        x: u32,
+        y: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        normal: Vec2,
+    ) -> Option<Vec2> {
+        if let Some(pressed) = self.pressed_face(x, y, shape, motion) {
+            return Some(pressed);
+        }
+        let start = shape.aabb(&motion.start_pose());
+        let way_out = if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
+            self.exposed_way_out(x, y, normal, &start)
+        } else {
+            let faces = [Face::Left, Face::Right, Face::Bottom, Face::Top];
+            self.shallowest_way_out(x, y, &faces, &start)
+        };
+        way_out.map(|(face, _)| face)
+    }
+
     /// The normal of the exposed face of cell `(x, y)` that a shape touching the cell where
     /// `motion` starts lies against and moves into, if there is one: a hit at the very start
     /// whose normal met an internal face (the normal of a sweep that starts touching comes

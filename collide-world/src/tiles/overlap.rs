@@ -150,8 +150,20 @@ impl TileMap {
             Meets::Face(Face::Bottom | Face::Top) => [Face::Left, Face::Right],
             Meets::Corner(..) => return None,
         };
-        // Only a face on the shape's side of the cell is a way out: a box pressed into a seam
-        // of the floor leaves through the floor's top, never through the bottom of the map.
+        self.shallowest_way_out(x, y, &across, bounds)
+    }
+
+    /// Of `faces` of whole cell `(x, y)`, the exposed one on the side of the cell where the box
+    /// `bounds` is that the box reaches into the cell past least (past at all), with that
+    /// depth. Only a face on the shape's side is a way out: a box pressed into a seam of the
+    /// floor leaves through the floor's top, never through the bottom of the map.
+    pub(super) fn shallowest_way_out(
+        &self,
+        x: u32,
+        y: u32,
+        faces: &[Face],
+        bounds: &Aabb,
+    ) -> Option<(Vec2, f32)> {
         let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
         let (centre, middle) = (bounds.center, (lo + hi) * 0.5);
         let on_its_side = |f: Face| match f {
@@ -160,10 +172,10 @@ impl TileMap {
             Face::Bottom => centre.y < middle.y,
             Face::Top => centre.y > middle.y,
         };
-        across
-            .into_iter()
-            .filter(|&f| self.exposed(x, y, f) && on_its_side(f))
-            .map(|f| (f.inward(), self.face_depth(x, y, f, bounds)))
+        faces
+            .iter()
+            .filter(|&&f| self.exposed(x, y, f) && on_its_side(f))
+            .map(|&f| (f.inward(), self.face_depth(x, y, f, bounds)))
             .filter(|&(_, depth)| depth > 0.0)
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }

@@ -227,7 +227,11 @@ impl TileMap {
         } else {
             time_of_impact(cast.shape, motion, rect, &Motion::stationary(center))?
         };
-        let normal = self.face_normal(x, y, impact.normal)?;
+        let normal = match self.face_normal(x, y, impact.normal) {
+            Some(n) => n,
+            None if impact.t == 0.0 => self.start_face(x, y, cast.shape, motion, impact.normal)?,
+            None => return None,
+        };
         Some(WorldHit {
             id: self.cell_index(x, y),
             impact: Impact { normal, ..impact },

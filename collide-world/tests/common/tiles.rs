@@ -62,8 +62,13 @@ pub fn brute_time_of_impact(
         let Some(i) = time_of_impact(shape, motion, map.cell_rect(), &still) else {
             continue;
         };
-        let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
-            continue;
+        let normal = match map.face_normal(c.x, c.y, i.normal) {
+            Some(n) => n,
+            None if i.t == 0.0 => match start_face(map, c, shape, motion) {
+                Some(n) => n,
+                None => continue,
+            },
+            None => continue,
         };
         let hit = WorldHit {
             id: map.cell_index(c.x, c.y),
@@ -74,6 +79,36 @@ pub fn brute_time_of_impact(
         }
     }
     best
+}
+
+/// The face a hit at the very start on cell `c`, whose own normal met an internal face, is
+/// on: of the cell's exposed faces (those `face_normal` keeps) on the shape's side of the
+/// cell, one its box lies against (within rounding) and moves into, else the one its box
+/// reaches into the cell past least.
+fn start_face(map: &TileMap, c: TileCell, shape: ShapeRef<'_>, motion: &Motion) -> Option<Vec2> {
+    let b = shape.aabb(&motion.start_pose());
+    let (lo, hi) = (map.cell_min(c.x, c.y), map.cell_min(c.x + 1, c.y + 1));
+    let middle = (lo + hi) * 0.5;
+    let tolerance = 1e-5 * (1.0 + map.cell_size().max_element() + b.center.abs().max_element());
+    // (the normal into the cell, how far the box reaches past the face, on the shape's side)
+    let faces = [
+        (Vec2::X, b.max().x - lo.x, b.center.x < middle.x),
+        (Vec2::NEG_X, hi.x - b.min().x, b.center.x > middle.x),
+        (Vec2::Y, b.max().y - lo.y, b.center.y < middle.y),
+        (Vec2::NEG_Y, hi.y - b.min().y, b.center.y > middle.y),
+    ];
+    let exposed = |n: Vec2| map.face_normal(c.x, c.y, n) == Some(n);
+    let pressed = faces.iter().filter(|(n, depth, _)| {
+        depth.abs() <= tolerance && motion.travel().dot(*n) > 0.0 && exposed(*n)
+    });
+    if let Some((n, _, _)) = pressed.min_by(|a, b| a.1.abs().total_cmp(&b.1.abs())) {
+        return Some(*n);
+    }
+    faces
+        .iter()
+        .filter(|(n, depth, side)| *side && *depth > 0.0 && exposed(*n))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(n, _, _)| *n)
 }
 
 /// When the segment from `from` to `to` is strictly inside the box `lo..hi`: its entry (`0`
@@ -248,11 +283,7 @@ pub fn brute_shaped_time_of_impact(
         let Some(normal) = map.face_normal(c.x, c.y, i.normal) else {
             continue;
         };
-        if is_one_way(map, c)
-            && !(motion.travel().y < 0.0
-                && normal == Vec2::NEG_Y
-                && !overlaps(shape, &motion.start_pose(), cell, &at))
-        {
+        if is_one_way(map, c) && !lands_on_one_way(shape, motion, (cell, &at), normal, i.point) {
             continue;
         }
         let hit = WorldHit {
@@ -264,6 +295,27 @@ pub fn brute_shaped_time_of_impact(
         }
     }
     best
+}
+
+/// Whether a one-way cell (`cell` at `at`, up `+y`) met at `point` with the face rule's
+/// `normal` stops `shape` moving along `motion`: it comes down (against up) onto the top or
+/// an outer corner within 60° of it, from outside the cell, and onto a flat top only from
+/// above its level (to a skin's tolerance).
+fn lands_on_one_way(
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    (cell, at): (ShapeRef<'_>, &Pose),
+    normal: Vec2,
+    point: Vec2,
+) -> bool {
+    let start = motion.start_pose();
+    let lowest =
+        start.position.y - shape.reach(&Pose::new(Vec2::ZERO, start.rotation), Vec2::NEG_Y);
+    let flat = normal == Vec2::NEG_Y;
+    motion.travel().y < 0.0
+        && normal.y <= -0.5
+        && !overlaps(shape, &start, cell, at)
+        && (!flat || lowest >= point.y - 0.011)
 }
 
 /// Whether the body at `pose` overlaps a cell's exact shape, one-way cells left out.
