@@ -440,14 +440,19 @@ fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal:
 /// entry whose key is not greater: the order of the search is by when the boxes meet, and among
 /// those that meet at once (the tiles a body rests on all meet it at `0`), the nearest to the
 /// body's centre first: the tile under a body pressed into a floor, whose side then rules out
-/// the tiles beyond the seam ([`Found::is_behind_first`]) before they are swept. Equal keys
-/// keep the order they came in.
+/// the tiles beyond the seam ([`Found::is_behind_first`]) before they are swept. Equal keys go
+/// by obstacle id, so that the order (and which of two stops at once a slide records first,
+/// the floor a character stands on) never depends on the order the set visits them in: two
+/// sets holding the same obstacles give the same bits, whatever their history.
 fn insert_in_order<'s>(entries: &mut [Entry<'s>], entry: Entry<'s>) {
-    let key = |e: &Entry<'s>| e.map_or((f32::INFINITY, 0.0), |(key, _)| key);
+    let key = |e: &Entry<'s>| e.map_or((f32::INFINITY, 0.0, u32::MAX), |((t, d), o)| (t, d, o.id));
     let new = key(&entry);
     let after = |e: &Entry<'s>| {
         let k = key(e);
-        k.0.total_cmp(&new.0).then(k.1.total_cmp(&new.1)).is_gt()
+        k.0.total_cmp(&new.0)
+            .then(k.1.total_cmp(&new.1))
+            .then(k.2.cmp(&new.2))
+            .is_gt()
     };
     let mut at = entries.len() - 1;
     while at > 0 && after(&entries[at - 1]) {
