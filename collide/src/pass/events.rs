@@ -155,12 +155,23 @@ impl ContactEvents {
         mut resolve: impl FnMut(&PassHit) -> Response,
     ) -> Result<PassStats, Error> {
         self.events.clear();
-        self.frame = self.frame.wrapping_add(1);
+        let last = self.frame;
+        self.frame = last.wrapping_add(1);
         let met = &mut self.met;
-        let stats = pass.run(bodies, world, |hit| {
+        let ran = pass.run(bodies, world, |hit| {
             met.push(Met::from(hit));
             resolve(hit)
-        })?;
+        });
+        let stats = match ran {
+            Ok(stats) => stats,
+            Err(e) => {
+                // As after the last frame: its count (which `touching` tells starts by) and
+                // no hit of this one.
+                self.frame = last;
+                self.met.clear();
+                return Err(e);
+            }
+        };
         self.meet_all(bodies);
         let any_turns = !pass.turns().is_empty();
         self.finish(bodies, (pass.outcomes(), any_turns), world);
