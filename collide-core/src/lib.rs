@@ -50,19 +50,24 @@
 //!   same everywhere, instead of the platform's math library. The crates call none of glam's
 //!   (`Vec2::from_angle`, `to_angle`, `rotate_towards`, …). The rest is `+ - × ÷`, `sqrt`,
 //!   `abs`, `floor`, `min` and the like, which IEEE 754 defines exactly; Rust never fuses a
-//!   multiply and an add unless asked (`mul_add`, which no collide crate calls), and glam's
-//!   `Vec2` is plain scalar code. A game whose own code calls glam's transcendental methods
+//!   multiply and an add unless asked (`mul_add`, which no collide crate calls), glam's
+//!   `Vec2` is plain scalar code, and where the crates use glam's four-lane `Vec4` (a probe's
+//!   world-space hull, the hull–hull contact, the grid's cell numbers) each lane is the same
+//!   IEEE operation on its own, with no horizontal sum whose order could vary (a build with
+//!   glam's `scalar-math` gives the same bits). A game whose own code calls glam's transcendental methods
 //!   makes those deterministic with glam's `libm` feature (which routes all of glam's math,
 //!   `abs` and `floor` too, through `libm`, and costs collide's brute force about 8 %);
 //! - because no order of work that reaches an answer depends on anything but the inputs: the
 //!   crates run on one thread, the cell hash tables (`collide_broad::LevelCells`) hash with a
 //!   fixed function and are only ever looked up, never iterated, and hits are sorted by a
 //!   total order (time, then body numbers), so each broad phase's own order of pairs reaches
-//!   no answer (a test runs every broad phase and compares the bits).
+//!   no answer (a test runs every broad phase and compares the bits); a slide's stops at the
+//!   same moment go by obstacle id, so a static set's history (bodies moved, removed, added
+//!   again) and the order a slice lists obstacles in reach no answer either.
 //!
 //! Not promised: the same bits across collide versions (a fix may change a result: pin the
 //! version all peers run), between a build with the feature and one without, or for other
-//! inputs that compare equal (bodies given in another order are other inputs). What Rust
+//! inputs that compare equal (bodies given to the pass in another order are other inputs). What Rust
 //! itself leaves open is outside the promise too: the payload bits of a NaN (collide answers
 //! "no hit" for non-finite input, so a NaN reaches no answer of a well-formed frame); which
 //! zero `f32::min` and `f32::max` return given `-0.0` and `+0.0`, which Rust lets a target
