@@ -54,9 +54,10 @@
 //!   `Vec2` is plain scalar code, and where the crates use glam's four-lane `Vec4` (a probe's
 //!   world-space hull, the hull–hull contact, the grid's cell numbers) each lane is the same
 //!   IEEE operation on its own, with no horizontal sum whose order could vary (a build with
-//!   glam's `scalar-math` gives the same bits). A game whose own code calls glam's transcendental methods
-//!   makes those deterministic with glam's `libm` feature (which routes all of glam's math,
-//!   `abs` and `floor` too, through `libm`, and costs collide's brute force about 8 %);
+//!   glam's `scalar-math` gives the same bits). A game whose own code calls glam's
+//!   transcendental methods makes those deterministic with glam's `libm` feature (which
+//!   routes all of glam's math, `abs` and `floor` too, through `libm`, and costs collide's
+//!   brute force about 8 %);
 //! - because no order of work that reaches an answer depends on anything but the inputs: the
 //!   crates run on one thread, the cell hash tables (`collide_broad::LevelCells`) hash with a
 //!   fixed function and are only ever looked up, never iterated, and hits are sorted by a
