@@ -68,3 +68,20 @@ fn a_box_starting_inside_a_floor_across_a_seam_is_met_at_once() {
         .impact;
     assert_eq!((hit.t, hit.normal), (0.0, Vec2::NEG_X));
 }
+
+/// A segment starting inside a solid cell has its own direction as the normal (`+x` for a
+/// zero-length one) on every map: on one with a shaped cell anywhere it had the nearest
+/// face's.
+#[test]
+fn a_segment_starting_in_a_solid_cell_has_its_own_direction_on_any_map() {
+    let (from, to) = (Vec2::new(36.0, 30.0), Vec2::new(44.0, 30.0));
+    for rows in [["..2", "#.."], ["..2", "/.."], ["..#", "#.."]] {
+        let map = map(&rows);
+        let hit = map.cast_segment(from, to).expect("it starts inside").impact;
+        assert_eq!((hit.t, hit.normal), (0.0, Vec2::X), "{rows:?}");
+        let still = map.cast_segment(from, from).expect("it starts inside").impact;
+        assert_eq!(still.normal, Vec2::X, "{rows:?}");
+        let down = map.cast_segment(from, from - Vec2::Y).unwrap().impact;
+        assert_eq!(down.normal, Vec2::NEG_Y, "{rows:?}");
+    }
+}

@@ -57,7 +57,9 @@ impl TileMap {
     /// The hit of the segment `from + d · t` on cell `(x, y)`'s own shape, exactly
     /// ([`collide_core::cast_ray`]), on a map with shaped cells: the walk only says the
     /// segment passes inside the cell's box. A one-way cell is hit only through its top,
-    /// coming down from outside it.
+    /// coming down from outside it. A start inside the cell has the segment's own direction
+    /// as its normal, as on a map of whole cells (the nearest face's, which `cast_ray` gives,
+    /// made the answer depend on whether the map held any shaped cell).
     pub(super) fn shaped_segment_hit(
         &self,
         x: u32,
@@ -66,9 +68,12 @@ impl TileMap {
         d: Vec2,
     ) -> Option<WorldHit> {
         let (shape, at) = self.cell_shape(x, y)?;
-        let impact = cast_ray(shape, &at, from, from + d)?;
+        let mut impact = cast_ray(shape, &at, from, from + d)?;
         if self.is_one_way(x, y) && !(impact.t > 0.0 && impact.normal == -self.one_way_up()) {
             return None;
+        }
+        if impact.t == 0.0 {
+            impact.normal = d.try_normalize().unwrap_or(Vec2::X);
         }
         Some(WorldHit {
             id: self.cell_index(x, y),
