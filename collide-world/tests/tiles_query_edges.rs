@@ -79,7 +79,10 @@ fn a_segment_starting_in_a_solid_cell_has_its_own_direction_on_any_map() {
         let map = map(&rows);
         let hit = map.cast_segment(from, to).expect("it starts inside").impact;
         assert_eq!((hit.t, hit.normal), (0.0, Vec2::X), "{rows:?}");
-        let still = map.cast_segment(from, from).expect("it starts inside").impact;
+        let still = map
+            .cast_segment(from, from)
+            .expect("it starts inside")
+            .impact;
         assert_eq!(still.normal, Vec2::X, "{rows:?}");
         let down = map.cast_segment(from, from - Vec2::Y).unwrap().impact;
         assert_eq!(down.normal, Vec2::NEG_Y, "{rows:?}");

@@ -107,7 +107,9 @@ impl Obstacles for TileMap {
         let normal = match self.face_normal(x, y, hit.impact.normal) {
             Some(n) => n,
             None if seen_at_end => contact?.normal,
-            None if hit.impact.t == 0.0 => self.pressed_face(x, y, shape, motion)?,
+            None if hit.impact.t == 0.0 => {
+                self.start_face(x, y, shape, motion, hit.impact.normal)?
+            }
             None => return None,
         };
         if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {

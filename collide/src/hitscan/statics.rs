@@ -1,10 +1,11 @@
 //! The casts over static obstacles: the first obstacle (or every one) a ray or a moving shape
 //! meets, on any [`Obstacles`].
 
-use collide_core::{cast_ray, time_of_impact, Circle, Motion, ShapeRef};
+use collide_core::{cast_ray, time_of_impact, Circle, Hit, Impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
+use crate::pass::statics::refined_hit;
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
 use collide_world::{Obstacle, Obstacles, QueryFilter, WorldHit};
@@ -19,8 +20,28 @@ fn segment_box(from: Vec2, to: Vec2) -> Option<collide_core::Aabb> {
     (from.is_finite() && to.is_finite()).then(|| point.swept_bounds())
 }
 
+/// `impact` of `shape` moving along `motion` on obstacle `o`, as the set reports it to the
+/// pass and to `move_and_slide` ([`refined_hit`]): a tile map's face rule (no hit through
+/// the face between two solid cells, a flat floor's normal at its seams) and a one-way
+/// platform's rule (met only coming down onto it from above).
+fn as_the_set_says<O: Obstacles + ?Sized>(
+    obstacles: &O,
+    o: &Obstacle<'_>,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    impact: Impact,
+) -> Option<Impact> {
+    let hit = Hit {
+        impact,
+        contact: None,
+        by_sweep: true,
+    };
+    refined_hit(obstacles, o, shape, motion, hit).map(|h| h.impact)
+}
+
 /// Calls `visit` with the exact ray hit on every obstacle near the segment that `filter`
-/// allows.
+/// allows, as the set reports it ([`as_the_set_says`]); a ray that starts inside a solid
+/// obstacle meets it at `t = 0` whatever the set says of the nearest face.
 fn each_ray_hit<'s>(
     obstacles: &'s (impl Obstacles + ?Sized),
     from: Vec2,
@@ -35,17 +56,31 @@ fn each_ray_hit<'s>(
         if !filter.allows_obstacle(&o) {
             return;
         }
-        if let Some(h) = cast_ray(o.shape, &o.pose, from, to) {
-            visit(WorldHit {
-                id: o.id,
-                impact: h,
-            });
-        }
+        let Some(h) = cast_ray(o.shape, &o.pose, from, to) else {
+            return;
+        };
+        let (point, path) = (Circle { radius: 0.0 }, Motion::linear(from, to));
+        let said = as_the_set_says(obstacles, &o, point.into(), &path, h);
+        let h = match said {
+            Some(h) => h,
+            // Inside a solid obstacle whose nearest face the set says is no face (between two
+            // tiles): met at once all the same, with the ray's own direction as the normal,
+            // as `TileMap::cast_segment` gives it.
+            None if h.t == 0.0 && o.one_way.is_none() => Impact {
+                normal: (to - from).try_normalize().unwrap_or(Vec2::X),
+                ..h
+            },
+            None => return,
+        };
+        visit(WorldHit {
+            id: o.id,
+            impact: h,
+        });
     });
 }
 
 /// Calls `visit` with the exact sweep hit on every obstacle near the swept box that `filter`
-/// allows.
+/// allows, as the set reports it ([`as_the_set_says`]).
 fn each_shape_hit<'s>(
     obstacles: &'s (impl Obstacles + ?Sized),
     shape: ShapeRef<'_>,
@@ -61,7 +96,10 @@ fn each_shape_hit<'s>(
             return;
         }
         let at = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        if let Some(i) = time_of_impact(shape, motion, o.shape, &at) {
+        let Some(i) = time_of_impact(shape, motion, o.shape, &at) else {
+            return;
+        };
+        if let Some(i) = as_the_set_says(obstacles, &o, shape, motion, i) {
             visit(WorldHit {
                 id: o.id,
                 impact: i,
@@ -77,6 +115,14 @@ fn each_shape_hit<'s>(
 /// Sensors ([`Obstacle::sensor`]) are skipped unless the filter
 /// [includes them](QueryFilter::include_sensors): a laser goes through a coin. The same holds
 /// for every cast and query over static obstacles.
+///
+/// Each hit is the set's, as a body in the pass or `move_and_slide` meets it
+/// ([`Obstacles::refine_hit`], then [`Obstacle::stops_from`]): on a
+/// [`TileMap`](crate::TileMap) no hit through the face between two solid cells, and a flat
+/// floor's normal at its seams; a one-way platform only coming down onto it from above (a
+/// laser passes up through it, as through a one-way tile in `TileMap::cast_segment`). A ray
+/// that starts inside a solid obstacle meets it at `t = 0` (the normal: the nearest face's
+/// where the set keeps it, else the ray's own direction). The same holds for the shape casts.
 ///
 /// Works on any [`Obstacles`]: a [`StaticBodies`](crate::StaticBodies) (its index lists the
 /// candidates) or a slice of [`Obstacle`]s.

@@ -22,7 +22,7 @@ mod pending;
 mod response;
 mod rounds;
 mod settings;
-mod statics;
+pub(crate) mod statics;
 mod touching;
 mod turned;
 
