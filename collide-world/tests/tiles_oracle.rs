@@ -8,7 +8,7 @@ mod common;
 use collide_core::{distance, overlaps, Circle, Layers, Motion, Pose, Rot, ShapeRef};
 use collide_testkit::SplitMix64;
 use collide_world::{Obstacles, TileCell, TileMap};
-use common::tiles::{brute_time_of_impact, random_mover, solid_cells, strict_entry};
+use common::tiles::{brute_segment, brute_time_of_impact, random_mover, solid_cells};
 use glam::Vec2;
 
 /// A random map: a few solid blocks (so there are many internal faces) and scattered cells,
@@ -153,20 +153,7 @@ fn segment_casts_match_brute_force_over_every_cell() {
             };
             let (from, to) = (end(), end());
             let ours = map.cast_segment(from, to);
-            let mut brute: Option<(f32, TileCell, [bool; 2])> = None;
-            for y in 0..map.height() {
-                for x in 0..map.width() {
-                    let (lo, hi) = (map.cell_min(x, y), map.cell_min(x + 1, y + 1));
-                    if !map.is_solid(x, y) {
-                        continue;
-                    }
-                    if let Some((t, axes)) = strict_entry(from, to, lo, hi) {
-                        if brute.is_none_or(|(bt, _, _)| t < bt) {
-                            brute = Some((t, TileCell::new(x, y), axes));
-                        }
-                    }
-                }
-            }
+            let brute = brute_segment(&map, &solid_cells(&map), from, to);
             cases += 1;
             let (Some(hit), Some((t, cell, axes))) = (ours, brute) else {
                 assert_eq!(

@@ -88,3 +88,82 @@ fn a_segment_starting_in_a_solid_cell_has_its_own_direction_on_any_map() {
         assert_eq!(down.normal, Vec2::NEG_Y, "{rows:?}");
     }
 }
+
+/// A segment running exactly along a grid line enters no cell beside it, but between two
+/// solid cells it runs inside the floor: a laser fired straight down the seam of two tiles
+/// passed through the floor (a tester's round; a map has no seams).
+#[test]
+fn a_segment_down_a_seam_meets_the_floor() {
+    let floor = map(&["....", "....", "####", "####"]);
+    // Down x = 16 from y = 60 to y = -20: the floor's top is at y = 32.
+    let (from, to) = (Vec2::new(16.0, 60.0), Vec2::new(16.0, -20.0));
+    let hit = floor.cast_segment(from, to).expect("the floor");
+    assert_eq!(
+        (hit.impact.t, hit.impact.normal),
+        (28.0 / 80.0, Vec2::NEG_Y)
+    );
+    assert_eq!(hit.impact.point, Vec2::new(16.0, 32.0));
+    assert_eq!(hit.id, floor.cell_index(0, 1)); // row 1, the floor's top row
+                                                // Up from inside the floor: met at once; stopping short of the floor: nothing.
+    let inside = floor
+        .cast_segment(Vec2::new(32.0, 8.0), Vec2::new(32.0, 60.0))
+        .unwrap();
+    assert_eq!((inside.impact.t, inside.impact.normal), (0.0, Vec2::Y));
+    assert_eq!(floor.cast_segment(from, Vec2::new(16.0, 40.0)), None);
+    // Along a line with open air on one side (the floor's top, the map's edge): nothing.
+    assert_eq!(
+        floor.cast_segment(Vec2::new(-5.0, 32.0), Vec2::new(80.0, 32.0)),
+        None
+    );
+    assert_eq!(
+        floor.cast_segment(Vec2::new(0.0, 60.0), Vec2::new(0.0, -20.0)),
+        None
+    );
+    // Across a wall along a row's line: met at the wall's face.
+    let wall = map(&["..#", "..#", "..#"]);
+    let (from, to) = (Vec2::new(0.0, 16.0), Vec2::new(48.0, 16.0));
+    let hit = wall.cast_segment(from, to).expect("the wall");
+    assert_eq!((hit.impact.t, hit.impact.normal), (32.0 / 48.0, Vec2::X));
+}
+
+/// Down the seam of a row of one-way tiles: met on their tops coming down, passed going up.
+#[test]
+fn a_segment_down_a_seam_of_one_way_tiles_lands_and_one_going_up_passes() {
+    let row = map(&["....", "====", "...."]);
+    let (above, below) = (Vec2::new(32.0, 45.0), Vec2::new(32.0, -5.0));
+    let hit = row.cast_segment(above, below).expect("the row's top");
+    assert_eq!(hit.impact.point, Vec2::new(32.0, 32.0));
+    assert_eq!(row.cast_segment(below, above), None);
+}
+
+/// A point swept down the seam of a floor (a zero-radius circle, a rect of no size) meets the
+/// floor's top, as a segment does; each cell's own sweep saw only a graze.
+#[test]
+fn a_point_swept_down_a_seam_meets_the_floor() {
+    let floor = map(&["....", "####"]);
+    let down = Motion::linear(Vec2::new(16.0, 30.0), Vec2::new(16.0, -30.0));
+    let point = Circle { radius: 0.0 };
+    let hit = floor
+        .time_of_impact(point, &down)
+        .expect("the floor")
+        .impact;
+    assert_eq!(
+        (hit.point, hit.normal),
+        (Vec2::new(16.0, 16.0), Vec2::NEG_Y)
+    );
+    let speck = Rect {
+        half_extents: Vec2::ZERO,
+    };
+    assert_eq!(
+        floor.time_of_impact(speck, &down).map(|h| h.impact),
+        Some(hit)
+    );
+    // Up out of it, from inside: met at once; a circle of any size was met already.
+    let up = Motion::linear(Vec2::new(16.0, 8.0), Vec2::new(16.0, 30.0));
+    assert_eq!(
+        floor.time_of_impact(point, &up).map(|h| h.impact.t),
+        Some(0.0)
+    );
+    let ball = Circle { radius: 0.5 };
+    assert!(floor.time_of_impact(ball, &down).is_some());
+}

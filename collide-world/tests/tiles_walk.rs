@@ -8,48 +8,24 @@ mod common;
 
 use collide_testkit::SplitMix64;
 use collide_world::{TileCell, TileMap, WorldHit};
-use common::tiles::{solid_cells, sparse_cells, strict_entry, Sparse};
+use common::tiles::{brute_segment, solid_cells, sparse_cells, Sparse};
 use glam::Vec2;
-
-/// The earliest strict entry over every solid cell, ties to the lower cell index, with the
-/// axes it enters on at that moment.
-fn brute(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<(f32, TileCell)> {
-    let mut best: Option<(f32, TileCell)> = None;
-    for &c in solid {
-        let (lo, hi) = (map.cell_min(c.x, c.y), map.cell_min(c.x + 1, c.y + 1));
-        if let Some((t, _)) = strict_entry(from, to, lo, hi) {
-            let index = |c: TileCell| map.cell_index(c.x, c.y);
-            if best.is_none_or(|(bt, bc)| t < bt || (t == bt && index(c) < index(bc))) {
-                best = Some((t, c));
-            }
-        }
-    }
-    best
-}
 
 /// Checks the cast against the brute force, and its point and normal against its `t`.
 fn check(map: &TileMap, solid: &[TileCell], from: Vec2, to: Vec2) -> Option<WorldHit> {
     let ours = map.cast_segment(from, to);
-    let expect = brute(map, solid, from, to);
+    let expect = brute_segment(map, solid, from, to);
     assert_eq!(
         ours.map(|h| (h.impact.t, map.cell_of_index(h.id))),
-        expect,
+        expect.map(|(t, c, _)| (t, c)),
         "{from} → {to} on a {}×{} map at {} (cells {})",
         map.width(),
         map.height(),
         map.origin(),
         map.cell_size()
     );
-    if let Some(hit) = ours {
+    if let (Some(hit), Some((_, _, axes))) = (ours, expect) {
         let d = to - from;
-        let (lo, hi) = (
-            map.cell_min(map.cell_of_index(hit.id).x, map.cell_of_index(hit.id).y),
-            map.cell_min(
-                map.cell_of_index(hit.id).x + 1,
-                map.cell_of_index(hit.id).y + 1,
-            ),
-        );
-        let (_, axes) = strict_entry(from, to, lo, hi).unwrap();
         if hit.impact.t > 0.0 {
             // The face it enters through, from the segment into the cell.
             let ok_x = axes[0] && hit.impact.normal == Vec2::new(d.x.signum(), 0.0);
@@ -137,7 +113,9 @@ fn the_walk_matches_every_cell_on_blocky_maps() {
 #[test]
 fn segments_along_cell_edges_enter_only_the_cells_they_pass_inside() {
     // Two floors with a gap, and a wall: a segment exactly along a grid line touches the
-    // cells on both sides and enters neither; one along a row's middle enters the wall.
+    // cells on both sides and enters neither, unless both are solid: then it runs inside
+    // the solid region, along a seam (down x = -4 into the left floor, along the wall's
+    // middle line); one along a row's middle enters the wall.
     let map = TileMap::from_rows(
         &["....#...", "....#...", "........", "###..###"],
         Vec2::splat(4.0),
@@ -146,26 +124,28 @@ fn segments_along_cell_edges_enter_only_the_cells_they_pass_inside() {
     .unwrap();
     let solid = solid_cells(&map);
     let (lo, hi) = (map.bounds().min(), map.bounds().max());
+    let mut down_seams = Vec::new();
     for i in 0..=map.width() {
         let x = map.cell_min(i, 0).x;
-        assert!(check(
-            &map,
-            &solid,
-            Vec2::new(x, hi.y + 5.0),
-            Vec2::new(x, lo.y - 5.0)
-        )
-        .is_none());
+        let (from, to) = (Vec2::new(x, hi.y + 5.0), Vec2::new(x, lo.y - 5.0));
+        if let Some(hit) = check(&map, &solid, from, to) {
+            assert_eq!(hit.impact.normal, Vec2::NEG_Y);
+            down_seams.push(i);
+        }
     }
+    // The seams inside the two floors, between their cells.
+    assert_eq!(down_seams, [1, 2, 6, 7]);
+    let mut across_seams = Vec::new();
     for j in 0..=map.height() {
         let y = map.cell_min(0, j).y;
-        assert!(check(
-            &map,
-            &solid,
-            Vec2::new(lo.x - 5.0, y),
-            Vec2::new(hi.x + 5.0, y)
-        )
-        .is_none());
+        let (from, to) = (Vec2::new(lo.x - 5.0, y), Vec2::new(hi.x + 5.0, y));
+        if let Some(hit) = check(&map, &solid, from, to) {
+            assert_eq!(hit.impact.normal, Vec2::X);
+            across_seams.push(j);
+        }
     }
+    // The seam between the wall's two cells.
+    assert_eq!(across_seams, [3]);
     // Through the middle of row 3 (the wall's), left to right: the wall's left face.
     let y = map.cell_center(0, 3).y;
     let hit = check(

@@ -26,6 +26,7 @@ mod axes;
 mod coords;
 mod exact;
 pub(crate) mod faces;
+mod grid_line;
 mod hulls;
 mod joints;
 mod legend;

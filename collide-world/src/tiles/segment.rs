@@ -24,7 +24,10 @@ impl TileMap {
     ///
     /// Entering means passing inside the cell: a segment that only touches a cell's edge or
     /// corner, or runs exactly along a grid line, does not enter the cells beside it (overlap
-    /// is strict, as everywhere in collide). A segment that starts inside a solid cell enters
+    /// is strict, as everywhere in collide). But where the cells on both sides of a grid line
+    /// it runs along are solid, it runs inside the solid region (a map has no seams): it is
+    /// met where it first does so (the lower cell index of the two, its own direction as the
+    /// normal; a laser straight down at `x = 16` onto a floor of 16-unit tiles meets it). A segment that starts inside a solid cell enters
     /// it at `t = 0`, with its own direction as the normal (`+x` for a zero-length one).
     /// Entering through a corner, the normal is that of a face whose neighbour is empty
     /// (the `x` face if both are, or neither). The first solid cell the segment enters it
@@ -72,6 +75,10 @@ impl TileMap {
         let inside = from.cmpge(lo).all() && from.cmple(hi).all();
         if !d.is_finite() || (!inside && self.too_many_cells(d)) {
             return self.cast_from_afar(from, to);
+        }
+        // Along a grid line the walk enters no cell; between two solid ones it is inside.
+        if let Some(hit) = self.along_grid_line(from, d) {
+            return hit;
         }
         self.walk(from, d, (lo, hi), inside)
     }

@@ -76,6 +76,14 @@ impl TileMap {
             return None;
         }
         let (lo, hi) = start_box(shape, motion)?;
+        // A point (a zero-radius circle, a rect of no size) is a segment: along a grid line
+        // between two solid cells it runs inside the solid region, where the cells' sweeps
+        // each see a graze (see `cast_segment`).
+        if lo == hi {
+            if let Some(hit) = self.along_grid_line(motion.start, motion.travel()) {
+                return hit;
+            }
+        }
         let d = motion.travel();
         let margin = self.sweep_margin((hi - lo) * 0.5, motion);
         let (lo, hi) = (lo - margin, hi + margin);

@@ -111,6 +111,49 @@ fn start_face(map: &TileMap, c: TileCell, shape: ShapeRef<'_>, motion: &Motion) 
         .map(|(n, _, _)| *n)
 }
 
+/// The first solid cell the segment `from → to` passes strictly inside (ties to the lower
+/// cell index), with `t` and the axes it enters on; or, strictly before it, the first pair of
+/// solid cells side by side (one solid box) it passes inside along the line between them,
+/// named by the pair's lower cell index: a segment exactly along the seam of two solid cells
+/// runs inside the solid region.
+pub fn brute_segment(
+    map: &TileMap,
+    solid: &[TileCell],
+    from: Vec2,
+    to: Vec2,
+) -> Option<(f32, TileCell, [bool; 2])> {
+    let index = |c: TileCell| map.cell_index(c.x, c.y);
+    let earlier = |best: &Option<(f32, TileCell, [bool; 2])>, t: f32, c: TileCell| {
+        best.is_none_or(|(bt, bc, _)| t < bt || (t == bt && index(c) < index(bc)))
+    };
+    let (mut single, mut pair) = (None, None);
+    for &c in solid {
+        let lo = map.cell_min(c.x, c.y);
+        let hi = map.cell_min(c.x + 1, c.y + 1);
+        if let Some((t, axes)) = strict_entry(from, to, lo, hi) {
+            if earlier(&single, t, c) {
+                single = Some((t, c, axes));
+            }
+        }
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            if !map.is_solid(c.x + dx, c.y + dy) {
+                continue;
+            }
+            let hi = map.cell_min(c.x + dx + 1, c.y + dy + 1);
+            if let Some((t, axes)) = strict_entry(from, to, lo, hi) {
+                if earlier(&pair, t, c) {
+                    pair = Some((t, c, axes));
+                }
+            }
+        }
+    }
+    match (single, pair) {
+        (Some(s), Some(p)) if p.0 < s.0 => Some(p),
+        (None, p) => p,
+        (s, _) => s,
+    }
+}
+
 /// When the segment from `from` to `to` is strictly inside the box `lo..hi`: its entry (`0`
 /// if it starts inside) and the axes it enters on at that moment, or `None`.
 pub fn strict_entry(from: Vec2, to: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, [bool; 2])> {

@@ -1,0 +1,167 @@
+//! A segment running exactly along a grid line: it enters no cell beside the line (overlap is
+//! strict, as everywhere in collide), but where the cells on both sides of the line are solid
+//! it runs inside the solid region, along the seam between them, and a map has no seams. A
+//! laser fired straight down at `x = 16` onto a floor of 16-unit tiles meets the floor.
+
+use glam::Vec2;
+
+use super::{TileMap, TileShape};
+use crate::WorldHit;
+
+impl TileMap {
+    /// Where the segment `from + d · t` (`t` in `0..=1`), running exactly along a grid line
+    /// between two columns (or two rows) of the map, first runs between two cells that both
+    /// stop it: whole solid cells, or one-way cells it comes down onto through their tops.
+    /// `None` when it does not run along a line inside the map; `Some(None)` when it does and
+    /// nothing stops it. The hit is the lower cell index of the two, its normal the segment's
+    /// own direction (the face it enters is square to it; a start between two solid cells is
+    /// a start inside, as for one cell).
+    pub(super) fn along_grid_line(&self, from: Vec2, d: Vec2) -> Option<Option<WorldHit>> {
+        // `across`: the axis the segment keeps still (the line's); `along`: the one it moves on.
+        let (across, along) = match (d.x == 0.0, d.y == 0.0) {
+            (true, false) => (0, 1),
+            (false, true) => (1, 0),
+            (true, true) => return self.point_on_grid_line(from).map(Some),
+            (false, false) => return None,
+        };
+        let k = self.line_at(across, from[across])?;
+        let cells = [self.width(), self.height()][along];
+        let (p, dv) = (from[along], d[along]);
+        // The first cell along the way: the one holding the start, or, on an edge, the one
+        // the segment heads into.
+        let at = self.cell_along(along, p);
+        let first = if dv < 0.0 && self.edge(along, at) == p {
+            at - 1
+        } else {
+            at
+        };
+        let step: i64 = if dv > 0.0 { 1 } else { -1 };
+        let mut i = first.clamp(-1, i64::from(cells));
+        // Before the map along the way: on to its first cell.
+        if i < 0 && step > 0 {
+            i = 0;
+        }
+        if i >= i64::from(cells) && step < 0 {
+            i = i64::from(cells) - 1;
+        }
+        while (0..i64::from(cells)).contains(&i) {
+            // When the segment reaches cell `i` (its near edge), `0` if it starts in it.
+            let near = if step > 0 { i } else { i + 1 };
+            let t = ((self.edge(along, near) - p) / dv).max(0.0);
+            // Reaching the cell only at its very end, the segment does not pass inside it.
+            if t >= 1.0 {
+                return Some(None);
+            }
+            let pair = if across == 0 {
+                [(k - 1, i as u32), (k, i as u32)]
+            } else {
+                [(i as u32, k - 1), (i as u32, k)]
+            };
+            if pair.iter().all(|&(x, y)| self.stops_along_line(x, y, d, t)) {
+                let id = self.cell_index(pair[0].0, pair[0].1);
+                let id = id.min(self.cell_index(pair[1].0, pair[1].1));
+                let impact = collide_core::Impact {
+                    t,
+                    point: from + d * t,
+                    // Exactly along the axis (a normalized `d` may round off it).
+                    normal: if along == 0 {
+                        Vec2::new(dv.signum(), 0.0)
+                    } else {
+                        Vec2::new(0.0, dv.signum())
+                    },
+                };
+                return Some(Some(WorldHit { id, impact }));
+            }
+            i += step;
+        }
+        Some(None)
+    }
+
+    /// A segment of length zero at `from`, on a grid line between two solid cells (not at a
+    /// corner of cells): inside the solid region, met at `t = 0` (normal `+x`, as for a
+    /// zero-length segment inside one cell). `None` elsewhere.
+    fn point_on_grid_line(&self, from: Vec2) -> Option<WorldHit> {
+        for across in [0, 1] {
+            let Some(k) = self.line_at(across, from[across]) else {
+                continue;
+            };
+            let along = 1 - across;
+            let i = self.cell_along(along, from[along]);
+            let cells = [self.width(), self.height()][along];
+            // Strictly inside a cell along the line: not on a corner of cells.
+            let inside = self.edge(along, i) < from[along];
+            if !(inside && (0..i64::from(cells)).contains(&i)) {
+                continue;
+            }
+            let i = i as u32;
+            let pair = if across == 0 {
+                [(k - 1, i), (k, i)]
+            } else {
+                [(i, k - 1), (i, k)]
+            };
+            if pair
+                .iter()
+                .all(|&(x, y)| self.stops_along_line(x, y, Vec2::ZERO, 0.0))
+            {
+                let id = self.cell_index(pair[0].0, pair[0].1);
+                let id = id.min(self.cell_index(pair[1].0, pair[1].1));
+                let impact = collide_core::Impact {
+                    t: 0.0,
+                    point: from,
+                    normal: Vec2::X,
+                };
+                return Some(WorldHit { id, impact });
+            }
+        }
+        None
+    }
+
+    /// Edge `i` along `axis` (as [`cell_min`](Self::cell_min) computes it).
+    fn edge(&self, axis: usize, i: i64) -> f32 {
+        if axis == 0 {
+            self.edge_x(i)
+        } else {
+            self.edge_y(i)
+        }
+    }
+
+    /// The cell `i` along `axis` with `edge(i) <= coordinate < edge(i + 1)`, exactly (the
+    /// quotient's guess is put right against the edges themselves), unclamped.
+    fn cell_along(&self, axis: usize, coordinate: f32) -> i64 {
+        let guess = (coordinate - self.origin()[axis]) / self.cell_size()[axis];
+        let mut i = guess.floor().clamp(-2.0e9, 2.0e9) as i64;
+        if self.edge(axis, i) > coordinate {
+            i -= 1;
+        } else if self.edge(axis, i + 1) <= coordinate {
+            i += 1;
+        }
+        i
+    }
+
+    /// The grid line `k` (`0 < k <` the cells along `axis`: one with cells on both sides)
+    /// that lies exactly at `coordinate` on `axis`, if one does.
+    fn line_at(&self, axis: usize, coordinate: f32) -> Option<u32> {
+        let cells = [self.width(), self.height()][axis];
+        let k = ((coordinate - self.origin()[axis]) / self.cell_size()[axis]).round();
+        if !(k >= 1.0 && k < cells as f32) {
+            return None;
+        }
+        let k = k as u32;
+        (self.edge(axis, i64::from(k)) == coordinate).then_some(k)
+    }
+
+    /// Whether cell `(x, y)` stops a segment running along one of its sides by `d`, reaching
+    /// it at `t`: a whole solid cell always; a one-way cell only entered through its top,
+    /// coming down (not from a start inside it). Shaped cells' sides need not reach their
+    /// corners: those are left to the walk.
+    fn stops_along_line(&self, x: u32, y: u32, d: Vec2, t: f32) -> bool {
+        let Some(byte) = self.get(x, y) else {
+            return false;
+        };
+        match TileShape::from_byte(byte) {
+            TileShape::Solid => true,
+            TileShape::OneWayTop => t > 0.0 && d.dot(self.one_way_up()) < 0.0,
+            _ => false,
+        }
+    }
+}
