@@ -324,6 +324,13 @@ where
         let rest = remaining * (1.0 - step);
         let rest = rest - stopped.normal * rest.dot(stopped.normal).max(0.0);
         remaining = clip_motion(rest, planes.normals());
+        // In an inside corner whose walls are not square, each slide along one turns the rest
+        // against the other: a walk into a wall and a 45° slope went up the wall, then crept
+        // back down, over and over. A rest that goes against the travel asked for is none.
+        if remaining.dot(travel) < 0.0 {
+            remaining = Vec2::ZERO;
+            break;
+        }
     }
     out.position = pos;
     out.remaining = remaining;
