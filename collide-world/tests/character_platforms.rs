@@ -138,8 +138,10 @@ fn a_platform_rising_into_a_character_lifts_it_along_its_motion() {
                 &level[..],
                 &settings,
             );
+            // Pushed down into the ground and back up in turn, the plain push-out takes the
+            // shortest way clear of both: up, over the platform.
             let stuck = inside_any(&shape, plain.position, Rot::IDENTITY, &level);
-            assert!(stuck, "the plain push-out got it out: {plain:?}");
+            assert!(!stuck && plain.position.y > at.y, "{plain:?}");
         }
         frame(&mut player, &mut vel, 0.0, &level);
         assert!(!inside_any(

@@ -66,6 +66,7 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> (Vec2, [Option<SlideContact>; PUSHES]) {
     let skin = settings.skin;
+    let start = position;
     let mut pushes = [None; PUSHES];
     for push in &mut pushes {
         let pose = Pose::new(position, rotation);
@@ -82,7 +83,82 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
             surface: settings.surface(c.normal),
         });
     }
+    // Pushed back and forth between two obstacles (a door shut on a body in a corridor as
+    // narrow as the door): the shortest way out that is clear of everything, if one is.
+    if pushes[PUSHES - 1].is_some()
+        && deepest_overlap(
+            shape,
+            &Pose::new(position, rotation),
+            obstacles,
+            settings.layers,
+        )
+        .is_some()
+    {
+        if let Some(way_out) = clear_way_out(shape, rotation, start, obstacles, settings) {
+            let mut first = [None; PUSHES];
+            first[0] = Some(way_out);
+            return (way_out.position, first);
+        }
+    }
     (position, pushes)
+}
+
+/// The most directions [`clear_way_out`] tries.
+const WAYS: usize = 16;
+
+/// The shortest move out of every obstacle the body at `start` overlaps that ends clear of
+/// all of them (a skin beyond), along a face normal of one of them (a circle's: the way from
+/// its centre): what the shortest way out is where pushing along each contact in turn goes
+/// back and forth. `None` when no such move is clear. Its contact names the obstacle left.
+fn clear_way_out<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    start: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<SlideContact> {
+    let pose = Pose::new(start, rotation);
+    let mut ways = [(Vec2::ZERO, 0.0f32, 0u32); WAYS];
+    let mut count = 0;
+    let bounds = shape.aabb(&pose);
+    obstacles.near(&bounds, settings.layers, &mut |o| {
+        if !one_way::pushes_out(&o) || !overlaps(shape, &pose, o.shape, &o.pose) {
+            return;
+        }
+        let mut way = |out: Vec2| {
+            // How far along `out` the body must go to lie wholly beyond the obstacle.
+            let far = o.shape.reach(&o.pose, out) + shape.reach(&pose, -out);
+            if count < WAYS && far.is_finite() {
+                ways[count] = (out, far, o.id);
+                count += 1;
+            }
+        };
+        match o.shape {
+            ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
+                .into_iter()
+                .for_each(&mut way),
+            ShapeRef::Hull(h) => h
+                .normals()
+                .iter()
+                .for_each(|n| way(o.pose.rotation.apply(*n))),
+            ShapeRef::Circle(_) => way((start - o.pose.position).normalize_or(Vec2::Y)),
+        }
+    });
+    let ways = &mut ways[..count];
+    ways.sort_by(|a, b| a.1.total_cmp(&b.1));
+    ways.iter().find_map(|&(out, far, id)| {
+        let to = start + out * (far + settings.skin);
+        let clear =
+            deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
+        clear.then(|| SlideContact {
+            obstacle: id,
+            // On the face left, across the skin from the body's side toward it.
+            point: to - out * (shape.reach(&Pose::new(Vec2::ZERO, rotation), -out) + settings.skin),
+            normal: -out,
+            position: to,
+            surface: settings.surface(-out),
+        })
+    })
 }
 
 /// The obstacle that the body at `pose` overlaps most deeply, and their contact.
