@@ -63,7 +63,15 @@ pub(crate) fn travel_scale(from: &Aabb) -> f32 {
 /// Moves a body of `shape` (turned by `rotation`) from `position` by `travel` through
 /// `obstacles`: sweep, stop a skin short of the first obstacle in the way, remove from the
 /// rest of the travel what goes into every surface touched so far, and go on, at most
-/// [`max_slides`](SlideSettings::max_slides) times.
+/// [`max_slides`](SlideSettings::max_slides) times. A rest that would go against `travel`
+/// (an inside corner whose walls are not square turns it so) ends the call: the body stops
+/// in the corner. Only a hull turns: a [`Rect`](collide_core::Rect) ignores `rotation` (a
+/// turned box is [`Hull::from_half_extents`](collide_core::Hull::from_half_extents)).
+///
+/// **Top-down games** (no gravity) slide the same way: give any unit `up` (`Vec2::Y`); it
+/// only names the surfaces met (floor, wall, ceiling) and the way one-way platforms face.
+/// [`Character`](crate::Character) is a controller for games with gravity (floors, snap,
+/// steps), not for top-down ones.
 ///
 /// The body never ends inside an obstacle it started outside of, and never passes through
 /// one, at any speed. One that starts inside an obstacle is first pushed out along the

@@ -71,7 +71,10 @@ pub use settings::CharacterSettings;
 /// **Moving platforms.** The obstacles given to `move_by` stand where they are at the end of
 /// the frame, and a moving one's [`velocity`](crate::Obstacle::velocity) is how far it moved
 /// to get there. A character that stood on one is first carried by that velocity; one that
-/// an obstacle moved into is pushed out along the obstacle's motion.
+/// an obstacle moved into is pushed out along the obstacle's motion. One pushed into a wall
+/// by a mover (crushed) stays out of the wall and may be left inside the mover; the move
+/// does not say so: a game that wants crushing to hurt checks after the move whether the
+/// character overlaps the mover ([`collide_core::overlaps`]).
 ///
 /// **Scale.** The slides under it ([`move_and_slide`](crate::move_and_slide)) never pass
 /// through what they meet nor end inside it, and stop at what they start touching: tested for
