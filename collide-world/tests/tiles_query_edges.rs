@@ -167,3 +167,18 @@ fn a_point_swept_down_a_seam_meets_the_floor() {
     let ball = Circle { radius: 0.5 };
     assert!(floor.time_of_impact(ball, &down).is_some());
 }
+
+/// A point swept along a seam from as far as a float goes gives an answer, never a panic.
+#[test]
+fn a_point_along_a_seam_from_far_away_never_panics() {
+    let floor = map(&["....", "####"]);
+    let point = Circle { radius: 0.0 };
+    for (from, to) in [
+        (Vec2::new(16.0, 3e38), Vec2::new(16.0, -3e38)),
+        (Vec2::new(16.0, -3e38), Vec2::new(16.0, 3e38)),
+        (Vec2::new(16.0, f32::MAX), Vec2::new(16.0, 0.0)),
+    ] {
+        let _ = floor.time_of_impact(point, &Motion::linear(from, to));
+        let _ = floor.cast_segment(from, to);
+    }
+}

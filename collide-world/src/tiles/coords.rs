@@ -65,6 +65,25 @@ impl TileMap {
         self.origin().y + j as f32 * self.cell_size().y
     }
 
+    /// Edge `i` along `axis`: the column edge for `0`, the row edge for `1`.
+    pub(crate) fn edge(&self, axis: usize, i: i64) -> f32 {
+        if axis == 0 {
+            self.edge_x(i)
+        } else {
+            self.edge_y(i)
+        }
+    }
+
+    /// The cell along `axis` that `coordinate` falls in ([`column_of`](Self::column_of) for
+    /// `0`, [`row_of`](Self::row_of) for `1`), unclamped, to the same rounding.
+    pub(crate) fn cell_on(&self, axis: usize, coordinate: f32) -> i64 {
+        if axis == 0 {
+            self.column_of(coordinate)
+        } else {
+            self.row_of(coordinate)
+        }
+    }
+
     /// The cell column and row the world coordinates fall in, unclamped (`i64` saturates far
     /// outside; the callers clamp), to rounding: by the inverse cell size, a product for a
     /// quotient, which is off by an ulp or two of `x − origin` more (the callers' margins

@@ -31,7 +31,7 @@ impl TileMap {
         // the segment heads into.
         let at = self.cell_along(along, p);
         let first = if dv < 0.0 && self.edge(along, at) == p {
-            at - 1
+            at.saturating_sub(1)
         } else {
             at
         };
@@ -116,24 +116,14 @@ impl TileMap {
         None
     }
 
-    /// Edge `i` along `axis` (as [`cell_min`](Self::cell_min) computes it).
-    fn edge(&self, axis: usize, i: i64) -> f32 {
-        if axis == 0 {
-            self.edge_x(i)
-        } else {
-            self.edge_y(i)
-        }
-    }
-
     /// The cell `i` along `axis` with `edge(i) <= coordinate < edge(i + 1)`, exactly (the
-    /// quotient's guess is put right against the edges themselves), unclamped.
+    /// guess of [`cell_on`](Self::cell_on) put right against the edges themselves), unclamped.
     fn cell_along(&self, axis: usize, coordinate: f32) -> i64 {
-        let guess = (coordinate - self.origin()[axis]) / self.cell_size()[axis];
-        let mut i = guess.floor().clamp(-2.0e9, 2.0e9) as i64;
+        let mut i = self.cell_on(axis, coordinate);
         if self.edge(axis, i) > coordinate {
-            i -= 1;
-        } else if self.edge(axis, i + 1) <= coordinate {
-            i += 1;
+            i = i.saturating_sub(1);
+        } else if self.edge(axis, i.saturating_add(1)) <= coordinate {
+            i = i.saturating_add(1);
         }
         i
     }

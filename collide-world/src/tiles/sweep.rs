@@ -259,21 +259,13 @@ impl TileMap {
     /// The world span of strip `s` along `axis` (column `s` for `x`, row `s` for `y`).
     fn strip_span(&self, axis: usize, s: u32) -> (f32, f32) {
         let s = i64::from(s);
-        if axis == 0 {
-            (self.edge_x(s), self.edge_x(s + 1))
-        } else {
-            (self.edge_y(s), self.edge_y(s + 1))
-        }
+        (self.edge(axis, s), self.edge(axis, s + 1))
     }
 
     /// The cells along `axis` that the span `lo..=hi` touches, within `first..=last` (the
     /// span is already grown by the sweep's margin, which covers the rounding of an edge).
     fn cross_range(&self, axis: usize, lo: f32, hi: f32, first: u32, last: u32) -> (u32, u32) {
-        let (a, b) = if axis == 0 {
-            (self.column_of(lo), self.column_of(hi))
-        } else {
-            (self.row_of(lo), self.row_of(hi))
-        };
+        let (a, b) = (self.cell_on(axis, lo), self.cell_on(axis, hi));
         let clamp = |v: i64| v.clamp(i64::from(first), i64::from(last)) as u32;
         (clamp(a), clamp(b))
     }
