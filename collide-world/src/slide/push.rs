@@ -118,35 +118,39 @@ fn clear_way_out<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Option<SlideContact> {
     let pose = Pose::new(start, rotation);
-    let mut ways = [(Vec2::ZERO, 0.0f32, 0u32); WAYS];
+    // (the way out, how far, the obstacle's id, the way's place among its faces)
+    let mut ways = [(Vec2::ZERO, 0.0f32, 0u32, 0usize); WAYS];
     let mut count = 0;
     let bounds = shape.aabb(&pose);
     obstacles.near(&bounds, settings.layers, &mut |o| {
         if !one_way::pushes_out(&o) || !overlaps(shape, &pose, o.shape, &o.pose) {
             return;
         }
-        let mut way = |out: Vec2| {
+        let mut way = |k: usize, out: Vec2| {
             // How far along `out` the body must go to lie wholly beyond the obstacle.
             let far = o.shape.reach(&o.pose, out) + shape.reach(&pose, -out);
             if count < WAYS && far.is_finite() {
-                ways[count] = (out, far, o.id);
+                ways[count] = (out, far, o.id, k);
                 count += 1;
             }
         };
         match o.shape {
             ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
                 .into_iter()
-                .for_each(&mut way),
+                .enumerate()
+                .for_each(|(k, out)| way(k, out)),
             ShapeRef::Hull(h) => h
                 .normals()
                 .iter()
-                .for_each(|n| way(o.pose.rotation.apply(*n))),
-            ShapeRef::Circle(_) => way((start - o.pose.position).normalize_or(Vec2::Y)),
+                .enumerate()
+                .for_each(|(k, n)| way(k, o.pose.rotation.apply(*n))),
+            ShapeRef::Circle(_) => way(0, (start - o.pose.position).normalize_or(Vec2::Y)),
         }
     });
     let ways = &mut ways[..count];
-    ways.sort_by(|a, b| a.1.total_cmp(&b.1));
-    ways.iter().find_map(|&(out, far, id)| {
+    // Shortest first; ties by obstacle id and face, never by the order the set lists them.
+    ways.sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
+    ways.iter().find_map(|&(out, far, id, _)| {
         let to = start + out * (far + settings.skin);
         let clear =
             deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
