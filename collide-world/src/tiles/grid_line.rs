@@ -52,14 +52,7 @@ impl TileMap {
             if t >= 1.0 {
                 return Some(None);
             }
-            let pair = if across == 0 {
-                [(k - 1, i as u32), (k, i as u32)]
-            } else {
-                [(i as u32, k - 1), (i as u32, k)]
-            };
-            if pair.iter().all(|&(x, y)| self.stops_along_line(x, y, d, t)) {
-                let id = self.cell_index(pair[0].0, pair[0].1);
-                let id = id.min(self.cell_index(pair[1].0, pair[1].1));
+            if let Some(id) = self.both_stop(across, k, i as u32, d, t) {
                 let impact = collide_core::Impact {
                     t,
                     point: from + d * t,
@@ -93,18 +86,7 @@ impl TileMap {
             if !(inside && (0..i64::from(cells)).contains(&i)) {
                 continue;
             }
-            let i = i as u32;
-            let pair = if across == 0 {
-                [(k - 1, i), (k, i)]
-            } else {
-                [(i, k - 1), (i, k)]
-            };
-            if pair
-                .iter()
-                .all(|&(x, y)| self.stops_along_line(x, y, Vec2::ZERO, 0.0))
-            {
-                let id = self.cell_index(pair[0].0, pair[0].1);
-                let id = id.min(self.cell_index(pair[1].0, pair[1].1));
+            if let Some(id) = self.both_stop(across, k, i as u32, Vec2::ZERO, 0.0) {
                 let impact = collide_core::Impact {
                     t: 0.0,
                     point: from,
@@ -138,6 +120,21 @@ impl TileMap {
         }
         let k = k as u32;
         (self.edge(axis, i64::from(k)) == coordinate).then_some(k)
+    }
+
+    /// The two cells beside grid line `k` across `axis` at cell `i` along it: when both stop
+    /// a segment running along the line by `d`, reaching them at `t`
+    /// ([`stops_along_line`](Self::stops_along_line)), the lower cell index of the two.
+    fn both_stop(&self, across: usize, k: u32, i: u32, d: Vec2, t: f32) -> Option<u32> {
+        let pair = if across == 0 {
+            [(k - 1, i), (k, i)]
+        } else {
+            [(i, k - 1), (i, k)]
+        };
+        pair.iter()
+            .all(|&(x, y)| self.stops_along_line(x, y, d, t))
+            .then(|| pair.map(|(x, y)| self.cell_index(x, y)).into_iter().min())
+            .flatten()
     }
 
     /// Whether cell `(x, y)` stops a segment running along one of its sides by `d`, reaching
