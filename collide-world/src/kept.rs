@@ -5,7 +5,8 @@
 use collide_broad::Proxy;
 use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
 
-use crate::{Obstacle, Obstacles};
+use crate::{Obstacle, Obstacles, WorldHit};
+use glam::Vec2;
 
 /// Which obstacles a [`Kept`] view keeps.
 pub(crate) trait Keep {
@@ -57,6 +58,12 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         self.inner.refine_hit(id, shape, motion, hit)
+    }
+
+    /// The set's, where it names an obstacle this view keeps.
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        let hit = self.inner.seam_hit(from, to, layers, one_way)?;
+        self.obstacle(hit.id).map(|_| hit)
     }
 
     fn is_empty(&self) -> bool {

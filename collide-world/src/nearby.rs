@@ -7,7 +7,8 @@ use collide_broad::Proxy;
 use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
 
 use crate::obstacles::touches;
-use crate::{Obstacle, Obstacles};
+use crate::{Obstacle, Obstacles, WorldHit};
+use glam::Vec2;
 
 /// The most obstacles a [`Nearby`] lists; an area with more is left to the set itself.
 const ROOM: usize = 32;
@@ -83,6 +84,10 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         self.inner.refine_hit(id, shape, motion, hit)
+    }
+
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        self.inner.seam_hit(from, to, layers, one_way)
     }
 
     fn is_empty(&self) -> bool {

@@ -6,6 +6,8 @@ use glam::Vec2;
 
 use collide_broad::Proxy;
 
+use crate::WorldHit;
+
 /// The steepest a contact may meet a one-way platform, in radians between the platform's `up`
 /// and the surface's own normal (out of the platform), and still be on its solid side: 60°.
 /// Wider than any floor (a one-way slope or a ledge met on its corner still holds what lands on
@@ -180,6 +182,28 @@ pub trait Obstacles {
         Some(hit)
     }
 
+    /// Where a point (a body of no size: a zero-radius circle) moving from `from` to `to`
+    /// first runs between two of the set's obstacles on `layers` that together stop it where
+    /// neither alone does, as the point's hit on the lower id of the two; `None` where it
+    /// never does. One-way obstacles stop it only when `one_way` is set (a move that drops
+    /// through them clears it).
+    ///
+    /// Overlap is strict, so a point running exactly along the side both obstacles share
+    /// grazes each of them: their own sweeps see no hit, yet the point runs inside the region
+    /// they fill. A [`TileMap`](crate::TileMap) answers for a point running exactly along a
+    /// grid line between two solid cells (a laser straight down the seam of two floor tiles,
+    /// a bullet fired along the line between two stacked wall tiles), with the point's own
+    /// direction as the normal ([`TileMap::cast_segment`](crate::TileMap::cast_segment)
+    /// meets the same line there). The collision pass, `move_and_slide` and the static casts
+    /// ask this of every point that moves.
+    ///
+    /// The default answers `None`: a set whose obstacles share no side. Two separate static
+    /// bodies laid side by side are not joined this way.
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        let _ = (from, to, layers, one_way);
+        None
+    }
+
     /// Whether the set surely holds no obstacle, so that the collision pass skips its lookups
     /// altogether. The default says `false` (a set that cannot tell is looked through).
     fn is_empty(&self) -> bool {
@@ -268,6 +292,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         (**self).refine_hit(id, shape, motion, hit)
+    }
+
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        (**self).seam_hit(from, to, layers, one_way)
     }
 
     fn is_empty(&self) -> bool {

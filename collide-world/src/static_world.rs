@@ -5,7 +5,8 @@ use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
 
 use collide_broad::Proxy;
 
-use crate::{Obstacle, Obstacles, StaticBodies, TileCell, TileMap};
+use crate::{Obstacle, Obstacles, StaticBodies, TileCell, TileMap, WorldHit};
+use glam::Vec2;
 
 /// Where the ids of the tile map's cells start: a cell's obstacle id is this plus its
 /// [`cell_index`](TileMap::cell_index), above every static body's id.
@@ -109,5 +110,14 @@ impl Obstacles for StaticWorld {
         } else {
             self.bodies.refine_hit(id, shape, motion, hit)
         }
+    }
+
+    /// The tile map's seams (the bodies share none), with the cell's id in this world.
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        let hit = self.tiles.seam_hit(from, to, layers, one_way)?;
+        Some(WorldHit {
+            id: TILE_IDS + hit.id,
+            ..hit
+        })
     }
 }

@@ -264,6 +264,9 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
         check_inside: first,
         drop_through: settings.drop_through,
     };
+    if body.half_extents == Vec2::ZERO {
+        step.keep_seam_stop(obstacles, found);
+    }
     let travel = motion.travel().abs();
     let own_size = 2.0 * body.half_extents.max_element() / travel.max_element();
     // A body resting on a surface is within the skin and its tolerance of it: twice that
@@ -368,6 +371,38 @@ impl StepSweep<'_> {
             }
             self.sweep(obstacles, &o, found);
         }
+    }
+
+    /// Keeps the stop of a point (a body of no size) on a seam of the set
+    /// ([`Obstacles::seam_hit`]): running exactly between two obstacles it grazes, inside the
+    /// region they fill, it stops a skin short of where they both begin (at once from the
+    /// corner where they begin). A point that starts between them, inside, is left to the
+    /// sweeps.
+    fn keep_seam_stop<O: Obstacles + ?Sized>(&self, obstacles: &O, found: &mut Found) {
+        let (from, to) = (self.motion.start, self.motion.end);
+        let one_way = !self.drop_through;
+        let Some(hit) = obstacles.seam_hit(from, to, self.layers, one_way) else {
+            return;
+        };
+        let length = self.motion.travel().length();
+        let inside = || {
+            obstacles
+                .seam_hit(from, from, self.layers, one_way)
+                .is_some()
+        };
+        let moves = length.is_finite() && length > 0.0;
+        if !moves || (hit.impact.t == 0.0 && inside()) {
+            return;
+        }
+        // The normal lies along the travel, so each unit of `t` closes `length` of the gap.
+        let t = (hit.impact.t - self.skin / length).max(0.0);
+        let stop = SkinImpact {
+            t,
+            gap: (hit.impact.t - t) * length,
+            impact: hit.impact,
+            started_inside: false,
+        };
+        found.keep(hit.id, stop, true, None);
     }
 
     /// Sweeps the body against `o` and keeps the stop, as the set `obstacles` reports it.

@@ -16,7 +16,12 @@ impl TileMap {
     /// nothing stops it. The hit is the lower cell index of the two, its normal the segment's
     /// own direction (the face it enters is square to it; a start between two solid cells is
     /// a start inside, as for one cell).
-    pub(super) fn along_grid_line(&self, from: Vec2, d: Vec2) -> Option<Option<WorldHit>> {
+    pub(super) fn along_grid_line(
+        &self,
+        from: Vec2,
+        d: Vec2,
+        one_way: bool,
+    ) -> Option<Option<WorldHit>> {
         // `across`: the axis the segment keeps still (the line's); `along`: the one it moves on.
         let (across, along) = match (d.x == 0.0, d.y == 0.0) {
             (true, false) => (0, 1),
@@ -52,7 +57,7 @@ impl TileMap {
             if t >= 1.0 {
                 return Some(None);
             }
-            if let Some(id) = self.both_stop(across, k, i as u32, d, t) {
+            if let Some(id) = self.both_stop(across, k, i as u32, (d, t), one_way) {
                 let impact = collide_core::Impact {
                     t,
                     point: from + d * t,
@@ -86,7 +91,7 @@ impl TileMap {
             if !(inside && (0..i64::from(cells)).contains(&i)) {
                 continue;
             }
-            if let Some(id) = self.both_stop(across, k, i as u32, Vec2::ZERO, 0.0) {
+            if let Some(id) = self.both_stop(across, k, i as u32, (Vec2::ZERO, 0.0), false) {
                 let impact = collide_core::Impact {
                     t: 0.0,
                     point: from,
@@ -125,29 +130,36 @@ impl TileMap {
     /// The two cells beside grid line `k` across `axis` at cell `i` along it: when both stop
     /// a segment running along the line by `d`, reaching them at `t`
     /// ([`stops_along_line`](Self::stops_along_line)), the lower cell index of the two.
-    fn both_stop(&self, across: usize, k: u32, i: u32, d: Vec2, t: f32) -> Option<u32> {
+    fn both_stop(
+        &self,
+        across: usize,
+        k: u32,
+        i: u32,
+        way: (Vec2, f32),
+        one_way: bool,
+    ) -> Option<u32> {
         let pair = if across == 0 {
             [(k - 1, i), (k, i)]
         } else {
             [(i, k - 1), (i, k)]
         };
         pair.iter()
-            .all(|&(x, y)| self.stops_along_line(x, y, d, t))
+            .all(|&(x, y)| self.stops_along_line(x, y, way, one_way))
             .then(|| pair.map(|(x, y)| self.cell_index(x, y)).into_iter().min())
             .flatten()
     }
 
     /// Whether cell `(x, y)` stops a segment running along one of its sides by `d`, reaching
-    /// it at `t`: a whole solid cell always; a one-way cell only entered through its top,
-    /// coming down (not from a start inside it). Shaped cells' sides need not reach their
-    /// corners: those are left to the walk.
-    fn stops_along_line(&self, x: u32, y: u32, d: Vec2, t: f32) -> bool {
+    /// it at `t`: a whole solid cell always; a one-way cell, with `one_way`, only entered
+    /// through its top, coming down (not from a start inside it). Shaped cells' sides need
+    /// not reach their corners: those are left to the walk.
+    fn stops_along_line(&self, x: u32, y: u32, (d, t): (Vec2, f32), one_way: bool) -> bool {
         let Some(byte) = self.get(x, y) else {
             return false;
         };
         match TileShape::from_byte(byte) {
             TileShape::Solid => true,
-            TileShape::OneWayTop => t > 0.0 && d.dot(self.one_way_up()) < 0.0,
+            TileShape::OneWayTop => one_way && t > 0.0 && d.dot(self.one_way_up()) < 0.0,
             _ => false,
         }
     }

@@ -8,7 +8,7 @@ use super::faces::{meets, Face, Meets};
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
 use crate::obstacles::touches;
-use crate::{Obstacle, Obstacles};
+use crate::{Obstacle, Obstacles, WorldHit};
 use collide_broad::Proxy;
 
 /// Each solid or shaped cell under the area is one [`Obstacle`], with its
@@ -124,9 +124,28 @@ impl Obstacles for TileMap {
             by_sweep: hit.by_sweep || contact.is_none(),
         })
     }
+
+    fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        self.point_on_a_seam(from, to, layers, one_way)
+    }
 }
 
 impl TileMap {
+    /// [`Obstacles::seam_hit`]: a point running exactly along a grid line between two cells
+    /// that both stop it.
+    fn point_on_a_seam(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+    ) -> Option<WorldHit> {
+        if !(self.layers().interacts(layers) && from.is_finite() && to.is_finite()) {
+            return None;
+        }
+        self.along_grid_line(from, to - from, one_way).flatten()
+    }
+
     /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
     /// moving along a flat face or away from it (not into it) where the face goes on into the
     /// neighbouring cell: a seam of the face, which the face itself never gives (moving along

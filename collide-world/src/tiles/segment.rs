@@ -77,7 +77,7 @@ impl TileMap {
             return self.cast_from_afar(from, to);
         }
         // Along a grid line the walk enters no cell; between two solid ones it is inside.
-        if let Some(hit) = self.along_grid_line(from, d) {
+        if let Some(hit) = self.along_grid_line(from, d, true) {
             return hit;
         }
         self.walk(from, d, (lo, hi), inside)

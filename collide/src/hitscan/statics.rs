@@ -5,7 +5,7 @@ use collide_core::{cast_ray, time_of_impact, Circle, Hit, Impact, Motion, ShapeR
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
-use crate::pass::statics::refined_hit;
+use crate::pass::statics::{refined_hit, seam_hit};
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
 use collide_world::{Obstacle, Obstacles, QueryFilter, WorldHit};
@@ -39,6 +39,22 @@ fn as_the_set_says<O: Obstacles + ?Sized>(
     refined_hit(obstacles, o, shape, motion, hit).map(|h| h.impact)
 }
 
+/// The hit of a point moving along `motion` on a seam of the set ([`seam_hit`]: between two
+/// obstacles it grazes, inside the region they fill), if `filter` allows the obstacle named.
+/// It stands for that obstacle: the casts take no other hit on it.
+fn seam_hit_allowed(
+    obstacles: &(impl Obstacles + ?Sized),
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    filter: &QueryFilter<'_>,
+) -> Option<WorldHit> {
+    let (o, hit) = seam_hit(obstacles, shape, motion, filter.layers)?;
+    filter.allows_obstacle(&o).then_some(WorldHit {
+        id: o.id,
+        impact: hit.impact,
+    })
+}
+
 /// Calls `visit` with the exact ray hit on every obstacle near the segment that `filter`
 /// allows, as the set reports it ([`as_the_set_says`]); a ray that starts inside a solid
 /// obstacle meets it at `t = 0` whatever the set says of the nearest face.
@@ -52,8 +68,14 @@ fn each_ray_hit<'s>(
     let Some(area) = segment_box(from, to) else {
         return;
     };
+    let point = Circle { radius: 0.0 };
+    let seam = seam_hit_allowed(obstacles, point.into(), &Motion::linear(from, to), filter);
+    let seam_id = seam.map(|h| h.id);
+    if let Some(h) = seam {
+        visit(h);
+    }
     obstacles.near(&area, filter.layers, &mut |o: Obstacle<'s>| {
-        if !filter.allows_obstacle(&o) {
+        if !filter.allows_obstacle(&o) || Some(o.id) == seam_id {
             return;
         }
         let Some(h) = cast_ray(o.shape, &o.pose, from, to) else {
@@ -91,8 +113,13 @@ fn each_shape_hit<'s>(
     let Some(area) = swept_box(shape, motion) else {
         return;
     };
+    let seam = seam_hit_allowed(obstacles, shape, motion, filter);
+    let seam_id = seam.map(|h| h.id);
+    if let Some(h) = seam {
+        visit(h);
+    }
     obstacles.near(&area, filter.layers, &mut |o: Obstacle<'s>| {
-        if !filter.allows_obstacle(&o) {
+        if !filter.allows_obstacle(&o) || Some(o.id) == seam_id {
             return;
         }
         let at = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
@@ -122,7 +149,9 @@ fn each_shape_hit<'s>(
 /// floor's normal at its seams; a one-way platform only coming down onto it from above (a
 /// laser passes up through it, as through a one-way tile in `TileMap::cast_segment`). A ray
 /// that starts inside a solid obstacle meets it at `t = 0` (the normal: the nearest face's
-/// where the set keeps it, else the ray's own direction). The same holds for the shape casts.
+/// where the set keeps it, else the ray's own direction). A ray running exactly along the
+/// seam of two solid tiles, which it enters neither of, meets them where both begin
+/// ([`Obstacles::seam_hit`]). The same holds for the shape casts.
 ///
 /// Works on any [`Obstacles`]: a [`StaticBodies`](crate::StaticBodies) (its index lists the
 /// candidates) or a slice of [`Obstacle`]s.

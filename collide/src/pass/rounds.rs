@@ -17,7 +17,7 @@ use glam::Vec2;
 
 use crate::pass::apart::gap_along;
 use crate::pass::pending::Pending;
-use crate::pass::statics::{obstacle_index, refined_hit, standing};
+use crate::pass::statics::{obstacle_index, refined_hit, seam_hit, standing};
 use crate::pass::turned::TurnedIndex;
 use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, Turn};
 
@@ -349,6 +349,28 @@ impl Rounds {
         frame.statics.near(&area, layers, &mut |o| {
             self.test_obstacle(frame, body, &o, now, stats);
         });
+        self.test_seams(frame, body, now);
+    }
+
+    /// `body` on its current path over what is left of the frame against the seams of the
+    /// static world, if it is a point ([`seam_hit`]); a hit joins the queue.
+    fn test_seams<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        now: f32,
+    ) {
+        let from = self.since(body);
+        let ma = self.motion_from(frame.bodies, body, from);
+        let (shape, layers) = (frame.bodies[body].shape, frame.bodies[body].layers);
+        let Some((o, found)) = seam_hit(frame.statics, shape, &ma, layers) else {
+            return;
+        };
+        if obstacle_index(frame.bodies.len(), o.id).is_some() {
+            let sensor = frame.bodies[body].sensor || o.sensor;
+            let hit = PassHit::new(body, Other::Obstacle(o.id), found, sensor);
+            self.queue(hit, &ma, &standing(&o), from, now);
+        }
     }
 
     /// The narrow phase of `body` on its current path against a static obstacle over what is

@@ -6,7 +6,8 @@
 //! A hit on an obstacle has `b = Other::Obstacle(id)`; its key in the hit order is
 //! `bodies.len() + id`, past every body, so the order stays `(t, a, b)`.
 
-use collide_core::{narrow_phase, Hit, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
+use collide_core::{narrow_phase, Hit, Layers, Motion, ShapeRef, SweepMode, DEFAULT_SKIN};
+use glam::Vec2;
 
 use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
@@ -62,10 +63,23 @@ pub(crate) fn body_obstacle_hits(
         return bound;
     }
     // One call for the whole frame: most bodies meet no obstacle, and pay only the lookup.
-    statics.near_each(proxies, &mut |proxy, o| {
-        let Some(b) = obstacle_index(bodies.len(), o.id) else {
-            return;
+    let mut report =
+        |a: usize, o: &Obstacle<'_>, found: Hit, stats: &mut PassStats, bound: &mut usize| {
+            let Some(b) = obstacle_index(bodies.len(), o.id) else {
+                return;
+            };
+            stats.count_hit(&found);
+            *bound = (*bound).max(b + 1);
+            let sensor = bodies[a].sensor || o.sensor;
+            hit(
+                PassHit::new(a, Other::Obstacle(o.id), found, sensor),
+                b as u32,
+            );
         };
+    statics.near_each(proxies, &mut |proxy, o| {
+        if obstacle_index(bodies.len(), o.id).is_none() {
+            return;
+        }
         let a = proxy.id as usize;
         let body = &bodies[a];
         let motion = body.motion();
@@ -75,16 +89,47 @@ pub(crate) fn body_obstacle_hits(
         let Some(found) = outcome.hit else {
             return;
         };
-        let Some(found) = refined_hit(statics, &o, body.shape, &motion, found) else {
-            return;
-        };
-        stats.count_hit(&found);
-        bound = bound.max(b + 1);
-        let sensor = body.sensor || o.sensor;
-        hit(
-            PassHit::new(a, Other::Obstacle(o.id), found, sensor),
-            b as u32,
-        );
+        if let Some(found) = refined_hit(statics, &o, body.shape, &motion, found) {
+            report(a, &o, found, stats, &mut bound);
+        }
     });
+    for proxy in proxies {
+        let a = proxy.id as usize;
+        let body = &bodies[a];
+        if let Some((o, found)) = seam_hit(statics, body.shape, &body.motion(), proxy.layers) {
+            report(a, &o, found, stats, &mut bound);
+        }
+    }
     bound
+}
+
+/// The hit of a point (a body of no size) moving along `motion` on a seam of `statics`
+/// ([`Obstacles::seam_hit`]): two obstacles that it runs between exactly, grazing each, inside
+/// the region they fill. `None` for a body of any size, whose own sweeps meet them.
+pub(crate) fn seam_hit<'s>(
+    statics: &'s (impl Obstacles + ?Sized),
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    layers: Layers,
+) -> Option<(Obstacle<'s>, Hit)> {
+    if !is_point(shape) {
+        return None;
+    }
+    let found = statics.seam_hit(motion.start, motion.end, layers, true)?;
+    let o = statics.obstacle(found.id)?;
+    let hit = Hit {
+        impact: found.impact,
+        contact: None,
+        by_sweep: true,
+    };
+    Some((o, hit))
+}
+
+/// Whether `shape` has no size: a circle of radius zero, a rect of no extent.
+pub(crate) fn is_point(shape: ShapeRef<'_>) -> bool {
+    match shape {
+        ShapeRef::Circle(c) => c.radius == 0.0,
+        ShapeRef::Rect(r) => r.half_extents == Vec2::ZERO,
+        ShapeRef::Hull(_) => false,
+    }
 }

@@ -1,0 +1,224 @@
+//! A point (a zero-radius circle) running exactly along the grid line between two solid tiles
+//! runs inside the solid region, though it enters neither tile (overlap is strict). The pass,
+//! the static casts and `move_and_slide` all stop it where the two tiles begin, as
+//! `TileMap::cast_segment` does. They used to let it through: in the pass and the casts, a
+//! bullet fired along the line between two stacked wall tiles passed the wall, and a laser
+//! straight down the seam of two floor tiles passed the floor; `move_and_slide` let a point
+//! standing on the floor exactly at a seam sink into it when pressed down.
+
+use collide::{
+    cast_ray_static, cast_ray_static_all, cast_shape_static, move_and_slide, Body, CollisionPass,
+    Reaction, Response, SlideSettings, StaticWorld, TileMap, TILE_IDS,
+};
+use collide_core::{Circle, Layers, Motion, Rot};
+use collide_testkit::SplitMix64;
+use glam::Vec2;
+
+const TILE: f32 = 16.0;
+const POINT: Circle = Circle { radius: 0.0 };
+
+/// A wall two tiles tall (x 32..48, y 16..48) on a floor (y 0..16).
+fn wall_on_floor() -> TileMap {
+    TileMap::from_rows(&["..#..", "..#..", "#####"], Vec2::splat(TILE), Vec2::ZERO).unwrap()
+}
+
+/// Where `body` ends the pass on `statics` when every hit stops it, and its hits' normals.
+fn pass_end(body: Body<'_>, statics: &(impl collide::Obstacles + ?Sized)) -> (Vec2, Vec<Vec2>) {
+    let mut pass = CollisionPass::default();
+    let mut normals = Vec::new();
+    pass.run(&[body], statics, |hit| {
+        normals.push(hit.impact.normal);
+        Response::a(Reaction::Stop)
+    })
+    .unwrap();
+    (pass.outcomes()[0].position, normals)
+}
+
+#[test]
+fn a_bullet_along_the_seam_of_two_wall_tiles_stops_at_the_wall() {
+    let map = wall_on_floor();
+    let world = StaticWorld::new(map.clone());
+    let bullet = Body::new(POINT, Vec2::new(4.0, 32.0), Vec2::new(76.0, 32.0));
+    for (end, normals) in [pass_end(bullet, &map), pass_end(bullet, &world)] {
+        assert!(end.x < 32.0 && end.x > 31.9, "{end:?}");
+        assert_eq!(normals, [Vec2::X]);
+    }
+    // Back the other way, from beyond the wall.
+    let back = Body::new(POINT, Vec2::new(76.0, 32.0), Vec2::new(4.0, 32.0));
+    let (end, _) = pass_end(back, &map);
+    assert!(end.x > 48.0 && end.x < 48.1, "{end:?}");
+}
+
+#[test]
+fn a_laser_down_the_seam_of_two_floor_tiles_meets_the_floor() {
+    let map = wall_on_floor();
+    let world = StaticWorld::new(map.clone());
+    let (from, to) = (Vec2::new(16.0, 40.0), Vec2::new(16.0, -40.0));
+    let own = map
+        .cast_segment(from, to)
+        .expect("the map's own cast meets the floor");
+    let ray = cast_ray_static(&map, from, to, Layers::ALL).expect("the floor");
+    assert_eq!(ray, own);
+    assert_eq!((ray.impact.t, ray.impact.normal), (0.3, Vec2::NEG_Y));
+    let in_world = cast_ray_static(&world, from, to, Layers::ALL).expect("the floor");
+    assert_eq!(in_world.id, TILE_IDS + own.id);
+    let mut all = Vec::new();
+    cast_ray_static_all(&map, from, to, Layers::ALL, &mut all);
+    assert_eq!(all, [own], "one hit for the two tiles");
+    let cast = cast_shape_static(&map, POINT, &Motion::linear(from, to), Layers::ALL);
+    assert_eq!(cast, Some(own));
+    // A layer the map is not on sees no floor, seam or not.
+    let other = Layers::on(5).with_mask(1 << 5);
+    let mut elsewhere = map.clone();
+    elsewhere.set_layers(Layers::on(1).with_mask(1 << 1));
+    assert_eq!(cast_ray_static(&elsewhere, from, to, other), None);
+}
+
+#[test]
+fn a_point_falling_down_a_floor_seam_lands_on_it() {
+    let map = wall_on_floor();
+    let settings = SlideSettings::new(Vec2::Y);
+    let fall = move_and_slide(
+        POINT,
+        Rot::IDENTITY,
+        Vec2::new(16.0, 40.0),
+        Vec2::new(0.0, -80.0),
+        &map,
+        &settings,
+    );
+    assert!(fall.on_floor, "{fall:?}");
+    assert!(fall.position.y > 16.0 && fall.position.y < 16.1, "{fall:?}");
+    // Pressed on down the next frame, it stays.
+    let rest = move_and_slide(
+        POINT,
+        Rot::IDENTITY,
+        fall.position,
+        Vec2::new(0.0, -8.0),
+        &map,
+        &settings,
+    );
+    assert!(rest.on_floor && rest.position.y > 16.0, "{rest:?}");
+    // Standing on the floor's top exactly at the seam and pressed down, it does not sink.
+    let corner = Vec2::new(16.0, 16.0);
+    let press = move_and_slide(
+        POINT,
+        Rot::IDENTITY,
+        corner,
+        Vec2::new(0.0, -8.0),
+        &map,
+        &settings,
+    );
+    assert!(press.on_floor && press.position.y >= 16.0, "{press:?}");
+    // Along the seam of the wall's two tiles, it stops at the wall.
+    let run = move_and_slide(
+        POINT,
+        Rot::IDENTITY,
+        Vec2::new(4.0, 32.0),
+        Vec2::new(72.0, 0.0),
+        &map,
+        &settings,
+    );
+    assert!(run.on_wall && run.position.x < 32.0, "{run:?}");
+}
+
+/// A map of `w × h` random solid and empty cells.
+fn random_map(rng: &mut SplitMix64, w: u32, h: u32) -> TileMap {
+    let fill = rng.range(0.3, 0.8);
+    let cells: Vec<u8> = (0..w * h).map(|_| u8::from(rng.unit() < fill)).collect();
+    TileMap::from_fn(w, h, Vec2::splat(TILE), Vec2::ZERO, |x, y| {
+        cells[(y * w + x) as usize]
+    })
+    .unwrap()
+}
+
+/// The oracle, in `f64` by dense steps: the first fraction of the segment `from → to` (along a
+/// grid line) at which it runs between two solid cells or enters one; `None` if it never does.
+fn first_solid(map: &TileMap, from: Vec2, to: Vec2) -> Option<f64> {
+    const STEPS: u32 = 20_000;
+    let wide = |v: Vec2| [f64::from(v.x), f64::from(v.y)];
+    let (a, b) = (wide(from), wide(to));
+    let solid =
+        |x: i64, y: i64| x >= 0 && y >= 0 && map.get(x as u32, y as u32).is_some_and(|c| c != 0);
+    (0..=STEPS)
+        .map(|i| f64::from(i) / f64::from(STEPS))
+        .find(|&t| {
+            let [px, py] = [0, 1].map(|i| (a[i] + (b[i] - a[i]) * t) / f64::from(TILE));
+            let (x, y) = (px.floor() as i64, py.floor() as i64);
+            // On a line (not at a corner of cells), the two cells beside it; within a cell, the
+            // cell.
+            match (px == px.floor(), py == py.floor()) {
+                (true, false) => solid(x - 1, y) && solid(x, y),
+                (false, true) => solid(x, y - 1) && solid(x, y),
+                (false, false) => solid(x, y),
+                (true, true) => false,
+            }
+        })
+}
+
+/// Points running along random grid lines of random maps: the static ray cast meets the solid
+/// region where the oracle does, and neither the pass nor `move_and_slide` carries the point
+/// beyond that.
+#[test]
+fn points_along_grid_lines_never_pass_through_the_solid_region() {
+    let mut rng = SplitMix64::new(0x5EA3_0017);
+    let (mut met, mut runs) = (0, 0);
+    for _ in 0..600 {
+        let (w, h) = (6 + rng.index(10) as u32, 6 + rng.index(10) as u32);
+        let map = random_map(&mut rng, w, h);
+        // A line inside the map, along x or y, and a run along it both ways.
+        let vertical = rng.index(2) == 0;
+        let (lines, span) = if vertical { (w, h) } else { (h, w) };
+        let line = (1 + rng.index(lines as usize - 1)) as f32 * TILE;
+        let along = |s: f32| {
+            if vertical {
+                Vec2::new(line, s)
+            } else {
+                Vec2::new(s, line)
+            }
+        };
+        // Pixel-aligned ends, past the map's ends too.
+        let mut end = || (rng.index(span as usize * 4 + 8) as f32 - 4.0) * TILE / 4.0;
+        let (s0, s1) = (end(), end());
+        if s0 == s1 {
+            continue;
+        }
+        let (from, to) = (along(s0), along(s1));
+        runs += 1;
+        let want = first_solid(&map, from, to);
+        let ray = cast_ray_static(&map, from, to, Layers::ALL);
+        match (want, ray) {
+            (None, None) => {}
+            (Some(t), Some(hit)) => {
+                met += 1;
+                assert!(
+                    (f64::from(hit.impact.t) - t).abs() < 1e-3,
+                    "{from:?} {to:?}: {hit:?}, oracle {t}"
+                );
+            }
+            _ => panic!("{from:?} → {to:?} on {w}×{h}: cast {ray:?}, oracle {want:?}"),
+        }
+        let Some(t) = want else { continue };
+        let limit = f64::from(s0) + (f64::from(s1) - f64::from(s0)) * t;
+        let past = |p: Vec2| {
+            let s = f64::from(if vertical { p.y } else { p.x });
+            (s - limit) * (f64::from(s1) - f64::from(s0)).signum() > 1e-3
+        };
+        if t > 0.0 {
+            let (end, _) = pass_end(Body::new(POINT, from, to), &map);
+            assert!(
+                !past(end),
+                "pass {from:?} → {to:?}: ended {end:?}, solid from {limit}"
+            );
+            let settings = SlideSettings::new(Vec2::Y);
+            let slid = move_and_slide(POINT, Rot::IDENTITY, from, to - from, &map, &settings);
+            assert!(
+                !past(slid.position),
+                "slide {from:?} → {to:?}: ended {slid:?}, solid from {limit}"
+            );
+        }
+    }
+    assert!(
+        runs > 500 && met > 100,
+        "{met} of {runs} runs met the solid region"
+    );
+}
