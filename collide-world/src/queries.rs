@@ -76,11 +76,19 @@ pub(crate) fn widened(bounds: Aabb) -> Aabb {
     )
 }
 
-/// The box around the disc of `radius` about `point`, widened; `None` when it is not finite.
+/// The box around the disc of `radius` about `point`, widened; `None` when the point or the
+/// radius is not finite. A disc wider than the box can hold (a radius of `f32::MAX`, "no
+/// limit") gets the whole plane.
 fn disc_box(point: Vec2, radius: f32) -> Option<Aabb> {
+    if !(point.is_finite() && radius.is_finite()) {
+        return None;
+    }
     let b = widened(Aabb::new(point, Vec2::splat(radius)));
-    b.is_finite().then_some(b)
+    Some(if b.is_finite() { b } else { WHOLE_PLANE })
 }
+
+/// Every finite point.
+const WHOLE_PLANE: Aabb = Aabb::new(Vec2::ZERO, Vec2::splat(f32::MAX));
 
 /// Calls `visit` with every obstacle near `area` that `filter` allows.
 fn each_allowed<'s>(

@@ -140,11 +140,16 @@ pub(crate) fn takes_part(body: &Body<'_>, id: u32, filter: &QueryFilter<'_>) -> 
 
 /// The box around the disc of `radius` about `point`, widened as the pass widens a body's
 /// swept box (four ulps of its reach), so that a body whose shape reaches the disc has a box
-/// that strictly overlaps it; `None` when it is not finite. Written out rather than through
+/// that strictly overlaps it; `None` when the point or the radius is not finite. Written out rather than through
 /// [`Body::swept_bounds`]: a point query is a few tens of ns, and that call was a fifth of it.
 #[inline]
 pub(crate) fn point_box(point: Vec2, radius: f32) -> Option<collide_core::Aabb> {
-    widened_box(collide_core::Aabb::new(point, Vec2::splat(radius)))
+    if !(point.is_finite() && radius.is_finite()) {
+        return None;
+    }
+    // A reach wider than a box can hold (`f32::MAX`, "no limit") gets the whole plane.
+    let whole_plane = collide_core::Aabb::new(Vec2::ZERO, Vec2::splat(f32::MAX));
+    Some(widened_box(collide_core::Aabb::new(point, Vec2::splat(radius))).unwrap_or(whole_plane))
 }
 
 /// `bounds` grown by four ulps of its reach (see [`Body::swept_bounds`]); `None` when it is

@@ -22,8 +22,8 @@ pub enum ContactEvent {
         sensor: bool,
     },
     /// They touched at the end of the last frame, or started touching this frame, and do not
-    /// at the end of this one (apart by more than the margin, or one of them gone from the
-    /// bodies, disabled, or no longer finite).
+    /// at the end of this one (apart by more than the margin, on layers that no longer
+    /// interact, or one of them gone from the bodies, disabled, or no longer finite).
     Stopped {
         /// The first side's key.
         a: u64,

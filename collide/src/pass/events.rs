@@ -45,10 +45,16 @@ pub const DEFAULT_MARGIN: f32 = 2.0 * DEFAULT_SKIN;
 /// fast body that enters a sensor and leaves it within one frame reports both, started first.
 /// The hits, and so the events, are the same for every broad phase.
 ///
+/// A pair stops touching, too, when a side is gone from the bodies (or the world), disabled,
+/// no longer finite, or on layers that no longer interact with the other's (a trigger turned
+/// off through its layers reports its exits).
+///
 /// Bodies without a key take part in the pass but in no event. Bodies that share a key are one
 /// entity to the events (the parts of a compound): a pair of keys meets when any of their
-/// bodies meet, and one that met no more is judged on the bodies of its latest hit (or, when
-/// those have left that place in the slice, on the first enabled body with each key). Two
+/// bodies meet, and touches at the end of a frame it met in when any two of the bodies that
+/// met do (a part resting in a sensor holds the pair while another part crosses it); one that
+/// met no more is judged on the bodies of its latest hit (or, when those have left that place
+/// in the slice, on the first enabled body with each key). Two
 /// bodies with the same key never form a pair. A sensor meeting a sensor is reported like any
 /// other pair ([`Layers`](crate::Layers) leave such pairs out where a game has no use for
 /// them).
@@ -217,16 +223,13 @@ impl ContactEvents {
 
     /// Notes every hit the pass handed over: a pair of keys not touching yet starts.
     fn meet_all(&mut self, bodies: &[Body<'_>]) {
-        let mut met = core::mem::take(&mut self.met);
+        let met = core::mem::take(&mut self.met);
         for chunk in met.chunks(GATHER) {
             // The hits come in time order, their bodies scattered over memory: reading a
             // chunk's keys first lets those cache misses overlap one another.
             let mut keys = [(None, None); GATHER];
             for (k, m) in keys.iter_mut().zip(chunk) {
-                *k = (
-                    bodies[m.a as usize].keyed(),
-                    m.other().body().and_then(|b| bodies[b].keyed()),
-                );
+                *k = keys_of(bodies, m);
             }
             for (&(ka, kb), m) in keys.iter().zip(chunk) {
                 if let Some(pair) = pair_of(ka, kb, m) {
@@ -234,9 +237,7 @@ impl ContactEvents {
                 }
             }
         }
-        let count = met.len();
-        met.clear();
-        keep_room(&mut met, count);
+        // Kept until the frame's end: the parts of a compound are looked up in it.
         self.met = met;
     }
 
@@ -244,7 +245,14 @@ impl ContactEvents {
     fn meet(&mut self, (key, hint, flipped): (PairKey, (u32, u32), bool), m: &Met) {
         if let Some(at) = self.index.find(&self.pairs, &key) {
             let p = &mut self.pairs[at as usize];
-            (p.met, p.hint, p.overlap_at_end, p.sensor) = (true, hint, m.overlap_at_end, m.sensor);
+            // Met again this frame, through other bodies: the parts of a compound.
+            p.several |= p.met && p.hint != hint;
+            // A hit that left its bodies overlapping says, with no query, that the pair
+            // touches: kept over a later one of this frame that did not.
+            if !(p.met && p.overlap_at_end && !m.overlap_at_end) {
+                (p.hint, p.overlap_at_end) = (hint, m.overlap_at_end);
+            }
+            (p.met, p.sensor) = (true, m.sensor);
             return;
         }
         let mut impact = m.impact;
@@ -258,6 +266,7 @@ impl ContactEvents {
             met: true,
             hint,
             overlap_at_end: m.overlap_at_end,
+            several: false,
             live: true,
         });
         let at = self.pairs.len() as u32 - 1;
@@ -291,9 +300,10 @@ impl ContactEvents {
                 outcomes,
                 world,
                 any_turns,
+                met: &self.met,
             };
             if ends.still_touch(&mut self.lookup, p, self.margin) {
-                self.pairs[i].met = false;
+                (self.pairs[i].met, self.pairs[i].several) = (false, false);
             } else {
                 self.index.remove(&self.pairs, &self.pairs[i].key);
                 let p = &mut self.pairs[i];
@@ -307,6 +317,9 @@ impl ContactEvents {
             }
         }
         self.compact();
+        let count = self.met.len();
+        self.met.clear();
+        keep_room(&mut self.met, count);
         keep_headroom(&mut self.events);
         keep_room(&mut self.pairs, 2 * self.busiest + 32);
         self.index.keep_room(self.busiest, &self.pairs);
@@ -324,6 +337,14 @@ impl ContactEvents {
         self.index.rebuild(&self.pairs);
         self.stopped = 0;
     }
+}
+
+/// The keys of the bodies of `m`: its `a`'s, and its other body's (`None` for an obstacle).
+fn keys_of(bodies: &[Body<'_>], m: &Met) -> (Option<u64>, Option<u64>) {
+    (
+        bodies[m.a as usize].keyed(),
+        m.other().body().and_then(|b| bodies[b].keyed()),
+    )
 }
 
 /// The pair of keys of `m` (`ka` of its `a`, `kb` of its other body; the smaller body key
@@ -397,6 +418,8 @@ struct Ends<'f, 'b, O: ?Sized> {
     world: &'f O,
     /// Whether any body turned this frame (else no outcome need be read for it).
     any_turns: bool,
+    /// The hits the pass handed over this frame.
+    met: &'f [Met],
 }
 
 impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
@@ -410,24 +433,49 @@ impl<O: Obstacles + ?Sized> Ends<'_, '_, O> {
         if p.met && p.overlap_at_end && !self.turned(a) && !(b_is_body && self.turned(b)) {
             return true;
         }
-        let Some(a) = lookup.find(self.bodies, p.hint.0, p.key.0) else {
+        let found = lookup.find(self.bodies, p.hint.0, p.key.0).and_then(|a| {
+            let b = match p.key.1 {
+                OtherKey::Body(k) => lookup.find(self.bodies, p.hint.1, k)? as u32,
+                OtherKey::Obstacle(id) => id,
+            };
+            Some((a, b))
+        });
+        if found.is_some_and(|(a, b)| self.touch(a, b, p.key.1, margin)) {
+            return true;
+        }
+        // The parts of a compound: any other two of their bodies that met this frame.
+        p.several
+            && self.met.iter().any(|m| {
+                let (ka, kb) = keys_of(self.bodies, m);
+                pair_of(ka, kb, m).is_some_and(|(key, (a, b), _)| {
+                    key == p.key && self.touch(a as usize, b, p.key.1, margin)
+                })
+            })
+    }
+
+    /// Whether body `a` and `b` (a body's index, or an obstacle's id when `other` is one)
+    /// touch where the frame left them: both finite, on layers that interact, within
+    /// `margin`.
+    fn touch(&self, a: usize, b: u32, other: OtherKey, margin: f32) -> bool {
+        let body = &self.bodies[a];
+        if !body.is_finite() {
             return false;
-        };
-        let b = match p.key.1 {
-            OtherKey::Body(k) => match lookup.find(self.bodies, p.hint.1, k) {
-                Some(b) => placed_body(self.bodies, (self.outcomes, self.any_turns), b),
-                None => return false,
-            },
-            OtherKey::Obstacle(id) => match placed_obstacle(self.world, id) {
+        }
+        let placed = |i: usize| placed_body(self.bodies, (self.outcomes, self.any_turns), i);
+        let far_side = match other {
+            OtherKey::Body(_) => {
+                let with = &self.bodies[b as usize];
+                if !(with.is_finite() && body.layers.interacts(with.layers)) {
+                    return false;
+                }
+                placed(b as usize)
+            }
+            OtherKey::Obstacle(id) => match placed_obstacle(self.world, id, body.layers) {
                 Some(o) => o,
                 None => return false,
             },
         };
-        within_margin(
-            &placed_body(self.bodies, (self.outcomes, self.any_turns), a),
-            &b,
-            margin,
-        )
+        within_margin(&placed(a), &far_side, margin)
     }
 
     /// Whether a response turned body `i` this frame.

@@ -146,6 +146,7 @@ mod tests {
             met: false,
             hint: (0, 0),
             overlap_at_end: false,
+            several: false,
             live: true,
         }
     }

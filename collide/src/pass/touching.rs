@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use collide_core::{distance, Pose, ShapeRef};
+use collide_core::{distance, Layers, Pose, ShapeRef};
 use collide_world::{working_skin, Obstacles};
 
 use crate::pass::{Body, Outcome};
@@ -36,8 +36,12 @@ pub(crate) struct Tracked {
     /// The body of `a` and the body (or obstacle id) of `b` of the latest hit: where to look
     /// for them first.
     pub hint: (u32, u32),
-    /// Whether the latest hit found them overlapping at the end of the frame.
+    /// Whether the latest hit found them overlapping at the end of the frame (or an earlier
+    /// hit of this frame did: see `ContactEvents::meet`).
     pub overlap_at_end: bool,
+    /// Whether they met this frame through more than one pair of bodies (the parts of a
+    /// compound): the end of the frame then looks at every such pair, not only the hint's.
+    pub several: bool,
     /// `false` once it stopped touching (its place is taken back later, all at once).
     pub live: bool,
 }
@@ -140,9 +144,14 @@ pub(crate) fn placed_body<'a>(
     (body.shape, Pose::new(position, body.rotation))
 }
 
-/// Obstacle `id` of `world`, where it stands.
-pub(crate) fn placed_obstacle<O: Obstacles + ?Sized>(world: &O, id: u32) -> Option<Placed<'_>> {
-    world.obstacle(id).map(|o| (o.shape, o.pose))
+/// Obstacle `id` of `world`, where it stands, if its layers interact with `layers`.
+pub(crate) fn placed_obstacle<O: Obstacles + ?Sized>(
+    world: &O,
+    id: u32,
+    layers: Layers,
+) -> Option<Placed<'_>> {
+    let o = world.obstacle(id)?;
+    o.layers.interacts(layers).then_some((o.shape, o.pose))
 }
 
 /// Whether `a` and `b` overlap or are at most `margin` apart; far from the origin, the margin
