@@ -74,6 +74,11 @@ impl TileMap {
         }
         if impact.t == 0.0 {
             impact.normal = d.try_normalize().unwrap_or(Vec2::X);
+        } else if self.face_normal(x, y, impact.normal).is_none() {
+            // Through a whole cell's corner where two faces tie, the one the map exposes.
+            if let Some(normal) = self.through_the_corner(x, y, &impact, d) {
+                impact.normal = normal;
+            }
         }
         Some(WorldHit {
             id: self.cell_index(x, y),

@@ -128,12 +128,24 @@ impl TileMap {
         if !(is_shaped(own) || is_shaped(other)) {
             return false; // two whole cells
         }
-        !covered(
-            TileShape::from_byte(own),
-            TileShape::from_byte(other),
-            face,
-            end,
-        )
+        let (own, other) = (TileShape::from_byte(own), TileShape::from_byte(other));
+        let under = |e: f32| self.top_end(face).is_some_and(|top| e != top);
+        if other.is_one_way() && !own.is_one_way() && end.is_some_and(under) {
+            return true; // under the platform, the cell's corner stands out
+        }
+        !covered(own, other, face, end)
+    }
+
+    /// Which end of a cell's `face` lies on the side one-way cells block from (`1.0` the top
+    /// or right end, `0.0` the other), when `face` runs along that side's axis: the end where
+    /// a one-way neighbour's top meets the cell. `None` when the face runs across it.
+    fn top_end(&self, face: Face) -> Option<f32> {
+        let up = self.one_way_up();
+        let along = match face {
+            Face::Left | Face::Right => up.y,
+            Face::Top | Face::Bottom => up.x,
+        };
+        (along != 0.0).then(|| f32::from(u8::from(along > 0.0)))
     }
 
     /// Whether solid cell `(x, y)` has any exposed face (a cell with none lies inside the
@@ -228,7 +240,8 @@ impl TileMap {
 /// A one-way neighbour covers a solid cell's whole side for nothing (what passes through the
 /// platform meets that side as a wall), but covers its ends as a solid one would: a corner
 /// there is where the platform's top meets the cell's, and is met as their joint (a slope's
-/// crest flush with a one-way top is a crest, not a corner jutting out of the platform).
+/// crest flush with a one-way top is a crest, not a corner jutting out of the platform). The
+/// end under the platform is no joint: [`TileMap::exposed_near`] keeps it exposed.
 fn covered(own: TileShape, other: TileShape, face: Face, end: Option<f32>) -> bool {
     if end.is_none() && other.is_one_way() && !own.is_one_way() {
         return false;

@@ -110,7 +110,7 @@ impl Obstacles for TileMap {
             None if hit.impact.t == 0.0 => {
                 self.start_face(x, y, shape, motion, hit.impact.normal)?
             }
-            None => return None,
+            None => self.through_the_corner(x, y, &hit.impact, motion.travel())?,
         };
         if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {
             return None;
@@ -131,6 +131,41 @@ impl Obstacles for TileMap {
 }
 
 impl TileMap {
+    /// The normal of a hit on whole cell `(x, y)` through a face between two solid cells
+    /// exactly at its end, moving on into the cell across that corner: the other face there,
+    /// when exposed. A point (a bullet of no size) crossing a floor's surface exactly where
+    /// two tiles meet enters the cell through its corner, and the sweep, whose two faces
+    /// tie there, may name the internal one; a body of any size meets the neighbour's face.
+    pub(super) fn through_the_corner(
+        &self,
+        x: u32,
+        y: u32,
+        impact: &Impact,
+        travel: Vec2,
+    ) -> Option<Vec2> {
+        let whole = self.get(x, y).map(TileShape::from_byte) == Some(TileShape::Solid);
+        // The other face's axis: across the internal face's.
+        let axis = match (impact.normal.x == 0.0, impact.normal.y == 0.0) {
+            (false, true) => 1,
+            (true, false) => 0,
+            _ => return None,
+        };
+        let way = travel[axis];
+        if !whole || way == 0.0 {
+            return None;
+        }
+        // The face the travel goes in through: the cell's low side when moving up the axis.
+        let i = i64::from([x, y][axis]);
+        let line = self.edge(axis, if way > 0.0 { i } else { i + 1 });
+        let at = impact.point[axis];
+        if (at - line).abs() > 4.0 * f32::EPSILON * at.abs().max(line.abs()) {
+            return None;
+        }
+        let mut normal = Vec2::ZERO;
+        normal[axis] = way.signum();
+        self.face_normal(x, y, normal)
+    }
+
     /// [`Obstacles::seam_hit`]: a point running exactly along a grid line between two cells
     /// that both stop it.
     fn point_on_a_seam(

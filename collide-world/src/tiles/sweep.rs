@@ -238,7 +238,7 @@ impl TileMap {
         let normal = match self.face_normal(x, y, impact.normal) {
             Some(n) => n,
             None if impact.t == 0.0 => self.start_face(x, y, cast.shape, motion, impact.normal)?,
-            None => return None,
+            None => self.through_the_corner(x, y, &impact, motion.travel())?,
         };
         Some(WorldHit {
             id: self.cell_index(x, y),

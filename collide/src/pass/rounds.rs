@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use collide_broad::buffers::keep_room;
 use collide_broad::BroadPhase;
-use collide_core::{narrow_phase, time_of_impact_with_skin, Aabb, Motion, Pose};
+use collide_core::{narrow_phase, overlaps, time_of_impact_with_skin, Aabb, Motion, Pose};
 use collide_world::{working_skin, Obstacle, Obstacles};
 use glam::Vec2;
 
@@ -211,10 +211,14 @@ impl Rounds {
         let normal = hit.impact.normal;
         let new_a = response.a.velocity(va, normal, carried(response.b, vb));
         let new_b = response.b.velocity(vb, -normal, carried(response.a, va));
-        let turns_a = response.a.turns() && self.redirect(frame, a, (at, -apart), new_a, stats);
+        let off_a = self.room_behind(frame, a, at, -apart);
+        let turns_a = response.a.turns() && self.redirect(frame, a, (at, off_a), new_a, stats);
         // An obstacle never turns: the pass answers `Carry` for it.
         let b = hit.b.body().filter(|_| response.b.turns());
-        let turns_b = b.is_some_and(|b| self.redirect(frame, b, (at, apart), new_b, stats));
+        let turns_b = b.is_some_and(|b| {
+            let off_b = self.room_behind(frame, b, at, apart);
+            self.redirect(frame, b, (at, off_b), new_b, stats)
+        });
         if turns_a {
             self.sweep_again(frame, a, None, hit.impact.t, stats);
         }
@@ -222,6 +226,43 @@ impl Rounds {
             // `a` (if it turned) has just been swept against `b`'s new path already.
             self.sweep_again(frame, b, turns_a.then_some(a), hit.impact.t, stats);
         }
+    }
+
+    /// `off`, the way `body` backs off what it hit at `at` (when its path left no room to),
+    /// halved until it puts the body into no static obstacle it was not in already (at most
+    /// four times, then none): a body that fits its gap exactly, touching both sides, backs
+    /// off neither side into the other.
+    fn room_behind<B: BroadPhase, O: Obstacles + ?Sized>(
+        &self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        at: f32,
+        off: Vec2,
+    ) -> Vec2 {
+        if off == Vec2::ZERO || frame.statics.is_empty() {
+            return off;
+        }
+        let b = &frame.bodies[body];
+        let here = Pose::new(self.motion_from(frame.bodies, body, at).start, b.rotation);
+        let mut off = off;
+        for _ in 0..4 {
+            let there = Pose::new(here.position + off, b.rotation);
+            let mut blocked = false;
+            frame
+                .statics
+                .near(&b.shape.aabb(&there), b.layers, &mut |o| {
+                    // A one-way platform or a sensor lets a body into it.
+                    blocked = blocked
+                        || !(o.sensor || o.one_way.is_some())
+                            && overlaps(b.shape, &there, o.shape, &o.pose)
+                            && !overlaps(b.shape, &here, o.shape, &o.pose);
+                });
+            if !blocked {
+                return off;
+            }
+            off *= 0.5;
+        }
+        Vec2::ZERO
     }
 
     /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
