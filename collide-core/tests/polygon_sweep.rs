@@ -362,3 +362,54 @@ fn the_narrow_phase_sweeps_polygons_exactly() {
     }
     assert!(swept > 300, "{swept}");
 }
+
+/// A polygon's corner running exactly along a slope's face, from the slope's foot, touches it
+/// all the way and never overlaps it: no hit, whatever the slope, the size or the scale. The
+/// slanted face's normal rounds, and the sweep took the gap along it (a few roundings below
+/// zero) for an overlap all frame: a box sliding up a 45° tile from its foot hit it at once
+/// with a side's normal, and a triangle a hair later.
+#[test]
+fn a_corner_running_along_a_slope_from_its_foot_meets_nothing() {
+    let mut rng = SplitMix64::new(0x510_9E5);
+    let triangle = |s: f32| Hull::new(&[Vec2::new(-s, -s), Vec2::new(s, -s), Vec2::new(0.0, s)]);
+    for _ in 0..2_000 {
+        let scale = [1.0, 16.0, 1000.0][rng.index(3)];
+        let rise = [0.25, 0.5, 1.0, 2.0][rng.index(4)];
+        let (run, size) = (
+            scale * [1.0, 2.0, 4.0][rng.index(3)],
+            scale * [0.25, 0.5, 0.75, 1.0][rng.index(4)],
+        );
+        // The slope: from its foot at the origin up to (run, run · rise), solid below.
+        let slope =
+            Hull::new(&[Vec2::ZERO, Vec2::new(run, 0.0), Vec2::new(run, run * rise)]).unwrap();
+        // The mover, up and to the left of the foot, its lowest right corner on it (sizes
+        // and places exact in `f32`, so that it starts exactly touching).
+        let (mover, corner): (Shape, Vec2) = match rng.index(3) {
+            0 => (
+                Hull::from_half_extents(Vec2::splat(size)).unwrap().into(),
+                Vec2::new(size, -size),
+            ),
+            1 => (triangle(size).unwrap().into(), Vec2::new(size, -size)),
+            _ => (
+                Rect {
+                    half_extents: Vec2::splat(size),
+                }
+                .into(),
+                Vec2::new(size, -size),
+            ),
+        };
+        let from = -corner;
+        let along = Vec2::new(1.0, rise) * run * [0.25, 0.5, 1.0][rng.index(3)];
+        let motion = Motion::linear(from, from + along);
+        let hit = time_of_impact(
+            mover.as_shape_ref(),
+            &motion,
+            &slope,
+            &Motion::stationary(Vec2::ZERO),
+        );
+        assert_eq!(
+            hit, None,
+            "{mover:?} from {from:?} by {along:?} along {slope:?}"
+        );
+    }
+}

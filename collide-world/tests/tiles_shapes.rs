@@ -377,3 +377,13 @@ fn one_way_cells_block_from_the_side_the_map_names() {
         .cast_segment(Vec2::new(24.0, 40.0), Vec2::new(24.0, 0.0))
         .is_none());
 }
+
+/// A box hull sliding exactly up a 45° tile from its foot touches it all the way: no hit (it
+/// used to be hit at once with a side's normal, and stopped at the foot).
+#[test]
+fn a_hull_sliding_up_a_slope_from_its_foot_meets_nothing() {
+    let map = TileMap::from_rows(&["/."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let square = collide_core::Hull::from_half_extents(Vec2::splat(8.0)).unwrap();
+    let up_the_slope = collide_core::Motion::linear(Vec2::new(-8.0, 8.0), Vec2::new(8.0, 24.0));
+    assert_eq!(map.time_of_impact(&square, &up_the_slope), None);
+}

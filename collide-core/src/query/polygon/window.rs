@@ -26,7 +26,8 @@ fn later_beyond_tie(entry: f32, latest: f32, speed: f32, tie: f32) -> bool {
 pub(super) struct AxisWindow {
     enter: f32,
     leave: f32,
-    /// An axis at a gap of zero or more that neither shape closes on: never inside its slab.
+    /// An axis at a gap of zero or more (within a near tie for a slanted axis) that neither
+    /// shape closes on: never inside its slab.
     apart: bool,
     latest: f32,
     latest_axis: Vec2,
@@ -76,7 +77,11 @@ impl AxisWindow {
             let exit = gap / speed;
             self.leave = if exit < self.leave { exit } else { self.leave };
         } else {
-            self.apart |= gap >= 0.0;
+            // Along a slanted axis, whose normal rounds, a gap within a few roundings of zero
+            // all frame is touching, not overlapping (a corner running exactly along a
+            // slope's face). An axis-aligned normal is exact: its gap is taken as it is.
+            let slanted = axis.x != 0.0 && axis.y != 0.0;
+            self.apart |= gap >= if slanted { -self.tie } else { 0.0 };
         }
     }
 
