@@ -222,3 +222,18 @@ fn points_along_grid_lines_never_pass_through_the_solid_region() {
         "{met} of {runs} runs met the solid region"
     );
 }
+
+/// A point starting on the seam between two solid tiles starts inside the solid region: met at
+/// once, heading out across the seam, by the map's sweep and the pass as by its own segment
+/// cast (the sweep and the pass let it cross the whole upper tile).
+#[test]
+fn a_point_starting_on_a_seam_is_met_at_once() {
+    let column = TileMap::from_rows(&["#", "#"], Vec2::splat(TILE), Vec2::ZERO).unwrap();
+    let (from, to) = (Vec2::new(8.0, 16.0), Vec2::new(8.0, 40.0));
+    let own = column.cast_segment(from, to).expect("it starts inside");
+    let swept = column.time_of_impact(POINT, &Motion::linear(from, to));
+    assert_eq!(swept, Some(own));
+    assert_eq!((own.impact.t, own.impact.normal), (0.0, Vec2::Y));
+    let (end, _) = pass_end(Body::new(POINT, from, to), &column);
+    assert_eq!(end, from);
+}

@@ -26,7 +26,7 @@ impl TileMap {
         let (across, along) = match (d.x == 0.0, d.y == 0.0) {
             (true, false) => (0, 1),
             (false, true) => (1, 0),
-            (true, true) => return self.point_on_grid_line(from).map(Some),
+            (true, true) => return self.point_on_grid_line(from, d).map(Some),
             (false, false) => return None,
         };
         let k = self.line_at(across, from[across])?;
@@ -75,10 +75,30 @@ impl TileMap {
         Some(None)
     }
 
+    /// Where a point moving by `d` from `from` first runs inside the solid region along or
+    /// on a grid line: along a line ([`along_grid_line`](Self::along_grid_line)), or, when
+    /// it crosses one, from a start on the seam between two solid cells (met at `t = 0`, its
+    /// own direction the normal, as [`cast_segment`](Self::cast_segment) meets it). `None`
+    /// when neither says so; `Some(None)` when it runs along a line and nothing stops it.
+    pub(super) fn point_on_lines(
+        &self,
+        from: Vec2,
+        d: Vec2,
+        one_way: bool,
+    ) -> Option<Option<WorldHit>> {
+        if let Some(hit) = self.along_grid_line(from, d, one_way) {
+            return Some(hit);
+        }
+        let mut hit = self.point_on_grid_line(from, d)?;
+        hit.impact.normal = d.try_normalize().unwrap_or(Vec2::X);
+        Some(Some(hit))
+    }
+
     /// A segment of length zero at `from`, on a grid line between two solid cells (not at a
     /// corner of cells): inside the solid region, met at `t = 0` (normal `+x`, as for a
-    /// zero-length segment inside one cell). `None` elsewhere.
-    fn point_on_grid_line(&self, from: Vec2) -> Option<WorldHit> {
+    /// zero-length segment inside one cell), in the lower cell of the two unless `heading`
+    /// goes up across the line. `None` elsewhere.
+    fn point_on_grid_line(&self, from: Vec2, heading: Vec2) -> Option<WorldHit> {
         for across in [0, 1] {
             let Some(k) = self.line_at(across, from[across]) else {
                 continue;
@@ -91,7 +111,11 @@ impl TileMap {
             if !(inside && (0..i64::from(cells)).contains(&i)) {
                 continue;
             }
-            if let Some(id) = self.both_stop(across, k, i as u32, (Vec2::ZERO, 0.0), false) {
+            if let Some(mut id) = self.both_stop(across, k, i as u32, (Vec2::ZERO, 0.0), false) {
+                // Heading across the line, the cell it heads into (as `cast_segment` says).
+                if heading[across] > 0.0 {
+                    id = id.max(self.line_neighbour(across, k, i as u32));
+                }
                 let impact = collide_core::Impact {
                     t: 0.0,
                     point: from,
@@ -101,6 +125,15 @@ impl TileMap {
             }
         }
         None
+    }
+
+    /// The index of the cell above grid line `k` across `axis`, at cell `i` along it.
+    fn line_neighbour(&self, across: usize, k: u32, i: u32) -> u32 {
+        if across == 0 {
+            self.cell_index(k, i)
+        } else {
+            self.cell_index(i, k)
+        }
     }
 
     /// The cell `i` along `axis` with `edge(i) <= coordinate < edge(i + 1)`, exactly (the

@@ -178,7 +178,7 @@ impl TileMap {
         if !(self.layers().interacts(layers) && from.is_finite() && to.is_finite()) {
             return None;
         }
-        self.along_grid_line(from, to - from, one_way).flatten()
+        self.point_on_lines(from, to - from, one_way).flatten()
     }
 
     /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
