@@ -140,8 +140,9 @@ pub(crate) fn takes_part(body: &Body<'_>, id: u32, filter: &QueryFilter<'_>) -> 
 
 /// The box around the disc of `radius` about `point`, widened as the pass widens a body's
 /// swept box (four ulps of its reach), so that a body whose shape reaches the disc has a box
-/// that strictly overlaps it; `None` when the point or the radius is not finite. Written out rather than through
-/// [`Body::swept_bounds`]: a point query is a few tens of ns, and that call was a fifth of it.
+/// that strictly overlaps it; `None` when the point or the radius is not finite. Written out
+/// rather than through [`Body::swept_bounds`]: a point query is a few tens of ns, and that
+/// call was a fifth of it.
 #[inline]
 pub(crate) fn point_box(point: Vec2, radius: f32) -> Option<collide_core::Aabb> {
     if !(point.is_finite() && radius.is_finite()) {
