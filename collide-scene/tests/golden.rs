@@ -17,7 +17,7 @@ use glam::Vec2;
 
 const SHMUP_HASH: u64 = 0xf1813b840287dc59;
 const HITSCAN_HASH: u64 = 0x133a486008380501;
-const CHARACTER_HASH: u64 = 0x0aac0e4dbcdd1e96;
+const CHARACTER_HASH: u64 = 0xb13931cd920a89d9;
 
 /// Frames of every run, and the frame the rollback goes back to.
 const FRAMES: usize = 600;

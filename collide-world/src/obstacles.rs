@@ -108,8 +108,9 @@ impl<'a> Obstacle<'a> {
 
     /// Whether it stops a body of `shape` that starts a move at `start`, moves by `travel` and
     /// meets it with `impact` (its normal from the body into it): [`stops`](Self::stops), and
-    /// for a one-way platform only when the body is above it at `start`: not overlapping it (a
-    /// body partly inside one passes through it, however it moves) and, where it meets a flat
+    /// for a one-way platform only when the body is above it at `start`: not overlapping it,
+    /// or no deeper than `tolerance` below its top (a body partly inside one passes through
+    /// it, however it moves; one resting on it within rounding does not), and, where it meets a flat
     /// top (normal opposite `up`), reaching no more than `tolerance` below that top's level (the
     /// level of the point met). So a row of one-way pieces side by side (tiles, or bodies) is one
     /// platform: a body passing through one piece passes the next piece's corner too, which a
@@ -126,12 +127,20 @@ impl<'a> Obstacle<'a> {
         let Some(up) = self.one_way else {
             return true;
         };
-        if !self.stops(travel, impact.normal) || overlaps(shape, start, self.shape, &self.pose) {
+        // The body's least level along `up`.
+        let lowest = -shape.reach(start, -up);
+        // Overlapping it no deeper than `tolerance` below its top is resting on it: a turned
+        // hull set exactly on the top overlaps it by the rounding of its turn.
+        let sunk = || {
+            overlaps(shape, start, self.shape, &self.pose)
+                && lowest < self.shape.reach(&self.pose, up) - tolerance
+        };
+        if !self.stops(travel, impact.normal) || sunk() {
             return false;
         }
         let flat = -impact.normal.dot(up) >= 1.0 - FLAT_TOP;
-        // The body's least level along `up` against the top's.
-        !flat || -shape.reach(start, -up) >= impact.point.dot(up) - tolerance
+        // The body's least level against the top's.
+        !flat || lowest >= impact.point.dot(up) - tolerance
     }
 
     /// Its bounding box.

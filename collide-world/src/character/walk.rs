@@ -119,7 +119,18 @@ impl Intent {
         covered: Vec2,
         planes: &Planes,
     ) -> Vec2 {
-        let done = (moved.dot(remaining) / remaining.length_squared()).clamp(0.0, 1.0);
+        let along = moved.dot(remaining) / remaining.length_squared();
+        // A slide that starts within rounding inside a floor (a turned hull's corner) is
+        // pushed out and goes on along the floor in the same slide: its progress across `up`
+        // is the walk's, where its progress along the travel, which went into the floor, is
+        // less.
+        let flat = across(remaining, self.up);
+        let along_flat = if flat == Vec2::ZERO {
+            along
+        } else {
+            across(moved, self.up).dot(flat) / flat.length_squared()
+        };
+        let done = along.max(along_flat).clamp(0.0, 1.0);
         let rest = remaining * (1.0 - done);
         let clipped = clip_apart(rest, self.up, planes.normals());
         let Some(f) = floor.filter(|_| self.walking && !self.rising) else {
