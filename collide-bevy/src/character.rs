@@ -7,7 +7,7 @@ use bevy::time::Time;
 use bevy::transform::components::Transform;
 use collide::{CharacterMove, CharacterSettings};
 
-use crate::components::Collider;
+use crate::components::{Collider, PreviousPosition};
 use crate::convert::{position, rotation, set_position, to_bevy, to_collide};
 use crate::level::CollideLevel;
 
@@ -17,11 +17,14 @@ use crate::level::CollideLevel;
 /// Each step the plugin moves it by [`velocity`](Self::velocity) times the step's time
 /// (`Res<Time>`), writes where it ended into its `Transform`, and keeps the velocity the
 /// level left ([`collide::Character::clip_velocity`]: a landing ends the fall). Moving its
-/// `Transform` in between puts it there (a teleport). The move's result stays in the
+/// `Transform` in between puts it there (a teleport: neither the level nor the pass sweeps it
+/// along the way; its [`PreviousPosition`] is set there). The move's result stays in the
 /// component: [`last_move`](Self::last_move), [`on_floor`](Self::on_floor).
 ///
 /// Its hits with moving bodies (a coin, a bullet) come from the pass as any body's; hits never
-/// turn it, whatever its [`HitReaction`](crate::HitReaction).
+/// turn it, whatever its [`HitReaction`](crate::HitReaction). Its hits and contacts with the
+/// level's solid parts are left out of the pass's reports (its own move holds them: the
+/// floor, the platform it rides); those with the level's sensors are reported.
 #[derive(Component, Clone, Debug)]
 #[require(Collider = Collider::rect(Vec2::new(8.0, 16.0)))]
 pub struct Character {
@@ -114,10 +117,15 @@ impl Character {
 pub(crate) fn move_characters(
     time: Res<Time>,
     level: Res<CollideLevel>,
-    mut characters: Query<(&mut Character, Ref<Collider>, &mut Transform)>,
+    mut characters: Query<(
+        &mut Character,
+        Ref<Collider>,
+        &mut Transform,
+        &mut PreviousPosition,
+    )>,
 ) {
     let dt = time.delta_secs();
-    for (mut character, collider, mut transform) in &mut characters {
+    for (mut character, collider, mut transform, mut previous) in &mut characters {
         let character = &mut *character;
         let (velocity, drop) = (to_collide(character.velocity), character.drop_through);
         let Some(controller) = character.controller(&collider, &transform) else {
@@ -125,7 +133,9 @@ pub(crate) fn move_characters(
         };
         let here = position(&transform);
         if controller.position() != here {
+            // A teleport: no path to it, for the level or for the pass.
             controller.set_position(here);
+            previous.0 = Some(to_bevy(here));
         }
         controller.set_rotation(rotation(&transform));
         let world = level.obstacles();

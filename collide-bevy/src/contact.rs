@@ -8,9 +8,11 @@ use bevy::ecs::entity::Entity;
 use bevy::ecs::event::EntityEvent;
 use bevy::ecs::message::Message;
 use bevy::ecs::prelude::*;
+use bevy::ecs::system::SystemParam;
 use bevy::math::Vec2;
 use collide::{ContactEvent, OtherKey};
 
+use crate::character::Character;
 use crate::convert::to_bevy;
 use crate::hit::HitTarget;
 use crate::level::CollideLevel;
@@ -23,7 +25,9 @@ use crate::report::{Listeners, ReportSettings};
 /// small margin of where they met (see collide's `ContactEvents`): a body resting on a floor or
 /// standing in a sensor touches every step without flickering, and one that crosses a coin
 /// within a step reports both started and stopped. Sent as a message from the side of the
-/// entity collide lists first, and triggered on each entity of the pair.
+/// entity collide lists first, and triggered on each entity of the pair. A
+/// [`Character`]'s contacts with the level's solid parts are left out (its move holds them);
+/// those with the level's sensors are sent.
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq)]
 pub struct ContactStarted {
     /// The entity this is seen from.
@@ -40,7 +44,8 @@ pub struct ContactStarted {
 }
 
 /// `entity` stopped touching `other` this step: they moved apart, or one of them was
-/// despawned, lost its collider or left the pass. Sent after every [`ContactStarted`] of the
+/// despawned, lost its collider or left the pass (a tile of a map despawned, replaced or
+/// changed names the cell as that map had it). Sent after every [`ContactStarted`] of the
 /// step, oldest pair first. An entity that becomes [`Static`](crate::Static), or stops being
 /// static, keeps its contacts: neither a stop nor a new start is sent for them.
 #[derive(Message, EntityEvent, Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,17 +59,25 @@ pub struct ContactStopped {
     pub sensor: bool,
 }
 
+/// What the contact report reads besides the pass: the level and the characters in it.
+#[derive(SystemParam)]
+pub(crate) struct Level<'w, 's> {
+    level: Res<'w, CollideLevel>,
+    characters: Query<'w, 's, (), With<Character>>,
+}
+
 /// Sends the last pass's contact events as messages, and triggers them on their entities when
 /// something observes them.
 pub(crate) fn report_contacts(
     state: Res<CollidePass>,
-    level: Res<CollideLevel>,
+    level: Level<'_, '_>,
     settings: Res<ReportSettings>,
     mut started: MessageWriter<ContactStarted>,
     mut stopped: MessageWriter<ContactStopped>,
     listeners: Listeners,
     mut commands: Commands,
 ) {
+    let Level { level, characters } = level;
     let trigger_started = settings.observers && listeners.any::<ContactStarted>();
     let trigger_stopped = settings.observers && listeners.any::<ContactStopped>();
     let events = state.contact_events();
@@ -74,9 +87,15 @@ pub(crate) fn report_contacts(
             continue;
         }
         let (a, b) = event.pair();
-        let (Some(entity), Some(other)) = (Entity::try_from_bits(a), target(b, &level)) else {
+        let other = target(b, &level, !event.is_started());
+        let (Some(entity), Some(other)) = (Entity::try_from_bits(a), other) else {
             continue;
         };
+        // A character's contacts with the level's solid parts are its move's, as its hits.
+        let on_level = matches!(b, OtherKey::Obstacle(id) if !level.is_sensor(id));
+        if on_level && characters.contains(entity) {
+            continue;
+        }
         match *event {
             ContactEvent::Started { impact, sensor, .. } => {
                 let seen = ContactStarted {
@@ -136,7 +155,7 @@ fn went_on_touching(events: &[ContactEvent], level: &CollideLevel) -> Vec<usize>
     for (i, event) in events.iter().enumerate() {
         let (a, b) = event.pair();
         let (Some(entity), Some(HitTarget::Entity(other))) =
-            (Entity::try_from_bits(a), target(b, level))
+            (Entity::try_from_bits(a), target(b, level, false))
         else {
             continue;
         };
@@ -163,10 +182,11 @@ fn went_on_touching(events: &[ContactEvent], level: &CollideLevel) -> Vec<usize>
 
 /// The entity or tile a contact's second side names: a body by its key (its entity's bits),
 /// an obstacle as the level knew it at the pass (a static entity taken out before it, whose
-/// pairs stop there, by its own entity even where a new one has its id now).
-fn target(other: OtherKey, level: &CollideLevel) -> Option<HitTarget> {
+/// pairs stop there, by its own entity even where a new one has its id now; for a pair that
+/// `stopped`, a cell of a tile map changed, replaced or removed before it, by that map).
+fn target(other: OtherKey, level: &CollideLevel, stopped: bool) -> Option<HitTarget> {
     match other {
         OtherKey::Body(key) => Entity::try_from_bits(key).map(HitTarget::Entity),
-        OtherKey::Obstacle(id) => level.contact_target(id),
+        OtherKey::Obstacle(id) => level.contact_target(id, stopped),
     }
 }

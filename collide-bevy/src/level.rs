@@ -5,7 +5,7 @@ use bevy::ecs::prelude::*;
 use bevy::math::Vec2;
 use bevy::platform::collections::HashMap;
 use bevy::transform::components::Transform;
-use collide::{Obstacles, Other, StaticHandle, StaticWorld, TileMap};
+use collide::{Obstacles, Other, StaticHandle, StaticWorld, TileMap, TILE_IDS};
 use collide_core::Pose;
 
 use crate::components::{Collider, CollisionLayers, Sensor, Static};
@@ -54,6 +54,11 @@ pub struct CollideLevel {
     reported: Vec<(u32, Entity)>,
     /// The entities put in the level by the step's sync (new, or replaced with a new shape).
     arrived: Vec<Entity>,
+    /// The tile map in play before it was changed, replaced or removed since the last sync
+    /// (its entity and width): the next pass's stopped pairs with its cells name them so.
+    departed_map: Option<(Entity, u32)>,
+    /// The departed map of the step's pass, for its report.
+    reported_map: Option<(Entity, u32)>,
 }
 
 impl Default for CollideLevel {
@@ -67,6 +72,8 @@ impl Default for CollideLevel {
             departed: Vec::new(),
             reported: Vec::new(),
             arrived: Vec::new(),
+            departed_map: None,
+            reported_map: None,
         }
     }
 }
@@ -138,10 +145,24 @@ impl CollideLevel {
     /// The entity a contact of the step's pass with obstacle `id` names: the one taken out
     /// of the level before that pass, if it was (its pairs stop in that pass), else what
     /// [`target`](Self::target) says.
-    pub(crate) fn contact_target(&self, id: u32) -> Option<HitTarget> {
+    pub(crate) fn contact_target(&self, id: u32, stopped: bool) -> Option<HitTarget> {
+        if let (true, Some((map, width)), Some(index)) =
+            (stopped, self.reported_map, id.checked_sub(TILE_IDS))
+        {
+            // A cell of the map in play before the pass, as that map numbered it.
+            let (x, y) = (index % width.max(1), index / width.max(1));
+            return Some(HitTarget::Tile { map, x, y });
+        }
         match self.reported.iter().rev().find(|(gone, _)| *gone == id) {
             Some(&(_, entity)) => Some(HitTarget::Entity(entity)),
             None => self.target(id),
+        }
+    }
+
+    /// Notes the tile map in play as departed (changed, replaced or removed), once a sync.
+    fn take_out_map(&mut self) {
+        if let (Some(map), None) = (self.map, self.departed_map) {
+            self.departed_map = Some((map, self.world.tiles.width()));
         }
     }
 
@@ -223,6 +244,7 @@ pub(crate) fn sync_tile_map(
     maps: Query<(Entity, Ref<TileMapCollider>), Changed<TileMapCollider>>,
 ) {
     for (entity, map) in &maps {
+        level.take_out_map();
         level.world.tiles = map.0.clone();
         level.map = Some(entity);
     }
@@ -236,6 +258,7 @@ pub(crate) fn sync_statics(mut level: ResMut<CollideLevel>, changed: ChangedStat
     let level = &mut *level;
     level.reported.clear();
     level.arrived.clear();
+    level.reported_map = level.departed_map.take();
     let mut still = core::mem::take(&mut level.moved);
     for (entity, collider, transform, layers, sensor) in &changed {
         let pose = Pose::new(position(transform), rotation(transform));
@@ -298,6 +321,7 @@ pub(crate) fn on_tile_map_removed(
     mut level: ResMut<CollideLevel>,
 ) {
     if level.map == Some(event.entity) {
+        level.take_out_map();
         level.world.tiles = empty_map();
         level.map = None;
     }

@@ -208,6 +208,8 @@ impl Plugin for CollidePlugin {
             .init_resource::<CollideLevel>()
             .insert_resource(self.report)
             .add_observer(pass::on_collider_added)
+            .add_observer(pass::on_collider_removed)
+            .add_observer(pass::on_static_removed)
             .add_observer(level::on_static_removed)
             .add_observer(level::on_collider_removed)
             .add_observer(level::on_sensor_removed)

@@ -164,6 +164,28 @@ pub(crate) fn on_collider_added(
     }
 }
 
+/// A collider taken off: the body's path ends there, so that one put back on later starts
+/// where it is then, not where it was taken off.
+pub(crate) fn on_collider_removed(
+    event: On<Remove, Collider>,
+    mut bodies: Query<&mut PreviousPosition>,
+) {
+    if let Ok(mut previous) = bodies.get_mut(event.entity) {
+        previous.0 = None;
+    }
+}
+
+/// A static collider that starts moving starts its first path where it stands: the pass
+/// never moved it while it was static.
+pub(crate) fn on_static_removed(
+    event: On<Remove, Static>,
+    mut bodies: Query<(&Transform, &mut PreviousPosition)>,
+) {
+    if let Ok((transform, mut previous)) = bodies.get_mut(event.entity) {
+        previous.0 = Some(to_bevy(position(transform)));
+    }
+}
+
 /// Runs the step's pass over every moving collider and writes where each one ends.
 pub(crate) fn run_pass(
     mut state: ResMut<CollidePass>,
