@@ -144,3 +144,48 @@ fn walking_off_a_ledge_into_a_wall_in_the_air_is_off_the_floor() {
     assert!((m.position.x - 5.0).abs() < 0.02, "{m:?}");
     assert_eq!(player.platform(), None);
 }
+
+/// A snap exactly as long as a step is tall walks down it: the character stands a skin above
+/// each floor, and the snap's length is the drop between them (it needed about two skins
+/// more, and a tester's character walking off a row of half tiles with a snap of 8 stayed in
+/// the air).
+#[test]
+fn a_snap_as_long_as_the_step_is_tall_walks_down_it() {
+    use collide_core::Rect;
+    use collide_world::{Character, TileMap};
+    let rows = ["#..........#", "#..____....#", "############"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(8.0);
+    // On the last half tile (its top at y = 24), walking off it onto the floor 8 below.
+    let mut player = Character::new(body, Vec2::new(105.0, 31.0), settings).unwrap();
+    for frame in 0..24 {
+        let moved = *player.move_by(Vec2::new(1.0, -0.5), &map);
+        assert!(moved.on_floor, "frame {frame}: {moved:?}");
+    }
+    assert!(player.position().y < 24.0, "{:?}", player.position());
+}
+
+/// A character set down resting on a floor (a skin above it) is found on it by a move of
+/// nothing, as by any move that does not rise.
+#[test]
+fn a_character_set_down_resting_on_a_floor_is_found_by_a_move_of_nothing() {
+    use collide_core::Rect;
+    use collide_world::{Character, TileMap};
+    let map = TileMap::from_rows(&["....", "####"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let settings = CharacterSettings::new(Vec2::Y);
+    let mut player = Character::new(body, Vec2::new(30.0, 23.01), settings).unwrap();
+    let moved = *player.move_by(Vec2::ZERO, &map);
+    assert!(
+        moved.on_floor && moved.position == Vec2::new(30.0, 23.01),
+        "{moved:?}"
+    );
+    // Far above the floor, a move of nothing finds none.
+    let mut high = Character::new(body, Vec2::new(30.0, 40.0), settings).unwrap();
+    assert!(!high.move_by(Vec2::ZERO, &map).on_floor);
+}

@@ -291,7 +291,9 @@ impl Character {
                 (out, end) = (stepped, on);
             }
         }
-        if walked.floor.is_none() && !out.stepped && grounded && not_rising {
+        // A move of nothing looks too: a character set down resting on a floor is found on it.
+        let looks = grounded || travel == Vec2::ZERO;
+        if walked.floor.is_none() && !out.stepped && looks && not_rising {
             // Constant speed turns a walk up a slope along it: past a sharp crest the walk
             // rises into the air, and the snap reaches down as far again.
             let rose = if self.settings.constant_speed_on_slopes {
@@ -450,8 +452,10 @@ impl Character {
     ) -> (Vec2, Option<SlideContact>) {
         let slide = &self.settings.slide;
         let probe = 2.0 * body.skin(end, slide);
+        // A character stands a skin above its floor, and lands a skin above the next: the
+        // snap's length is the drop between the two floors, with the skins on top.
         let reach = if self.on_floor {
-            self.settings.snap_length.max(probe) + rose
+            self.settings.snap_length + probe + rose
         } else {
             probe
         };
