@@ -1,6 +1,6 @@
 //! A hull turned by a half or a quarter turn and set exactly on a floor or a one-way platform:
-//! the turn's rounding (`Rot::from_angle(PI)` is not exact in `f32`) puts a corner a few
-//! ulps into the surface. A tester's round found the first move of such a character going up
+//! a turn that rounds (as `Rot::from_angle(PI)` did) puts a corner a few ulps into the
+//! surface. A tester's round found the first move of such a character going up
 //! to a fifth further than asked (the slide that pushed it out went on along the floor, and
 //! the walk, judging progress along the travel, slid the rest again), and such a character
 //! on a one-way platform falling through it (a body overlapping the platform at all counted
@@ -11,18 +11,18 @@ use collide_world::{Character, CharacterSettings, TileMap};
 use glam::Vec2;
 
 /// A box hull turned by a half turn, and one turned by a quarter (its sides swapped so that
-/// both stand 14 tall and 10 wide).
-fn turned_boxes() -> [(Hull, Rot); 2] {
+/// both stand 14 tall and 10 wide): as `Rot::from_angle` gives them (exact), and as it gave
+/// them before it made quarter turns exact (a few ulps off, as any turn that rounds is).
+fn turned_boxes() -> [(Hull, Rot); 4] {
+    let (tall, wide) = (Vec2::new(5.0, 7.0), Vec2::new(7.0, 5.0));
+    let off = |cos: f32, sin: f32| Rot::try_from_direction(Vec2::new(cos, sin)).unwrap();
     [
-        (
-            Hull::from_half_extents(Vec2::new(5.0, 7.0)).unwrap(),
-            Rot::from_angle(core::f32::consts::PI),
-        ),
-        (
-            Hull::from_half_extents(Vec2::new(7.0, 5.0)).unwrap(),
-            Rot::from_angle(core::f32::consts::FRAC_PI_2),
-        ),
+        (tall, Rot::from_angle(core::f32::consts::PI)),
+        (wide, Rot::from_angle(core::f32::consts::FRAC_PI_2)),
+        (tall, off(-1.0, -8.742_278e-8)),
+        (wide, off(-4.371_139e-8, 1.0)),
     ]
+    .map(|(half, turn)| (Hull::from_half_extents(half).unwrap(), turn))
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn a_turned_hull_set_exactly_on_a_floor_walks_as_far_as_asked() {
             }
         }
     }
-    assert_eq!(runs, 808);
+    assert_eq!(runs, 1616);
 }
 
 #[test]
@@ -90,5 +90,26 @@ fn a_turned_hull_set_exactly_on_a_one_way_platform_stands_on_it() {
                 "{turn:?} at x = {x}: {dropped:?}"
             );
         }
+    }
+}
+
+/// A box hull turned by a quarter turn walking off a 45° slope's crest onto a half tile at the
+/// same height stays on the floor (a tester's run lost it for a frame: the turn rounded, and
+/// its side stood a few ulps inside the slope's column).
+#[test]
+fn a_quarter_turned_hull_walks_over_a_crest_on_the_floor() {
+    let map = TileMap::from_rows(
+        &["#......#", "#.../h.#", "########"],
+        Vec2::splat(16.0),
+        Vec2::ZERO,
+    )
+    .unwrap();
+    let hull = Hull::from_half_extents(Vec2::new(7.0, 5.0)).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(18.0);
+    let mut character = Character::new(hull, Vec2::new(84.0, 39.01), settings).unwrap();
+    character.set_rotation(Rot::from_angle(core::f32::consts::FRAC_PI_2));
+    for frame in 0..6 {
+        let moved = *character.move_by(Vec2::new(1.0, -0.5), &map);
+        assert!(moved.on_floor, "frame {frame}: {moved:?}");
     }
 }
