@@ -40,6 +40,7 @@ mod kept;
 mod nearby;
 mod obstacles;
 mod queries;
+mod rect_seams;
 mod skin;
 mod slide;
 mod static_bodies;

@@ -206,11 +206,14 @@ pub trait Obstacles {
     /// meets the same line there). The collision pass, `move_and_slide` and the static casts
     /// ask this of every point that moves.
     ///
-    /// The default answers `None`: a set whose obstacles share no side. Two separate static
-    /// bodies laid side by side are not joined this way.
+    /// The default answers for rects laid edge to edge (two wall bodies stacked, a bullet
+    /// fired along the line between them): a point moving exactly along an axis, on the line
+    /// where a solid rect on one side and one on the other share a side, meets them where
+    /// both begin. Sensors and one-way platforms take no part. It asks [`near`](Self::near)
+    /// once, for a point moving along an axis only.
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
-        let _ = (from, to, layers, one_way);
-        None
+        let _ = one_way;
+        crate::rect_seams::rect_seam_hit(self, from, to, layers)
     }
 
     /// Whether the set surely holds no obstacle, so that the collision pass skips its lookups

@@ -112,12 +112,24 @@ impl Obstacles for StaticWorld {
         }
     }
 
-    /// The tile map's seams (the bodies share none), with the cell's id in this world.
+    /// The earlier of the tile map's own seams (with the cell's id in this world) and those
+    /// of rects laid edge to edge, bodies and cells alike.
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
-        let hit = self.tiles.seam_hit(from, to, layers, one_way)?;
-        Some(WorldHit {
-            id: TILE_IDS + hit.id,
-            ..hit
-        })
+        let tiles = self
+            .tiles
+            .seam_hit(from, to, layers, one_way)
+            .map(|hit| WorldHit {
+                id: TILE_IDS + hit.id,
+                ..hit
+            });
+        let rects = crate::rect_seams::rect_seam_hit(self, from, to, layers);
+        match (tiles, rects) {
+            (Some(a), Some(b)) => Some(if (b.impact.t, b.id) < (a.impact.t, a.id) {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        }
     }
 }
