@@ -114,7 +114,8 @@ impl TileMap {
             if let Some(mut id) = self.both_stop(across, k, i as u32, (Vec2::ZERO, 0.0), false) {
                 // Heading across the line, the cell it heads into (as `cast_segment` says).
                 if heading[across] > 0.0 {
-                    id = id.max(self.line_neighbour(across, k, i as u32));
+                    let [_, (x, y)] = beside_line(across, k, i as u32);
+                    id = id.max(self.cell_index(x, y));
                 }
                 let impact = collide_core::Impact {
                     t: 0.0,
@@ -125,15 +126,6 @@ impl TileMap {
             }
         }
         None
-    }
-
-    /// The index of the cell above grid line `k` across `axis`, at cell `i` along it.
-    fn line_neighbour(&self, across: usize, k: u32, i: u32) -> u32 {
-        if across == 0 {
-            self.cell_index(k, i)
-        } else {
-            self.cell_index(i, k)
-        }
     }
 
     /// The cell `i` along `axis` with `edge(i) <= coordinate < edge(i + 1)`, exactly (the
@@ -171,11 +163,7 @@ impl TileMap {
         way: (Vec2, f32),
         one_way: bool,
     ) -> Option<u32> {
-        let pair = if across == 0 {
-            [(k - 1, i), (k, i)]
-        } else {
-            [(i, k - 1), (i, k)]
-        };
+        let pair = beside_line(across, k, i);
         pair.iter()
             .all(|&(x, y)| self.stops_along_line(x, y, way, one_way))
             .then(|| pair.map(|(x, y)| self.cell_index(x, y)).into_iter().min())
@@ -195,5 +183,15 @@ impl TileMap {
             TileShape::OneWayTop => one_way && t > 0.0 && d.dot(self.one_way_up()) < 0.0,
             _ => false,
         }
+    }
+}
+
+/// The two cells beside grid line `k` across `axis` at cell `i` along it, the one below (or
+/// left of) the line first.
+fn beside_line(across: usize, k: u32, i: u32) -> [(u32, u32); 2] {
+    if across == 0 {
+        [(k - 1, i), (k, i)]
+    } else {
+        [(i, k - 1), (i, k)]
     }
 }
