@@ -210,7 +210,9 @@ pub trait Obstacles {
     /// fired along the line between them): a point moving exactly along an axis, on the line
     /// where a solid rect on one side and one on the other share a side, meets them where
     /// both begin. Sensors and one-way platforms take no part. It asks [`near`](Self::near)
-    /// once, for a point moving along an axis only.
+    /// for a point moving along an axis only: once, or, where more than 16 rects lie on one
+    /// side of a long path, once for each of its halves in turn, up to 64 looks in all (about
+    /// 500 rects on each side along one path). A crowd denser than that gives no answer.
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         let _ = one_way;
         crate::rect_seams::rect_seam_hit(self, from, to, layers)

@@ -8,11 +8,38 @@ use glam::Vec2;
 
 use crate::{Obstacles, WorldHit};
 
-/// The most rects on each side of the line one look keeps; a crowd beyond it gives no answer.
+/// The most rects on each side of the line one look keeps; a crowd beyond it splits the path.
 const ROOM: usize = 16;
+
+/// The most looks one path takes, halving its pieces where a look overflows: enough for about
+/// `ROOM · LOOKS / 2` rects on each side spread along it. A denser crowd gives no answer.
+const LOOKS: u32 = 64;
 
 /// A rect beside the line: its id, and its span along the line.
 type Side = ArrayVec<(u32, f32, f32), ROOM>;
+
+/// A point's straight path along one axis: where it starts and ends, how far it moves, and
+/// the axis (0 for x, 1 for y).
+struct AxisPath {
+    from: Vec2,
+    to: Vec2,
+    d: Vec2,
+    along: usize,
+}
+
+impl AxisPath {
+    /// Where the point is at `t`, its end exactly at `t = 1`.
+    fn at(&self, t: f32) -> Vec2 {
+        if t == 1.0 {
+            self.to
+        } else {
+            self.from + self.d * t
+        }
+    }
+}
+
+/// A look found more rects than the budget of looks could split into pieces small enough.
+struct Crowded;
 
 /// Where a point moving from `from` to `to` exactly along an axis first runs between two of
 /// `obstacles`' solid rects on `layers` (not sensors, not one-way platforms), one each side of
@@ -30,14 +57,67 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
         (true, false) => 1,
         _ => return None,
     };
-    let across = 1 - along;
     if !(from.is_finite() && to.is_finite()) {
         return None;
     }
-    let line = from[across];
+    let path = AxisPath { from, to, d, along };
+    let mut looks = LOOKS;
+    let (t, id) = first_between(obstacles, &path, (0.0, 1.0), layers, &mut looks).ok()??;
+    let mut normal = Vec2::ZERO;
+    normal[along] = d[along].signum();
+    Some(WorldHit {
+        id,
+        impact: Impact {
+            t,
+            point: from + d * t,
+            normal,
+        },
+    })
+}
+
+/// The first `(t, id)` of the whole path among the rect pairs beside its piece `t0..t1`.
+/// Where one side holds more rects than a look keeps, the piece's halves are looked at in
+/// turn: a pair the path enters within a half lies beside that half.
+fn first_between<O: Obstacles + ?Sized>(
+    obstacles: &O,
+    path: &AxisPath,
+    (t0, t1): (f32, f32),
+    layers: Layers,
+    looks: &mut u32,
+) -> Result<Option<(f32, u32)>, Crowded> {
+    *looks = looks.checked_sub(1).ok_or(Crowded)?;
+    if let Some((below, above)) = sides_beside(obstacles, path, (t0, t1), layers) {
+        return Ok(first_pair(path, &below, &above));
+    }
+    let mid = t0 + (t1 - t0) * 0.5;
+    if !(t0 < mid && mid < t1) {
+        return Err(Crowded);
+    }
+    let first = first_between(obstacles, path, (t0, mid), layers, looks)?;
+    if first.is_some_and(|(t, _)| t < mid) {
+        return Ok(first);
+    }
+    let second = first_between(obstacles, path, (mid, t1), layers, looks)?;
+    Ok(match (first, second) {
+        (Some(a), Some(b)) => Some(if b < a { b } else { a }),
+        (a, b) => a.or(b),
+    })
+}
+
+/// The rects below and above the path's line beside its piece `t0..t1`, or `None` where a
+/// side holds more than a look keeps.
+fn sides_beside<O: Obstacles + ?Sized>(
+    obstacles: &O,
+    path: &AxisPath,
+    (t0, t1): (f32, f32),
+    layers: Layers,
+) -> Option<(Side, Side)> {
+    let (along, across) = (path.along, 1 - path.along);
+    let line = path.from[across];
+    let (a, b) = (path.at(t0), path.at(t1));
     let (mut below, mut above) = (Side::new(), Side::new());
     let mut full = false;
-    let area = Aabb::from_min_max(from.min(to), from.max(to));
+    let area = Aabb::from_min_max(a.min(b), a.max(b));
     obstacles.near(&area, layers, &mut |o| {
         let ShapeRef::Rect(r) = o.shape else {
             return;
@@ -57,13 +137,15 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
         };
         full |= side.try_push(span).is_err();
     });
-    if full {
-        return None;
-    }
-    let (p, dv) = (from[along], d[along]);
+    (!full).then_some((below, above))
+}
+
+/// The earliest `(t, id)` at which the path enters the overlap of a rect below and one above.
+fn first_pair(path: &AxisPath, below: &Side, above: &Side) -> Option<(f32, u32)> {
+    let (p, dv) = (path.from[path.along], path.d[path.along]);
     let mut best: Option<(f32, u32)> = None;
-    for &(a, a0, a1) in &below {
-        for &(b, b0, b1) in &above {
+    for &(a, a0, a1) in below {
+        for &(b, b0, b1) in above {
             // Where the two spans overlap, the point runs inside both rects' region.
             let (lo, hi) = (a0.max(b0), a1.min(b1));
             let Some(t) = entry(p, dv, lo, hi) else {
@@ -75,17 +157,7 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
             }
         }
     }
-    let (t, id) = best?;
-    let mut normal = Vec2::ZERO;
-    normal[along] = dv.signum();
-    Some(WorldHit {
-        id,
-        impact: Impact {
-            t,
-            point: from + d * t,
-            normal,
-        },
-    })
+    best
 }
 
 /// When `p + dv · t` (`t` in `0..1`) first lies strictly inside `(lo, hi)`, or is at its near
@@ -135,5 +207,43 @@ mod tests {
             rect(3, Vec2::new(48.0, 16.0), Vec2::new(64.0, 32.0)),
         ];
         assert!(rect_seam_hit(&apart[..], from, to, Layers::ALL).is_none());
+    }
+
+    /// A row of 16-wide rects below the line y = 0, from x = 0 to `16 · n`.
+    fn floor_row(n: u32) -> Vec<Obstacle<'static>> {
+        (0..n)
+            .map(|i| {
+                let x = 16.0 * i as f32;
+                rect(100 + i, Vec2::new(x, -16.0), Vec2::new(x + 16.0, 0.0))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_long_row_of_rects_is_looked_at_in_pieces() {
+        // 200 rects below the line and one above it near the far end: one look overflows.
+        let mut rects = floor_row(200);
+        rects.push(rect(7, Vec2::new(3000.0, 0.0), Vec2::new(3016.0, 16.0)));
+        let (from, to) = (Vec2::new(-8.0, 0.0), Vec2::new(3208.0, 0.0));
+        let hit = rect_seam_hit(&rects[..], from, to, Layers::ALL).expect("the far pair");
+        assert_eq!((hit.id, hit.impact.point), (7, Vec2::new(3000.0, 0.0)));
+        // Back the other way it meets the same pair at its other end.
+        let back = rect_seam_hit(&rects[..], to, from, Layers::ALL).expect("the far pair");
+        assert_eq!((back.id, back.impact.point), (7, Vec2::new(3016.0, 0.0)));
+        // A second rect above, earlier along the path, is met first.
+        rects.push(rect(9, Vec2::new(1600.0, 0.0), Vec2::new(1616.0, 16.0)));
+        let first = rect_seam_hit(&rects[..], from, to, Layers::ALL).unwrap();
+        assert_eq!(first.impact.point, Vec2::new(1600.0, 0.0));
+    }
+
+    #[test]
+    fn a_crowd_beyond_every_look_gives_no_answer() {
+        // 40 rects below at one place: no piece of the path holds fewer than a look keeps.
+        let mut rects: Vec<_> = (0..40)
+            .map(|i| rect(i, Vec2::new(0.0, -16.0), Vec2::new(16.0, 0.0)))
+            .collect();
+        rects.push(rect(99, Vec2::new(0.0, 0.0), Vec2::new(16.0, 16.0)));
+        let (from, to) = (Vec2::new(-8.0, 0.0), Vec2::new(24.0, 0.0));
+        assert!(rect_seam_hit(&rects[..], from, to, Layers::ALL).is_none());
     }
 }

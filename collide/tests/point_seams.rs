@@ -271,3 +271,36 @@ fn a_point_starting_on_a_seam_is_met_at_once() {
     let (end, _) = pass_end(Body::new(POINT, from, to), &column);
     assert_eq!(end, from);
 }
+
+/// A bullet skimming a long floor of separate tile bodies into a wall standing on it: the
+/// floor holds more bodies along the path than one look keeps, so the look is split (it used
+/// to give up, and the bullet passed under the wall).
+#[test]
+fn a_point_skimming_a_long_floor_of_bodies_meets_the_wall_on_it() {
+    let mut bodies = StaticBodies::new();
+    let half = Rect {
+        half_extents: Vec2::splat(TILE / 2.0),
+    };
+    for x in 0..120 {
+        let floor = Vec2::new(TILE * x as f32 + 8.0, -8.0);
+        bodies
+            .add(half, Pose::from_position(floor), Layers::ALL)
+            .unwrap();
+    }
+    for y in [8.0, 24.0] {
+        let wall = Vec2::new(1608.0, y);
+        bodies
+            .add(half, Pose::from_position(wall), Layers::ALL)
+            .unwrap();
+    }
+    bodies.refresh();
+    let (from, to) = (Vec2::new(4.0, 0.0), Vec2::new(1900.0, 0.0));
+    let ray = cast_ray_static(&bodies, from, to, Layers::ALL).expect("the wall");
+    assert_eq!(
+        (ray.impact.point, ray.impact.normal),
+        (Vec2::new(1600.0, 0.0), Vec2::X)
+    );
+    let (end, normals) = pass_end(Body::new(POINT, from, to), &bodies);
+    assert!(end.x < 1600.0 && end.x > 1599.9, "{end:?}");
+    assert_eq!(normals, [Vec2::X]);
+}
