@@ -451,3 +451,33 @@ fn a_body_resting_within_rounding_of_a_floor_turns_once() {
         assert!((turn.end() - end).length() < 1e-3, "{turn:?}");
     }
 }
+
+/// A moving wall that carries on into a bullet stopped against it: the stopped bullet is not
+/// pushed and ends inside the wall, as `Reaction::Stop` says; answered with the wall's
+/// velocity instead, it is carried along a skin in front of it.
+#[test]
+fn a_stopped_body_is_not_pushed_and_one_given_the_walls_velocity_is() {
+    let bullet = Body::new(Circle { radius: 1.0 }, Vec2::ZERO, Vec2::new(10.0, 0.0));
+    let wall = Body::new(rect(2.0, 8.0), Vec2::new(14.0, 0.0), Vec2::new(10.0, 0.0));
+    let wall_velocity = Vec2::new(-4.0, 0.0);
+    for (bullet_reaction, pushed) in [
+        (Reaction::Stop, false),
+        (Reaction::Velocity(wall_velocity), true),
+    ] {
+        for mut pass in passes() {
+            pass.run(&[bullet, wall], &(), |_| Response {
+                a: bullet_reaction,
+                b: Reaction::Carry,
+            })
+            .unwrap();
+            let (b, w) = (pass.outcomes()[0].position, pass.outcomes()[1].position);
+            assert_eq!(w, wall.end);
+            let gap = (w.x - 2.0) - (b.x + 1.0);
+            if pushed {
+                assert!((0.0..=DEFAULT_SKIN * 1.01).contains(&gap), "{gap}");
+            } else {
+                assert!(gap < -0.5, "{gap}");
+            }
+        }
+    }
+}

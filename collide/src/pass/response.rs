@@ -13,6 +13,9 @@ pub enum Reaction {
     /// its motion is left as it was.
     Used,
     /// It stops a skin short of the impact and stays there for the rest of the frame.
+    /// A stopped body is never pushed: a body that carries on into it (answered `Carry`)
+    /// meets it again and ends the frame overlapping it. To be pushed along, answer
+    /// [`Velocity`](Self::Velocity) with the other body's velocity.
     Stop,
     /// It slides: from a skin short of the impact, the part of its velocity that goes into the
     /// other body is removed ([`slide`](collide_core::slide)).
