@@ -56,6 +56,10 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
     let view = Without::new(obstacles, inside);
     let (up, skin) = (settings.up, body.skin(from, settings));
+    // A slide meets only what it would overlap, and stops a skin short of it: one that ends
+    // exactly touching a floor meets nothing. To find a floor `distance` below, it goes a
+    // skin further (and, meeting it, still moves at most `distance`).
+    let distance = distance + skin;
     let mut way = Path::from(from);
     // Straight down first: on a floor (the common case) one slide is all it takes. It looks
     // no further than the body's scale at first, where its skin stays what it is near `from`
