@@ -109,8 +109,9 @@ impl<'a> Obstacle<'a> {
     /// Whether it stops a body of `shape` that starts a move at `start`, moves by `travel` and
     /// meets it with `impact` (its normal from the body into it): [`stops`](Self::stops), and
     /// for a one-way platform only when the body is above it at `start`: not overlapping it,
-    /// or no deeper than `tolerance` below its top (a body partly inside one passes through
-    /// it, however it moves; one resting on it within rounding does not), and, where it meets a flat
+    /// or sunk below its top by no more than the rounding of their coordinates (a few ulps of
+    /// the largest) nor `tolerance` (a body partly inside one passes through it, however it
+    /// moves, even a hair deep; one resting on it within rounding does not), and, where it meets a flat
     /// top (normal opposite `up`), reaching no more than `tolerance` below that top's level (the
     /// level of the point met). So a row of one-way pieces side by side (tiles, or bodies) is one
     /// platform: a body passing through one piece passes the next piece's corner too, which a
@@ -129,11 +130,14 @@ impl<'a> Obstacle<'a> {
         };
         // The body's least level along `up`.
         let lowest = -shape.reach(start, -up);
-        // Overlapping it no deeper than `tolerance` below its top is resting on it: a turned
-        // hull set exactly on the top overlaps it by the rounding of its turn.
+        // Overlapping it no deeper than rounding below its top is resting on it: a turned
+        // hull set exactly on the top overlaps it by the rounding of its turn. A skin deep is
+        // not: a character dropping through it by less than its skin a frame would be put
+        // back on top.
         let sunk = || {
-            overlaps(shape, start, self.shape, &self.pose)
-                && lowest < self.shape.reach(&self.pose, up) - tolerance
+            let top = self.shape.reach(&self.pose, up);
+            let depth = rounding(&shape.aabb(start), top).min(tolerance);
+            overlaps(shape, start, self.shape, &self.pose) && lowest < top - depth
         };
         if !self.stops(travel, impact.normal) || sunk() {
             return false;
@@ -149,6 +153,16 @@ impl<'a> Obstacle<'a> {
         self.shape.aabb(&self.pose)
     }
 }
+
+/// How deep a body in `body` may sink below a one-way top at level `top` by rounding alone:
+/// a few ulps of the largest coordinate of the two.
+fn rounding(body: &Aabb, top: f32) -> f32 {
+    let reach = body.min().abs().max(body.max().abs()).max_element();
+    ROUNDING_ULPS * f32::EPSILON * reach.max(top.abs())
+}
+
+/// How many ulps of the largest coordinate [`rounding`] allows.
+const ROUNDING_ULPS: f32 = 16.0;
 
 /// A set of static obstacles that can list the ones near a box, and find one by id.
 ///

@@ -1,0 +1,95 @@
+//! Dropping through a one-way platform slowly: a body even a hair inside one passes through it,
+//! so a character that dropped less than its skin in a frame goes on falling. It used to be
+//! put back on top: a body up to a skin deep counted as resting on the platform, and a
+//! character dropping with a small gravity (9.8 m/s² at 60 frames a second, in metres) stood
+//! on the plank again the next frame.
+
+use collide_core::{Pose, Rect};
+use collide_world::{
+    move_and_slide, Character, CharacterSettings, Obstacle, SlideSettings, TileMap,
+};
+use glam::Vec2;
+
+const PLAYER: Rect = Rect {
+    half_extents: Vec2::new(0.5, 1.0),
+};
+
+/// A one-way plank 6 wide, its top at y = 20.3.
+fn plank() -> [Obstacle<'static>; 1] {
+    let r = Rect {
+        half_extents: Vec2::new(3.0, 0.3),
+    };
+    [Obstacle::new(1, r, Pose::from_position(Vec2::new(0.0, 20.0))).with_one_way(Vec2::Y)]
+}
+
+#[test]
+fn a_body_a_hair_inside_a_one_way_plank_falls_on_through_it() {
+    let plank = plank();
+    let settings = SlideSettings::new(Vec2::Y);
+    // Its bottom 0.005 to 0.009 below the top (the skin is 0.01): it passes through.
+    for y in [21.295_f32, 21.290998] {
+        let s = move_and_slide(
+            PLAYER,
+            Default::default(),
+            Vec2::new(0.0, y),
+            Vec2::new(0.0, -0.03),
+            &plank[..],
+            &settings,
+        );
+        assert!(!s.on_floor && s.position.y < y, "from {y}: {s:?}");
+        let mut c =
+            Character::new(PLAYER, Vec2::new(0.0, y), CharacterSettings::new(Vec2::Y)).unwrap();
+        let m = *c.move_by(Vec2::new(0.0, -0.03), &plank[..]);
+        assert!(!m.on_floor && m.position.y < y, "from {y}: {m:?}");
+    }
+    // Resting exactly on the top, or a skin above it, it stands.
+    for y in [21.3_f32, 21.31] {
+        let s = move_and_slide(
+            PLAYER,
+            Default::default(),
+            Vec2::new(0.0, y),
+            Vec2::new(0.0, -0.03),
+            &plank[..],
+            &settings,
+        );
+        assert!(s.on_floor, "from {y}: {s:?}");
+    }
+}
+
+/// The tester's tile row: solid ends and one-way tops between, metre-sized cells, a player
+/// 1.8 tall dropping through with 9.8 / 3600 units a frame² of gravity.
+#[test]
+fn a_character_dropping_slowly_through_a_one_way_row_reaches_the_floor_below() {
+    let rows = ["........", "#======#", "........", "........", "########"];
+    let map = TileMap::from_rows(&rows, Vec2::ONE, Vec2::ZERO).unwrap();
+    let body = Rect {
+        half_extents: Vec2::new(0.3, 0.9),
+    };
+    let mut c =
+        Character::new(body, Vec2::new(3.5, 4.95), CharacterSettings::new(Vec2::Y)).unwrap();
+    let gravity = Vec2::new(0.0, -9.8 / 3600.0);
+    let mut v = Vec2::ZERO;
+    for _ in 0..60 {
+        v += gravity;
+        c.move_by(v, &map);
+        v = c.clip_velocity(v);
+    }
+    assert!(
+        c.on_floor() && (c.position().y - 4.9).abs() < 0.02,
+        "{:?}",
+        c.position()
+    );
+    v += gravity;
+    c.move_dropping_through(v, &map);
+    for _ in 0..200 {
+        v += gravity;
+        c.move_by(v, &map);
+        v = c.clip_velocity(v);
+    }
+    // The floor's top is at y = 1: the player stands on it, 0.9 above.
+    assert!(
+        c.on_floor() && (c.position().y - 1.9).abs() < 0.02,
+        "{:?}",
+        c.position()
+    );
+}
