@@ -56,6 +56,11 @@ impl TiledOptions {
 /// layer whose property `collide` is `false` (coins, spawn points). A polygon whose edges
 /// cross or touch, or an oval, is an error.
 ///
+/// **Limits.** A map's size must be one a [`TileMap`](collide_world::TileMap) can have (at
+/// most [`TileMap::MAX_SIDE`](collide_world::TileMap::MAX_SIDE) cells a side and
+/// [`TileMap::MAX_CELLS`](collide_world::TileMap::MAX_CELLS) in all), and groups nest at
+/// most [`MAX_GROUP_DEPTH`](Self::MAX_GROUP_DEPTH) deep; a map past either is an error.
+///
 /// ```
 /// use collide_levels::{TiledMap, TiledOptions};
 /// use collide_world::TileShape;
@@ -151,6 +156,11 @@ pub enum TiledObjectShape {
 }
 
 impl TiledMap {
+    /// How deep groups may nest: a group inside more than `MAX_GROUP_DEPTH - 1` others is an
+    /// error naming it (the loaders read groups recursively, and Tiled's JSON parser stops
+    /// at a depth not much more than twice this).
+    pub const MAX_GROUP_DEPTH: usize = 32;
+
     /// The map of the tile layer of this name.
     #[must_use]
     pub fn layer(&self, name: &str) -> Option<&TileMap> {

@@ -29,7 +29,8 @@ impl TiledMap {
     ///
     /// An [`Error`] naming the file (the map's or a tileset's), and the layer, cell, tileset,
     /// tile or object it is about: a file that cannot be read, is not Tiled's XML or JSON, holds a
-    /// tile whose collision objects are no tile shape or an object no body can be made of.
+    /// tile whose collision objects are no tile shape or an object no body can be made of, or
+    /// is past a limit (see [`TiledMap`]'s).
     pub fn load(path: impl AsRef<Path>, options: &TiledOptions) -> Result<Self, Error> {
         let path = path.as_ref();
         let (file, text) = read_text(path)?;

@@ -5,12 +5,29 @@ use std::collections::BTreeMap;
 
 use glam::Vec2;
 
+use super::map::TiledMap;
+use crate::error::{invalid, Error};
+
 /// Custom properties by name, each value as the file writes it (`"true"`, `"3"`).
 pub(crate) type Properties = BTreeMap<String, String>;
 
 /// Whether the property `name` is the boolean `true`.
 pub(crate) fn is_true(properties: &Properties, name: &str) -> bool {
     properties.get(name).is_some_and(|v| v == "true")
+}
+
+/// An error when a group inside `depth - 1` others nests too deep: the format parsers
+/// recurse into groups, so a file nesting thousands of them would overflow the stack.
+pub(crate) fn check_depth(file: &str, depth: usize) -> Result<(), Error> {
+    if depth > TiledMap::MAX_GROUP_DEPTH {
+        let what = format!(
+            "a group inside {} others (groups nest at most {} deep)",
+            depth - 1,
+            TiledMap::MAX_GROUP_DEPTH
+        );
+        return Err(invalid(file, what));
+    }
+    Ok(())
 }
 
 /// The map: its size, its tilesets and its layers (groups flattened, their offsets added).

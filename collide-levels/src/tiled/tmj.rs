@@ -9,7 +9,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::data::decode;
-use super::model::{Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset};
+use super::model::{
+    check_depth, Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset,
+};
 use super::tileset::{from_tsx, label, listed_twice};
 use crate::error::{invalid, Error, ErrorKind};
 use crate::read::{cell_count, read_text, too_many_cells};
@@ -156,7 +158,7 @@ pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, E
     for t in json.tilesets {
         map.tilesets.push(tileset(file, t, dir)?);
     }
-    layers(file, json.layers, Vec2::ZERO, &mut map.layers)?;
+    layers(file, json.layers, Vec2::ZERO, 0, &mut map.layers)?;
     Ok(map)
 }
 
@@ -224,11 +226,13 @@ fn properties(list: Vec<JsonProperty>) -> Properties {
     list.into_iter().map(|p| (p.name, text(p.value))).collect()
 }
 
-/// The layers of a list, groups' layers in place, each offset by `offset`.
+/// The layers of a list, groups' layers in place, each offset by `offset`; the list is
+/// inside `depth` groups.
 fn layers(
     file: &str,
     list: Vec<JsonLayer>,
     offset: Vec2,
+    depth: usize,
     out: &mut Vec<Layer>,
 ) -> Result<(), Error> {
     for layer in list {
@@ -248,7 +252,8 @@ fn layers(
                 LayerKind::Objects(objects.collect::<Result<_, _>>()?)
             }
             "group" => {
-                layers(file, layer.layers, offset, out)?;
+                check_depth(file, depth + 1).map_err(here)?;
+                layers(file, layer.layers, offset, depth + 1, out)?;
                 continue;
             }
             _ => continue,

@@ -7,7 +7,7 @@ use glam::Vec2;
 use roxmltree::Node;
 
 use super::data::decode;
-use super::model::{Layer, LayerKind, Map};
+use super::model::{check_depth, Layer, LayerKind, Map};
 use super::tileset::tileset;
 use super::xml::{attr, child, document, object, properties, required};
 use crate::error::{invalid, Error, ErrorKind};
@@ -42,16 +42,17 @@ pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, E
     for t in root.children().filter(|c| c.has_tag_name("tileset")) {
         map.tilesets.push(tileset(file, t, dir)?);
     }
-    layers(file, root, Vec2::ZERO, &mut map.layers)?;
+    layers(file, root, Vec2::ZERO, 0, &mut map.layers)?;
     Ok(map)
 }
 
 /// The layers among `parent`'s children, their groups' layers in place, each offset by
-/// `offset` (the groups' offsets above it).
+/// `offset` (the groups' offsets above it); `parent` is inside `depth` groups.
 fn layers(
     file: &str,
     parent: Node<'_, '_>,
     offset: Vec2,
+    depth: usize,
     out: &mut Vec<Layer>,
 ) -> Result<(), Error> {
     for node in parent.children().filter(Node::is_element) {
@@ -66,7 +67,8 @@ fn layers(
                 LayerKind::Objects(objects.collect::<Result<_, _>>()?)
             }
             "group" => {
-                layers(file, node, offset, out)?;
+                check_depth(file, depth + 1).map_err(here)?;
+                layers(file, node, offset, depth + 1, out)?;
                 continue;
             }
             _ => continue,
