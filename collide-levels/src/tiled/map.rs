@@ -103,7 +103,8 @@ pub struct TiledLayer {
     pub map: TileMap,
 }
 
-/// An object of an object layer, in world points.
+/// An object of an object layer, in world points: where Tiled draws it, moved by its layer's
+/// offset and its groups' as a tile layer is.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct TiledObject {

@@ -13,7 +13,8 @@ use crate::error::{Error, ErrorKind};
 
 /// The objects of an object layer, each with the bodies it became in `bodies` (none for
 /// points, lines, tiles, text, and rectangles with no area, nor anywhere on a layer whose
-/// `collide` property is `false`; one per convex piece of a concave polygon).
+/// `collide` property is `false`; one per convex piece of a concave polygon), moved by the
+/// layer's offset (its groups' too) as Tiled draws them.
 pub(crate) fn add_layer(
     file: &str,
     layer: &Layer,
@@ -25,6 +26,7 @@ pub(crate) fn add_layer(
     let mut out = Vec::with_capacity(objects.len());
     for o in objects {
         let fail = |kind| Error::new(file, kind).in_layer(&layer.name).at_object(o.id);
+        let o = &placed(o, layer.offset).map_err(|m| fail(ErrorKind::Invalid(m)))?;
         let mut listed = listed(o, &layer.name, axis);
         let shapes = if collide {
             shapes(o, axis).map_err(|m| fail(ErrorKind::UnknownObjectShape(m)))?
@@ -45,6 +47,22 @@ pub(crate) fn add_layer(
         out.push(listed);
     }
     Ok(out)
+}
+
+/// The object moved by `offset`, its layer's; or why it cannot be (a position past `f32`,
+/// which the offsets of a layer and its groups can reach though each is finite).
+fn placed(o: &Object, offset: Vec2) -> Result<Object, String> {
+    let position = o.position + offset;
+    if !position.is_finite() {
+        return Err(format!(
+            "the object's position {} moved by its layer's offset {offset}",
+            o.position
+        ));
+    }
+    Ok(Object {
+        position,
+        ..o.clone()
+    })
 }
 
 /// The object as the game reads it, in world points.
