@@ -65,3 +65,47 @@ fn groups_nested_past_the_cap_are_an_error_and_at_the_cap_load() {
     });
     assert_eq!(at_cap, (1, 1));
 }
+
+/// A `.tmx` map of `layers` tile layers of `side` × `side` cells, whose data holds no tile:
+/// cheap to write, and an error of its own once a layer's data is read.
+fn layered_tmx(layers: usize, side: u32) -> String {
+    let layer = format!(
+        r#"<layer name="l" width="{side}" height="{side}"><data encoding="csv"></data></layer>"#
+    );
+    format!(
+        r#"<map width="{side}" height="{side}" tilewidth="16" tileheight="16">{}</map>"#,
+        layer.repeat(layers)
+    )
+}
+
+/// The same map as `.tmj`, its layers in a group.
+fn layered_tmj(layers: usize, side: u32) -> String {
+    let layer =
+        format!(r#"{{"type":"tilelayer","name":"l","width":{side},"height":{side},"data":[]}}"#);
+    let layers = vec![layer; layers].join(",");
+    format!(
+        r#"{{"width":{side},"height":{side},"tilewidth":16,"tileheight":16,
+        "layers":[{{"type":"group","name":"g","layers":[{layers}]}}]}}"#
+    )
+}
+
+#[test]
+fn tile_layers_past_the_total_cells_are_an_error_before_any_data_is_read() {
+    // 16 layers of 4096 × 4096 cells are the cap: each layer's (empty) data is read, and is
+    // an error naming it. One more layer and the map is refused as a whole, unread.
+    let side = 4096;
+    let at_cap = TiledMap::MAX_TOTAL_CELLS / (side * side) as usize;
+    assert_eq!(at_cap, 16);
+    let options = TiledOptions::new();
+    let over = |err: &collide_levels::Error| {
+        matches!(&err.kind, ErrorKind::Invalid(m) if m.contains("in all")) && err.layer.is_none()
+    };
+    for layers in [at_cap, at_cap + 1] {
+        let tmx = TiledMap::from_tmx("big.tmx", &layered_tmx(layers, side), &options);
+        let tmj = TiledMap::from_tmj("big.tmj", &layered_tmj(layers, side), &options);
+        for err in [tmx.unwrap_err(), tmj.unwrap_err()] {
+            assert_eq!(over(&err), layers > at_cap, "{layers} layers: {err}");
+            assert_eq!(err.layer.is_some(), layers == at_cap, "{err}");
+        }
+    }
+}

@@ -58,8 +58,9 @@ impl TiledOptions {
 ///
 /// **Limits.** A map's size must be one a [`TileMap`](collide_world::TileMap) can have (at
 /// most [`TileMap::MAX_SIDE`](collide_world::TileMap::MAX_SIDE) cells a side and
-/// [`TileMap::MAX_CELLS`](collide_world::TileMap::MAX_CELLS) in all), and groups nest at
-/// most [`MAX_GROUP_DEPTH`](Self::MAX_GROUP_DEPTH) deep; a map past either is an error.
+/// [`TileMap::MAX_CELLS`](collide_world::TileMap::MAX_CELLS) in all), its tile layers
+/// hold at most [`MAX_TOTAL_CELLS`](Self::MAX_TOTAL_CELLS) cells together, and groups nest
+/// at most [`MAX_GROUP_DEPTH`](Self::MAX_GROUP_DEPTH) deep; a map past any is an error.
 ///
 /// ```
 /// use collide_levels::{TiledMap, TiledOptions};
@@ -161,6 +162,12 @@ impl TiledMap {
     /// error naming it (the loaders read groups recursively, and Tiled's JSON parser stops
     /// at a depth not much more than twice this).
     pub const MAX_GROUP_DEPTH: usize = 32;
+
+    /// The most cells a map's tile layers hold in all, as many as one
+    /// [`TileMap`](collide_world::TileMap) may: a layer's tile ids take 4 bytes a cell while
+    /// it loads, so a map's take at most 1 GiB however many layers it has. A map whose layers
+    /// say they hold more is an error before any layer's data is read.
+    pub const MAX_TOTAL_CELLS: usize = TileMap::MAX_CELLS;
 
     /// The map of the tile layer of this name.
     #[must_use]

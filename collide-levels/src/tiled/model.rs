@@ -7,6 +7,7 @@ use glam::Vec2;
 
 use super::map::TiledMap;
 use crate::error::{invalid, Error};
+use crate::read::cell_count;
 
 /// Custom properties by name, each value as the file writes it (`"true"`, `"3"`).
 pub(crate) type Properties = BTreeMap<String, String>;
@@ -24,6 +25,27 @@ pub(crate) fn check_depth(file: &str, depth: usize) -> Result<(), Error> {
             "a group inside {} others (groups nest at most {} deep)",
             depth - 1,
             TiledMap::MAX_GROUP_DEPTH
+        );
+        return Err(invalid(file, what));
+    }
+    Ok(())
+}
+
+/// An error when tile layers of these sizes (`width`, `height`) hold more than
+/// [`TiledMap::MAX_TOTAL_CELLS`] cells in all. Asked before any layer's data is decoded: a
+/// small compressed layer inflates to 4 bytes a cell, and a map may have any number. A size
+/// no layer can have counts none here (its layer is an error of its own).
+pub(crate) fn check_total_cells(
+    file: &str,
+    sizes: impl Iterator<Item = (u32, u32)>,
+) -> Result<(), Error> {
+    let cells = sizes
+        .map(|(w, h)| cell_count(w, h).unwrap_or(0))
+        .fold(0, usize::saturating_add);
+    if cells > TiledMap::MAX_TOTAL_CELLS {
+        let what = format!(
+            "tile layers of {cells} cells in all (a map's hold at most {})",
+            TiledMap::MAX_TOTAL_CELLS
         );
         return Err(invalid(file, what));
     }

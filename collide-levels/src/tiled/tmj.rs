@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use super::data::decode;
 use super::model::{
-    check_depth, Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile, Tileset,
+    check_depth, check_total_cells, Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile,
+    Tileset,
 };
 use super::tileset::{from_tsx, label, listed_twice};
 use crate::error::{invalid, Error, ErrorKind};
@@ -158,6 +159,7 @@ pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, E
     for t in json.tilesets {
         map.tilesets.push(tileset(file, t, dir)?);
     }
+    check_total_cells(file, tile_layer_sizes(&json.layers).into_iter())?;
     layers(file, json.layers, Vec2::ZERO, 0, &mut map.layers)?;
     Ok(map)
 }
@@ -266,6 +268,19 @@ fn layers(
         });
     }
     Ok(())
+}
+
+/// The sizes of the tile layers in `list` and its groups, walked without recursion.
+fn tile_layer_sizes(list: &[JsonLayer]) -> Vec<(u32, u32)> {
+    let mut sizes = Vec::new();
+    let mut todo: Vec<&JsonLayer> = list.iter().collect();
+    while let Some(layer) = todo.pop() {
+        if layer.kind == "tilelayer" {
+            sizes.push((layer.width, layer.height));
+        }
+        todo.extend(&layer.layers);
+    }
+    sizes
 }
 
 /// A tile layer's size and global tile ids.

@@ -7,7 +7,7 @@ use glam::Vec2;
 use roxmltree::Node;
 
 use super::data::decode;
-use super::model::{check_depth, Layer, LayerKind, Map};
+use super::model::{check_depth, check_total_cells, Layer, LayerKind, Map};
 use super::tileset::tileset;
 use super::xml::{attr, child, document, object, properties, required};
 use crate::error::{invalid, Error, ErrorKind};
@@ -42,6 +42,11 @@ pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, E
     for t in root.children().filter(|c| c.has_tag_name("tileset")) {
         map.tilesets.push(tileset(file, t, dir)?);
     }
+    let tile_layers = root.descendants().filter(|n| n.has_tag_name("layer"));
+    check_total_cells(
+        file,
+        tile_layers.map(|n| (side(n, "width"), side(n, "height"))),
+    )?;
     layers(file, root, Vec2::ZERO, 0, &mut map.layers)?;
     Ok(map)
 }
@@ -81,6 +86,14 @@ fn layers(
         });
     }
     Ok(())
+}
+
+/// A layer's side `name` (`width`, `height`) as its attribute says, `0` when it says none:
+/// only counted here, `tiles` reports a bad one.
+fn side(node: Node<'_, '_>, name: &str) -> u32 {
+    node.attribute(name)
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// A layer's `offsetx`, `offsety`.
