@@ -245,3 +245,36 @@ fn broken_files_are_errors_naming_them() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_level_file_with_no_layers_or_another_level_is_an_error_naming_it() {
+    let options = LdtkOptions::new();
+    let dir = std::env::temp_dir().join(format!("collide-levels-ldtkl-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("apart")).unwrap();
+    std::fs::write(dir.join("apart.ldtk"), text("ldtk/apart.ldtk")).unwrap();
+    let load_with = |level: &str| {
+        std::fs::write(dir.join("apart/Level_0.ldtkl"), level).unwrap();
+        LdtkProject::load(dir.join("apart.ldtk"), &options).err()
+    };
+    // As inside the project, a level with no layer list is broken, not empty.
+    for level in [
+        r#"{"identifier":"Level_0"}"#,
+        r#"{"identifier":"Level_0","layerInstances":null}"#,
+    ] {
+        let err = load_with(level).expect("an error");
+        assert!(err.file.ends_with("Level_0.ldtkl"), "{err}");
+        assert_eq!(err.level.as_deref(), Some("Level_0"));
+        assert!(
+            matches!(&err.kind, ErrorKind::Invalid(m) if m.contains("no layer instances")),
+            "{err}"
+        );
+    }
+    let err = load_with(r#"{"identifier":"Z","layerInstances":[]}"#).expect("an error");
+    assert!(err.file.ends_with("Level_0.ldtkl"), "{err}");
+    assert!(
+        matches!(&err.kind, ErrorKind::Invalid(m) if m.contains("\"Z\"") && m.contains("\"Level_0\"")),
+        "{err}"
+    );
+    assert!(load_with(&text("ldtk/apart/Level_0.ldtkl")).is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

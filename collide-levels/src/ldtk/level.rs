@@ -74,7 +74,20 @@ fn load_level(
     let (level_file, text) = read_text(&dir.join(rel)).map_err(here)?;
     let apart: format::Level = serde_json::from_str(&text)
         .map_err(|e| here(Error::new(&level_file, ErrorKind::Json(e.to_string()))))?;
-    let layers = apart.layer_instances.as_deref().unwrap_or_default();
+    if apart.identifier != level.identifier {
+        let what = format!(
+            "the file holds the level {:?}, where the project lists {:?}",
+            apart.identifier, level.identifier
+        );
+        return Err(here(invalid(&level_file, what)));
+    }
+    // As a level inside the project: no layer list is a broken file, not an empty level.
+    let Some(layers) = &apart.layer_instances else {
+        return Err(here(invalid(
+            &level_file,
+            "a level with no layer instances",
+        )));
+    };
     convert(&level_file, level, layers, world_position, options).map_err(here)
 }
 

@@ -21,8 +21,9 @@ impl LdtkProject {
     /// # Errors
     ///
     /// An [`Error`] naming the file (the project's or a level's), and the level, layer and
-    /// cell where it is about one: a file that cannot be read, is not LDtk's JSON, or holds an
-    /// IntGrid value the options map to no byte.
+    /// cell where it is about one: a file that cannot be read, is not LDtk's JSON, holds a
+    /// level with no layer instances (or, in a level's file, another level than the project
+    /// lists), or holds an IntGrid value the options map to no byte.
     pub fn load(path: impl AsRef<Path>, options: &LdtkOptions) -> Result<Self, Error> {
         let path = path.as_ref();
         let (file, text) = read_text(path)?;
