@@ -93,3 +93,48 @@ fn a_character_dropping_slowly_through_a_one_way_row_reaches_the_floor_below() {
         c.position()
     );
 }
+
+/// The one-way lift sinking 0.2 a frame, its top at `top`.
+fn sinking_lift(top: f32) -> Obstacle<'static> {
+    let r = Rect {
+        half_extents: Vec2::new(3.0, 0.3),
+    };
+    Obstacle::new(1, r, Pose::from_position(Vec2::new(0.0, top - 0.3)))
+        .with_velocity(Vec2::new(0.0, -0.2))
+        .with_one_way(Vec2::Y)
+}
+
+/// Dropping through a one-way lift that sinks on: the character falls a little faster than
+/// the lift, so it is still partly inside where the lift stood at the start of each frame,
+/// though above where it ends. It used to land back on the lift the frame after the drop
+/// (90 of 102 lift speeds and gravities).
+#[test]
+fn a_character_dropping_through_a_sinking_one_way_lift_falls_on_through_it() {
+    let mut top = 20.3;
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
+    let mut c = Character::new(PLAYER, Vec2::new(0.0, top + 1.01), settings).unwrap();
+    let gravity = Vec2::new(0.0, -0.05);
+    let mut v = Vec2::ZERO;
+    for _ in 0..10 {
+        top -= 0.2;
+        v += gravity;
+        c.move_by(v, &[sinking_lift(top)][..]);
+        v = c.clip_velocity(v);
+    }
+    assert_eq!(c.platform(), Some(1), "{:?}", c.last_move());
+    // It drops with the lift's velocity, as a game adds it, and falls on.
+    v = c.platform_velocity() + gravity;
+    top -= 0.2;
+    c.move_dropping_through(v, &[sinking_lift(top)][..]);
+    for frame in 0..30 {
+        top -= 0.2;
+        v += gravity;
+        let m = *c.move_by(v, &[sinking_lift(top)][..]);
+        v = c.clip_velocity(v);
+        assert!(!m.on_floor && m.platform.is_none(), "frame {frame}: {m:?}");
+    }
+    assert!(
+        c.position().y + 1.0 < top - 0.6,
+        "it fell clear of the lift"
+    );
+}

@@ -195,9 +195,17 @@ impl Character {
         filter: &QueryFilter<'_>,
     ) -> &CharacterMove {
         let solid = Solid::new(obstacles, *filter);
-        match self.leaving(travel, &solid) {
-            Some(id) => self.move_through(travel, &Without::new(&solid, Left::Id(id))),
-            None => self.move_through(travel, &solid),
+        if solid.has_moving() {
+            // A copy: the move changes the character while the view holds the shape.
+            let shape = self.shape;
+            let left = Left::Moving {
+                leaving: self.leaving(travel, &solid),
+                shape: shape.as_shape_ref(),
+                before: Pose::new(self.position, self.rotation),
+            };
+            self.move_through(travel, &Without::new(&solid, left));
+        } else {
+            self.move_through(travel, &solid);
         }
         self.sensors.clear();
         if !self.last.invalid_input {

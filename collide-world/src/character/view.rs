@@ -1,8 +1,9 @@
 //! A set of obstacles with some left out: the platform that carries or pushes a character
 //! (its own motion moves the character), or the one-way platforms a character stands inside
-//! (a snap must not land it on them from below).
+//! (a snap must not land it on them from below, nor a move on a moving one).
 
 use collide_core::{overlaps, Pose, ShapeRef};
+use glam::Vec2;
 
 use crate::kept::{Keep, Kept};
 use crate::{Obstacle, Obstacles};
@@ -14,6 +15,15 @@ pub(super) enum Left<'a> {
     Id(u32),
     /// Every one-way platform that this shape, at this pose, overlaps.
     OneWayOverlapping(ShapeRef<'a>, Pose),
+    /// The platform a move leaves (if any), and every moving one-way platform that this
+    /// shape, at this pose (where the move starts), overlapped where the platform stood
+    /// before it moved this frame: a character dropping through a lift that moves on down
+    /// is partly inside it still, though not inside where the lift ends.
+    Moving {
+        leaving: Option<u32>,
+        shape: ShapeRef<'a>,
+        before: Pose,
+    },
 }
 
 /// `inner` without the obstacles [`Left`] names; every other question goes to `inner`.
@@ -32,6 +42,22 @@ impl Keep for Left<'_> {
             Left::OneWayOverlapping(shape, pose) => {
                 o.one_way.is_none() || !overlaps(shape, &pose, o.shape, &o.pose)
             }
+            Left::Moving {
+                leaving,
+                shape,
+                before,
+            } => Some(o.id) != leaving && !sunk_before(shape, &before, o),
         }
     }
+}
+
+/// Whether `o` is a moving one-way platform that `shape` at `pose` overlapped where it stood
+/// before it moved this frame.
+fn sunk_before(shape: ShapeRef<'_>, pose: &Pose, o: &Obstacle<'_>) -> bool {
+    let v = o.velocity;
+    if o.one_way.is_none() || v == Vec2::ZERO || !v.is_finite() {
+        return false;
+    }
+    let stood = Pose::new(o.pose.position - v, o.pose.rotation);
+    overlaps(shape, pose, o.shape, &stood)
 }
