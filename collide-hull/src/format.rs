@@ -236,10 +236,9 @@ fn check_polygon(vertices: &[Point], max_vertices: usize) -> Result<(), String> 
             "{n} vertices; a hull has 3 to max_vertices = {max_vertices} (or none when empty)"
         ));
     }
-    if let Some(p) = vertices
-        .iter()
-        .find(|p| p[0].abs() > MAX_COORDINATE || p[1].abs() > MAX_COORDINATE)
-    {
+    // `unsigned_abs`, as `abs` of `i32::MIN` overflows.
+    let beyond = |c: i32| c.unsigned_abs() > MAX_COORDINATE.unsigned_abs();
+    if let Some(p) = vertices.iter().find(|p| beyond(p[0]) || beyond(p[1])) {
         return Err(format!("vertex {p:?} is beyond ±{MAX_COORDINATE}"));
     }
     if twice_area(vertices) <= 0 {

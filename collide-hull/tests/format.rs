@@ -146,6 +146,26 @@ fn malformed_files_are_refused_with_a_named_problem() {
 }
 
 #[test]
+fn coordinates_beyond_the_limit_are_refused_even_at_i32_min() {
+    let text = r#"{"version": 1, "generator": "g", "image": "x.png", "threshold": 128,
+        "max_vertices": 16, "simplify": "vw", "frame_width": 4, "frame_height": 4,
+        "columns": 1, "rows": 1,
+        "frames": [ { "vertices": [[-2147483648, 0], [0, -2147483648], [16, 0], [0, 16]] } ]}"#;
+    let err = ColliderFile::from_json(text).unwrap_err();
+    assert!(matches!(err, Error::Invalid(_)), "{err}");
+    for v in [i32::MIN, i32::MAX, -(1 << 24) - 1, (1 << 24) + 1] {
+        let mut file = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 4]]);
+        file.frames[0].vertices[0] = [v, 0];
+        assert!(matches!(file.validate(), Err(Error::Invalid(_))), "{v}");
+        file.frames[0].vertices[0] = [0, v];
+        assert!(matches!(file.validate(), Err(Error::Invalid(_))), "{v}");
+    }
+    // The limit itself is allowed.
+    let edge = square_file(vec![[-(1 << 24), -(1 << 24)], [4, 0], [4, 4], [0, 4]]);
+    assert!(edge.validate().is_ok());
+}
+
+#[test]
 fn a_byte_order_mark_is_allowed() {
     let file = worm();
     let text = format!("\u{feff}{}", file.to_json());
