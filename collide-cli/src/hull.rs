@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
 use crate::outcome::Outcome;
-use crate::report::{file_error, reason, WithFile};
+use crate::report::{file_error, reason, Printer, WithFile};
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
@@ -126,6 +126,7 @@ pub fn run(args: &HullArgs) -> Outcome {
     };
 
     let (mut frames, mut vertices, mut stale) = (0usize, 0usize, 0usize);
+    let mut printer = Printer::default();
     for file in &files {
         bar.set_message(file.display().to_string());
         match process(file, args, &options) {
@@ -137,7 +138,7 @@ pub fn run(args: &HullArgs) -> Outcome {
                     if report.stale {
                         eprintln!("{}", report.line);
                     } else if !args.quiet {
-                        println!("{}", report.line);
+                        printer.print(&format!("{}\n", report.line));
                     }
                     if !args.quiet {
                         for warning in &report.warnings {
@@ -165,9 +166,9 @@ pub fn run(args: &HullArgs) -> Outcome {
         if args.check {
             summary.push_str(&format!(", {stale} stale or missing"));
         }
-        println!("{summary}");
+        printer.print(&format!("{summary}\n"));
     }
-    if failures == 0 && stale == 0 {
+    if printer.finish() && failures == 0 && stale == 0 {
         Outcome::Success
     } else {
         Outcome::SomeFailed

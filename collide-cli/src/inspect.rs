@@ -7,7 +7,7 @@ use clap::Args;
 use collide_hull::{generate_file, twice_area, ColliderFile, Options, Sprite};
 
 use crate::outcome::Outcome;
-use crate::report::{file_error, reason};
+use crate::report::{file_error, reason, Printer};
 
 /// The arguments of `collide inspect`.
 #[derive(Debug, Args)]
@@ -22,10 +22,11 @@ pub struct InspectArgs {
 /// code 1), so a build can check its colliders; the other files are still inspected.
 pub fn run(args: &InspectArgs) -> Outcome {
     let mut outcome = Outcome::Success;
+    let mut printer = Printer::default();
     for path in &args.files {
         match inspect(path) {
             Ok((text, stale)) => {
-                print!("{text}");
+                printer.print(&text);
                 if stale {
                     outcome = Outcome::SomeFailed;
                 }
@@ -35,6 +36,9 @@ pub fn run(args: &InspectArgs) -> Outcome {
                 outcome = Outcome::SomeFailed;
             }
         }
+    }
+    if !printer.finish() {
+        outcome = Outcome::SomeFailed;
     }
     outcome
 }

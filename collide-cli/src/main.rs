@@ -10,7 +10,8 @@
 //!   `collide play --bench` times its scenes without a window.
 //!
 //! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
-//! or missing file), 2 for a usage error (clap's own exit code).
+//! or missing file, or stdout could not be written: the files are still all processed), 2 for
+//! a usage error (clap's own exit code).
 //!
 //! Every subcommand reports a failure on one line in one form: `error: <file>: <reason>`, the
 //! file the failure is about (the one read, written, listed or created) and each cause once;

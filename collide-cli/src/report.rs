@@ -4,6 +4,7 @@
 
 use std::error::Error as StdError;
 use std::fmt;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// The context of a failure about the file (or folder) at `path`: what could not be done to
@@ -82,6 +83,38 @@ fn line(working_on: Option<&Path>, error: &anyhow::Error) -> String {
     match about {
         Some(path) => format!("error: {}: {reason}", path.display()),
         None => format!("error: {reason}"),
+    }
+}
+
+/// Standard output for a subcommand that goes on over its files when stdout fails (`| head`,
+/// a full disk): the first failure is kept and later text dropped, so that every file is still
+/// processed, and [`Printer::finish`] reports the failure once.
+#[derive(Debug, Default)]
+pub struct Printer {
+    failed: Option<io::Error>,
+}
+
+impl Printer {
+    /// Writes `text` to stdout, unless an earlier write failed.
+    pub fn print(&mut self, text: &str) {
+        if self.failed.is_none() {
+            self.failed = io::stdout().write_all(text.as_bytes()).err();
+        }
+    }
+
+    /// Flushes stdout and reports on stderr why it failed, if it did: `false` then.
+    pub fn finish(mut self) -> bool {
+        if self.failed.is_none() {
+            self.failed = io::stdout().flush().err();
+        }
+        let Some(e) = self.failed else {
+            return true;
+        };
+        eprintln!(
+            "{}",
+            error_line(&anyhow::Error::new(e).context("cannot write to stdout"))
+        );
+        false
     }
 }
 
