@@ -96,19 +96,18 @@ pub fn run(args: &HullArgs) -> Outcome {
     let mut files = Vec::new();
     for path in &args.paths {
         if path.is_dir() {
-            match find_pngs(path) {
-                // A folder named for its sprites that holds none is a mistake (a wrong path,
-                // sprites not exported yet), not a success with nothing to do.
-                Ok(found) if found.is_empty() => {
-                    eprintln!("{}", file_error(path, &anyhow!("no PNG files")));
-                    failures += 1;
-                }
-                Ok(found) => files.extend(found),
-                Err(e) => {
-                    eprintln!("{}", file_error(path, &e));
-                    failures += 1;
-                }
+            let (found, errors) = find_pngs(path);
+            for e in &errors {
+                eprintln!("{}", file_error(path, e));
             }
+            failures += errors.len();
+            // A folder named for its sprites that holds none is a mistake (a wrong path,
+            // sprites not exported yet), not a success with nothing to do.
+            if found.is_empty() && errors.is_empty() {
+                eprintln!("{}", file_error(path, &anyhow!("no PNG files")));
+                failures += 1;
+            }
+            files.extend(found);
         } else {
             files.push(path.clone());
         }
@@ -270,27 +269,41 @@ fn warnings(png: &Path, sprite: &Sprite, options: &Options) -> Vec<String> {
 }
 
 /// Every `*.png` under `dir` (not following symbolic links, skipping `*.hull.png` previews),
-/// sorted so runs are repeatable.
-fn find_pngs(dir: &Path) -> Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
+/// sorted so runs are repeatable, and why each folder or entry that could not be read was
+/// skipped: one unreadable subfolder does not hide the sprites beside it.
+fn find_pngs(dir: &Path) -> (Vec<PathBuf>, Vec<anyhow::Error>) {
+    let (mut found, mut errors) = (Vec::new(), Vec::new());
     let mut pending = vec![dir.to_path_buf()];
     while let Some(dir) = pending.pop() {
-        let entries = std::fs::read_dir(&dir).with_file(&dir, "cannot list the folder")?;
+        let entries = match std::fs::read_dir(&dir).with_file(&dir, "cannot list the folder") {
+            Ok(entries) => entries,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
         for entry in entries {
-            let entry = entry.with_file(&dir, "cannot list the folder")?;
+            let entry = match entry.with_file(&dir, "cannot list the folder") {
+                Ok(entry) => entry,
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
+            };
             let path = entry.path();
-            let kind = entry
+            match entry
                 .file_type()
-                .with_file(&path, "cannot read its file type")?;
-            if kind.is_dir() {
-                pending.push(path);
-            } else if is_sprite(&path) {
-                found.push(path);
+                .with_file(&path, "cannot read its file type")
+            {
+                Ok(kind) if kind.is_dir() => pending.push(path),
+                Ok(_) if is_sprite(&path) => found.push(path),
+                Ok(_) => {}
+                Err(e) => errors.push(e),
             }
         }
     }
     found.sort();
-    Ok(found)
+    (found, errors)
 }
 
 /// `files`, each file kept once, where it first appears: a file named twice, or named and

@@ -4,7 +4,7 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use collide_hull::image::{Rgba, RgbaImage};
@@ -63,4 +63,68 @@ fn a_failing_stdout_is_reported_once_and_every_file_is_still_done() {
     );
     assert!(err.contains("error: nonexist.json: cannot read"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Makes under `dir` a chain of folders whose innermost path is longer than the system lets a
+/// path be (4096 bytes on Linux), so it cannot be listed, even by root: two chains, each short
+/// enough to create, the second moved into the first. Returns the chain's first folder.
+fn too_deep(dir: &Path) -> PathBuf {
+    let name = "d".repeat(200);
+    let chain = |root: &Path| {
+        let path = (0..12).fold(root.to_path_buf(), |p, _| p.join(&name));
+        fs::create_dir_all(&path).unwrap();
+        path
+    };
+    let (first, second) = (dir.join(&name), dir.join("second"));
+    let inner = chain(dir);
+    chain(&second);
+    fs::rename(second, inner.join("second")).unwrap();
+    first
+}
+
+#[test]
+fn an_unreadable_subfolder_is_reported_and_its_neighbours_still_built() {
+    let dir = tempdir();
+    let sprites = dir.path().join("sprites");
+    fs::create_dir(&sprites).unwrap();
+    fs::write(sprites.join("a.png"), sprite(4)).unwrap();
+    let deep = too_deep(&sprites);
+    let o = collide(&["hull", "sprites"], dir.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("cannot list the folder").count(), 1, "{err}");
+    assert!(sprites.join("a.collider.json").is_file(), "{err}");
+    assert!(
+        stdout(&o).contains("1 file, 1 frame, 4 vertices, 1 failed"),
+        "{}",
+        stdout(&o)
+    );
+    fs::remove_dir_all(deep).unwrap();
+}
+
+/// A folder without read permission, where that stops this user from listing it (not root).
+#[cfg(unix)]
+#[test]
+fn a_locked_subfolder_is_reported_and_its_neighbours_still_built() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempdir();
+    let sprites = dir.path().join("sprites");
+    fs::create_dir(&sprites).unwrap();
+    fs::write(sprites.join("a.png"), sprite(4)).unwrap();
+    let locked = sprites.join("locked");
+    fs::create_dir(&locked).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    if fs::read_dir(&locked).is_ok() {
+        eprintln!("note: a mode 000 folder is readable here (root?): its case is skipped");
+    } else {
+        let o = collide(&["hull", "sprites"], dir.path());
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("error: sprites/locked: cannot list the folder"),
+            "{err}"
+        );
+        assert!(stdout(&o).contains("1 file, 1 frame"), "{}", stdout(&o));
+    }
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o700)).unwrap();
 }
