@@ -1,6 +1,6 @@
 //! `collide hull`: sprite PNGs → `<stem>.collider.json` (and `<stem>.hull.png` previews).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
@@ -21,7 +21,8 @@ use crate::report::{file_error, reason, Printer, WithFile};
 #[derive(Debug, Args)]
 pub struct HullArgs {
     /// PNG files, or folders searched recursively for `*.png` (skipping `*.hull.png` previews;
-    /// a folder with none fails).
+    /// a folder with none fails). A file whose collider another one already writes (`ship.png`
+    /// and `ship.PNG`) fails.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Pixels whose alpha is at least this are solid (1..=255).
@@ -126,9 +127,18 @@ pub fn run(args: &HullArgs) -> Outcome {
 
     let (mut frames, mut vertices, mut stale) = (0usize, 0usize, 0usize);
     let mut printer = Printer::default();
-    for file in &files {
+    let shared = shared_outputs(&files);
+    for (file, earlier) in files.iter().zip(&shared) {
         bar.set_message(file.display().to_string());
-        match process(file, args, &options) {
+        let result = match earlier {
+            Some(first) => Err(anyhow!(
+                "{} is also written from {}: rename one of the two",
+                collider_path(file).display(),
+                first.display()
+            )),
+            None => process(file, args, &options),
+        };
+        match result {
             Ok(report) => {
                 frames += report.frames;
                 vertices += report.vertices;
@@ -314,6 +324,31 @@ fn once_each(files: Vec<PathBuf>) -> Vec<PathBuf> {
     files
         .into_iter()
         .filter(|f| seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())))
+        .collect()
+}
+
+/// Per file, the earlier one in `files` whose collider (and preview) it would overwrite, if
+/// any: `ship.png` and `ship.PNG` in a folder, or `ship` and `ship.png` named. Such a file is
+/// an error and not built, so the first one's hulls are not lost.
+fn shared_outputs(files: &[PathBuf]) -> Vec<Option<PathBuf>> {
+    let mut first: HashMap<PathBuf, &PathBuf> = HashMap::new();
+    files
+        .iter()
+        .map(|file| {
+            let out = collider_path(file);
+            // The folder's canonical path, so `./ship` and `ship.png` meet (it exists: the
+            // file in it was found or named, and is read from there).
+            let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
+            let folder = folder.unwrap_or(Path::new("."));
+            let folder = folder
+                .canonicalize()
+                .unwrap_or_else(|_| folder.to_path_buf());
+            let key = folder.join(out.file_name().unwrap_or_default());
+            first.get(&key).map(|f| (*f).clone()).or_else(|| {
+                first.insert(key, file);
+                None
+            })
+        })
         .collect()
 }
 

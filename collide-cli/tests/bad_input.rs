@@ -128,3 +128,47 @@ fn a_locked_subfolder_is_reported_and_its_neighbours_still_built() {
     }
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o700)).unwrap();
 }
+
+#[test]
+fn two_sprites_that_share_a_collider_file_do_not_overwrite_each_other() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::create_dir(d.join("case")).unwrap();
+    fs::write(d.join("case/ship.png"), sprite(4)).unwrap();
+    fs::write(d.join("case/ship.PNG"), sprite(8)).unwrap();
+    let o = collide(&["hull", "case"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // The folder's files come sorted: ship.PNG first, so ship.png is the one refused.
+    assert!(
+        err.contains(
+            "error: case/ship.png: case/ship.collider.json is also written from case/ship.PNG"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let written = fs::read_to_string(d.join("case/ship.collider.json")).unwrap();
+    assert!(written.contains("\"image\": \"ship.PNG\""), "{written}");
+    assert!(stdout(&o).contains("1 failed"), "{}", stdout(&o));
+
+    // Named on the command line: `ship` is a file of its own, whose collider is the same.
+    fs::write(d.join("ship"), sprite(4)).unwrap();
+    fs::write(d.join("ship.png"), sprite(8)).unwrap();
+    let o = collide(&["hull", "ship", "./ship.png"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: ./ship.png: ./ship.collider.json is also written from ship"),
+        "{err}"
+    );
+    let written = fs::read_to_string(d.join("ship.collider.json")).unwrap();
+    assert!(written.contains("\"image\": \"ship\""), "{written}");
+    // With --check the clash fails as well, rather than comparing one file twice.
+    let o = collide(&["hull", "--check", "ship", "ship.png"], d);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("is also written from ship"),
+        "{}",
+        stderr(&o)
+    );
+}
