@@ -172,3 +172,43 @@ fn two_sprites_that_share_a_collider_file_do_not_overwrite_each_other() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_sprite_of_too_many_frames_fails_in_hull_and_in_inspect() {
+    let dir = tempdir();
+    let d = dir.path();
+    // 65 537 × 1 pixels: the strip rule cuts it into one frame more than the cap.
+    let wide = RgbaImage::from_pixel(65_537, 1, Rgba([255, 0, 0, 255]));
+    fs::write(d.join("wide.png"), png_bytes(&wide)).unwrap();
+    fs::write(d.join("one.png"), sprite(4)).unwrap();
+    let o = collide(&["hull", "wide.png", "one.png"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let reason = "into 65537 frames, more than the limit of 65536";
+    assert!(
+        err.contains("error: wide.png: frames of 1×1") && err.contains(reason),
+        "{err}"
+    );
+    assert!(d.join("one.collider.json").is_file());
+    assert!(!d.join("wide.collider.json").exists());
+
+    // A collider of 1×1 frames pointing at it is rebuilt with the same layout: the same error.
+    let collider = TINY_COLLIDER
+        .replace("tiny.png", "wide.png")
+        .replace(
+            "\"frame_width\": 4, \"frame_height\": 4",
+            "\"frame_width\": 1, \"frame_height\": 1",
+        )
+        .replace(
+            "[[0, 0], [2, 0], [2, 4], [0, 4]]",
+            "[[0, 0], [1, 0], [1, 1], [0, 1]]",
+        );
+    fs::write(d.join("wide.collider.json"), collider).unwrap();
+    let o = collide(&["inspect", "wide.collider.json"], d);
+    assert!(
+        stdout(&o).contains("cannot rebuild from wide.png"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains(reason), "{}", stdout(&o));
+}

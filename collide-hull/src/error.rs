@@ -60,6 +60,23 @@ pub enum Error {
         /// Requested (or derived) frame height.
         frame_height: u32,
     },
+    /// The frame size cuts the image into more than [`MAX_FRAMES`](crate::MAX_FRAMES) frames.
+    #[error(
+        "frames of {frame_width}×{frame_height} cut the {width}×{height} image into {frames} frames, more than the limit of {}",
+        crate::MAX_FRAMES
+    )]
+    TooManyFrames {
+        /// Image width.
+        width: u32,
+        /// Image height.
+        height: u32,
+        /// Requested (or derived) frame width.
+        frame_width: u32,
+        /// Requested (or derived) frame height.
+        frame_height: u32,
+        /// How many frames that makes.
+        frames: u64,
+    },
     /// An option is out of its range.
     #[error("invalid option: {0}")]
     InvalidOption(String),

@@ -104,8 +104,9 @@ impl Sprite {
 /// collider file.
 ///
 /// # Errors
-/// [`Error::InvalidOption`], the decoding errors of [`decode_png`], [`Error::FrameSize`],
-/// [`Error::NoSolidPixels`] when no pixel of the image is solid, and [`Error::CannotEnclose`].
+/// [`Error::InvalidOption`], the decoding errors of [`decode_png`], [`Error::FrameSize`] and
+/// [`Error::TooManyFrames`] (see [`Layout::for_image`]), [`Error::NoSolidPixels`] when no pixel
+/// of the image is solid, and [`Error::CannotEnclose`].
 pub fn generate(png: &[u8], image_name: &str, options: &Options) -> Result<Sprite, Error> {
     options.validate()?;
     let image = decode_png(png, options.max_pixels)?;

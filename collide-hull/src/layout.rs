@@ -1,5 +1,11 @@
 use crate::{AlphaMask, Error};
 
+/// The most frames [`Layout::for_image`] cuts an image into: 65 536, a 256 × 256 sheet, far
+/// beyond any animation. Each frame costs a hull and the work to find it, so without a cap a
+/// small image within the pixel limit (64 Mi × 1 pixels, cut into 1×1 frames by the strip rule)
+/// would take many gigabytes.
+pub const MAX_FRAMES: usize = 65_536;
+
 /// How an image is cut into animation frames: `columns × rows` frames of
 /// `frame_width × frame_height` pixels, numbered in row-major order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +31,8 @@ impl Layout {
     ///
     /// # Errors
     /// [`Error::InvalidOption`] for a zero-sized image or frame; [`Error::FrameSize`] when the
-    /// frame size does not divide the image exactly.
+    /// frame size does not divide the image exactly; [`Error::TooManyFrames`] for more than
+    /// [`MAX_FRAMES`] frames.
     pub fn for_image(
         width: u32,
         height: u32,
@@ -57,11 +64,22 @@ impl Layout {
                 frame_height: fh,
             });
         }
+        let (columns, rows) = (width / fw, height / fh);
+        let frames = u64::from(columns) * u64::from(rows);
+        if frames > MAX_FRAMES as u64 {
+            return Err(Error::TooManyFrames {
+                width,
+                height,
+                frame_width: fw,
+                frame_height: fh,
+                frames,
+            });
+        }
         Ok(Layout {
             frame_width: fw,
             frame_height: fh,
-            columns: width / fw,
-            rows: height / fh,
+            columns,
+            rows,
         })
     }
 
@@ -194,5 +212,21 @@ mod tests {
             Err(Error::InvalidOption(_))
         ));
         assert!(Layout::for_image(0, 10, None, None).is_err());
+    }
+
+    #[test]
+    fn refuses_more_frames_than_the_cap() {
+        // 64 Mi × 1 pixels, within the default pixel limit: the strip rule makes 1×1 frames.
+        assert!(matches!(
+            Layout::for_image(1 << 26, 1, None, None),
+            Err(Error::TooManyFrames { frames, .. }) if frames == 1 << 26
+        ));
+        assert!(matches!(
+            Layout::for_image(u32::MAX, u32::MAX, Some(1), Some(1)),
+            Err(Error::TooManyFrames { .. })
+        ));
+        let cap = Layout::for_image(256, 256, Some(1), Some(1)).unwrap();
+        assert_eq!(cap.frame_count(), MAX_FRAMES);
+        assert!(Layout::for_image(MAX_FRAMES as u32 + 1, 1, None, None).is_err());
     }
 }

@@ -11,11 +11,11 @@
 //!    [`Simplify::Enclosing`], a containment-preserving simplification that keeps every solid
 //!    pixel inside).
 //!
-//! Strips and grid sheets are cut into frames by [`Layout`]; [`Layout::from_gaps`] finds the
-//! grid that transparent gaps show, so a tool can warn when a sheet was misread. The result is
-//! written as a versioned [`ColliderFile`] (`<stem>.collider.json` beside `<stem>.png`) and
-//! loaded back with [`load_beside`] into [`collide_core::Hull`]s for the core's multi-frame
-//! [`collide_core::AnimatedHull`].
+//! Strips and grid sheets are cut into frames by [`Layout`], at most [`MAX_FRAMES`];
+//! [`Layout::from_gaps`] finds the grid that transparent gaps show, so a tool can warn when a
+//! sheet was misread. The result is written as a versioned [`ColliderFile`]
+//! (`<stem>.collider.json` beside `<stem>.png`) and loaded back with [`load_beside`] into
+//! [`collide_core::Hull`]s for the core's multi-frame [`collide_core::AnimatedHull`].
 //!
 //! **Coordinates** in files are pixels from the frame's top-left corner, x right, **y down**;
 //! vertices have positive shoelace area, which looks clockwise on screen. [`Placement`] moves
@@ -106,7 +106,7 @@ pub use collide_core::Simplify;
 pub use convex::{convex_hull, frame_hull, twice_area, Point};
 pub use error::Error;
 pub use format::{collider_path, ColliderFile, Frame, FORMAT_VERSION};
-pub use layout::Layout;
+pub use layout::{Layout, MAX_FRAMES};
 pub use load::{load_beside, Origin, Placement, YAxis};
 pub use mask::AlphaMask;
 pub use simplify::{enclosing, visvalingam_whyatt};
