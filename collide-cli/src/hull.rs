@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use collide_hull::image::ImageFormat;
 use collide_hull::{
     collider_path, generate_file, render_preview, ColliderFile, Error, Layout, Options, Simplify,
-    Sprite, DEFAULT_MAX_PIXELS,
+    Sprite, DEFAULT_MAX_PIXELS, MAX_PIXELS_LIMIT,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -50,8 +50,10 @@ pub struct HullArgs {
     /// Print only errors.
     #[arg(long, short)]
     pub quiet: bool,
-    /// Refuse images with more pixels than this (checked on the PNG header).
-    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS)]
+    /// Refuse images with more pixels than this (checked on the PNG header; at most
+    /// 268435456, 16384 × 16384).
+    #[arg(long, default_value_t = DEFAULT_MAX_PIXELS,
+          value_parser = clap::value_parser!(u64).range(..=MAX_PIXELS_LIMIT))]
     pub max_pixels: u64,
 }
 

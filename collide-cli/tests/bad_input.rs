@@ -212,3 +212,46 @@ fn a_sprite_of_too_many_frames_fails_in_hull_and_in_inspect() {
     );
     assert!(stdout(&o).contains(reason), "{}", stdout(&o));
 }
+
+#[test]
+fn a_pixel_limit_above_the_hard_maximum_is_a_usage_error() {
+    let dir = tempdir();
+    let d = dir.path();
+    // A real PNG whose header, CRC and all, claims 100000×100000 pixels.
+    let mut huge = sprite(4);
+    huge[16..24].copy_from_slice(&[0, 1, 0x86, 0xa0, 0, 1, 0x86, 0xa0]);
+    let crc = crc32(&huge[12..29]).to_be_bytes();
+    huge[29..33].copy_from_slice(&crc);
+    fs::write(d.join("huge.png"), huge).unwrap();
+    fs::write(d.join("one.png"), sprite(4)).unwrap();
+    let o = collide(
+        &["hull", "--max-pixels", "10000000000", "huge.png", "one.png"],
+        d,
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--max-pixels"), "{}", stderr(&o));
+    // At the maximum the header is refused alone, and the other sprite is built.
+    let o = collide(
+        &["hull", "--max-pixels", "268435456", "huge.png", "one.png"],
+        d,
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: huge.png: the image is 100000×100000"),
+        "{err}"
+    );
+    assert!(d.join("one.collider.json").is_file());
+}
+
+/// CRC-32 (ISO-HDLC, as PNG uses), bit by bit.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = (crc >> 1) ^ if crc & 1 != 0 { 0xEDB8_8320 } else { 0 };
+        }
+    }
+    !crc
+}

@@ -9,6 +9,12 @@ use crate::Error;
 /// sheet yet small enough that decoding cannot exhaust memory.
 pub const DEFAULT_MAX_PIXELS: u64 = 64 * 1024 * 1024;
 
+/// The largest pixel limit [`decode_png`] takes: 256 Mi pixels (16384 × 16384), four times the
+/// default. A decoded image takes up to 8 bytes a pixel (16-bit RGBA), 2 GiB at this size; a
+/// higher limit would let a PNG of a few bytes ask for more memory than a machine may have,
+/// and a failed allocation aborts the process.
+pub const MAX_PIXELS_LIMIT: u64 = 256 * 1024 * 1024;
+
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 
 /// The width and height a PNG's header claims, read without decoding anything else.
@@ -40,8 +46,10 @@ pub fn png_dimensions(bytes: &[u8]) -> Result<(u32, u32), Error> {
 /// runs under a matching allocation limit.
 ///
 /// # Errors
-/// [`Error::NotPng`], [`Error::TooLarge`], or [`Error::Decode`] for a truncated or corrupt file.
+/// [`Error::InvalidOption`] for a `max_pixels` above [`MAX_PIXELS_LIMIT`]; [`Error::NotPng`],
+/// [`Error::TooLarge`], or [`Error::Decode`] for a truncated or corrupt file.
 pub fn decode_png(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, Error> {
+    check_max_pixels(max_pixels)?;
     let (width, height) = png_dimensions(bytes)?;
     let pixels = u64::from(width) * u64::from(height);
     if pixels > max_pixels {
@@ -60,6 +68,16 @@ pub fn decode_png(bytes: &[u8], max_pixels: u64) -> Result<DynamicImage, Error> 
     };
     let decoder = PngDecoder::with_limits(Cursor::new(bytes), limits).map_err(decode_error)?;
     DynamicImage::from_decoder(decoder).map_err(decode_error)
+}
+
+/// Refuses a pixel limit above [`MAX_PIXELS_LIMIT`].
+pub(crate) fn check_max_pixels(max_pixels: u64) -> Result<(), Error> {
+    if max_pixels > MAX_PIXELS_LIMIT {
+        return Err(Error::InvalidOption(format!(
+            "the pixel limit must be at most {MAX_PIXELS_LIMIT}, got {max_pixels}"
+        )));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

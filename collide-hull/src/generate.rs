@@ -23,7 +23,8 @@ pub struct Options {
     pub frame_width: Option<u32>,
     /// Frame height, for grid sheets (with `frame_width`) and vertical strips.
     pub frame_height: Option<u32>,
-    /// The largest image (width × height) that will be decoded.
+    /// The largest image (width × height) that will be decoded (at most
+    /// [`MAX_PIXELS_LIMIT`](crate::MAX_PIXELS_LIMIT)).
     pub max_pixels: u64,
 }
 
@@ -44,8 +45,10 @@ impl Options {
     /// Checks every setting's range.
     ///
     /// # Errors
-    /// [`Error::InvalidOption`] for threshold 0 or `max_vertices` outside 3..=16.
+    /// [`Error::InvalidOption`] for threshold 0, `max_vertices` outside 3..=16 or `max_pixels`
+    /// above [`MAX_PIXELS_LIMIT`](crate::MAX_PIXELS_LIMIT).
     pub fn validate(&self) -> Result<(), Error> {
+        crate::decode::check_max_pixels(self.max_pixels)?;
         if self.threshold == 0 {
             return Err(Error::InvalidOption(
                 "threshold must be 1..=255 (0 would make every pixel solid)".into(),

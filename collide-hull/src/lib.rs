@@ -112,7 +112,7 @@ pub use mask::AlphaMask;
 pub use simplify::{enclosing, visvalingam_whyatt};
 
 #[cfg(feature = "png")]
-pub use decode::{decode_png, png_dimensions, DEFAULT_MAX_PIXELS};
+pub use decode::{decode_png, png_dimensions, DEFAULT_MAX_PIXELS, MAX_PIXELS_LIMIT};
 #[cfg(feature = "png")]
 pub use generate::{generate, generate_file, Options, Sprite};
 #[cfg(feature = "png")]

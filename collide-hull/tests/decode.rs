@@ -5,7 +5,9 @@ mod common;
 use collide_hull::image::{
     GrayAlphaImage, GrayImage, ImageBuffer, LumaA, Rgb, RgbImage, Rgba, RgbaImage,
 };
-use collide_hull::{decode_png, generate, png_dimensions, Error, Options, DEFAULT_MAX_PIXELS};
+use collide_hull::{
+    decode_png, generate, png_dimensions, Error, Options, DEFAULT_MAX_PIXELS, MAX_PIXELS_LIMIT,
+};
 use common::*;
 
 /// An 8×4 sprite: a 3×2 block at (2, 1) is the only opaque part.
@@ -114,6 +116,30 @@ fn a_huge_header_is_refused_before_allocating() {
     };
     assert!(matches!(
         generate(&fixture("player.png"), "p.png", &small),
+        Err(Error::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn a_pixel_limit_above_the_hard_maximum_is_refused() {
+    // Decoding this header under a limit of 10¹⁰ pixels asked for 40 GB, and aborted.
+    let png = header_only_png(100_000, 100_000);
+    assert!(matches!(
+        decode_png(&png, 10_000_000_000),
+        Err(Error::InvalidOption(_))
+    ));
+    let options = Options {
+        max_pixels: MAX_PIXELS_LIMIT + 1,
+        ..Options::default()
+    };
+    assert!(matches!(options.validate(), Err(Error::InvalidOption(_))));
+    assert!(matches!(
+        generate(&fixture("player.png"), "p.png", &options),
+        Err(Error::InvalidOption(_))
+    ));
+    // The maximum itself is allowed, and this header is beyond it.
+    assert!(matches!(
+        decode_png(&png, MAX_PIXELS_LIMIT),
         Err(Error::TooLarge { .. })
     ));
 }
