@@ -5,31 +5,27 @@ use crate::{AlphaMask, Layout};
 /// A pixel corner: `[x, y]` in pixels from a frame's top-left corner, x right, y down.
 pub type Point = [i32; 2];
 
-/// `(b − a) × (c − a)`, exact in `i64`: positive when `a → b → c` turns towards positive
-/// shoelace area.
+/// `(b − a) × (c − a)`, exact in `i128` (a product of two `i32` differences overflows `i64`):
+/// positive when `a → b → c` turns towards positive shoelace area.
 #[must_use]
-pub(crate) fn cross(a: Point, b: Point, c: Point) -> i64 {
-    let (abx, aby) = (
-        i64::from(b[0]) - i64::from(a[0]),
-        i64::from(b[1]) - i64::from(a[1]),
-    );
-    let (acx, acy) = (
-        i64::from(c[0]) - i64::from(a[0]),
-        i64::from(c[1]) - i64::from(a[1]),
-    );
-    abx * acy - aby * acx
+pub(crate) fn cross(a: Point, b: Point, c: Point) -> i128 {
+    let d = |p: Point, i: usize| i128::from(p[i]) - i128::from(a[i]);
+    d(b, 0) * d(c, 1) - d(b, 1) * d(c, 0)
 }
 
-/// Twice the signed shoelace area of a polygon, exact: positive for the order collide uses.
+/// Twice the signed shoelace area of a polygon, exact while it fits in `i64` (always, for
+/// coordinates within ±2³⁰), saturated at `i64::MIN` or `i64::MAX` beyond: positive for the
+/// order collide uses.
 #[must_use]
 pub fn twice_area(polygon: &[Point]) -> i64 {
     let n = polygon.len();
-    (0..n)
+    let sum: i128 = (0..n)
         .map(|i| {
             let (a, b) = (polygon[i], polygon[(i + 1) % n]);
-            i64::from(a[0]) * i64::from(b[1]) - i64::from(a[1]) * i64::from(b[0])
+            i128::from(a[0]) * i128::from(b[1]) - i128::from(a[1]) * i128::from(b[0])
         })
-        .sum()
+        .sum();
+    i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX })
 }
 
 /// The convex hull of `points` by Andrew's monotone chain: vertices in positive-area order
@@ -64,20 +60,27 @@ pub fn convex_hull(points: &[Point]) -> Vec<Point> {
 }
 
 /// The exact convex hull of frame `index`'s solid pixels, each pixel a full unit square, in the
-/// frame's own coordinates; empty when the frame has no solid pixel.
+/// frame's own coordinates; empty when the frame has no solid pixel, or `index` is not one of
+/// the layout's frames.
 ///
 /// Only the leftmost and rightmost solid pixel of each row can be on the hull, so only their
 /// corners go into the monotone chain.
 #[must_use]
 pub fn frame_hull(mask: &AlphaMask, layout: &Layout, index: usize) -> Vec<Point> {
+    if index >= layout.frame_count() {
+        return Vec::new();
+    }
     let (ox, oy) = layout.frame_origin(index);
+    // Pixels beyond the mask are never solid: only the part of the frame inside it is read.
+    let width = layout.frame_width.min(mask.width().saturating_sub(ox));
+    let height = layout.frame_height.min(mask.height().saturating_sub(oy));
     let mut corners = Vec::new();
-    for y in 0..layout.frame_height {
+    for y in 0..height {
         let solid = |x: &u32| mask.is_solid(ox + x, oy + y);
-        let Some(left) = (0..layout.frame_width).find(solid) else {
+        let Some(left) = (0..width).find(solid) else {
             continue;
         };
-        let right = (0..layout.frame_width).rev().find(solid).unwrap_or(left);
+        let right = (0..width).rev().find(solid).unwrap_or(left);
         let (l, r, top) = (left as i32, right as i32 + 1, y as i32);
         corners.extend_from_slice(&[[l, top], [l, top + 1], [r, top], [r, top + 1]]);
     }

@@ -111,19 +111,24 @@ impl Layout {
         })
     }
 
-    /// How many frames the image holds.
+    /// How many frames the image holds (saturated at `usize::MAX`).
     #[must_use]
     pub fn frame_count(&self) -> usize {
-        self.columns as usize * self.rows as usize
+        (self.columns as usize).saturating_mul(self.rows as usize)
     }
 
-    /// The pixel position of frame `index`'s top-left corner in the image.
+    /// The pixel position of frame `index`'s top-left corner in the image. Each coordinate
+    /// saturates at `u32::MAX`, which only a layout not made by [`Layout::for_image`] (or an
+    /// `index` past its frames) reaches: no pixel of an image lies there.
     #[must_use]
     pub fn frame_origin(&self, index: usize) -> (u32, u32) {
         let columns = self.columns.max(1) as usize;
-        let column = (index % columns) as u32;
-        let row = (index / columns) as u32;
-        (column * self.frame_width, row * self.frame_height)
+        let column = u32::try_from(index % columns).unwrap_or(u32::MAX);
+        let row = u32::try_from(index / columns).unwrap_or(u32::MAX);
+        (
+            column.saturating_mul(self.frame_width),
+            row.saturating_mul(self.frame_height),
+        )
     }
 }
 
