@@ -255,3 +255,21 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+#[test]
+fn inspect_refuses_an_image_outside_the_collider_s_folder() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::create_dir(d.join("colliders")).unwrap();
+    fs::write(d.join("tiny.png"), sprite(4)).unwrap();
+    let collider = TINY_COLLIDER.replace("tiny.png", "../tiny.png");
+    fs::write(d.join("colliders/tiny.collider.json"), collider).unwrap();
+    let o = collide(&["inspect", "colliders/tiny.collider.json"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: colliders/tiny.collider.json: invalid collider file: image"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+}

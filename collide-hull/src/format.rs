@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 use std::fs::File;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -153,7 +153,8 @@ impl ColliderFile {
     ///
     /// # Errors
     /// [`Error::UnsupportedVersion`] for a version other than [`FORMAT_VERSION`];
-    /// [`Error::Invalid`] for settings out of range, a frame count other than `columns × rows`,
+    /// [`Error::Invalid`] for an `image` that is not a bare file name (empty, `.`, `..`, or with
+    /// a `/`, a `\` or a drive), settings out of range, a frame count other than `columns × rows`,
     /// a frame with 1 or 2 or more than `max_vertices` vertices, coordinates beyond ±2²⁴, or
     /// vertices that are not a strictly convex polygon in positive-area order.
     pub fn validate(&self) -> Result<(), Error> {
@@ -161,6 +162,12 @@ impl ColliderFile {
             return Err(Error::UnsupportedVersion {
                 found: self.version.to_string(),
             });
+        }
+        if !is_bare_file_name(&self.image) {
+            return Err(Error::Invalid(format!(
+                "image {:?} must be a file name with no folder part",
+                self.image
+            )));
         }
         if self.threshold == 0 {
             return Err(Error::Invalid("threshold must be 1..=255, got 0".into()));
@@ -223,6 +230,14 @@ impl ColliderFile {
             && *rows == other.rows
             && *frames == other.frames
     }
+}
+
+/// Whether `name` is one file's name, with no folder part on any platform: a reader opens it
+/// beside the collider file, and must not be sent elsewhere by it (`../x.png`, `/etc/x`).
+fn is_bare_file_name(name: &str) -> bool {
+    let mut parts = Path::new(name).components();
+    let one_normal = matches!(parts.next(), Some(Component::Normal(_))) && parts.next().is_none();
+    one_normal && !name.contains(['/', '\\'])
 }
 
 /// Why `vertices` is not a valid frame hull, if it is not.

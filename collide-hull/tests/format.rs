@@ -166,6 +166,30 @@ fn coordinates_beyond_the_limit_are_refused_even_at_i32_min() {
 }
 
 #[test]
+fn an_image_name_with_a_folder_part_is_refused() {
+    let mut file = square_file(vec![[0, 0], [4, 0], [4, 4], [0, 4]]);
+    for bad in [
+        "../png/rgb.png",
+        "/etc/rgb.png",
+        "png/rgb.png",
+        "png\\rgb.png",
+        "C:\\rgb.png",
+        "..",
+        ".",
+        "",
+    ] {
+        file.image = bad.into();
+        assert!(matches!(file.validate(), Err(Error::Invalid(_))), "{bad:?}");
+        let err = ColliderFile::from_json(&file.to_json()).unwrap_err();
+        assert!(causes(&err).contains("image"), "{bad:?}: {err}");
+    }
+    for good in ["rgb.png", "ship.v2.png", "a..b.png", "no extension"] {
+        file.image = good.into();
+        assert!(file.validate().is_ok(), "{good:?}");
+    }
+}
+
+#[test]
 fn a_byte_order_mark_is_allowed() {
     let file = worm();
     let text = format!("\u{feff}{}", file.to_json());
