@@ -1,17 +1,21 @@
 //! A segment running exactly along a grid line: it enters no cell beside the line (overlap is
 //! strict, as everywhere in collide), but where the cells on both sides of the line are solid
-//! it runs inside the solid region, along the seam between them, and a map has no seams. A
-//! laser fired straight down at `x = 16` onto a floor of 16-unit tiles meets the floor.
+//! up to it it runs inside the solid region, along the seam between them, and a map has no
+//! seams. A laser fired straight down at `x = 16` onto a floor of 16-unit tiles meets the
+//! floor; a bullet along the line where a half tile stands on a solid tile meets their wall.
 
 use glam::Vec2;
 
+use super::faces::Face;
 use super::{TileMap, TileShape};
 use crate::WorldHit;
 
 impl TileMap {
     /// Where the segment `from + d · t` (`t` in `0..=1`), running exactly along a grid line
     /// between two columns (or two rows) of the map, first runs between two cells that both
-    /// stop it: whole solid cells, or one-way cells it comes down onto through their tops.
+    /// stop it there: solid cells, shaped cells where their solid part covers their side on
+    /// the line (a half tile standing on a solid one), or one-way cells it comes down onto
+    /// through their tops.
     /// `None` when it does not run along a line inside the map; `Some(None)` when it does and
     /// nothing stops it. The hit is the lower cell index of the two, its normal the segment's
     /// own direction (the face it enters is square to it; a start between two solid cells is
@@ -57,7 +61,23 @@ impl TileMap {
             if t >= 1.0 {
                 return Some(None);
             }
-            if let Some(id) = self.both_stop(across, k, i as u32, (d, t), one_way) {
+            let both = self.both_cover(across, k, i as u32, (d, t), one_way);
+            if let Some((span, id)) = both {
+                // Where, within the cell, the segment enters the part both cells cover.
+                let (a, b) = self.span_along(along, i, span);
+                let inside = a < p && p < b;
+                let t = if inside {
+                    0.0
+                } else {
+                    (if step > 0 { a } else { b } - p) / dv
+                };
+                if t >= 1.0 {
+                    return Some(None);
+                }
+                if t < 0.0 {
+                    i += step;
+                    continue;
+                }
                 let impact = collide_core::Impact {
                     t,
                     point: from + d * t,
@@ -111,7 +131,12 @@ impl TileMap {
             if !(inside && (0..i64::from(cells)).contains(&i)) {
                 continue;
             }
-            if let Some(mut id) = self.both_stop(across, k, i as u32, (Vec2::ZERO, 0.0), false) {
+            let both = self.both_cover(across, k, i as u32, (Vec2::ZERO, 0.0), false);
+            let covered = both.filter(|&(span, _)| {
+                let (a, b) = self.span_along(along, i, span);
+                a < from[along] && from[along] < b
+            });
+            if let Some((_, mut id)) = covered {
                 // Heading across the line, the cell it heads into (as `cast_segment` says).
                 if heading[across] > 0.0 {
                     let [_, (x, y)] = beside_line(across, k, i as u32);
@@ -152,37 +177,63 @@ impl TileMap {
         (self.edge(axis, i64::from(k)) == coordinate).then_some(k)
     }
 
-    /// The two cells beside grid line `k` across `axis` at cell `i` along it: when both stop
-    /// a segment running along the line by `d`, reaching them at `t`
-    /// ([`stops_along_line`](Self::stops_along_line)), the lower cell index of the two.
-    fn both_stop(
+    /// The two cells beside grid line `k` across `axis` at cell `i` along it: where both
+    /// stop a segment running along the line by `d`, reaching them at `t`
+    /// ([`cover_along_line`](Self::cover_along_line)), the span of the line both cover (in
+    /// the unit cell's coordinate along it) and the lower cell index of the two.
+    fn both_cover(
         &self,
         across: usize,
         k: u32,
         i: u32,
         way: (Vec2, f32),
         one_way: bool,
-    ) -> Option<u32> {
-        let pair = beside_line(across, k, i);
-        pair.iter()
-            .all(|&(x, y)| self.stops_along_line(x, y, way, one_way))
-            .then(|| pair.map(|(x, y)| self.cell_index(x, y)).into_iter().min())
-            .flatten()
+    ) -> Option<((f32, f32), u32)> {
+        let [below, above] = beside_line(across, k, i);
+        // The side of each cell that lies on the line.
+        let (low_side, high_side) = if across == 0 {
+            (Face::Right, Face::Left)
+        } else {
+            (Face::Top, Face::Bottom)
+        };
+        let (a0, a1) = self.cover_along_line(below, low_side, way, one_way)?;
+        let (b0, b1) = self.cover_along_line(above, high_side, way, one_way)?;
+        let span = (a0.max(b0), a1.min(b1));
+        let id = self
+            .cell_index(below.0, below.1)
+            .min(self.cell_index(above.0, above.1));
+        (span.0 < span.1).then_some((span, id))
     }
 
-    /// Whether cell `(x, y)` stops a segment running along one of its sides by `d`, reaching
-    /// it at `t`: a whole solid cell always; a one-way cell, with `one_way`, only entered
-    /// through its top, coming down (not from a start inside it). Shaped cells' sides need
-    /// not reach their corners: those are left to the walk.
-    fn stops_along_line(&self, x: u32, y: u32, (d, t): (Vec2, f32), one_way: bool) -> bool {
-        let Some(byte) = self.get(x, y) else {
-            return false;
-        };
-        match TileShape::from_byte(byte) {
-            TileShape::Solid => true,
-            TileShape::OneWayTop => one_way && t > 0.0 && d.dot(self.one_way_up()) < 0.0,
-            _ => false,
+    /// The part of cell `(x, y)`'s side `face` (on the line) that stops a segment running
+    /// along it by `d`, reaching it at `t`: the part its solid shape covers
+    /// ([`TileShape::covers`]); a one-way cell's whole side, with `one_way`, only when the
+    /// segment enters it through its top, coming down (not from a start inside it).
+    fn cover_along_line(
+        &self,
+        (x, y): (u32, u32),
+        face: Face,
+        (d, t): (Vec2, f32),
+        one_way: bool,
+    ) -> Option<(f32, f32)> {
+        let shape = TileShape::from_byte(self.get(x, y)?);
+        if shape.is_one_way() {
+            let stops = one_way && t > 0.0 && d.dot(self.one_way_up()) < 0.0;
+            return stops.then_some((0.0, 1.0));
         }
+        shape.covers(face)
+    }
+
+    /// The coordinates along `axis` that the unit-cell span `(lo, hi)` of cell `i` runs
+    /// between: the cell's own edges exactly at `0` and `1`.
+    fn span_along(&self, axis: usize, i: i64, (lo, hi): (f32, f32)) -> (f32, f32) {
+        let (start, end) = (self.edge(axis, i), self.edge(axis, i + 1));
+        let at = |f: f32| match f {
+            0.0 => start,
+            1.0 => end,
+            _ => start + (end - start) * f,
+        };
+        (at(lo), at(hi))
     }
 }
 
