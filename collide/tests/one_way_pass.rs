@@ -180,3 +180,73 @@ fn a_body_partly_inside_a_row_of_one_way_pieces_passes_the_next_corner() {
         assert!(all_hits(above, end, &row) >= 1, "bodies from above, x {x}");
     }
 }
+
+/// A one-way cell between two solid ones, over a gap: `#=#`, cells 16 (the platform's top at
+/// y = 48, the solid cell to its right from x = 32).
+fn platform_between_walls() -> (collide::TileMap, collide::TileMap) {
+    let rows = ["....", "....", "#=#.", "..#/", "#..#"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let solid_only = rows.map(|r| r.replace('=', "."));
+    let solid_only = solid_only.iter().map(String::as_str).collect::<Vec<_>>();
+    let walls = TileMap::from_rows(&solid_only, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    (map, walls)
+}
+
+/// Where the pass ends `body` when every hit slides it.
+fn slid_to(body: Body<'_>, map: &TileMap) -> (Vec2, Vec<Vec2>) {
+    let mut pass = CollisionPass::default();
+    let mut normals = Vec::new();
+    pass.run(&[body], map, |hit| {
+        normals.push(hit.impact.normal);
+        Response::a(Reaction::Slide)
+    })
+    .unwrap();
+    (pass.outcomes()[0].position, normals)
+}
+
+/// A body partly inside a one-way cell meets the solid cell beside it as a wall, corner and
+/// all: the corner where the platform's top meets the cell's is a joint only for what comes
+/// down onto the top. It used to be met as the floor (normal `-y`), and the body slid on
+/// into the solid cell (2 418 of 7 784 balls near the joint ended inside).
+#[test]
+fn a_body_inside_a_one_way_cell_meets_the_solid_cell_beside_it_as_a_wall() {
+    let (map, walls) = platform_between_walls();
+    let ball = Circle { radius: 3.0 };
+    let from = Vec2::new(26.0, 48.65);
+    let (end, normals) = slid_to(
+        Body::new(ball, from, from + Vec2::new(3.9202664, -0.7946773)),
+        &map,
+    );
+    assert!(!walls.overlaps(ball, &Pose::from_position(end)), "{end:?}");
+    assert!(normals.iter().all(|n| n.x > 0.9), "{normals:?}");
+    // The tester's turned box, in the pass and in `move_and_slide`.
+    let hull = Hull::from_half_extents(Vec2::new(0.9472847, 5.4316974)).unwrap();
+    let turn = collide_core::Rot::from_angle(-0.1585577);
+    let (from, travel) = (
+        Vec2::new(31.331543, 51.85913),
+        Vec2::new(5.0658755, -10.131751),
+    );
+    let (end, _) = slid_to(
+        Body::new(&hull, from, from + travel).with_rotation(turn),
+        &map,
+    );
+    assert!(!walls.overlaps(&hull, &Pose::new(end, turn)), "{end:?}");
+    let settings = collide::SlideSettings::new(Vec2::Y);
+    let s = collide::move_and_slide(&hull, turn, from, travel, &map, &settings);
+    assert!(
+        !walls.overlaps(&hull, &Pose::new(s.position, turn)),
+        "{s:?}"
+    );
+    assert!(s.contacts().iter().all(|c| c.point.y >= 47.99), "{s:?}");
+    // Balls started all over the platform's cell, partly inside it, moved at random.
+    let mut rng = collide_testkit::SplitMix64::new(0x000e_5a17);
+    for _ in 0..2000 {
+        let from = Vec2::new(rng.range(19.0, 29.0), rng.range(45.5, 50.9));
+        let travel = Vec2::new(rng.range(0.0, 8.0), rng.range(-4.0, 1.0));
+        let (end, _) = slid_to(Body::new(ball, from, from + travel), &map);
+        assert!(
+            !walls.overlaps(ball, &Pose::from_position(end)),
+            "{from:?} by {travel:?}: {end:?}"
+        );
+    }
+}

@@ -206,6 +206,19 @@ impl TileMap {
     #[must_use]
     #[inline(always)]
     pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
+        self.face_normal_within(x, y, normal, |_| false)
+    }
+
+    /// [`face_normal`](Self::face_normal) for a shape that starts partly inside the one-way
+    /// cells across the faces `within` names: beside those a solid cell's side is a wall
+    /// whole, its ends no joint with the platform's top (the shape passes through it).
+    pub(super) fn face_normal_within(
+        &self,
+        x: u32,
+        y: u32,
+        normal: Vec2,
+        within: impl Fn(Face) -> bool,
+    ) -> Option<Vec2> {
         if self.has_shapes() {
             let shape = self
                 .get(x, y)
@@ -220,8 +233,8 @@ impl TileMap {
         match meets(normal)? {
             Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
             Meets::Corner(fx, fy) => match (
-                self.exposed_near(x, y, fx, Some(f32::from(u8::from(fy == Face::Top)))),
-                self.exposed_near(x, y, fy, Some(f32::from(u8::from(fx == Face::Right)))),
+                self.exposed_near(x, y, fx, end_unless(within(fx), fy == Face::Top)),
+                self.exposed_near(x, y, fy, end_unless(within(fy), fx == Face::Right)),
             ) {
                 (true, true) => Some(normal),
                 (true, false) => Some(fx.inward()),
@@ -230,6 +243,12 @@ impl TileMap {
             },
         }
     }
+}
+
+/// The end of a side a corner lies at (`1` for the far end, `0` the near), or `None` (the
+/// whole side) when `whole`.
+fn end_unless(whole: bool, far: bool) -> Option<f32> {
+    (!whole).then_some(f32::from(u8::from(far)))
 }
 
 /// Whether the side `face` of a cell of shape `own` is covered by the neighbour of shape

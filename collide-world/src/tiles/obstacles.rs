@@ -104,7 +104,9 @@ impl Obstacles for TileMap {
         let seen_at_end = hit
             .contact
             .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
-        let normal = match self.face_normal(x, y, hit.impact.normal) {
+        let start = motion.start_pose();
+        let within = |face| self.starts_in_one_way(x, y, face, shape, &start);
+        let normal = match self.face_normal_within(x, y, hit.impact.normal, within) {
             Some(n) => n,
             None if seen_at_end => contact?.normal,
             None if hit.impact.t == 0.0 => {
@@ -179,6 +181,32 @@ impl TileMap {
             return None;
         }
         self.point_on_lines(from, to - from, one_way).flatten()
+    }
+
+    /// Whether the cell across face `face` of cell `(x, y)` is a one-way cell that `shape` at
+    /// `pose` overlaps: partly inside the platform, it passes through it.
+    fn starts_in_one_way(
+        &self,
+        x: u32,
+        y: u32,
+        face: Face,
+        shape: ShapeRef<'_>,
+        pose: &Pose,
+    ) -> bool {
+        let across = match face {
+            Face::Left => x.checked_sub(1).map(|x| (x, y)),
+            Face::Right => x.checked_add(1).map(|x| (x, y)),
+            Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
+            Face::Top => y.checked_add(1).map(|y| (x, y)),
+        };
+        let Some((nx, ny)) = across else {
+            return false;
+        };
+        let one_way = self
+            .get(nx, ny)
+            .is_some_and(|b| TileShape::from_byte(b).is_one_way());
+        let cell = Pose::from_position(self.cell_center(nx, ny));
+        one_way && collide_core::overlaps(shape, pose, self.cell_rect(), &cell)
     }
 
     /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
