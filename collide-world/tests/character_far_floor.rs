@@ -83,3 +83,21 @@ fn every_mover_walks_a_far_flat_floor_on_it_every_frame() {
         }
     }
 }
+
+/// The tester's case: a ball set down closer to a floor than its skin (at a crest joint, far
+/// from the origin) and walked along it touched the floor and ended on it, yet said it was in
+/// the air: the look below pushed it up to its skin, and a look that rose found no floor.
+#[test]
+fn a_ball_closer_to_the_floor_than_its_skin_walks_on_it() {
+    let rows = [".....", ".....", ".....", ".ab#T", "=####"];
+    let map =
+        TileMap::from_rows(&rows, Vec2::splat(46.2324), Vec2::new(3933.9844, -6980.254)).unwrap();
+    let ball = Circle { radius: 21.495766 };
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(8.69533);
+    let mut c = Character::new(ball, Vec2::new(4072.0337, -6866.293), settings).unwrap();
+    let m = *c.move_by(Vec2::new(6.46074, -1.9115529), &map);
+    assert!(m.on_floor && m.floor_normal == Some(Vec2::Y), "{m:?}");
+    // It stands a skin above the floor's top, y = -6887.789.
+    let gap = m.position.y - ball.radius - -6887.789;
+    assert!((0.0..0.02).contains(&gap), "{gap}");
+}

@@ -45,7 +45,8 @@ const WAY: usize = 12;
 ///
 /// One-way platforms the body overlaps at `from` are left out, so it never lands on one it is
 /// partly inside (passing through it from below). A body that the slide had to push out of
-/// something (it started inside) did not land: only a move down counts.
+/// something (it started inside) did not land: only a move down counts, or one up by no more
+/// than the skin (a body closer to the floor than its skin keeps the skin from it).
 pub(super) fn land<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     from: Vec2,
@@ -138,8 +139,10 @@ impl Descent {
     ) -> Option<Option<Landing>> {
         for c in contacts {
             let moved = c.position - self.at;
+            // A body closer to the floor than its skin keeps the skin: it stops that much
+            // higher, and has landed all the same.
             let landing = if self.met == 0 {
-                moved.dot(self.up) <= 0.0 && across(moved, self.up).length() <= self.skin
+                moved.dot(self.up) <= self.skin && across(moved, self.up).length() <= self.skin
             } else {
                 let walls = &self.walls[..self.met];
                 moved.dot(self.up) <= self.skin && walls.iter().all(|w| moved.dot(*w) <= self.skin)
