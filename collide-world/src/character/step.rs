@@ -28,6 +28,10 @@ pub(super) struct Stepped {
 /// slide that stops at what it meets. A round or slanted body that would land on the ledge's edge at a steep angle is
 /// carried on across by the little more that puts the edge under it (see
 /// [`land_on_ledge`]). What it met goes into `out`.
+///
+/// A rise of the whole step height may put the body's head against an overhang above the
+/// ledge: then lower rises are tried, halving the range between one whose feet met the ledge
+/// and one whose head met the overhang, so a ledge with room enough above it is climbed.
 pub(super) fn step_up<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     start: Vec2,
@@ -37,66 +41,136 @@ pub(super) fn step_up<O: Obstacles + ?Sized>(
     settings: &CharacterSettings,
     out: &mut CharacterMove,
 ) -> Option<Stepped> {
-    let slide = &settings.slide;
-    let up = slide.up;
-    let skin = body.skin(start, slide);
     // A step set higher than a slide may go rises as far as one may.
     let height = settings
         .max_step_height
         .min(longest_travel(&body.aabb(start)));
-    let rise = body.slide(start, up * height, obstacles, &slide.with_max_slides(1));
-    let lift = (rise.position - start).dot(up);
-    if rise.invalid_input || lift <= skin {
-        return None;
-    }
-    let flat = across(travel, up);
-    let ahead = body.slide(rise.position, flat, obstacles, slide);
-    // Across, it may slide along what it meets but not rise: a body that ends higher was
-    // pushed up out of something it passed into, which is no step.
-    if (ahead.position - rise.position).dot(up) > skin {
-        return None;
-    }
-    let toward = flat.normalize_or_zero();
-    let probe = lift + settings.snap_length.max(2.0 * skin);
-    // A walk longer than the ledge is wide passes over it, clear of everything, and lands
-    // beyond it, no higher than it started: what the walk would do on the ledge's top and
-    // then down its far side (within the snap), so that landing is the step's too.
-    let cleared = ahead.contacts().is_empty();
-    let onto = |landed: &Landing| {
-        let higher = (landed.end - without).dot(up) > skin;
-        let further = (landed.end - without).dot(toward) > skin;
-        (higher || cleared) && further
-    };
-    let (landed, reach) = land_on_ledge(
+    let step = Step {
         body,
-        ahead.position,
-        toward,
-        probe,
-        obstacles,
+        start,
+        travel,
+        without,
         settings,
-        onto,
-    )?;
-    let reached = reach.iter().flat_map(|r| r.contacts().iter());
-    for c in rise
+    };
+    let (mut low, mut high) = (0.0, height);
+    let mut rise = height;
+    for _ in 0..=LOWER_RISES {
+        match step.rising(rise, obstacles, out) {
+            Ok(stepped) => return Some(stepped),
+            Err(Blocked::Head) => high = rise,
+            Err(Blocked::Feet) => low = rise,
+            Err(Blocked::Otherwise) => return None,
+        }
+        rise = 0.5 * (low + high);
+    }
+    None
+}
+
+/// How many lower rises [`step_up`] tries after the whole step height.
+const LOWER_RISES: usize = 6;
+
+/// Why a step at one rise was not taken: the move across met something with the body's upper
+/// half (an overhang: a lower rise may pass under it) or its lower half (the ledge: a higher
+/// one may clear it), or anything else.
+enum Blocked {
+    Head,
+    Feet,
+    Otherwise,
+}
+
+/// A step's question: climbing over a ledge by `travel` from `start`, the walk without it
+/// having ended at `without`.
+struct Step<'b, 's> {
+    body: &'b Body<'b>,
+    start: Vec2,
+    travel: Vec2,
+    without: Vec2,
+    settings: &'s CharacterSettings,
+}
+
+impl Step<'_, '_> {
+    /// The step rising by `height` (see [`step_up`]).
+    fn rising<O: Obstacles + ?Sized>(
+        &self,
+        height: f32,
+        obstacles: &O,
+        out: &mut CharacterMove,
+    ) -> Result<Stepped, Blocked> {
+        let (body, start, settings) = (self.body, self.start, self.settings);
+        let slide = &settings.slide;
+        let up = slide.up;
+        let skin = body.skin(start, slide);
+        let rise = body.slide(start, up * height, obstacles, &slide.with_max_slides(1));
+        let lift = (rise.position - start).dot(up);
+        if rise.invalid_input || lift <= skin {
+            return Err(Blocked::Otherwise);
+        }
+        let flat = across(self.travel, up);
+        let ahead = body.slide(rise.position, flat, obstacles, slide);
+        // Across, it may slide along what it meets but not rise: a body that ends higher was
+        // pushed up out of something it passed into, which is no step.
+        if (ahead.position - rise.position).dot(up) > skin {
+            return Err(Blocked::Otherwise);
+        }
+        let toward = flat.normalize_or_zero();
+        let probe = lift + settings.snap_length.max(2.0 * skin);
+        // A walk longer than the ledge is wide passes over it, clear of everything, and lands
+        // beyond it, no higher than it started: what the walk would do on the ledge's top and
+        // then down its far side (within the snap), so that landing is the step's too.
+        let cleared = ahead.contacts().is_empty();
+        let onto = |landed: &Landing| {
+            let higher = (landed.end - self.without).dot(up) > skin;
+            let further = (landed.end - self.without).dot(toward) > skin;
+            (higher || cleared) && further
+        };
+        let landing = land_on_ledge(
+            body,
+            ahead.position,
+            toward,
+            probe,
+            obstacles,
+            settings,
+            onto,
+        );
+        let Some((landed, reach)) = landing else {
+            return Err(blocked_by(&ahead, toward, up));
+        };
+        let reached = reach.iter().flat_map(|r| r.contacts().iter());
+        for c in rise
+            .contacts()
+            .iter()
+            .chain(ahead.contacts())
+            .chain(reached)
+        {
+            out.record(*c);
+        }
+        out.record(landed.floor);
+        for point in [rise.position, ahead.position]
+            .into_iter()
+            .chain(reach.map(|r| r.position))
+        {
+            out.pass(point);
+        }
+        landed.pass_into(out);
+        Ok(Stepped {
+            end: landed.end,
+            floor: landed.floor,
+        })
+    }
+}
+
+/// What stopped a move across (`toward`, across `up`) that led to no landing: the first wall
+/// ahead it met, by the half of the body that met it.
+fn blocked_by<const N: usize>(ahead: &Slide<N>, toward: Vec2, up: Vec2) -> Blocked {
+    let wall = ahead
         .contacts()
         .iter()
-        .chain(ahead.contacts())
-        .chain(reached)
-    {
-        out.record(*c);
+        .find(|c| c.surface == Surface::Wall && c.normal.dot(toward) > 0.0);
+    match wall {
+        Some(c) if (c.point - c.position).dot(up) > 0.0 => Blocked::Head,
+        Some(_) => Blocked::Feet,
+        None => Blocked::Otherwise,
     }
-    out.record(landed.floor);
-    for point in [rise.position, ahead.position]
-        .into_iter()
-        .chain(reach.map(|r| r.position))
-    {
-        out.pass(point);
-    }
-    landed.pass_into(out);
-    Some(Stepped {
-        end: landed.end,
-        floor: landed.floor,
-    })
 }
 
 /// Lands the body lifted over a ledge at `at` on a floor that `onto` accepts: straight down,
