@@ -74,6 +74,18 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
         self.inner.has_moving()
     }
 
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        let inner: &'s O = self.inner;
+        if self.keep.keeps_all() {
+            return inner.movers_near(area, layers, visit);
+        }
+        inner.movers_near(area, layers, &mut |o| {
+            if self.keep.keeps(&o) {
+                visit(o);
+            }
+        });
+    }
+
     fn has_sensors(&self) -> bool {
         self.keep.keeps_sensors() && self.inner.has_sensors()
     }

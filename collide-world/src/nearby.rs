@@ -98,6 +98,11 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
         self.inner.has_moving()
     }
 
+    /// The set's own: the list holds what ends near the area, not what passed through it.
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        self.inner.movers_near(area, layers, visit);
+    }
+
     fn has_sensors(&self) -> bool {
         self.inner.has_sensors()
     }

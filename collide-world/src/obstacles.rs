@@ -152,6 +152,14 @@ impl<'a> Obstacle<'a> {
     pub fn bounds(&self) -> Aabb {
         self.shape.aabb(&self.pose)
     }
+
+    /// The box its path this frame keeps within: its boxes where it stood before it moved
+    /// (`pose` less [`velocity`](Self::velocity)) and where it stands.
+    #[must_use]
+    pub fn path_bounds(&self) -> Aabb {
+        let from = Pose::new(self.pose.position - self.velocity, self.pose.rotation);
+        self.bounds().union(&self.shape.aabb(&from))
+    }
 }
 
 /// How deep a body in `body` may sink below a one-way top at level `top` by rounding alone:
@@ -247,6 +255,28 @@ pub trait Obstacles {
         true
     }
 
+    /// Calls `visit` once with every moving obstacle (a non-zero
+    /// [`velocity`](Obstacle::velocity)) that interacts with `layers` and whose path this frame
+    /// ([`Obstacle::path_bounds`]) may overlap `area`, wherever it ends: a
+    /// [`Character`](crate::Character) asks this for the movers that may have met it, one fast
+    /// enough to pass wholly through it included. Like [`near`](Self::near), it may list more
+    /// than that, never fewer.
+    ///
+    /// The default asks `near` for everything (unless [`has_moving`](Self::has_moving) says
+    /// nothing moves) and keeps the movers whose path touches `area`; a set that knows which
+    /// of its obstacles move overrides it.
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        if !self.has_moving() {
+            return;
+        }
+        let everywhere = Aabb::new(Vec2::ZERO, Vec2::splat(f32::MAX));
+        self.near(&everywhere, layers, &mut |o| {
+            if o.velocity != Vec2::ZERO && touches(&o.path_bounds(), area) {
+                visit(o);
+            }
+        });
+    }
+
     /// Whether some obstacle of the set may be a [sensor](Obstacle::sensor): `move_and_slide`
     /// and a [`Character`](crate::Character) skip their look for the sensors along a path
     /// when the set says `false`. The default says `true` (a set that cannot tell is looked
@@ -300,6 +330,8 @@ impl Obstacles for () {
         false
     }
 
+    fn movers_near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
+
     fn has_sensors(&self) -> bool {
         false
     }
@@ -332,6 +364,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn has_moving(&self) -> bool {
         (**self).has_moving()
+    }
+
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        (**self).movers_near(area, layers, visit);
     }
 
     fn has_sensors(&self) -> bool {

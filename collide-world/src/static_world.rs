@@ -99,6 +99,11 @@ impl Obstacles for StaticWorld {
         self.bodies.has_moving()
     }
 
+    /// The bodies' movers: the tile map's cells never move.
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        self.bodies.movers_near(area, layers, visit);
+    }
+
     /// Sensor bodies or sensor cells.
     fn has_sensors(&self) -> bool {
         self.bodies.has_sensors() || self.tiles.has_sensors()

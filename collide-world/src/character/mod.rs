@@ -70,8 +70,10 @@ pub use settings::CharacterSettings;
 ///
 /// **Moving platforms.** The obstacles given to `move_by` stand where they are at the end of
 /// the frame, and a moving one's [`velocity`](crate::Obstacle::velocity) is how far it moved
-/// to get there. A character that stood on one is first carried by that velocity; one that
-/// an obstacle moved into is pushed out along the obstacle's motion. One pushed into a wall
+/// to get there. A character that stood on one is first carried by that velocity; one that a
+/// moving obstacle's path met this frame is pushed along the obstacle's motion, by as much of
+/// it as was left when they met (one fast enough to pass wholly through it in a frame pushes
+/// it just as well: it is pushed, never passed through). One pushed into a wall
 /// by a mover (crushed) stays out of the wall and may be left inside the mover; the move
 /// does not say so: a game that wants crushing to hurt checks after the move whether the
 /// character overlaps the mover ([`collide_core::overlaps`]).
@@ -146,7 +148,7 @@ impl Character {
     /// In order: the platform it stood on carries it (unless the move leaves it: a jump that
     /// rises off it faster than it moves is not carried, and the platform is left out of that
     /// move; add [`platform_velocity`](Self::platform_velocity) to the jump to keep its
-    /// motion); obstacles that moved into it push it out along their motion; it walks its travel (see [`CharacterSettings`] for stopping on
+    /// motion); obstacles whose path met it push it along their motion; it walks its travel (see [`CharacterSettings`] for stopping on
     /// slopes and constant speed; a wall-steep slope is never climbed by walking into it); a
     /// ledge it walked into is climbed if no taller than
     /// [`max_step_height`](CharacterSettings::max_step_height); and one that was on the floor
@@ -168,8 +170,8 @@ impl Character {
     /// floor or it met something), a step three more when one is tried (three more again for
     /// a round body that must be carried onto the ledge's edge);
     /// and, unless the set says nothing in it moves ([`Obstacles::has_moving`]), one query for
-    /// obstacles that moved into it and one or two lookups of the platform by id (a linear
-    /// search in a slice of obstacles); and, unless the set says it holds no sensor
+    /// obstacles whose path met it ([`Obstacles::movers_near`]) and one or two lookups of the
+    /// platform by id (a linear search in a slice of obstacles); and, unless the set says it holds no sensor
     /// ([`Obstacles::has_sensors`]), one query for the sensors along each leg of its path.
     /// Allocation-free.
     ///

@@ -1,5 +1,5 @@
 //! Moving platforms, from the character's side: carried by the one it stands on, pushed by
-//! those that move into it.
+//! those whose path meets it.
 
 use collide_core::{overlaps, time_of_impact, Motion, Pose};
 use glam::Vec2;
@@ -41,9 +41,10 @@ pub(super) fn platform_velocity<O: Obstacles + ?Sized>(obstacles: &O, id: u32) -
         .unwrap_or(Vec2::ZERO)
 }
 
-/// Pushes `body` at `position` out of each moving obstacle (other than `carrier`) that moved
-/// into it this frame, along that obstacle's motion, as far as it came in and a skin more,
-/// sliding at what else it meets; returns where it ends.
+/// Pushes `body` at `position` out of the way of each moving obstacle (other than `carrier`)
+/// whose path this frame met it, along that obstacle's motion, by the part of it left after
+/// they met and a skin more, sliding at what else it meets; returns where it ends. A mover
+/// that passed wholly through the body in one frame pushes it as one that stopped in it.
 ///
 /// A one-way platform pushes only when it came at the body from its solid side (rising into
 /// a body above it) and the body was outside it before it moved: one it moves through from
@@ -55,18 +56,10 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> Vec2 {
-    let mut pushes = [None; MAX_PUSHERS];
-    let mut found = 0;
-    let pose = Pose::new(position, body.rotation);
-    obstacles.near(&body.aabb(position), settings.layers, &mut |o| {
-        if found < MAX_PUSHERS && Some(o.id) != carrier {
-            if let Some(push) = push_out_of(body, &pose, &o) {
-                pushes[found] = Some((o.id, push));
-                found += 1;
-            }
-        }
-    });
-    for (id, push) in pushes.into_iter().flatten() {
+    for (_, id, push) in pushers(body, position, carrier, obstacles, settings)
+        .into_iter()
+        .flatten()
+    {
         let skin = body.skin(position, settings);
         let push = push + push.normalize_or_zero() * skin;
         let without = Without::new(obstacles, Left::Id(id));
@@ -75,23 +68,65 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     position
 }
 
-/// How far along its motion the moving obstacle `o` pushed the body at `pose` into itself:
-/// `None` when it stands still, does not overlap the body, or is a one-way platform that
-/// lets it through.
-fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>) -> Option<Vec2> {
+/// A mover that met the body: when (a fraction of the frame), its id, and how far it pushes.
+type Pusher = (f32, u32, Vec2);
+
+/// The movers (other than `carrier`) that met `body` at `position` this frame, at most
+/// [`MAX_PUSHERS`]: the earliest to meet it, in the order they met it (then by id).
+fn pushers<O: Obstacles + ?Sized>(
+    body: &Body<'_>,
+    position: Vec2,
+    carrier: Option<u32>,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> [Option<Pusher>; MAX_PUSHERS] {
+    let mut pushes = [None; MAX_PUSHERS];
+    let pose = Pose::new(position, body.rotation);
+    obstacles.movers_near(&body.aabb(position), settings.layers, &mut |o| {
+        if Some(o.id) != carrier {
+            if let Some((met, push)) = push_out_of(body, &pose, &o) {
+                keep_earliest(&mut pushes, (met, o.id, push));
+            }
+        }
+    });
+    pushes
+}
+
+/// Puts `pusher` in its place in `pushes` (earliest first, the empty places last), dropping
+/// the latest when they are full.
+fn keep_earliest(pushes: &mut [Option<Pusher>], pusher: Pusher) {
+    let later = |p: &Option<Pusher>| p.is_none_or(|(t, id, _)| (t, id) > (pusher.0, pusher.1));
+    if let Some(at) = pushes.iter().position(later) {
+        pushes[at..].rotate_right(1);
+        pushes[at] = Some(pusher);
+    }
+}
+
+/// When the moving obstacle `o` met the body at `pose` (a fraction of the frame) and how far
+/// along its motion it pushes the body (the part of its motion after they met): `None` when
+/// it stands still, its path never met the body, it was inside the body before it moved and
+/// ends clear of it (it moved off), or it is a one-way platform that lets the body through.
+fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>) -> Option<(f32, Vec2)> {
     let v = o.velocity;
-    if v == Vec2::ZERO || !v.is_finite() || !overlaps(body.shape, pose, o.shape, &o.pose) {
+    if v == Vec2::ZERO || !v.is_finite() {
         return None;
     }
     let still = Motion::new(pose.position, pose.position, pose.rotation);
     let came = Motion::new(o.pose.position - v, o.pose.position, o.pose.rotation);
-    let met = time_of_impact(body.shape, &still, o.shape, &came).map_or(0.0, |i| i.t);
+    let met = time_of_impact(body.shape, &still, o.shape, &came).map(|i| i.t);
+    let inside = || overlaps(body.shape, pose, o.shape, &o.pose);
+    let met = match met {
+        Some(t) if t > 0.0 || inside() => t,
+        // Rounding may hide the meeting of one that ends inside the body.
+        None if inside() => 0.0,
+        _ => return None,
+    };
     if let Some(side) = o.one_way {
         if v.dot(side) <= 0.0 || met <= 0.0 {
             return None;
         }
     }
-    Some(v * (1.0 - met))
+    Some((met, v * (1.0 - met)))
 }
 
 #[cfg(test)]
@@ -119,6 +154,17 @@ mod tests {
             .with_one_way(Vec2::Y)
     }
 
+    /// The pushers are kept earliest first (then by id), the latest dropped when full.
+    #[test]
+    fn the_earliest_pushers_are_kept_in_order() {
+        let mut pushes = [None; MAX_PUSHERS];
+        for (t, id) in [(0.5, 3), (0.9, 1), (0.1, 9), (0.5, 2), (0.95, 0), (0.0, 4)] {
+            keep_earliest(&mut pushes, (t, id, Vec2::ZERO));
+        }
+        let kept: Vec<_> = pushes.iter().flatten().map(|p| (p.0, p.1)).collect();
+        assert_eq!(kept, [(0.0, 4), (0.1, 9), (0.5, 2), (0.5, 3)]);
+    }
+
     #[test]
     fn a_one_way_platform_pushes_only_what_it_rises_into_from_below_its_feet() {
         let pose = Pose::from_position(Vec2::new(0.0, 8.0));
@@ -128,7 +174,7 @@ mod tests {
             &pose,
             &plank(Vec2::new(0.0, 1.0), Vec2::new(0.0, 3.0)),
         );
-        let push = push.unwrap();
+        let (_, push) = push.unwrap();
         assert!((push - Vec2::new(0.0, 2.0)).length() < 1e-4, "{push}");
         // Already inside before it rose: it passes through.
         let through = plank(Vec2::new(0.0, 6.0), Vec2::new(0.0, 3.0));
@@ -143,7 +189,7 @@ mod tests {
             one_way: None,
             ..sliding
         };
-        let push = push_out_of(&body(), &pose, &solid).unwrap();
+        let (_, push) = push_out_of(&body(), &pose, &solid).unwrap();
         assert!((push - Vec2::new(3.0, 0.0)).length() < 1e-4, "{push}");
     }
 }

@@ -148,9 +148,9 @@ pub struct StaticBodies {
     /// (the enemies of a level only bullets hit) stops at once.
     any_layers: Layers,
     dirty: bool,
-    /// How many bodies have a non-zero velocity: with none, a character need not look for
-    /// bodies that moved into it.
-    moving: usize,
+    /// The ids of the bodies with a non-zero velocity, in no order: with none, a character
+    /// need not look for bodies that moved into it; else it reads these alone.
+    movers: Vec<u32>,
     /// How many bodies are sensors: with none, a slide need not look for the sensors along
     /// its path.
     sensors: usize,
@@ -225,13 +225,13 @@ impl StaticBodies {
         let Some(body) = slot.body.take() else {
             return false;
         };
+        slot.generation = slot.generation.wrapping_add(1);
         if body.velocity != Vec2::ZERO {
-            self.moving -= 1;
+            self.forget_mover(handle.index);
         }
         if body.sensor {
             self.sensors -= 1;
         }
-        slot.generation = slot.generation.wrapping_add(1);
         self.free.push(handle.index);
         self.len -= 1;
         self.dirty = true;
@@ -367,9 +367,14 @@ impl Obstacles for StaticBodies {
         Some(self.face_rule(id, hit))
     }
 
-    /// Counted as bodies are moved and removed: no body is looked at.
+    /// Listed as bodies are moved and removed: no body is looked at.
     fn has_moving(&self) -> bool {
-        self.moving > 0
+        !self.movers.is_empty()
+    }
+
+    /// The bodies it knows move, each checked here: no index is walked.
+    fn movers_near<'s>(&'s self, area: &Aabb, layers: Layers, visit: &mut dyn FnMut(Obstacle<'s>)) {
+        self.visit_movers(area, layers, visit);
     }
 
     /// Counted as bodies are made sensors and removed: no body is looked at.

@@ -2,10 +2,12 @@
 //! a game moves each frame, re-indexed where they go without a rebuild, and bodies that only
 //! report what meets them.
 
-use collide_core::Pose;
+use collide_core::{Aabb, Layers, Pose};
 use glam::Vec2;
 
 use super::{Standing, StaticBodies, StaticBody, StaticHandle};
+use crate::obstacles::touches;
+use crate::Obstacle;
 
 impl StaticBodies {
     /// Makes a body a one-way platform whose solid side faces `up` (normalized here; see
@@ -79,12 +81,34 @@ impl StaticBodies {
         body.pose = pose;
         body.velocity = velocity;
         match (was_moving, velocity != Vec2::ZERO) {
-            (false, true) => self.moving += 1,
-            (true, false) => self.moving -= 1,
+            (false, true) => self.movers.push(handle.index),
+            (true, false) => self.forget_mover(handle.index),
             _ => {}
         }
         self.reindex(handle.index, true);
         true
+    }
+
+    /// Takes body `index` off the list of movers.
+    pub(super) fn forget_mover(&mut self, index: u32) {
+        if let Some(i) = self.movers.iter().position(|&id| id == index) {
+            self.movers.swap_remove(i);
+        }
+    }
+
+    /// [`Obstacles::movers_near`](crate::Obstacles::movers_near) over the listed movers.
+    pub(super) fn visit_movers<'s>(
+        &'s self,
+        area: &Aabb,
+        layers: Layers,
+        visit: &mut dyn FnMut(Obstacle<'s>),
+    ) {
+        for &id in &self.movers {
+            let Some(o) = self.body_at(id) else { continue };
+            if o.layers.interacts(layers) && touches(&o.path_bounds(), area) {
+                visit(o);
+            }
+        }
     }
 
     /// The body behind a handle, to change it; `None` when the handle is stale.

@@ -65,6 +65,8 @@ impl Obstacles for TileMap {
         false
     }
 
+    fn movers_near<'s>(&'s self, _: &Aabb, _: Layers, _: &mut dyn FnMut(Obstacle<'s>)) {}
+
     /// Counted as values are made sensors and cells set.
     fn has_sensors(&self) -> bool {
         self.has_sensor_cells()
