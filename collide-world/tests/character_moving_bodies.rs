@@ -1,13 +1,14 @@
 //! A character and platforms that are static bodies moved each frame with
 //! `StaticBodies::move_body`: a solid lift carries its rider; a one-way lift carries what
 //! stands on it and rises through what it is inside of; the snap never lands a character on
-//! a one-way platform it is partly inside.
+//! a one-way platform it is partly inside; a platform id reused by another body, or a
+//! platform put elsewhere, carries nothing.
 
 mod character_common;
 
 use character_common::*;
 use collide_core::{Layers, Pose, Rect, Rot};
-use collide_world::{CharacterSettings, Obstacles, StaticBodies};
+use collide_world::{Character, CharacterSettings, Obstacles, StaticBodies};
 use glam::Vec2;
 
 /// Whether the player box at `at` overlaps a body of `bodies` that blocks from every side.
@@ -207,4 +208,79 @@ fn dropping_through_while_walking_drops() {
             player.position()
         );
     }
+}
+
+/// Ground (id 0), a 4 × 0.5 plank (id 1) at (0, 5), and a 1 × 2 player standing on it.
+fn standing_on_plank() -> (StaticBodies, collide_world::StaticHandle, Character) {
+    let mut bodies = StaticBodies::new();
+    let ground = Rect {
+        half_extents: Vec2::new(100.0, 1.0),
+    };
+    let at = Pose::from_position(Vec2::new(0.0, -1.0));
+    bodies.add(ground, at, Layers::ALL).unwrap();
+    let plank = Rect {
+        half_extents: Vec2::new(2.0, 0.25),
+    };
+    let at = Pose::from_position(Vec2::new(0.0, 5.0));
+    let plank = bodies.add(plank, at, Layers::ALL).unwrap();
+    bodies.refresh();
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
+    let body = Rect {
+        half_extents: Vec2::new(0.5, 1.0),
+    };
+    let mut p = Character::new(body, Vec2::new(0.0, 6.3), settings).unwrap();
+    p.move_by(Vec2::new(0.0, -0.1), &bodies);
+    assert!(
+        (p.position().y - 6.26).abs() < 1e-4 && p.platform() == Some(1),
+        "{p:?}"
+    );
+    (bodies, plank, p)
+}
+
+/// The player `p` fell 0.1 from the plank's top where it stood, carried by nothing.
+fn fell_uncarried(p: &Character) {
+    let m = p.last_move();
+    assert_eq!(m.carried, Vec2::ZERO, "{m:?}");
+    assert!(
+        (p.position() - Vec2::new(0.0, 6.16)).length() < 1e-4,
+        "{m:?}"
+    );
+    assert!(!m.on_floor && m.platform.is_none(), "{m:?}");
+}
+
+#[test]
+fn a_reused_platform_id_never_carries_the_character_by_another_body() {
+    let (mut bodies, plank, mut p) = standing_on_plank();
+    assert!(bodies.remove(plank));
+    let block = Rect {
+        half_extents: Vec2::ONE,
+    };
+    let far = Pose::from_position(Vec2::new(80.0, 20.0));
+    let other = bodies.add(block, far, Layers::ALL).unwrap();
+    assert_eq!(other.id(), 1, "the plank's id, reused");
+    assert!(bodies.move_body(other, far, Vec2::new(30.0, 0.0)));
+    bodies.refresh();
+    p.move_by(Vec2::new(0.0, -0.1), &bodies);
+    fell_uncarried(&p);
+}
+
+#[test]
+fn a_platform_put_elsewhere_never_carries_the_character() {
+    let (mut bodies, plank, mut p) = standing_on_plank();
+    // Put 80 units away, and said to have moved by one.
+    let far = Pose::from_position(Vec2::new(80.0, 20.0));
+    assert!(bodies.move_body(plank, far, Vec2::new(1.0, 0.0)));
+    p.move_by(Vec2::new(0.0, -0.1), &bodies);
+    fell_uncarried(&p);
+    // Moved as it says, it carries: put back, then moved by one.
+    let (mut bodies, plank, mut p) = standing_on_plank();
+    let next = Pose::from_position(Vec2::new(1.0, 5.0));
+    assert!(bodies.move_body(plank, next, Vec2::new(1.0, 0.0)));
+    p.move_by(Vec2::new(0.0, -0.1), &bodies);
+    let m = p.last_move();
+    assert!(m.carried == Vec2::X && m.platform == Some(1), "{m:?}");
+    assert!(
+        (p.position() - Vec2::new(1.0, 6.26)).length() < 1e-4,
+        "{m:?}"
+    );
 }

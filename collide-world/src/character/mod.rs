@@ -25,7 +25,7 @@ mod view;
 mod walk;
 
 use body::{across, clip_apart, walks, Body};
-use platform::{carry, platform_velocity, push_by_movers};
+use platform::{carry, finite, platform_velocity, push_by_movers, stands_on};
 use snap::land;
 use step::step_up;
 use view::{Left, Without};
@@ -70,7 +70,9 @@ pub use settings::CharacterSettings;
 ///
 /// **Moving platforms.** The obstacles given to `move_by` stand where they are at the end of
 /// the frame, and a moving one's [`velocity`](crate::Obstacle::velocity) is how far it moved
-/// to get there. A character that stood on one is first carried by that velocity; one that a
+/// to get there. A character that stood on one is first carried by that velocity, if it still
+/// stands on it where it stood before it moved (ids are reused, and a game may put a platform
+/// elsewhere: then it is not carried, and forgets it); one that a
 /// moving obstacle's path met this frame is pushed along the obstacle's motion, by as much of
 /// it as was left when they met (one fast enough to pass wholly through it in a frame pushes
 /// it just as well: it is pushed, never passed through). One pushed into a wall
@@ -250,15 +252,29 @@ impl Character {
     /// [`platform_velocity`](Self::platform_velocity) to its jump, and carrying it too (or
     /// pushing it out of a rising lift) would count that motion twice.
     fn leaving<O: Obstacles + ?Sized>(&self, travel: Vec2, obstacles: &O) -> Option<u32> {
-        let (true, Some(id), Some(surface)) = (self.on_floor, self.platform, self.floor_normal)
-        else {
-            return None;
-        };
+        let surface = self.floor_normal?;
         if travel.dot(self.settings.slide.up) <= 0.0 || !obstacles.has_moving() {
             return None;
         }
-        let velocity = platform_velocity(obstacles, id);
+        let (id, velocity) = self.platform_under(obstacles)?;
         (velocity != Vec2::ZERO && (travel - velocity).dot(surface) > 0.0).then_some(id)
+    }
+
+    /// The platform it stood on and that platform's velocity (zero when not finite), if it
+    /// still stands on it at the start of this move (see [`stands_on`]): ids are reused, and
+    /// a game may put a platform elsewhere.
+    fn platform_under<O: Obstacles + ?Sized>(&self, obstacles: &O) -> Option<(u32, Vec2)> {
+        let (true, Some(id), Some(floor)) = (self.on_floor, self.platform, self.floor_normal)
+        else {
+            return None;
+        };
+        let body = Body {
+            shape: self.shape.as_shape_ref(),
+            rotation: self.rotation,
+        };
+        let o = obstacles.obstacle(id)?;
+        stands_on(&body, self.position, floor, &o, &self.settings.slide)
+            .then(|| (id, finite(o.velocity)))
     }
 
     /// The move of [`move_by`](Self::move_by) through `obstacles` as they are (seen through
@@ -438,11 +454,13 @@ impl Character {
         if !obstacles.has_moving() {
             return start;
         }
-        if let (true, Some(id)) = (self.on_floor, self.platform) {
-            (start, out.carried) = carry(body, start, id, obstacles, slide);
+        let platform = self.platform_under(obstacles);
+        if let Some(platform) = platform {
+            (start, out.carried) = carry(body, start, platform, obstacles, slide);
             out.pass(start);
         }
-        let pushed = push_by_movers(body, start, self.platform, obstacles, slide);
+        let carrier = platform.map(|(id, _)| id);
+        let pushed = push_by_movers(body, start, carrier, obstacles, slide);
         out.pushed = pushed - start;
         out.pass(pushed);
         pushed
@@ -605,7 +623,7 @@ impl Character {
     }
 
     /// The id of the obstacle it stands on, still or moving: the next move is carried by its
-    /// velocity.
+    /// velocity, if it still stands on that obstacle where it stood before it moved.
     #[must_use]
     pub fn platform(&self) -> Option<u32> {
         self.platform

@@ -11,20 +11,24 @@ use crate::{Obstacle, Obstacles, SlideSettings};
 /// The most obstacles that push one character in one move.
 const MAX_PUSHERS: usize = 4;
 
-/// Moves `body` at `position` with the platform `id` (the obstacle it stood on), by the
-/// platform's velocity this frame, sliding at what else it meets; returns where it ends and
-/// the velocity (zero when the set holds no such obstacle or its velocity is not finite).
+/// How far below a character, in skins along its floor's normal, the platform it stood on may
+/// be at the start of a frame for it to stand on it still: it stands a skin above its floor,
+/// and rounding may take a little more.
+const STILL_ON_SKINS: f32 = 4.0;
+
+/// Moves `body` at `position` with the platform `id` (the obstacle it stands on), by the
+/// platform's `velocity` this frame, sliding at what else it meets; returns where it ends and
+/// the velocity (zero when it is not finite).
 ///
 /// The platform itself is left out of that slide: the two move together.
 pub(super) fn carry<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     position: Vec2,
-    id: u32,
+    (id, velocity): (u32, Vec2),
     obstacles: &O,
     settings: &SlideSettings,
 ) -> (Vec2, Vec2) {
-    let velocity = platform_velocity(obstacles, id);
-    if velocity == Vec2::ZERO {
+    if velocity == Vec2::ZERO || !velocity.is_finite() {
         return (position, Vec2::ZERO);
     }
     let without = Without::new(obstacles, Left::Id(id));
@@ -36,9 +40,33 @@ pub(super) fn carry<O: Obstacles + ?Sized>(
 pub(super) fn platform_velocity<O: Obstacles + ?Sized>(obstacles: &O, id: u32) -> Vec2 {
     obstacles
         .obstacle(id)
-        .map(|o| o.velocity)
-        .filter(|v| v.is_finite())
-        .unwrap_or(Vec2::ZERO)
+        .map_or(Vec2::ZERO, |o| finite(o.velocity))
+}
+
+/// `v`, or zero when it is not finite.
+pub(super) fn finite(v: Vec2) -> Vec2 {
+    if v.is_finite() {
+        v
+    } else {
+        Vec2::ZERO
+    }
+}
+
+/// Whether `body` at `position`, on a floor whose normal is `floor`, still stands on the
+/// obstacle `o` at the start of this frame: `o` where it stood before it moved (its pose less
+/// its velocity) lies within a few skins below the body. An id a removed platform left to
+/// another body, or a platform the game put elsewhere, is not stood on.
+pub(super) fn stands_on(
+    body: &Body<'_>,
+    position: Vec2,
+    floor: Vec2,
+    o: &Obstacle<'_>,
+    settings: &SlideSettings,
+) -> bool {
+    let was = Pose::new(o.pose.position - finite(o.velocity), o.pose.rotation);
+    let reach = STILL_ON_SKINS * body.skin(position, settings);
+    let lowered = Pose::new(position - floor * reach, body.rotation);
+    overlaps(body.shape, &lowered, o.shape, &was)
 }
 
 /// Pushes `body` at `position` out of the way of each moving obstacle (other than `carrier`)
