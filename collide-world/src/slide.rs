@@ -234,7 +234,9 @@ where
     let mut first_swept = false;
     if slides > 0 && travel != Vec2::ZERO {
         let motion = Motion::new(position, position + travel, rotation);
-        sweep_all(&body_box, &motion, obstacles, settings, true, &mut found);
+        sweep_all(
+            &body_box, &motion, travel, obstacles, settings, true, &mut found,
+        );
         first_swept = !found.inside;
     }
     let mut pos = position;
@@ -261,6 +263,7 @@ where
             sweep_all(
                 &body_box,
                 &motion,
+                remaining,
                 obstacles,
                 settings,
                 slide == 0,

@@ -15,6 +15,11 @@ use crate::{Obstacle, Obstacles};
 /// How many of the earliest stops along one step [`Found`] keeps.
 const KEEP: usize = 32;
 
+/// How far, in roundings of its length, a step's travel as asked may go into a face and still
+/// run along it ([`StepSweep::runs_along`]): a travel clipped to a slanted face keeps a few
+/// ulps of its length across it.
+const ALONG_ULPS: f32 = 4.0;
+
 /// The box of the body of one call wherever it stands: a hull's turned box is found once per
 /// call, not once per slide.
 #[derive(Clone, Copy)]
@@ -240,9 +245,13 @@ type Entry<'s> = Option<((f32, f32), Obstacle<'s>)>;
 /// (nor, walking fast, the next tile or two ahead of it); the first part also tells
 /// [`Found::inside`]. A later slide's travel has been
 /// clipped off what the body pressed into, so its path is searched in one query.
+///
+/// `asked` is the step's travel as the slide asked for it, before the end was rounded to a
+/// position (`motion` goes to that rounded end): a face it runs along never stops it.
 pub(super) fn sweep_all<O: Obstacles + ?Sized>(
     body_box: &BodyBox<'_>,
     motion: &Motion,
+    asked: Vec2,
     obstacles: &O,
     settings: &SlideSettings,
     first: bool,
@@ -254,6 +263,7 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
     let step = StepSweep {
         shape,
         motion,
+        asked,
         layers,
         skin,
         body,
@@ -295,6 +305,8 @@ pub(super) fn sweep_all<O: Obstacles + ?Sized>(
 struct StepSweep<'s> {
     shape: ShapeRef<'s>,
     motion: &'s Motion,
+    /// The travel as asked, before its end was rounded ([`sweep_all`]).
+    asked: Vec2,
     layers: Layers,
     skin: f32,
     body: Aabb,
@@ -417,6 +429,11 @@ impl StepSweep<'_> {
         let Some(stop) = stop.filter(blocks) else {
             return;
         };
+        if self.runs_along(&stop) {
+            // Only the rounding of the end can bring the body closer: checked there.
+            found.grazed = true;
+            return;
+        }
         let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
         // Only a stop after the start comes from in front of the side it meets. A circle's
         // normal is a face's axis exactly when its centre is beside that face: the tile
@@ -431,6 +448,16 @@ impl StepSweep<'_> {
             _ => None,
         };
         found.keep(o.id, stop, on_face, side);
+    }
+
+    /// Whether the step, as asked, runs along the surface of `stop` (into it by no more than
+    /// [`ALONG_ULPS`] roundings of its length), from outside it. Far from the origin, the end
+    /// of a travel clipped to a slanted face rounds across the face by up to an ulp, and a
+    /// body within the skin of it stopped at once on every slide, for good.
+    fn runs_along(&self, stop: &SkinImpact) -> bool {
+        let into = self.asked.dot(stop.impact.normal);
+        let rounding = ALONG_ULPS * f32::EPSILON * self.asked.length();
+        !stop.started_inside && into <= rounding
     }
 
     /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule
