@@ -3,9 +3,11 @@
 //! inside. Far out, the end of a travel clipped to a slanted face rounds across the face, and
 //! the skin sweep stopped such a body at once on every slide, for good.
 
-use collide_core::{Circle, Hull, Pose, Rot, ShapeRef};
-use collide_world::{move_and_slide, Slide, SlideSettings, TileMap};
+use collide_core::{Circle, Hull, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_testkit::proptest_config as config;
+use collide_world::{move_and_slide, Slide, SlideSettings, Surface, TileMap};
 use glam::Vec2;
+use proptest::prelude::*;
 
 /// The slide's own answer, checked: it moved on by at least `share` of the part of `travel`
 /// along `tangent` (when that part is more than a few ulps of where it starts: less can round
@@ -62,4 +64,89 @@ fn a_hexagon_within_the_skin_of_a_far_45_degree_slope_walks_up_it() {
     let step = move_and_slide(&hexagon, Rot::IDENTITY, start, travel, &map, &settings);
     let walk = (start, travel, Vec2::ONE.normalize());
     assert_moves_along(&map, (&hexagon).into(), walk, 0.9, &step);
+}
+
+/// A ramp rising to the right from a floor one cell high, `pairs` rows of it, with room
+/// above: 22.5° (`ab` pairs, one a row) or 45° (`/`, one a row).
+fn ramp(steep: bool, pairs: usize, cell: f32, origin: Vec2) -> TileMap {
+    let run = if steep { 1 } else { 2 };
+    let width = 4 + run * pairs;
+    let mut rows: Vec<String> = vec![".".repeat(width); 3];
+    for i in (0..pairs).rev() {
+        let foot = 2 + run * i;
+        let slope = if steep { "/" } else { "ab" };
+        rows.push(format!(
+            "{}{slope}{}",
+            ".".repeat(foot),
+            "#".repeat(width - foot - run)
+        ));
+    }
+    rows.push("#".repeat(width));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    TileMap::from_rows(&rows, Vec2::splat(cell), origin).unwrap()
+}
+
+/// A point, a circle, a box or a hexagon of about `size` across.
+fn mover(kind: usize, size: f32) -> Shape {
+    match kind {
+        0 => Circle { radius: 0.0 }.into(),
+        1 => Circle { radius: size }.into(),
+        2 => Rect {
+            half_extents: Vec2::new(size, 0.7 * size),
+        }
+        .into(),
+        _ => Hull::regular(6, size).unwrap().into(),
+    }
+}
+
+/// Drops `shape` from above the ramp at `x` (in cells from the map's origin) onto it: where
+/// it rests, on the floor.
+fn drop_onto(map: &TileMap, shape: ShapeRef<'_>, steep: bool, x: f32) -> Vec2 {
+    let cell = map.cell_size().x;
+    let rise = if steep { x - 2.0 } else { 0.5 * (x - 2.0) };
+    let above = map.origin() + Vec2::new(x, 2.0 + rise) * cell;
+    let fall = Vec2::new(0.0, -2.0 * cell);
+    let settings = SlideSettings::new(Vec2::Y);
+    let landed = move_and_slide(shape, Rot::IDENTITY, above, fall, map, &settings);
+    assert!(landed.on_floor, "{above}: {landed:?}");
+    landed.position
+}
+
+proptest! {
+    #![proptest_config(config(1000, 0x510e))]
+
+    /// Points, circles, boxes and hexagons dropped onto a 22.5° or 45° ramp (cells of 1 to
+    /// 2 000 units, up to 100 000 units from the origin) and walked up or down it, pressed
+    /// into it by gravity, or not, or along the slope itself (no `press`): every frame where no wall is met moves the body on by a
+    /// tenth of its travel along the slope at least, and none ends inside.
+    #[test]
+    fn bodies_walking_on_far_ramps_never_stall(
+        (steep, kind) in (any::<bool>(), 0usize..4),
+        (size, cell) in (0.05f32..0.45, 0.0f32..11.0),
+        origin in (-1e5f32..1e5, -1e5f32..1e5),
+        (at, up) in (0.45f32..0.95, any::<bool>()),
+        (speed, press) in (0.02f32..0.25, prop::option::of(0.0f32..1.5)),
+    ) {
+        let cell = cell.exp2();
+        let pairs = 6;
+        let map = ramp(steep, pairs, cell, origin.into());
+        let shape = mover(kind, size * cell);
+        let run = if steep { 1.0 } else { 2.0 };
+        let x = 2.0 + run * pairs as f32 * at;
+        let mut position = drop_onto(&map, (&shape).into(), steep, x);
+        let way = if up { 1.0 } else { -1.0 };
+        let tangent = Vec2::new(run, 1.0).normalize();
+        let travel = match press {
+            Some(press) => Vec2::new(way * speed, -press * speed) * cell,
+            None => tangent * (way * speed * cell),
+        };
+        let settings = SlideSettings::new(Vec2::Y);
+        for _ in 0..6 {
+            let step = move_and_slide(&shape, Rot::IDENTITY, position, travel, &map, &settings);
+            let walled = step.contacts().iter().any(|c| c.surface != Surface::Floor);
+            let share = if walled { 0.0 } else { 0.1 };
+            assert_moves_along(&map, (&shape).into(), (position, travel, tangent), share, &step);
+            position = step.position;
+        }
+    }
 }
