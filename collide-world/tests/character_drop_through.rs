@@ -138,3 +138,37 @@ fn a_character_dropping_through_a_sinking_one_way_lift_falls_on_through_it() {
         "it fell clear of the lift"
     );
 }
+
+/// The tester's case: a drop of less than the skin a frame (the character stands a skin
+/// above the platform) never got inside the platform, or only by rounding, and the next move
+/// landed the character back on it. A drop now sinks at least two skins below the top.
+#[test]
+fn a_drop_by_less_than_the_skin_goes_on_through_the_platform() {
+    let r = Rect {
+        half_extents: Vec2::new(714.6614, 15.780438),
+    };
+    let plank = [
+        Obstacle::new(7, r, Pose::from_position(Vec2::new(367.7479, 217.20985)))
+            .with_one_way(Vec2::Y),
+    ];
+    let body = Rect {
+        half_extents: Vec2::new(22.951998, 23.822046),
+    };
+    for g in [0.0017642751_f32, 0.004, 0.0057437867] {
+        let mut c = Character::new(
+            body,
+            Vec2::new(472.20337, 256.81735),
+            CharacterSettings::new(Vec2::Y),
+        )
+        .unwrap();
+        c.move_by(Vec2::ZERO, &plank[..]);
+        assert_eq!((c.on_floor(), c.platform()), (true, Some(7)), "g {g}");
+        let mut v = Vec2::new(0.0, -g);
+        c.move_dropping_through(v, &plank[..]);
+        for frame in 0..20 {
+            v.y -= g;
+            let m = *c.move_by(v, &plank[..]);
+            assert!(!m.on_floor, "g {g}, frame {frame}: {m:?}");
+        }
+    }
+}

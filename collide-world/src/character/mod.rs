@@ -9,7 +9,9 @@ use crate::nearby::{Nearby, NearbyList};
 use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
 use crate::slide::travel_too_long;
-use crate::{Error, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
+use crate::{
+    working_skin, Error, Obstacle, Obstacles, QueryFilter, SensorHit, SlideContact, Surface,
+};
 
 mod body;
 #[cfg(test)]
@@ -348,7 +350,8 @@ impl Character {
     /// ([`SlideSettings::drop_through`](crate::SlideSettings::drop_through)): how a character
     /// drops through the platform it stands on, walking or not (it is not on a floor for this
     /// move when that floor is one-way). The next moves meet them again, and pass through the
-    /// one it is still partly inside of.
+    /// one it is still partly inside of. So that it is, a drop from a one-way platform goes
+    /// at least two skins below the platform's top, however little `travel` goes down.
     pub fn move_dropping_through<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,
@@ -359,15 +362,34 @@ impl Character {
         // Standing on a one-way platform is standing on nothing for this move: a walk along
         // the floor would keep it on top, and the snap would put it back.
         let on_one_way = self
-            .platform
-            .and_then(|id| obstacles.obstacle(id))
-            .is_some_and(|o| o.one_way.is_some());
-        if on_one_way {
+            .platform_under(obstacles)
+            .and_then(|(id, _)| obstacles.obstacle(id))
+            .filter(|o| o.one_way.is_some());
+        let mut travel = travel;
+        if let Some(platform) = on_one_way {
             self.on_floor = false;
+            travel += self.sink_into(&platform, travel);
         }
         self.move_by(travel, obstacles);
         self.settings.slide.drop_through = kept;
         &self.last
+    }
+
+    /// What a drop by `travel` from the one-way platform `o` it stands on needs besides to
+    /// end partly inside it, two skins below its top: a drop shorter than that (a small
+    /// gravity) would meet the platform again from above on the next move and land on it.
+    fn sink_into(&self, o: &Obstacle<'_>, travel: Vec2) -> Vec2 {
+        let Some(side) = o.one_way else {
+            return Vec2::ZERO;
+        };
+        let pose = Pose::new(self.position, self.rotation);
+        let shape = self.shape.as_shape_ref();
+        let skin = working_skin(self.settings.slide.skin, &[shape.aabb(&pose)]);
+        let lowest = -shape.reach(&pose, -side);
+        let top = o.shape.reach(&o.pose, side);
+        let needed = lowest - top + 2.0 * skin;
+        let short = needed + travel.dot(side);
+        -side * short.max(0.0)
     }
 
     /// The walk of a move (see [`walk`]), along a level floor at once when it stands on one:
