@@ -227,3 +227,31 @@ fn no_mover_passes_through_a_resting_character() {
         "{met} paths met the player, {past} passed it"
     );
 }
+
+/// Two blocks moving the same way, one behind the other: the leading one pushes the player
+/// on ahead of both. The trailing block's end pose stopped that push, and its own push, made
+/// from where the player stood, took the player back into it (behind the leading block).
+#[test]
+fn two_movers_in_a_row_push_the_player_ahead_of_both() {
+    let floor = Rect {
+        half_extents: Vec2::new(1000.0, 5.0),
+    };
+    let block = Rect {
+        half_extents: Vec2::ONE,
+    };
+    let v = Vec2::new(-13.0, 0.0);
+    let lead =
+        Obstacle::new(1, block, Pose::from_position(Vec2::new(-10.0, 1.05))).with_velocity(v);
+    let trail =
+        Obstacle::new(2, block, Pose::from_position(Vec2::new(-7.0, 1.05))).with_velocity(v);
+    let floor = Obstacle::new(0, floor, Pose::from_position(Vec2::new(0.0, -5.0)));
+    for level in [[floor, lead, trail], [floor, trail, lead]] {
+        let mut p = player(Vec2::new(0.0, 1.001));
+        let m = *p.move_by(Vec2::ZERO, &level[..]);
+        let at = Pose::from_position(m.position);
+        for o in &level {
+            assert!(!overlaps(PLAYER, &at, o.shape, &o.pose), "{m:?}");
+        }
+        assert!(m.position.x < -11.0 && m.on_floor, "{m:?}");
+    }
+}

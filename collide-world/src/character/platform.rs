@@ -5,11 +5,11 @@ use collide_core::{overlaps, time_of_impact, Motion, Pose};
 use glam::Vec2;
 
 use super::body::Body;
-use super::view::{Left, Without};
+use super::view::{Left, Without, MOST_IDS};
 use crate::{Obstacle, Obstacles, SlideSettings};
 
 /// The most obstacles that push one character in one move.
-const MAX_PUSHERS: usize = 4;
+const MAX_PUSHERS: usize = MOST_IDS;
 
 /// How far below a character, in skins along its floor's normal, the platform it stood on may
 /// be at the start of a frame for it to stand on it still: it stands a skin above its floor,
@@ -84,36 +84,40 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> Vec2 {
-    for (_, id, push) in pushers(body, position, carrier, obstacles, settings)
-        .into_iter()
-        .flatten()
-    {
+    let pushes = pushers(body, position, carrier, obstacles, settings);
+    // The movers leave their end poses as the body is pushed: none stops another's push.
+    let movers = Without::new(obstacles, Left::Ids(pushes.map(|p| p.map(|(_, o)| o.id))));
+    for (_, o) in pushes.into_iter().flatten() {
+        // Pushed on by an earlier mover, the body may be clear of this one's path now.
+        let pose = Pose::new(position, body.rotation);
+        let Some((_, push)) = push_out_of(body, &pose, &o) else {
+            continue;
+        };
         let skin = body.skin(position, settings);
         let push = push + push.normalize_or_zero() * skin;
-        let without = Without::new(obstacles, Left::Id(id));
-        position = body.slide(position, push, &without, settings).position;
+        position = body.slide(position, push, &movers, settings).position;
     }
     position
 }
 
-/// A mover that met the body: when (a fraction of the frame), its id, and how far it pushes.
-type Pusher = (f32, u32, Vec2);
+/// A mover that met the body: when (a fraction of the frame), and the mover.
+type Pusher<'s> = (f32, Obstacle<'s>);
 
 /// The movers (other than `carrier`) that met `body` at `position` this frame, at most
 /// [`MAX_PUSHERS`]: the earliest to meet it, in the order they met it (then by id).
-fn pushers<O: Obstacles + ?Sized>(
+fn pushers<'s, O: Obstacles + ?Sized>(
     body: &Body<'_>,
     position: Vec2,
     carrier: Option<u32>,
-    obstacles: &O,
+    obstacles: &'s O,
     settings: &SlideSettings,
-) -> [Option<Pusher>; MAX_PUSHERS] {
+) -> [Option<Pusher<'s>>; MAX_PUSHERS] {
     let mut pushes = [None; MAX_PUSHERS];
     let pose = Pose::new(position, body.rotation);
     obstacles.movers_near(&body.aabb(position), settings.layers, &mut |o| {
         if Some(o.id) != carrier {
-            if let Some((met, push)) = push_out_of(body, &pose, &o) {
-                keep_earliest(&mut pushes, (met, o.id, push));
+            if let Some((met, _)) = push_out_of(body, &pose, &o) {
+                keep_earliest(&mut pushes, (met, o));
             }
         }
     });
@@ -122,8 +126,9 @@ fn pushers<O: Obstacles + ?Sized>(
 
 /// Puts `pusher` in its place in `pushes` (earliest first, the empty places last), dropping
 /// the latest when they are full.
-fn keep_earliest(pushes: &mut [Option<Pusher>], pusher: Pusher) {
-    let later = |p: &Option<Pusher>| p.is_none_or(|(t, id, _)| (t, id) > (pusher.0, pusher.1));
+fn keep_earliest<'s>(pushes: &mut [Option<Pusher<'s>>], pusher: Pusher<'s>) {
+    let key = |(t, o): &Pusher<'_>| (*t, o.id);
+    let later = |p: &Option<Pusher<'_>>| p.as_ref().is_none_or(|p| key(p) > key(&pusher));
     if let Some(at) = pushes.iter().position(later) {
         pushes[at..].rotate_right(1);
         pushes[at] = Some(pusher);
@@ -187,9 +192,18 @@ mod tests {
     fn the_earliest_pushers_are_kept_in_order() {
         let mut pushes = [None; MAX_PUSHERS];
         for (t, id) in [(0.5, 3), (0.9, 1), (0.1, 9), (0.5, 2), (0.95, 0), (0.0, 4)] {
-            keep_earliest(&mut pushes, (t, id, Vec2::ZERO));
+            keep_earliest(
+                &mut pushes,
+                (
+                    t,
+                    Obstacle {
+                        id,
+                        ..plank(Vec2::ZERO, Vec2::X)
+                    },
+                ),
+            );
         }
-        let kept: Vec<_> = pushes.iter().flatten().map(|p| (p.0, p.1)).collect();
+        let kept: Vec<_> = pushes.iter().flatten().map(|p| (p.0, p.1.id)).collect();
         assert_eq!(kept, [(0.0, 4), (0.1, 9), (0.5, 2), (0.5, 3)]);
     }
 

@@ -8,11 +8,16 @@ use glam::Vec2;
 use crate::kept::{Keep, Kept};
 use crate::{Obstacle, Obstacles};
 
+/// The most ids [`Left::Ids`] names.
+pub(super) const MOST_IDS: usize = 4;
+
 /// What [`Without`] leaves out.
 #[derive(Clone, Copy)]
 pub(super) enum Left<'a> {
     /// The obstacle with this id.
     Id(u32),
+    /// The obstacles with these ids.
+    Ids([Option<u32>; MOST_IDS]),
     /// Every one-way platform that this shape, at this pose, overlaps.
     OneWayOverlapping(ShapeRef<'a>, Pose),
     /// The platform a move leaves (if any), and every moving one-way platform that this
@@ -39,6 +44,7 @@ impl Keep for Left<'_> {
     fn keeps(&self, o: &Obstacle<'_>) -> bool {
         match *self {
             Left::Id(id) => o.id != id,
+            Left::Ids(ids) => !ids.contains(&Some(o.id)),
             Left::OneWayOverlapping(shape, pose) => {
                 o.one_way.is_none() || !overlaps(shape, &pose, o.shape, &o.pose)
             }
