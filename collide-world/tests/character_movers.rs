@@ -255,3 +255,44 @@ fn two_movers_in_a_row_push_the_player_ahead_of_both() {
         assert!(m.position.x < -11.0 && m.on_floor, "{m:?}");
     }
 }
+
+/// The tester's crush: a ball rolling into a character standing against a wall pushes it to
+/// the wall and stays partly inside it (crushed, as documented). The rest of the move then got
+/// the character out of the ball the short way, under the wall and 2.1 deep into the floor.
+/// A mover that crushed the character is left out of the rest of its move.
+#[test]
+fn a_character_crushed_against_a_wall_is_never_pushed_into_the_floor() {
+    let floor = Rect {
+        half_extents: Vec2::new(3319.007, 8.297518),
+    };
+    let wall = Rect {
+        half_extents: Vec2::new(16.595036, 82.975174),
+    };
+    let ball = Circle { radius: 4.837514 };
+    let level = [
+        Obstacle::new(0, floor, Pose::from_position(Vec2::new(0.0, -8.297518))),
+        Obstacle::new(
+            1,
+            wall,
+            Pose::from_position(Vec2::new(43.703384, 82.975174)),
+        ),
+        Obstacle::new(2, ball, Pose::from_position(Vec2::new(25.502407, 4.870704)))
+            .with_velocity(Vec2::new(6.653371, 0.0)),
+    ];
+    let points = [
+        (-0.82975173, -1.6595035),
+        (0.82975173, -1.6595035),
+        (0.9957021, 0.49785104),
+        (0.0, 1.6595035),
+        (-1.1616524, 0.3319007),
+    ];
+    let hull = Hull::new(&points.map(|(x, y)| Vec2::new(x, y))).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.82975173);
+    let mut c = Character::new(hull, Vec2::new(25.215126, 1.671163), settings).unwrap();
+    let m = *c.move_by(Vec2::new(0.0, -0.0016595), &level[..]);
+    let at = Pose::from_position(m.position);
+    for o in &level[..2] {
+        assert!(!overlaps(&hull, &at, o.shape, &o.pose), "{m:?}");
+    }
+    assert!(m.pushed.x > 0.8, "{m:?}");
+}

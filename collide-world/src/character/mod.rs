@@ -30,7 +30,7 @@ use body::{across, clip_apart, walks, Body};
 use platform::{carry, finite, platform_velocity, push_by_movers, stands_on};
 use snap::land;
 use step::step_up;
-use view::{Left, Without};
+use view::{Left, Without, MOST_IDS};
 use walk::{walk, Stood, Walked};
 
 pub use outcome::{CharacterMove, MAX_CHARACTER_CONTACTS};
@@ -293,7 +293,11 @@ impl Character {
             shape: self.shape.as_shape_ref(),
             rotation: self.rotation,
         };
-        let start = self.ride(&body, obstacles, &mut out);
+        let (start, crushing) = self.ride(&body, obstacles, &mut out);
+        // A mover that crushed it against something is left out of the rest of the move: a
+        // way out of it would go into what stopped the push.
+        let uncrushed = Without::new(obstacles, Left::Ids(crushing));
+        let obstacles = &uncrushed;
         // Every slide of the move looks near here: the set's index is walked once.
         let reach = self.reach(&body, start, travel);
         // A box no list is made for: every query asks the set (a test compares the two).
@@ -463,18 +467,18 @@ impl Character {
     }
 
     /// The start of a move: carried by the platform it stood on, then pushed by obstacles
-    /// that moved into it.
+    /// that moved into it; and the movers it is still inside of (crushed).
     fn ride<O: Obstacles + ?Sized>(
         &self,
         body: &Body<'_>,
         obstacles: &O,
         out: &mut CharacterMove,
-    ) -> Vec2 {
+    ) -> (Vec2, [Option<u32>; MOST_IDS]) {
         let slide = &self.settings.slide;
         let mut start = self.position;
         // A set with nothing moving neither carries nor pushes: no lookup, no query.
         if !obstacles.has_moving() {
-            return start;
+            return (start, [None; MOST_IDS]);
         }
         let platform = self.platform_under(obstacles);
         if let Some(platform) = platform {
@@ -482,10 +486,10 @@ impl Character {
             out.pass(start);
         }
         let carrier = platform.map(|(id, _)| id);
-        let pushed = push_by_movers(body, start, carrier, obstacles, slide);
+        let (pushed, crushing) = push_by_movers(body, start, carrier, obstacles, slide);
         out.pushed = pushed - start;
         out.pass(pushed);
-        pushed
+        (pushed, crushing)
     }
 
     /// Looks for the floor below `end`, where a move that was on the floor, or touched one,

@@ -76,14 +76,15 @@ pub(super) fn stands_on(
 ///
 /// A one-way platform pushes only when it came at the body from its solid side (rising into
 /// a body above it) and the body was outside it before it moved: one it moves through from
-/// below passes as it would when the body moved.
+/// below passes as it would when the body moved. Also answers the movers the body is still
+/// inside of where it ends: crushed against something that stopped the push.
 pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     mut position: Vec2,
     carrier: Option<u32>,
     obstacles: &O,
     settings: &SlideSettings,
-) -> Vec2 {
+) -> (Vec2, [Option<u32>; MAX_PUSHERS]) {
     let pushes = pushers(body, position, carrier, obstacles, settings);
     // The movers leave their end poses as the body is pushed: none stops another's push.
     let movers = Without::new(obstacles, Left::Ids(pushes.map(|p| p.map(|(_, o)| o.id))));
@@ -97,7 +98,13 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
         let push = push + push.normalize_or_zero() * skin;
         position = body.slide(position, push, &movers, settings).position;
     }
-    position
+    // A mover the body is still inside of crushed it against something.
+    let pose = Pose::new(position, body.rotation);
+    let crushing = pushes.map(|p| {
+        p.filter(|(_, o)| overlaps(body.shape, &pose, o.shape, &o.pose))
+            .map(|(_, o)| o.id)
+    });
+    (position, crushing)
 }
 
 /// A mover that met the body: when (a fraction of the frame), and the mover.
