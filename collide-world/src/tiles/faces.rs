@@ -31,6 +31,17 @@ impl Face {
         }
     }
 
+    /// The cell across this face of cell `(x, y)`: `None` below index `0` or past
+    /// `u32::MAX`, where no cell lies (outside the map, so empty).
+    pub(crate) fn across(self, x: u32, y: u32) -> Option<(u32, u32)> {
+        match self {
+            Face::Left => x.checked_sub(1).map(|x| (x, y)),
+            Face::Right => x.checked_add(1).map(|x| (x, y)),
+            Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
+            Face::Top => y.checked_add(1).map(|y| (x, y)),
+        }
+    }
+
     /// The face on the other side of the same edge, the neighbour's.
     pub(crate) fn opposite(self) -> Face {
         match self {
@@ -111,14 +122,7 @@ impl TileMap {
     /// surface flat there (a half tile's top flush with its neighbour's).
     #[inline(always)]
     pub(super) fn exposed_near(&self, x: u32, y: u32, face: Face, end: Option<f32>) -> bool {
-        let across = match face {
-            Face::Left => x.checked_sub(1).map(|x| (x, y)),
-            // Past `u32::MAX` lies no cell: outside the map, so empty.
-            Face::Right => x.checked_add(1).map(|x| (x, y)),
-            Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
-            Face::Top => y.checked_add(1).map(|y| (x, y)),
-        };
-        let Some(other) = across.and_then(|(x, y)| self.get(x, y)) else {
+        let Some(other) = face.across(x, y).and_then(|(x, y)| self.get(x, y)) else {
             return true;
         };
         if other == 0 {

@@ -195,13 +195,7 @@ impl TileMap {
         shape: ShapeRef<'_>,
         pose: &Pose,
     ) -> bool {
-        let across = match face {
-            Face::Left => x.checked_sub(1).map(|x| (x, y)),
-            Face::Right => x.checked_add(1).map(|x| (x, y)),
-            Face::Bottom => y.checked_sub(1).map(|y| (x, y)),
-            Face::Top => y.checked_add(1).map(|y| (x, y)),
-        };
-        let Some((nx, ny)) = across else {
+        let Some((nx, ny)) = face.across(x, y) else {
             return false;
         };
         let one_way = self
