@@ -5,7 +5,8 @@
 mod common;
 
 use collide_core::{
-    distance, overlaps, skin_tolerance, time_of_impact_with_skin, Motion, Rot, Shape, DEFAULT_SKIN,
+    distance, overlaps, skin_tolerance, time_of_impact_with_skin, Hull, Motion, Rect, Rot, Shape,
+    DEFAULT_SKIN,
 };
 use common::{config, shape};
 use glam::Vec2;
@@ -109,4 +110,53 @@ fn the_cases_mostly_hit() {
         hits += usize::from(check(&a, &ma, &b, &mb, DEFAULT_SKIN).unwrap());
     }
     assert!(hits > 150, "{hits} of 300 hit");
+}
+
+/// How far above the top of a rect (at `top`) a hull turned by `turn` at height `y` stands, in
+/// f64: its lowest vertex's height less the top (the distance, where that vertex is over it).
+fn height_above(hull: &Hull, turn: Rot, y: f32, top: f32) -> f64 {
+    let lowest = hull
+        .vertices()
+        .iter()
+        .map(|v| f64::from(turn.apply(*v).y))
+        .fold(f64::INFINITY, f64::min);
+    f64::from(y) + lowest - f64::from(top)
+}
+
+proptest! {
+    #![proptest_config(config(400, 0x10_4e_f1_00))]
+
+    /// A hull falling onto a floor of one long rect, from two to four skins above it, stops
+    /// within the skin of it, and not at the start. The rect's far corners, up to 20 000 out,
+    /// once set the rounding allowed for along the floor's normal too: beyond the skin, so
+    /// that a hull a few skins above read as touching and never moved.
+    #[test]
+    fn a_hull_falls_onto_a_long_floor_and_stops_within_the_skin(
+        half_width in 1_000.0f32..20_000.0,
+        along in -0.9f32..0.9,
+        radius in 4.0f32..110.0,
+        sides in 3usize..=8,
+        turn in -3.2f32..3.2,
+        above in 2.0f32..4.0,
+        fall in 0.05f32..40.0,
+    ) {
+        let hull = Hull::regular(sides, radius).unwrap();
+        let turn = Rot::from_angle(turn);
+        let floor = Rect { half_extents: Vec2::new(half_width, 0.5) };
+        let top = -0.5;
+        let lowest = height_above(&hull, turn, 0.0, 0.0) as f32;
+        let start = Vec2::new(along * half_width, top - lowest + above * DEFAULT_SKIN);
+        let motion = Motion::new(start, start - Vec2::Y * (fall + above * DEFAULT_SKIN), turn);
+        let at_rest = Motion::stationary(Vec2::new(0.0, -1.0));
+        let stop = time_of_impact_with_skin(&hull, &motion, floor, &at_rest, DEFAULT_SKIN);
+        let stop = stop.expect("it falls onto the floor");
+        prop_assert!(!stop.started_inside);
+        let y = motion.position_at(stop.t).y;
+        let gap = height_above(&hull, turn, y, top);
+        let upper = DEFAULT_SKIN + skin_tolerance(DEFAULT_SKIN, &motion.pose_at(stop.t), &at_rest.start_pose());
+        prop_assert!(
+            stop.t > 0.0 && gap > 0.0 && gap <= f64::from(upper),
+            "stopped at t = {} with a gap of {gap} (up to {upper})", stop.t
+        );
+    }
 }

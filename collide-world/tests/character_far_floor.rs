@@ -5,9 +5,9 @@
 //! frame. At scales of 100 to 1 000, with the map away from the origin, up to 2.4 % of the
 //! frames of every mover shape were.
 
-use collide_core::{Circle, Hull, Rect, Rot, Shape};
+use collide_core::{Circle, Hull, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
-use collide_world::{Character, CharacterSettings, TileMap};
+use collide_world::{Character, CharacterSettings, Obstacle, TileMap};
 use glam::Vec2;
 
 /// A floor one row of `cell`-sized tiles, 200 wide, its lower left corner at `origin`.
@@ -100,4 +100,75 @@ fn a_ball_closer_to_the_floor_than_its_skin_walks_on_it() {
     // It stands a skin above the floor's top, y = -6887.789.
     let gap = m.position.y - ball.radius - -6887.789;
     assert!((0.0..0.02).contains(&gap), "{gap}");
+}
+
+/// A long floor made of one rect: far along it, its far corners set the rounding a hull's
+/// sweep allows for, and along every axis alike. At 20 000 wide that outgrew the skin, and a
+/// hull walking on it was in the air on 59 frames of 300: the look below read the floor a
+/// skin away as touching at the start. The rounding is now taken along each axis, and a
+/// floor's far ends count along it, not across it.
+#[test]
+fn a_hull_walks_a_long_floor_rect_on_it_every_frame() {
+    let mut rng = SplitMix64::new(0x10_4e_f1_00);
+    for width in [2_000.0_f32, 10_000.0, 20_000.0, 40_000.0] {
+        let floor = Obstacle::new(
+            0,
+            Rect {
+                half_extents: Vec2::new(0.5 * width, 0.5),
+            },
+            Pose::from_position(Vec2::new(0.0, -1.0)),
+        );
+        let level = [floor];
+        for _ in 0..8 {
+            let half = Vec2::new(rng.range(4.0, 50.0), rng.range(4.0, 110.0));
+            let sides = 3 + rng.index(6);
+            let shapes: [Shape; 2] = [
+                Hull::from_half_extents(half).unwrap().into(),
+                Hull::regular(sides, half.y).unwrap().into(),
+            ];
+            for shape in shapes {
+                let start = Vec2::new(rng.range(-0.45, 0.0) * width, 2.0 * half.y);
+                let settings = CharacterSettings::new(Vec2::Y);
+                let mut c = Character::new(shape, start, settings).unwrap();
+                let (walk, gravity) = (rng.range(1.0, 32.0), rng.range(0.5, 6.0));
+                let mut v = Vec2::ZERO;
+                while !c.on_floor() {
+                    v.y -= gravity;
+                    c.move_by(v, &level[..]);
+                    v = c.clip_velocity(v);
+                }
+                let frames = ((0.4 * width / walk) as usize).min(400);
+                for frame in 0..frames {
+                    v = Vec2::new(walk, v.y - gravity);
+                    let m = *c.move_by(v, &level[..]);
+                    v = c.clip_velocity(v);
+                    assert!(
+                        m.on_floor,
+                        "{shape:?} on a floor {width} wide, walking {walk} with gravity \
+                         {gravity}: in the air on frame {frame} at {:?}",
+                        m.position
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The tester's case: a hull 84 by 210 walking 31.55 a frame on a floor 20 000 wide.
+#[test]
+fn the_tall_hull_on_the_long_floor_stays_on_it() {
+    let floor = Obstacle::new(
+        0,
+        Rect {
+            half_extents: Vec2::new(10_000.0, 0.5),
+        },
+        Pose::from_position(Vec2::new(0.0, -1.0)),
+    );
+    let hull = Hull::from_half_extents(Vec2::new(42.422134, 105.17418)).unwrap();
+    let at = Vec2::new(0.0, 104.68418);
+    let mut c = Character::new(hull, at, CharacterSettings::new(Vec2::Y)).unwrap();
+    for frame in 0..300 {
+        let m = *c.move_by(Vec2::new(31.552256, -5.258709), &[floor][..]);
+        assert!(m.on_floor, "in the air on frame {frame}: {m:?}");
+    }
 }

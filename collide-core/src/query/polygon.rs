@@ -18,7 +18,7 @@ pub(super) use hull_rect::sweep_hull_rect;
 #[cfg(test)]
 pub(super) use hull_rect::tests::shot_at_a_rect;
 use hull_rect::HullRect;
-use meeting::{margin_of, Meeting, ROUNDING};
+use meeting::{Margin, Meeting, ROUNDING};
 use outline::Scratch;
 pub(super) use outline::{Polygon, SCRATCH};
 pub(super) use window::latest_axis;
@@ -40,8 +40,8 @@ pub(super) struct PolygonPair<'s> {
     offset: Vec2,
     /// The least and the most corner of the box around each, `a`'s first.
     boxes: [(Vec2, Vec2); 2],
-    /// A few roundings of the largest coordinate of either.
-    margin: f32,
+    /// A few roundings of the coordinates of either.
+    margin: Margin,
 }
 
 impl<'s> PolygonPair<'s> {
@@ -71,7 +71,7 @@ impl<'s> PolygonPair<'s> {
         let pa = Polygon::new(a, pose_a.rotation, Vec2::ZERO, scratch_a)?;
         let pb = Polygon::new(b, pose_b.rotation, offset, scratch_b)?;
         let boxes = [pa.box_corners(), pb.box_corners()];
-        let margin = margin_of([boxes[0].0, boxes[0].1, boxes[1].0, boxes[1].1]);
+        let margin = Margin::of([boxes[0].0, boxes[0].1, boxes[1].0, boxes[1].1]);
         offset.is_finite().then_some(Self {
             pa,
             pb,
@@ -101,8 +101,8 @@ impl<'s> PolygonPair<'s> {
         });
         let axes = &axes[..count];
         let (mut enter, mut leave) = (f32::NEG_INFINITY, f32::INFINITY);
-        for &(gap, speed, _) in axes {
-            let gap = gap - self.margin;
+        for &(gap, speed, axis) in axes {
+            let gap = gap - self.margin.along(axis);
             if speed > 0.0 {
                 enter = enter.max(gap / speed);
             } else if speed < 0.0 {
@@ -114,7 +114,7 @@ impl<'s> PolygonPair<'s> {
         if !(enter <= leave && enter <= 1.0 && leave >= 0.0) {
             return None;
         }
-        let reach = self.margin / ROUNDING;
+        let reach = self.margin.most() / ROUNDING;
         let (entry, normal) = latest_axis(reach, axes.iter().copied())?;
         let touch_t = if (0.0..=1.0).contains(&entry) {
             entry
@@ -146,7 +146,7 @@ impl<'s> PolygonPair<'s> {
     /// a time and loaded whole, waits for the stores to drain.
     #[inline(always)]
     pub(super) fn exact_sweep(&self, motion_a: &Motion, closing: Vec2) -> Option<Meeting> {
-        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin);
+        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin.most());
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work (their axes separate the polygons as any does).
         let [a_box, (b_lo, b_hi)] = self.boxes;
@@ -223,7 +223,7 @@ impl<'s> PolygonPair<'s> {
     /// other (their spans across the axis share a point), and they are apart along it beyond
     /// rounding. `None` when it does not know.
     pub(super) fn gap(&self, offset: Vec2, axis: Vec2) -> Option<f32> {
-        let (pa, pb, margin) = (&self.pa, &self.pb, self.margin);
+        let (pa, pb, margin) = (&self.pa, &self.pb, self.margin.along(axis));
         let shift = offset - self.offset;
         let tangent = axis.perp();
         let a_level = pa.extent(axis).1;
@@ -299,7 +299,7 @@ impl<'s> SkinPair<'s> {
 /// centre: on `a`'s face line, midway along the span the two touching features share.
 /// `levels` are `a`'s most and `b`'s least along `normal` at the start.
 fn touch_point(pair: &PolygonPair<'_>, moved: Vec2, normal: Vec2, levels: (f32, f32)) -> Vec2 {
-    let (pa, pb, slack) = (&pair.pa, &pair.pb, pair.margin);
+    let (pa, pb, slack) = (&pair.pa, &pair.pb, pair.margin.along(normal));
     let tangent = normal.perp();
     let (a_level, b_level) = levels;
     let (a_lo, a_hi) = pa.feature_span(normal, a_level, slack, tangent);
@@ -397,7 +397,7 @@ mod tests {
                 let d = distance(a, &pa, b, &pb).unwrap().distance;
                 assert!(!overlaps(a, &pa, b, &pb), "{a:?} {b:?} {pa:?} {pb:?}");
                 assert!(
-                    d <= gap + 1e-4 && d >= gap - 2.0 * pair.margin - 1e-4 * (1.0 + d),
+                    d <= gap + 1e-4 && d >= gap - 2.0 * pair.margin.most() - 1e-4 * (1.0 + d),
                     "{d} vs {gap}"
                 );
             }

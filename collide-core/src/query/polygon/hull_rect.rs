@@ -9,7 +9,7 @@ use core::cell::Cell;
 
 use glam::Vec2;
 
-use super::meeting::{margin_of, Meeting, ROUNDING};
+use super::meeting::{Margin, Meeting, ROUNDING};
 use super::outline::{box_with, Polygon, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
 use super::window::LatestAxis;
 
@@ -29,8 +29,8 @@ pub(in crate::query) struct HullRect<'s> {
     half: Vec2,
     /// Where the rect starts from the hull.
     offset: Vec2,
-    /// A few roundings of the largest coordinate of either (as the general pair takes it).
-    margin: f32,
+    /// A few roundings of the coordinates of either (as the general pair takes it).
+    margin: Margin,
     /// The features the sweep found facing each other along its normal, for
     /// [`gap`](Self::gap) along the same axis: they depend on the axis alone.
     facing: Cell<Option<Facing>>,
@@ -79,7 +79,7 @@ impl<'s> HullRect<'s> {
         };
         let half = rect.half_extents;
         // The rect's box is its corners' (`offset ± half`, exactly as the corners round).
-        let margin = margin_of([a_box.0, a_box.1, offset - half, offset + half]);
+        let margin = Margin::of([a_box.0, a_box.1, offset - half, offset + half]);
         offset.is_finite().then_some(Self {
             vertices,
             normals,
@@ -99,11 +99,11 @@ impl<'s> HullRect<'s> {
             return None;
         }
         let (mut enter, mut leave, mut apart) = (f32::NEG_INFINITY, f32::INFINITY, false);
-        let mut latest = LatestAxis::new(self.margin / ROUNDING);
+        let mut latest = LatestAxis::new(self.margin.most() / ROUNDING);
         // One round of the axes does both: the entry and exit of the narrowed gaps, and the
         // axis whose exact gap closes last.
         self.each_axis(closing, |gap, speed, axis, _| {
-            let narrowed = gap - self.margin;
+            let narrowed = gap - self.margin.along(axis);
             if speed > 0.0 {
                 enter = enter.max(narrowed / speed);
             } else if speed < 0.0 {
@@ -136,7 +136,7 @@ impl<'s> HullRect<'s> {
     /// rect at `offset` from the hull, to within a few roundings over, when the features each
     /// presents along `axis` face each other and they are apart along it beyond rounding.
     pub(in crate::query) fn gap(&self, offset: Vec2, axis: Vec2) -> Option<f32> {
-        let margin = self.margin;
+        let margin = self.margin.along(axis);
         let shift = offset - self.offset;
         let tangent = axis.perp();
         let facing = match self.facing.get() {
@@ -196,13 +196,13 @@ impl<'s> HullRect<'s> {
         self.offset.dot(axis) - self.half.dot(axis.abs())
     }
 
-    /// Along `tangent`, the span of the hull's vertices within the margin of `level` along
+    /// Along `tangent`, the span of the hull's vertices within `margin` of `level` along
     /// `axis`: the feature it presents there.
     #[inline(always)]
-    fn hull_span(&self, axis: Vec2, level: f32, tangent: Vec2) -> (f32, f32) {
+    fn hull_span(&self, axis: Vec2, level: f32, margin: f32, tangent: Vec2) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
         for v in self.vertices {
-            if (v.dot(axis) - level).abs() <= self.margin {
+            if (v.dot(axis) - level).abs() <= margin {
                 // Compare-and-pick: the vertices are finite, so `f32::min`'s NaN handling
                 // would change nothing.
                 let d = v.dot(tangent);
@@ -215,7 +215,7 @@ impl<'s> HullRect<'s> {
 
     /// [`hull_span`](Self::hull_span) of the rect's corners.
     #[inline(always)]
-    fn rect_span(&self, axis: Vec2, level: f32, tangent: Vec2) -> (f32, f32) {
+    fn rect_span(&self, axis: Vec2, level: f32, margin: f32, tangent: Vec2) -> (f32, f32) {
         if axis.x == 0.0 || axis.y == 0.0 {
             // Along a box axis the feature is a face (the corners behind it are within the
             // margin only for a rect thinner than it, and lie across from these): its span is
@@ -229,7 +229,7 @@ impl<'s> HullRect<'s> {
         let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
         for c in RECT_CORNERS {
             let v = c * self.half + self.offset;
-            if (v.dot(axis) - level).abs() <= self.margin {
+            if (v.dot(axis) - level).abs() <= margin {
                 let d = v.dot(tangent);
                 lo = lo.min(d);
                 hi = hi.max(d);
@@ -242,9 +242,10 @@ impl<'s> HullRect<'s> {
     fn facing(&self, axis: Vec2) -> Facing {
         let tangent = axis.perp();
         let levels = (self.hull_most(axis), self.rect_least(axis));
+        let margin = self.margin.along(axis);
         let spans = [
-            self.hull_span(axis, levels.0, tangent),
-            self.rect_span(axis, levels.1, tangent),
+            self.hull_span(axis, levels.0, margin, tangent),
+            self.rect_span(axis, levels.1, margin, tangent),
         ];
         let facing = Facing {
             axis,

@@ -32,10 +32,42 @@ impl Meeting {
 /// count as apart beyond the rounding of their coordinates.
 pub(super) const ROUNDING: f32 = 8.0 * f32::EPSILON;
 
-/// A pair's margin: [`ROUNDING`] of the largest coordinate of `corners`, the least and the most
-/// corner of each shape's box (the largest coordinate of any vertex is one of theirs).
-#[inline(always)]
-pub(super) fn margin_of(corners: [Vec2; 4]) -> f32 {
-    let reach = corners.iter().fold(Vec2::ZERO, |r, c| r.max(c.abs()));
-    ROUNDING * reach.max_element()
+/// The rounding a pair allows for: [`ROUNDING`] of its coordinates, from the least and the
+/// most corner of each shape's box (the largest coordinate of any vertex is one of theirs).
+#[derive(Clone, Copy)]
+pub(super) struct Margin {
+    /// The largest coordinate along each world axis.
+    reach: Vec2,
+    /// [`ROUNDING`] of the largest coordinate: a bound along any axis.
+    most: f32,
+}
+
+impl Margin {
+    #[inline(always)]
+    pub(super) fn of(corners: [Vec2; 4]) -> Self {
+        let reach = corners.iter().fold(Vec2::ZERO, |r, c| r.max(c.abs()));
+        Self {
+            reach,
+            most: ROUNDING * reach.max_element(),
+        }
+    }
+
+    /// Along any axis.
+    #[inline(always)]
+    pub(super) fn most(self) -> f32 {
+        self.most
+    }
+
+    /// Along the unit `axis`: a projection on it rounds with each coordinate times the axis's
+    /// part along that coordinate, so the far ends of a long floor count along it, not across
+    /// it (where they would outgrow a skin); never more than [`most`](Self::most).
+    #[inline(always)]
+    pub(super) fn along(self, axis: Vec2) -> f32 {
+        let along = ROUNDING * (self.reach.x * axis.x.abs() + self.reach.y * axis.y.abs());
+        if along < self.most {
+            along
+        } else {
+            self.most
+        }
+    }
 }

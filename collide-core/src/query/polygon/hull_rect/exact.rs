@@ -43,7 +43,7 @@ impl HullRect<'_> {
         motion_a: &Motion,
         closing: Vec2,
     ) -> Option<Meeting> {
-        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin);
+        let mut window = AxisWindow::new(NEAR_TIE / ROUNDING * self.margin.most());
         // The boxes around the two first: an axis of theirs that stays apart all frame is a
         // miss for a fraction of the work.
         let (a_lo, a_hi) = self.a_box;
@@ -68,10 +68,10 @@ impl HullRect<'_> {
             });
             least.axis()
         };
-        let tangent = normal.perp();
+        let (tangent, margin) = (normal.perp(), self.margin.along(normal));
         let spans = [
-            self.hull_span(normal, levels.0, tangent),
-            self.rect_span(normal, levels.1, tangent),
+            self.hull_span(normal, levels.0, margin, tangent),
+            self.rect_span(normal, levels.1, margin, tangent),
         ];
         let point = self.touch_point(closing * touch_t, normal, levels.0, spans);
         Some(Meeting {
