@@ -33,7 +33,7 @@ use collide_hull::image::{ImageFormat, RgbaImage};
 
 use crate::atomic::write_atomic;
 use crate::outcome::Outcome;
-use crate::report::{error_line, WithFile};
+use crate::report::{error_line, warn, WithFile};
 use crate::scene_setup::enemy_hulls;
 
 /// `say!` that reports a closed stdout (`collide demo | head`) as an error, not a panic.
@@ -122,11 +122,11 @@ pub fn run(args: &DemoArgs) -> Outcome {
     match demo(args) {
         Ok(true) => Outcome::Success,
         Ok(false) => {
-            eprintln!("error: the demo found a missed shot with the exact sweep or broad phases that disagree");
+            warn("error: the demo found a missed shot with the exact sweep or broad phases that disagree");
             Outcome::SomeFailed
         }
         Err(e) => {
-            eprintln!("{}", error_line(&e));
+            warn(&error_line(&e));
             Outcome::SomeFailed
         }
     }

@@ -15,7 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_atomic;
 use crate::outcome::Outcome;
-use crate::report::{file_error, reason, Printer, WithFile};
+use crate::report::{file_error, reason, warn, Printer, WithFile};
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
@@ -101,13 +101,13 @@ pub fn run(args: &HullArgs) -> Outcome {
         if path.is_dir() {
             let (found, errors) = find_pngs(path);
             for e in &errors {
-                eprintln!("{}", file_error(path, e));
+                warn(&file_error(path, e));
             }
             failures += errors.len();
             // A folder named for its sprites that holds none is a mistake (a wrong path,
             // sprites not exported yet), not a success with nothing to do.
             if found.is_empty() && errors.is_empty() {
-                eprintln!("{}", file_error(path, &anyhow!("no PNG files")));
+                warn(&file_error(path, &anyhow!("no PNG files")));
                 failures += 1;
             }
             files.extend(found);
@@ -147,20 +147,20 @@ pub fn run(args: &HullArgs) -> Outcome {
                 stale += usize::from(report.stale);
                 bar.suspend(|| {
                     if report.stale {
-                        eprintln!("{}", report.line);
+                        warn(&report.line);
                     } else if !args.quiet {
                         printer.print(&format!("{}\n", report.line));
                     }
                     if !args.quiet {
                         for warning in &report.warnings {
-                            eprintln!("warning: {warning}");
+                            warn(&format!("warning: {warning}"));
                         }
                     }
                 });
             }
             Err(e) => {
                 failures += 1;
-                bar.suspend(|| eprintln!("{}", file_error(file, &e)));
+                bar.suspend(|| warn(&file_error(file, &e)));
             }
         }
         bar.inc(1);

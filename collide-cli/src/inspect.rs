@@ -7,7 +7,7 @@ use clap::Args;
 use collide_hull::{generate_file, twice_area, ColliderFile, Options, Sprite};
 
 use crate::outcome::Outcome;
-use crate::report::{file_error, reason, Printer};
+use crate::report::{file_error, reason, warn, Printer};
 
 /// The arguments of `collide inspect`.
 #[derive(Debug, Args)]
@@ -32,7 +32,7 @@ pub fn run(args: &InspectArgs) -> Outcome {
                 }
             }
             Err(e) => {
-                eprintln!("{}", file_error(path, &e));
+                warn(&file_error(path, &e));
                 outcome = Outcome::SomeFailed;
             }
         }

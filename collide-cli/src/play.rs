@@ -128,7 +128,7 @@ pub fn run(args: &PlayArgs) -> Outcome {
     match result {
         Ok(()) => Outcome::Success,
         Err(e) => {
-            eprintln!("{}", crate::report::error_line(&e));
+            crate::report::warn(&crate::report::error_line(&e));
             Outcome::SomeFailed
         }
     }

@@ -86,6 +86,12 @@ fn line(working_on: Option<&Path>, error: &anyhow::Error) -> String {
     }
 }
 
+/// Writes `line` to stderr. A stderr that fails (closed, or a full disk) loses the line,
+/// where `eprintln!` would panic and stop the work on the files left.
+pub fn warn(line: &str) {
+    let _ = writeln!(io::stderr(), "{line}");
+}
+
 /// Standard output for a subcommand that goes on over its files when stdout fails (`| head`,
 /// a full disk): the first failure is kept and later text dropped, so that every file is still
 /// processed, and [`Printer::finish`] reports the failure once.
@@ -110,10 +116,9 @@ impl Printer {
         let Some(e) = self.failed else {
             return true;
         };
-        eprintln!(
-            "{}",
-            error_line(&anyhow::Error::new(e).context("cannot write to stdout"))
-        );
+        warn(&error_line(
+            &anyhow::Error::new(e).context("cannot write to stdout"),
+        ));
         false
     }
 }

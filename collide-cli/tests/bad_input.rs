@@ -65,6 +65,38 @@ fn a_failing_stdout_is_reported_once_and_every_file_is_still_done() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// With stderr on `/dev/full` too, the reports are lost but the work is not: a failed write to
+/// stderr once panicked (exit 101) at the first file that failed, leaving the rest undone.
+#[test]
+fn a_failing_stderr_loses_the_reports_but_every_file_is_still_done() {
+    let dir = tempdir();
+    let d = dir.path();
+    for name in ["a.png", "b.png"] {
+        fs::write(d.join(name), sprite(4)).unwrap();
+    }
+    fs::write(d.join("broken.png"), b"not a png").unwrap();
+    let Ok(full) = fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("note: no /dev/full here, so a failing stderr is not tested");
+        return;
+    };
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_collide"))
+            .args(args)
+            .current_dir(d)
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(full.try_clone().unwrap()))
+            .status()
+            .expect("run collide")
+    };
+    let status = run(&["hull", "broken.png", "missing.png", "a.png", "b.png"]);
+    assert_eq!(status.code(), Some(1));
+    for name in ["a", "b"] {
+        assert!(d.join(format!("{name}.collider.json")).is_file(), "{name}");
+    }
+    let status = run(&["inspect", "missing.json", "a.collider.json"]);
+    assert_eq!(status.code(), Some(1));
+}
+
 /// Makes under `dir` a chain of folders whose innermost path is longer than the system lets a
 /// path be (4096 bytes on Linux), so it cannot be listed, even by root: two chains, each short
 /// enough to create, the second moved into the first. Returns the chain's first folder.
