@@ -172,3 +172,50 @@ fn a_drop_by_less_than_the_skin_goes_on_through_the_platform() {
         }
     }
 }
+
+/// The one-way lift rising by `speed` a frame, its top at `top`.
+fn rising_lift(top: f32, speed: f32) -> Obstacle<'static> {
+    sinking_lift(top).with_velocity(Vec2::new(0.0, speed))
+}
+
+/// Dropping through a one-way lift that rises: the lift used to push the character up by its
+/// whole velocity on the drop frame (2 up on a lift rising 2, the drop's fall undone). It
+/// neither carries nor pushes a character dropping through it now, and the character falls
+/// on through it.
+#[test]
+fn a_character_dropping_through_a_rising_one_way_lift_is_not_pushed_up() {
+    for speed in [0.5_f32, 2.0, 6.0] {
+        let mut top = 20.3;
+        let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
+        let mut c = Character::new(PLAYER, Vec2::new(0.0, top + 1.01), settings).unwrap();
+        let gravity = Vec2::new(0.0, -0.05);
+        let mut v = Vec2::ZERO;
+        for _ in 0..10 {
+            top += speed;
+            v += gravity;
+            c.move_by(v, &[rising_lift(top, speed)][..]);
+            v = c.clip_velocity(v);
+        }
+        assert_eq!(c.platform(), Some(1), "speed {speed}: {:?}", c.last_move());
+        let before = c.position();
+        v += gravity;
+        top += speed;
+        let m = *c.move_dropping_through(v, &[rising_lift(top, speed)][..]);
+        assert_eq!(m.pushed, Vec2::ZERO, "speed {speed}: {m:?}");
+        assert!(m.position.y < before.y, "speed {speed}: rose to {m:?}");
+        for frame in 0..30 {
+            top += speed;
+            v += gravity;
+            let m = *c.move_by(v, &[rising_lift(top, speed)][..]);
+            v = c.clip_velocity(v);
+            assert!(
+                !m.on_floor && m.platform.is_none(),
+                "speed {speed}, frame {frame}: {m:?}"
+            );
+        }
+        assert!(
+            c.position().y + 1.0 < top - 0.6,
+            "speed {speed}: below the lift"
+        );
+    }
+}

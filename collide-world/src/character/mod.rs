@@ -355,7 +355,9 @@ impl Character {
     /// drops through the platform it stands on, walking or not (it is not on a floor for this
     /// move when that floor is one-way). The next moves meet them again, and pass through the
     /// one it is still partly inside of. So that it is, a drop from a one-way platform goes
-    /// at least two skins below the platform's top, however little `travel` goes down.
+    /// at least two skins below the platform's top, however little `travel` goes down. A
+    /// moving one-way platform neither carries nor pushes it in this move: add
+    /// [`platform_velocity`](Self::platform_velocity) to `travel` to keep a lift's motion.
     pub fn move_dropping_through<O: Obstacles + ?Sized>(
         &mut self,
         travel: Vec2,

@@ -76,7 +76,8 @@ pub(super) fn stands_on(
 ///
 /// A one-way platform pushes only when it came at the body from its solid side (rising into
 /// a body above it) and the body was outside it before it moved: one it moves through from
-/// below passes as it would when the body moved. Also answers the movers the body is still
+/// below passes as it would when the body moved, and so does any while the body drops
+/// through them ([`SlideSettings::drop_through`]). Also answers the movers the body is still
 /// inside of where it ends: crushed against something that stopped the push.
 pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     body: &Body<'_>,
@@ -122,7 +123,9 @@ fn pushers<'s, O: Obstacles + ?Sized>(
     let mut pushes = [None; MAX_PUSHERS];
     let pose = Pose::new(position, body.rotation);
     obstacles.movers_near(&body.aabb(position), settings.layers, &mut |o| {
-        if Some(o.id) != carrier {
+        // Dropping through one-way platforms, a rising one passes it as a still one would.
+        let passes = settings.drop_through && o.one_way.is_some();
+        if Some(o.id) != carrier && !passes {
             if let Some((met, _)) = push_out_of(body, &pose, &o) {
                 keep_earliest(&mut pushes, (met, o));
             }
