@@ -9,9 +9,7 @@ use crate::nearby::{Nearby, NearbyList};
 use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
 use crate::slide::travel_too_long;
-use crate::{
-    working_skin, Error, Obstacle, Obstacles, QueryFilter, SensorHit, SlideContact, Surface,
-};
+use crate::{Error, Obstacle, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
 
 mod body;
 #[cfg(test)]
@@ -262,6 +260,14 @@ impl Character {
         (velocity != Vec2::ZERO && (travel - velocity).dot(surface) > 0.0).then_some(id)
     }
 
+    /// Its shape and rotation, for the steps of a move.
+    fn body(&self) -> Body<'_> {
+        Body {
+            shape: self.shape.as_shape_ref(),
+            rotation: self.rotation,
+        }
+    }
+
     /// The platform it stood on and that platform's velocity (zero when not finite), if it
     /// still stands on it at the start of this move (see [`stands_on`]): ids are reused, and
     /// a game may put a platform elsewhere.
@@ -270,10 +276,7 @@ impl Character {
         else {
             return None;
         };
-        let body = Body {
-            shape: self.shape.as_shape_ref(),
-            rotation: self.rotation,
-        };
+        let body = self.body();
         let o = obstacles.obstacle(id)?;
         stands_on(&body, self.position, floor, &o, &self.settings.slide)
             .then(|| (id, finite(o.velocity)))
@@ -289,10 +292,7 @@ impl Character {
             self.last = out;
             return;
         }
-        let body = Body {
-            shape: self.shape.as_shape_ref(),
-            rotation: self.rotation,
-        };
+        let body = self.body();
         let (start, crushing) = self.ride(&body, obstacles, &mut out);
         // A mover that crushed it against something is left out of the rest of the move: a
         // way out of it would go into what stopped the push.
@@ -390,7 +390,7 @@ impl Character {
         };
         let pose = Pose::new(self.position, self.rotation);
         let shape = self.shape.as_shape_ref();
-        let skin = working_skin(self.settings.slide.skin, &[shape.aabb(&pose)]);
+        let skin = self.body().skin(self.position, &self.settings.slide);
         let lowest = -shape.reach(&pose, -side);
         let top = o.shape.reach(&o.pose, side);
         let needed = lowest - top + 2.0 * skin;
