@@ -160,3 +160,69 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(config(400, 0x10_4e_f1_01))]
+
+    /// A long plank of a hull, turned a little, falling onto a long floor: the rounding
+    /// allowed for along the floor's normal comes from the coordinates along it (a few units),
+    /// not from the plank's length or the floor's, or the plank would freeze a skin above.
+    #[test]
+    fn a_turned_long_hull_falls_onto_a_long_floor_and_stops_within_the_skin(
+        length in 100.0f32..12_000.0,
+        turn in -2e-4f32..2e-4,
+        above in 2.0f32..4.0,
+        fall in 0.05f32..40.0,
+    ) {
+        let plank = Hull::from_half_extents(Vec2::new(length, 1.0)).unwrap();
+        let turn = Rot::from_angle(turn);
+        let floor = Rect { half_extents: Vec2::new(20_000.0, 0.5) };
+        let top = -0.5;
+        let lowest = height_above(&plank, turn, 0.0, 0.0) as f32;
+        let start = Vec2::new(0.0, top - lowest + above * DEFAULT_SKIN);
+        let motion = Motion::new(start, start - Vec2::Y * (fall + above * DEFAULT_SKIN), turn);
+        let at_rest = Motion::stationary(Vec2::new(0.0, -1.0));
+        let stop = time_of_impact_with_skin(&plank, &motion, floor, &at_rest, DEFAULT_SKIN);
+        let stop = stop.expect("it falls onto the floor");
+        prop_assert!(!stop.started_inside);
+        let gap = height_above(&plank, turn, motion.position_at(stop.t).y, top);
+        let upper = DEFAULT_SKIN
+            + skin_tolerance(DEFAULT_SKIN, &motion.pose_at(stop.t), &at_rest.start_pose());
+        prop_assert!(
+            stop.t > 0.0 && gap > 0.0 && gap <= f64::from(upper),
+            "stopped at t = {} with a gap of {gap} (up to {upper})", stop.t
+        );
+    }
+}
+
+/// The tester's case: a hull closing fast on the end corner of a rect 6 400 long. Near the
+/// contact the distance reads as touching (its tolerance grows with the rect's far corners)
+/// right after a gap still above the skin's bound, so the probes ran out, and the sweep
+/// stopped at the start, 10.87 units short. It stops at the latest time found apart now.
+#[test]
+fn a_hull_closing_on_the_end_of_a_long_rect_is_not_frozen_at_the_start() {
+    let hull = Hull::new(&[
+        Vec2::new(-3.6211343, 44.084953),
+        Vec2::new(-43.046272, 10.179096),
+        Vec2::new(-22.982925, -37.793922),
+        Vec2::new(28.842043, -33.537025),
+        Vec2::new(40.80829, 17.066902),
+    ])
+    .unwrap();
+    let motion = Motion::linear(
+        Vec2::new(-1536.4604, 43.254234),
+        Vec2::new(-915.74005, -298.4329),
+    );
+    let rect = Rect {
+        half_extents: Vec2::new(3180.8447, 1.1512587),
+    };
+    let still = Motion::stationary(Vec2::new(1692.6871, 43.627357));
+    let stop = time_of_impact_with_skin(&hull, &motion, rect, &still, DEFAULT_SKIN).unwrap();
+    assert!(!stop.started_inside && stop.gap > 0.0, "{stop:?}");
+    // Within a few skins of the contact along the path (708 units a frame).
+    let short = (stop.impact.t - stop.t) * motion.travel().length();
+    assert!(
+        stop.t > 0.0 && (0.0..3.0 * DEFAULT_SKIN).contains(&short),
+        "{stop:?}"
+    );
+}

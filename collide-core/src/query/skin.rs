@@ -205,12 +205,15 @@ fn stop_time(
     let back_off = (skin / closing).max(touch_t * f32::EPSILON);
     let mut near = touch_t;
     let mut t = (touch_t - back_off).max(0.0);
+    // The latest time found apart, and the gap then: where to stop if the probes run out.
+    let mut apart = None;
     for _ in 0..MAX_PROBES {
         let gap = gap_at(t)?;
         if gap > 0.0 && gap <= upper(t) {
             return Some((t, gap));
         }
         if gap > 0.0 {
+            apart = Some((t, gap));
             // Too far back: the answer lies between here and the nearest overlap seen.
             let far = t;
             t = 0.5 * (far + near);
@@ -226,9 +229,14 @@ fn stop_time(
             t = (t - 2.0 * back_off).max(0.0);
         }
     }
-    // Probes ran out (far beyond any case seen): the earliest apart time found is safe.
+    // Probes ran out: the distance read as touching just past a gap still above the bound
+    // (a long obstacle's rounding), and the latest time found apart is the nearest safe stop.
+    // Stopping at the start instead would freeze a body units away from what it meets.
     let gap = gap_at(t)?;
-    Some((if gap > 0.0 { t } else { 0.0 }, gap))
+    if gap > 0.0 {
+        return Some((t, gap));
+    }
+    Some(apart.unwrap_or((0.0, 0.0)))
 }
 
 /// When and along which normal (from `a` to `b`) the shapes touch, recomputed from the
