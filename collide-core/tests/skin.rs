@@ -226,3 +226,61 @@ fn a_hull_closing_on_the_end_of_a_long_rect_is_not_frozen_at_the_start() {
         "{stop:?}"
     );
 }
+
+/// The signed distance of `p` from the line through `from` and `to`, in f64: positive on its
+/// left.
+fn left_of(from: Vec2, to: Vec2, p: Vec2) -> f64 {
+    let [fx, fy, tx, ty, px, py] = [from.x, from.y, to.x, to.y, p.x, p.y].map(f64::from);
+    let (dx, dy) = (tx - fx, ty - fy);
+    (dx * (py - fy) - dy * (px - fx)) / dx.hypot(dy)
+}
+
+proptest! {
+    #![proptest_config(config(400, 0x10_4e_f1_02))]
+
+    /// A small hull coming at the middle of a long ramp (one hull, its slope 2 000 to 30 000
+    /// long) at a slant, from two to four skins off, stops within the skin of the slope. The
+    /// closed form's gap is over by two margins, and along the slope's normal the ramp's far
+    /// corners make a margin near the skin, so it rarely tells; the distance query's
+    /// tolerance grows alike. The gap is the exact distance, worked out in f64, there.
+    #[test]
+    fn a_hull_coming_at_a_long_ramp_stops_within_the_skin(
+        half_length in 1_000.0f32..15_000.0,
+        slope in 0.1f32..0.8,
+        out in -20_000.0f32..20_000.0,
+        along in 0.3f32..0.7,
+        radius in 4.0f32..50.0,
+        sides in 3usize..=8,
+        slant in -1.1f32..1.1,
+        above in 2.0f32..4.0,
+        fall in 0.05f32..40.0,
+    ) {
+        let rise = 2.0 * half_length * slope;
+        let (foot, top) = (Vec2::new(-half_length, 0.0), Vec2::new(half_length, rise));
+        let ramp = Hull::new(&[foot, Vec2::new(half_length, 0.0), top]).unwrap();
+        let at = Vec2::new(out, -out * 0.5);
+                let body = Hull::regular(sides, radius).unwrap();
+        let up = (top - foot).perp().normalize();
+        let reach = body.vertices().iter().map(|v| -v.dot(up)).fold(f32::MIN, f32::max);
+        let on = (foot + at).lerp(top + at, along);
+        let start = on + up * (reach + above * DEFAULT_SKIN);
+        let way = Rot::from_angle(slant).apply(-up);
+        let travel = way * ((fall + above * DEFAULT_SKIN) / way.dot(-up));
+        let motion = Motion::linear(start, start + travel);
+        let still = Motion::stationary(at);
+        let stop = time_of_impact_with_skin(&body, &motion, &ramp, &still, DEFAULT_SKIN);
+        let stop = stop.expect("it meets the slope");
+        prop_assert!(!stop.started_inside);
+        let p = motion.position_at(stop.t);
+        let gap = body
+            .vertices()
+            .iter()
+            .map(|&v| left_of(foot + at, top + at, p + v))
+            .fold(f64::INFINITY, f64::min);
+        let upper = DEFAULT_SKIN + skin_tolerance(DEFAULT_SKIN, &motion.pose_at(stop.t), &still.start_pose());
+        prop_assert!(
+            gap > 0.0 && gap <= f64::from(upper),
+            "stopped at t = {} with a gap of {gap} (up to {upper})", stop.t
+        );
+    }
+}

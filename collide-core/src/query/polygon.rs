@@ -9,6 +9,7 @@
 
 use glam::Vec2;
 
+mod apart;
 mod hull_rect;
 mod meeting;
 mod outline;
@@ -286,12 +287,35 @@ impl<'s> SkinPair<'s> {
         }
     }
 
-    /// [`PolygonPair::gap`].
-    pub(super) fn gap(&self, offset: Vec2, axis: Vec2) -> Option<f32> {
-        match self {
-            Self::HullRect(pair) => pair.gap(offset, axis),
-            Self::General(pair) => pair.gap(offset, axis),
+    /// The distance with `b` at `offset` from `a`, as far as the skin sweep's probes need it:
+    /// the closed form's [`gap`](PolygonPair::gap) along `axis` where it tells which side of `bound`
+    /// the distance is on (it is over by up to two margins), else the exact distance (in
+    /// `f64`), read as touching within half a margin (where an `f32` overlap test could call
+    /// them overlapping). `None` where that is not finite.
+    ///
+    /// Along a long shape the margin, from its far corners, can be wider than a skin: the
+    /// closed form then never tells, and the distance query's own tolerance grows alike.
+    pub(super) fn gap_within(&self, offset: Vec2, axis: Vec2, bound: f32) -> Option<f32> {
+        let (closed, margin) = match self {
+            Self::HullRect(pair) => (pair.gap(offset, axis), pair.margin(axis)),
+            Self::General(pair) => (pair.gap(offset, axis), pair.margin.along(axis)),
+        };
+        if let Some(gap) = closed {
+            if gap <= bound || gap - 2.0 * margin > bound {
+                return Some(gap);
+            }
         }
+        let exact = match self {
+            Self::HullRect(pair) => pair.exact_gap(offset),
+            Self::General(pair) => {
+                let shift = offset - pair.offset;
+                let a = apart::Outline::new(pair.pa.vertices(), Vec2::ZERO);
+                apart::distance(&a, &apart::Outline::new(pair.pb.vertices(), shift))
+            }
+        } as f32;
+        exact
+            .is_finite()
+            .then_some(if exact > 0.5 * margin { exact } else { 0.0 })
     }
 }
 

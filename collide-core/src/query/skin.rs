@@ -133,13 +133,15 @@ pub fn time_of_impact_with_skin<'a, 'b>(
         // Touching (or grazing) while moving apart or along: nothing to stop for.
         return None;
     }
+    let upper = |t: f32| skin + skin_tolerance(skin, &motion_a.pose_at(t), &motion_b.pose_at(t));
     let gap_at = |t: f32| {
         let (pose_a, pose_b) = (motion_a.pose_at(t), motion_b.pose_at(t));
         let offset = pose_b.position - pose_a.position;
-        let closed = pair.as_ref().and_then(|p| p.gap(offset, normal));
-        closed.or_else(|| gap_between(a, &pose_a, b, &pose_b))
+        match &pair {
+            Some(pair) => pair.gap_within(offset, normal, upper(t)),
+            None => gap_between(a, &pose_a, b, &pose_b),
+        }
     };
-    let upper = |t: f32| skin + skin_tolerance(skin, &motion_a.pose_at(t), &motion_b.pose_at(t));
     let (t, gap) = stop_time(gap_at, upper, touch_t, closing, skin)?;
     Some(SkinImpact {
         t,

@@ -9,6 +9,7 @@ use core::cell::Cell;
 
 use glam::Vec2;
 
+use super::apart::Outline;
 use super::meeting::{Margin, Meeting, ROUNDING};
 use super::outline::{box_with, Polygon, Scratch, NO_BOX, RECT_CORNERS, RECT_NORMALS};
 use super::window::LatestAxis;
@@ -151,6 +152,19 @@ impl<'s> HullRect<'s> {
         let [(a_lo, a_hi), (b_lo, b_hi)] = facing.spans;
         let across = shift.dot(tangent);
         (a_lo.max(b_lo + across) <= a_hi.min(b_hi + across)).then_some(gap + 2.0 * margin)
+    }
+
+    /// The rounding the pair allows for along `axis`.
+    pub(in crate::query) fn margin(&self, axis: Vec2) -> f32 {
+        self.margin.along(axis)
+    }
+
+    /// The exact distance (in `f64`) with the rect at `offset` from the hull.
+    pub(in crate::query) fn exact_gap(&self, offset: Vec2) -> f64 {
+        let shift = offset - self.offset;
+        let hull = Outline::new(self.vertices.iter().copied(), Vec2::ZERO);
+        let corners = RECT_CORNERS.map(|c| c * self.half + self.offset);
+        super::apart::distance(&hull, &Outline::new(corners.into_iter(), shift))
     }
 
     /// Calls `f` with every axis as `(gap, closing speed, axis, the hull's most)`, in the
