@@ -172,3 +172,58 @@ fn the_tall_hull_on_the_long_floor_stays_on_it() {
         assert!(m.on_floor, "in the air on frame {frame}: {m:?}");
     }
 }
+
+/// How far above the line from `a` to `b` (a ramp's top, the ramp below it) the lowest corner
+/// of a rect of half extents `half` at `p` stands, in f64.
+fn above_line(a: Vec2, b: Vec2, half: Vec2, p: Vec2) -> f64 {
+    let [ax, ay, bx, by] = [a.x, a.y, b.x, b.y].map(f64::from);
+    let (dx, dy) = (bx - ax, by - ay);
+    let length = dx.hypot(dy);
+    [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .iter()
+        .map(|&(x, y)| {
+            let cx = f64::from(p.x) + x * f64::from(half.x) - ax;
+            let cy = f64::from(p.y) + y * f64::from(half.y) - ay;
+            (dx * cy - dy * cx).abs() / length
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The tester's case: a ramp 14 000 long made of one hull, and a small rect walking down it
+/// 6 000 units out. Near the slope the distance read as touching just past a gap above the
+/// skin's bound (the ramp's far corners set both the closed form's margin and the distance
+/// query's tolerance), the slide's probes ran out and it stayed where it started: the
+/// character hovered 0.77 above the slope yet said it was on the floor.
+#[test]
+fn a_character_walks_down_one_long_ramp_hull_on_it_every_frame() {
+    let (top, foot) = (
+        Vec2::new(-1181.5676, 1983.7125),
+        Vec2::new(-15119.614, -5995.9863),
+    );
+    let ramp = Hull::new(&[
+        Vec2::new(-15119.614, -6001.6807),
+        Vec2::new(-1181.5676, -6001.6807),
+        top,
+        foot,
+    ])
+    .unwrap();
+    let level = [Obstacle::new(0, &ramp, Pose::IDENTITY)];
+    let half = Vec2::new(2.1982298, 3.1403284);
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(3.3532794);
+    let body = Rect { half_extents: half };
+    let mut c = Character::new(body, Vec2::new(-6965.6257, -1323.3254), settings).unwrap();
+    for _ in 0..3 {
+        c.move_by(Vec2::new(0.0, -0.5), &level[..]);
+    }
+    let mut v = Vec2::ZERO;
+    for frame in 0..200 {
+        v = Vec2::new(-2.3637574, v.y - 0.5);
+        let m = *c.move_by(v, &level[..]);
+        v = c.clip_velocity(v);
+        let gap = above_line(top, foot, half, m.position);
+        assert!(
+            m.on_floor && gap > 0.0 && gap < 0.03,
+            "frame {frame}: {gap} above the slope, {m:?}"
+        );
+    }
+}
