@@ -281,7 +281,14 @@ fn circle_normal(radius: f32, centre: Vec2, other: ShapeRef<'_>, pose: &Pose) ->
             Ok(face) => return Some(face),
             Err(towards) => towards,
         },
-        _ => {
+        ShapeRef::Hull(hull) => {
+            let local = pose.rotation.apply_inverse(centre - pose.position);
+            match circle_hull_normal(local, hull) {
+                Ok(face) => return Some(pose.rotation.apply(face)),
+                Err(towards) => pose.rotation.apply(towards),
+            }
+        }
+        ShapeRef::Circle(_) => {
             let point = crate::Circle { radius: 0.0 };
             distance(point, &Pose::from_position(centre), other, pose)?.point_b - centre
         }
@@ -304,6 +311,31 @@ fn circle_rect_normal(d: Vec2, half: Vec2) -> Result<Vec2, Vec2> {
         (false, false) => Err(d.signum() * half - d),
         (true, true) => Err(Vec2::ZERO),
     }
+}
+
+/// [`circle_rect_normal`] against a hull, for a centre at `local` in the hull's frame: the
+/// face's own normal (reversed: into the hull) when the centre lies beside a face (outside its line, across from it), so
+/// that a slope of one hull reads as exactly as a tile's (the direction to the nearest point,
+/// worked out among a long hull's far vertices, tilts a 45° slope off the floor), else `Err`
+/// with the way from the centre to the nearest vertex (zero from inside).
+fn circle_hull_normal(local: Vec2, hull: &crate::Hull) -> Result<Vec2, Vec2> {
+    let (vertices, normals) = (hull.vertices(), hull.normals());
+    let (mut nearest, mut least, mut outside) = (Vec2::ZERO, f32::INFINITY, false);
+    for (i, (&from, &normal)) in vertices.iter().zip(normals).enumerate() {
+        let to = vertices[(i + 1) % vertices.len()];
+        let (off, along) = (local - from, to - from);
+        let beyond = off.dot(normal) > 0.0;
+        let across = off.dot(along);
+        if beyond && across >= 0.0 && across <= along.length_squared() {
+            return Ok(-normal);
+        }
+        outside |= beyond;
+        if off.length_squared() < least {
+            (least, nearest) = (off.length_squared(), -off);
+        }
+    }
+    // Inside (no touching circle's centre is): no way out to read, as for a rect.
+    Err(if outside { nearest } else { Vec2::ZERO })
 }
 
 /// The face normal along which two polygons meet: of every face normal of either, the axis
@@ -370,6 +402,26 @@ mod tests {
         Rect {
             half_extents: Vec2::new(hx, hy),
         }
+    }
+
+    /// A ball falling on the middle of a 45° slope of one hull, 5 000 out: the contact's
+    /// normal is the slope's own (the direction to the nearest point tilted off 45°).
+    #[test]
+    fn a_ball_meets_a_slope_of_a_far_hull_along_the_face_s_own_normal() {
+        let o = Vec2::new(5000.0, 3000.0);
+        let ramp = Hull::new(&[
+            o + Vec2::new(0.0, -16.0),
+            o + Vec2::new(400.0, -16.0),
+            o + Vec2::new(400.0, 400.0),
+            o,
+        ])
+        .unwrap();
+        let start = o + Vec2::new(180.0, 200.0);
+        let fall = Motion::linear(start, start - Vec2::new(0.0, 40.0));
+        let ball = Circle { radius: 5.0 };
+        let still = Motion::stationary(Vec2::ZERO);
+        let stop = time_of_impact_with_skin(ball, &fall, &ramp, &still, 0.01).unwrap();
+        assert_eq!(stop.impact.normal, -ramp.normals()[2]);
     }
 
     #[test]
