@@ -284,3 +284,84 @@ proptest! {
         );
     }
 }
+
+/// The distance between the convex polygons `points` and `other`, in f64: the least from a
+/// vertex of either to a face of the other (the shapes here never overlap).
+fn polygon_distance(points: &[Vec2], other: &[Vec2]) -> f64 {
+    let seg = |p: Vec2, a: Vec2, b: Vec2| {
+        let [px, py, ax, ay, bx, by] = [p.x, p.y, a.x, a.y, b.x, b.y].map(f64::from);
+        let (dx, dy) = (bx - ax, by - ay);
+        let s = (((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+        (px - ax - s * dx).hypot(py - ay - s * dy)
+    };
+    let one_way = |from: &[Vec2], to: &[Vec2]| {
+        let faces = (0..to.len()).map(|i| (to[i], to[(i + 1) % to.len()]));
+        faces
+            .flat_map(|(a, b)| from.iter().map(move |&p| seg(p, a, b)))
+            .fold(f64::INFINITY, f64::min)
+    };
+    one_way(points, other).min(one_way(other, points))
+}
+
+/// A hull's vertices at `at`, and a rect's corners at `centre`.
+fn placed(hull: &Hull, at: Vec2) -> Vec<Vec2> {
+    hull.vertices().iter().map(|&v| v + at).collect()
+}
+fn corners(rect: Rect, centre: Vec2) -> Vec<Vec2> {
+    let h = rect.half_extents;
+    [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .map(|(x, y)| centre + Vec2::new(x * h.x, y * h.y))
+        .to_vec()
+}
+
+/// The tester's cases, a hull grazing the end of a rect 39 000 long (within 0.0038 of it at the
+/// end of the frame) and one barely moving beside a rect 35 000 long, 0.024 from it: far out,
+/// the sweep met them within its rounding, 0.036 wide, and stopped with a gap of 0.036 (over
+/// the skin's bound) or at the start. Where the probes find no gap within the bound, the exact
+/// distances say where the path first comes within it, or that it never does.
+#[test]
+fn a_graze_of_a_long_rect_far_out_stops_within_the_skin_or_not_at_all() {
+    let diamond = Hull::new(&[
+        Vec2::new(8.199004, 6.8022823),
+        Vec2::new(-6.8022823, 8.199004),
+        Vec2::new(-8.199004, -6.8022823),
+        Vec2::new(6.8022823, -8.199004),
+    ])
+    .unwrap();
+    let motion = Motion::linear(
+        Vec2::new(4819.69, -18637.354),
+        Vec2::new(4819.0166, -18637.637),
+    );
+    let floor = Rect {
+        half_extents: Vec2::new(19401.154, 0.3022135),
+    };
+    let still = Motion::stationary(Vec2::new(-14589.692, -18637.176));
+    let stop = time_of_impact_with_skin(&diamond, &motion, floor, &still, DEFAULT_SKIN).unwrap();
+    let at = motion.position_at(stop.t);
+    let gap = polygon_distance(&placed(&diamond, at), &corners(floor, still.start));
+    let upper =
+        DEFAULT_SKIN + skin_tolerance(DEFAULT_SKIN, &motion.pose_at(stop.t), &still.start_pose());
+    assert!(
+        gap > 0.0 && gap <= f64::from(upper),
+        "{gap} (up to {upper}): {stop:?}"
+    );
+
+    let hull = Hull::new(&[
+        Vec2::new(-5.673069, 7.3478904),
+        Vec2::new(-8.741334, -3.124786),
+        Vec2::new(0.2706274, -9.279115),
+        Vec2::new(8.90859, -2.610022),
+        Vec2::new(5.2351847, 7.6660323),
+    ])
+    .unwrap();
+    let motion = Motion::linear(
+        Vec2::new(7607.9126, 6811.886),
+        Vec2::new(7607.914, 6811.882),
+    );
+    let wall = Rect {
+        half_extents: Vec2::new(0.7140643, 17362.176),
+    };
+    let still = Motion::stationary(Vec2::new(7608.437, -10559.597));
+    let stop = time_of_impact_with_skin(&hull, &motion, wall, &still, DEFAULT_SKIN);
+    assert_eq!(stop, None);
+}

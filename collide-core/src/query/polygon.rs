@@ -305,6 +305,13 @@ impl<'s> SkinPair<'s> {
                 return Some(gap);
             }
         }
+        let exact = self.exact_gap(offset)?;
+        Some(if exact > 0.5 * margin { exact } else { 0.0 })
+    }
+
+    /// The exact distance (in `f64`, rounded once) with `b` at `offset` from `a`; `None`
+    /// where it is not finite.
+    pub(super) fn exact_gap(&self, offset: Vec2) -> Option<f32> {
         let exact = match self {
             Self::HullRect(pair) => pair.exact_gap(offset),
             Self::General(pair) => {
@@ -313,9 +320,7 @@ impl<'s> SkinPair<'s> {
                 apart::distance(&a, &apart::Outline::new(pair.pb.vertices(), shift))
             }
         } as f32;
-        exact
-            .is_finite()
-            .then_some(if exact > 0.5 * margin { exact } else { 0.0 })
+        exact.is_finite().then_some(exact)
     }
 }
 
