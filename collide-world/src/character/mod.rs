@@ -393,7 +393,9 @@ impl Character {
         let skin = self.body().skin(self.position, &self.settings.slide);
         let lowest = -shape.reach(&pose, -side);
         let top = o.shape.reach(&o.pose, side);
-        let needed = lowest - top + 2.0 * skin;
+        // Two skins, and the rounding of where the body ends (which may put it a hair short).
+        let rounding = 4.0 * f32::EPSILON * lowest.abs().max(top.abs());
+        let needed = lowest - top + 2.0 * skin + rounding;
         let short = needed + travel.dot(side);
         -side * short.max(0.0)
     }
