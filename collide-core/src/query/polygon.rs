@@ -288,10 +288,10 @@ impl<'s> SkinPair<'s> {
     }
 
     /// The distance with `b` at `offset` from `a`, as far as the skin sweep's probes need it:
-    /// the closed form's [`gap`](PolygonPair::gap) along `axis` where it tells which side of `bound`
-    /// the distance is on (it is over by up to two margins), else the exact distance (in
-    /// `f64`), read as touching within half a margin (where an `f32` overlap test could call
-    /// them overlapping). `None` where that is not finite.
+    /// the closed form's [`gap`](PolygonPair::gap) along `axis` where it tells which side of
+    /// `bound` the distance is on (it is over by up to two margins), else the exact distance
+    /// (in `f64`), read as touching within half a margin (where an `f32` overlap test could
+    /// call them overlapping). `None` where that is not finite.
     ///
     /// Along a long shape the margin, from its far corners, can be wider than a skin: the
     /// closed form then never tells, and the distance query's own tolerance grows alike.

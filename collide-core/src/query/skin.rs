@@ -377,10 +377,11 @@ fn circle_rect_normal(d: Vec2, half: Vec2) -> Result<Vec2, Vec2> {
 }
 
 /// [`circle_rect_normal`] against a hull, for a centre at `local` in the hull's frame: the
-/// face's own normal (reversed: into the hull) when the centre lies beside a face (outside its line, across from it), so
-/// that a slope of one hull reads as exactly as a tile's (the direction to the nearest point,
-/// worked out among a long hull's far vertices, tilts a 45° slope off the floor), else `Err`
-/// with the way from the centre to the nearest vertex (zero from inside).
+/// face's own normal (reversed, into the hull) when the centre lies beside a face (outside its
+/// line, across from it), so that a slope of one hull reads as exactly as a tile's (the
+/// direction to the nearest point, worked out among a long hull's far vertices, tilts a 45°
+/// slope off the floor), else `Err` with the way from the centre to the nearest vertex (zero
+/// from inside).
 fn circle_hull_normal(local: Vec2, hull: &crate::Hull) -> Result<Vec2, Vec2> {
     let (vertices, normals) = (hull.vertices(), hull.normals());
     let (mut nearest, mut least, mut outside) = (Vec2::ZERO, f32::INFINITY, false);
