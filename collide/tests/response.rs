@@ -481,3 +481,51 @@ fn a_stopped_body_is_not_pushed_and_one_given_the_walls_velocity_is() {
         }
     }
 }
+
+/// The tester's case: a box sliding in a gap narrower than the skin, between a block and a
+/// triangle, both bodies of the pass. Backed off the block along its normal by a skin, it went
+/// into the triangle, and stayed there, capped (8.8 mm deep with the default skin). The back
+/// off now halves until it goes into no other body either, as for static obstacles.
+#[test]
+fn a_slide_in_a_gap_narrower_than_the_skin_backs_off_into_no_other_body() {
+    let mover = rect(0.44840783, 0.24580649);
+    let travel = Vec2::new(0.00022205622, -0.00053217815);
+    let block = rect(0.49276486, 0.5049337);
+    let triangle = collide_core::Hull::new(&[
+        Vec2::new(0.6595947, -0.50340885),
+        Vec2::new(0.10616751, 0.8229302),
+        Vec2::new(-0.7657622, -0.31952134),
+    ])
+    .unwrap();
+    // Far out and near the origin, with a skin for metres and the default one.
+    for (shift, skin) in [
+        (0.0, 1e-4),
+        (0.0, DEFAULT_SKIN),
+        (996.0, 1e-4),
+        (996.0, DEFAULT_SKIN),
+    ] {
+        let start = Vec2::new(996.9496 - shift, 0.67966294);
+        let tri_at = Vec2::new(995.995 - shift, 0.5685786);
+        let bodies = [
+            Body::new(mover, start, start + travel),
+            Body::stationary(block, Vec2::new(997.8908 - shift, 0.51394004)),
+            Body::stationary(&triangle, tri_at),
+        ];
+        for mut pass in passes() {
+            pass = pass.with_settings(PassSettings::default().with_skin(skin));
+            pass.run(&bodies, &(), |_| Response::a(Reaction::Slide))
+                .unwrap();
+            let end = pass.outcomes()[0];
+            let inside = collide_core::overlaps(
+                mover,
+                &Pose::from_position(end.position),
+                &triangle,
+                &Pose::from_position(tri_at),
+            );
+            assert!(
+                !inside && !end.capped,
+                "shift {shift}, skin {skin}: {end:?}"
+            );
+        }
+    }
+}

@@ -229,17 +229,17 @@ impl Rounds {
     }
 
     /// `off`, the way `body` backs off what it hit at `at` (when its path left no room to),
-    /// halved until it puts the body into no static obstacle it was not in already (at most
-    /// four times, then none): a body that fits its gap exactly, touching both sides, backs
-    /// off neither side into the other.
+    /// halved until it puts the body into no static obstacle and no other body (where that
+    /// stands at `at`) it was not in already (at most four times, then none): a body that fits
+    /// its gap exactly, touching both sides, backs off neither side into the other.
     fn room_behind<B: BroadPhase, O: Obstacles + ?Sized>(
-        &self,
+        &mut self,
         frame: &Frame<'_, '_, B, O>,
         body: usize,
         at: f32,
         off: Vec2,
     ) -> Vec2 {
-        if off == Vec2::ZERO || frame.statics.is_empty() {
+        if off == Vec2::ZERO {
             return off;
         }
         let b = &frame.bodies[body];
@@ -257,12 +257,46 @@ impl Rounds {
                             && overlaps(b.shape, &there, o.shape, &o.pose)
                             && !overlaps(b.shape, &here, o.shape, &o.pose);
                 });
-            if !blocked {
+            if !blocked && !self.bodies_block(frame, body, (&here, &there), at) {
                 return off;
             }
             off *= 0.5;
         }
         Vec2::ZERO
+    }
+
+    /// Whether `body`, moved from `here` to `there` at `at`, would go into another body (not a
+    /// sensor, on its layers, not used up) that it is not in at `here`, that body where it
+    /// stands at `at`.
+    fn bodies_block<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        (here, there): (&Pose, &Pose),
+        at: f32,
+    ) -> bool {
+        let b = &frame.bodies[body];
+        if b.sensor {
+            return false;
+        }
+        let area = b.shape.aabb(there);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        frame.broad.query_aabb(&area, &mut candidates);
+        // Bodies that turned are found in `turned` instead, by their current paths.
+        candidates.retain(|&other| self.latest[other as usize].0 == 0);
+        self.turned.near(&area, &self.latest, &mut candidates);
+        self.peaks.1 = self.peaks.1.max(candidates.len());
+        let blocked = candidates.iter().any(|&other| {
+            let (other, o) = (other as usize, &frame.bodies[other as usize]);
+            if other == body || frame.used[other] || o.sensor || !b.layers.interacts(o.layers) {
+                return false;
+            }
+            let pose = Pose::new(self.motion_from(frame.bodies, other, at).start, o.rotation);
+            overlaps(b.shape, there, o.shape, &pose) && !overlaps(b.shape, here, o.shape, &pose)
+        });
+        candidates.clear();
+        self.candidates = candidates;
+        blocked
     }
 
     /// The time a skin short of `hit`'s impact, on both bodies' current paths: where a body
