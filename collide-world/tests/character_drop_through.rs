@@ -95,15 +95,35 @@ fn a_character_dropping_slowly_through_a_one_way_row_reaches_the_floor_below() {
     );
 }
 
-/// The one-way lift sinking 0.2 a frame, its top at `top`.
-fn sinking_lift(top: f32) -> Obstacle<'static> {
+/// A one-way lift moving up by `speed` a frame (down where negative), its top at `top`.
+fn lift(top: f32, speed: f32) -> Obstacle<'static> {
     let r = Rect {
         half_extents: Vec2::new(3.0, 0.3),
     };
     Obstacle::new(1, r, Pose::from_position(Vec2::new(0.0, top - 0.3)))
-        .with_velocity(Vec2::new(0.0, -0.2))
+        .with_velocity(Vec2::new(0.0, speed))
         .with_one_way(Vec2::Y)
 }
+
+/// A character set on a lift moving by `speed` a frame, its top at 20.3 first, and ridden for
+/// ten frames under a gravity of 0.05: the character, the lift's top and its velocity then.
+fn ride_a_lift(speed: f32) -> (Character, f32, Vec2) {
+    let mut top = 20.3;
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
+    let mut c = Character::new(PLAYER, Vec2::new(0.0, top + 1.01), settings).unwrap();
+    let mut v = Vec2::ZERO;
+    for _ in 0..10 {
+        top += speed;
+        v += GRAVITY;
+        c.move_by(v, &[lift(top, speed)][..]);
+        v = c.clip_velocity(v);
+    }
+    assert_eq!(c.platform(), Some(1), "speed {speed}: {:?}", c.last_move());
+    (c, top, v)
+}
+
+/// The gravity the lifts' riders fall by, a frame.
+const GRAVITY: Vec2 = Vec2::new(0.0, -0.05);
 
 /// Dropping through a one-way lift that sinks on: the character falls a little faster than
 /// the lift, so it is still partly inside where the lift stood at the start of each frame,
@@ -111,26 +131,15 @@ fn sinking_lift(top: f32) -> Obstacle<'static> {
 /// (90 of 102 lift speeds and gravities).
 #[test]
 fn a_character_dropping_through_a_sinking_one_way_lift_falls_on_through_it() {
-    let mut top = 20.3;
-    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
-    let mut c = Character::new(PLAYER, Vec2::new(0.0, top + 1.01), settings).unwrap();
-    let gravity = Vec2::new(0.0, -0.05);
-    let mut v = Vec2::ZERO;
-    for _ in 0..10 {
-        top -= 0.2;
-        v += gravity;
-        c.move_by(v, &[sinking_lift(top)][..]);
-        v = c.clip_velocity(v);
-    }
-    assert_eq!(c.platform(), Some(1), "{:?}", c.last_move());
+    let (mut c, mut top, _) = ride_a_lift(-0.2);
     // It drops with the lift's velocity, as a game adds it, and falls on.
-    v = c.platform_velocity() + gravity;
+    let mut v = c.platform_velocity() + GRAVITY;
     top -= 0.2;
-    c.move_dropping_through(v, &[sinking_lift(top)][..]);
+    c.move_dropping_through(v, &[lift(top, -0.2)][..]);
     for frame in 0..30 {
         top -= 0.2;
-        v += gravity;
-        let m = *c.move_by(v, &[sinking_lift(top)][..]);
+        v += GRAVITY;
+        let m = *c.move_by(v, &[lift(top, -0.2)][..]);
         v = c.clip_velocity(v);
         assert!(!m.on_floor && m.platform.is_none(), "frame {frame}: {m:?}");
     }
@@ -174,11 +183,6 @@ fn a_drop_by_less_than_the_skin_goes_on_through_the_platform() {
     }
 }
 
-/// The one-way lift rising by `speed` a frame, its top at `top`.
-fn rising_lift(top: f32, speed: f32) -> Obstacle<'static> {
-    sinking_lift(top).with_velocity(Vec2::new(0.0, speed))
-}
-
 /// Dropping through a one-way lift that rises: the lift used to push the character up by its
 /// whole velocity on the drop frame (2 up on a lift rising 2, the drop's fall undone). It
 /// neither carries nor pushes a character dropping through it now, and the character falls
@@ -186,28 +190,17 @@ fn rising_lift(top: f32, speed: f32) -> Obstacle<'static> {
 #[test]
 fn a_character_dropping_through_a_rising_one_way_lift_is_not_pushed_up() {
     for speed in [0.5_f32, 2.0, 6.0] {
-        let mut top = 20.3;
-        let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.5);
-        let mut c = Character::new(PLAYER, Vec2::new(0.0, top + 1.01), settings).unwrap();
-        let gravity = Vec2::new(0.0, -0.05);
-        let mut v = Vec2::ZERO;
-        for _ in 0..10 {
-            top += speed;
-            v += gravity;
-            c.move_by(v, &[rising_lift(top, speed)][..]);
-            v = c.clip_velocity(v);
-        }
-        assert_eq!(c.platform(), Some(1), "speed {speed}: {:?}", c.last_move());
+        let (mut c, mut top, mut v) = ride_a_lift(speed);
         let before = c.position();
-        v += gravity;
+        v += GRAVITY;
         top += speed;
-        let m = *c.move_dropping_through(v, &[rising_lift(top, speed)][..]);
+        let m = *c.move_dropping_through(v, &[lift(top, speed)][..]);
         assert_eq!(m.pushed, Vec2::ZERO, "speed {speed}: {m:?}");
         assert!(m.position.y < before.y, "speed {speed}: rose to {m:?}");
         for frame in 0..30 {
             top += speed;
-            v += gravity;
-            let m = *c.move_by(v, &[rising_lift(top, speed)][..]);
+            v += GRAVITY;
+            let m = *c.move_by(v, &[lift(top, speed)][..]);
             v = c.clip_velocity(v);
             assert!(
                 !m.on_floor && m.platform.is_none(),
