@@ -280,12 +280,7 @@ impl Rounds {
             return false;
         }
         let area = b.shape.aabb(there);
-        let mut candidates = core::mem::take(&mut self.candidates);
-        frame.broad.query_aabb(&area, &mut candidates);
-        // Bodies that turned are found in `turned` instead, by their current paths.
-        candidates.retain(|&other| self.latest[other as usize].0 == 0);
-        self.turned.near(&area, &self.latest, &mut candidates);
-        self.peaks.1 = self.peaks.1.max(candidates.len());
+        let candidates = self.bodies_near(frame, &area);
         let blocked = candidates.iter().any(|&other| {
             let (other, o) = (other as usize, &frame.bodies[other as usize]);
             if other == body || frame.used[other] || o.sensor || !b.layers.interacts(o.layers) {
@@ -294,8 +289,7 @@ impl Rounds {
             let pose = Pose::new(self.motion_from(frame.bodies, other, at).start, o.rotation);
             overlaps(b.shape, there, o.shape, &pose) && !overlaps(b.shape, here, o.shape, &pose)
         });
-        candidates.clear();
-        self.candidates = candidates;
+        self.candidates_done(candidates);
         blocked
     }
 
@@ -385,6 +379,28 @@ impl Rounds {
         true
     }
 
+    /// The bodies whose current paths may reach `area`: those the broad phase finds that never
+    /// turned, and those that turned (whose paths may have left their boxes), by `turned`. In
+    /// the pass's own buffer: hand it back with [`candidates_done`](Self::candidates_done).
+    fn bodies_near<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        area: &Aabb,
+    ) -> Vec<u32> {
+        let mut candidates = core::mem::take(&mut self.candidates);
+        frame.broad.query_aabb(area, &mut candidates);
+        candidates.retain(|&other| self.latest[other as usize].0 == 0);
+        self.turned.near(area, &self.latest, &mut candidates);
+        self.peaks.1 = self.peaks.1.max(candidates.len());
+        candidates
+    }
+
+    /// Gives [`bodies_near`](Self::bodies_near)'s buffer back, emptied, for the next query.
+    fn candidates_done(&mut self, mut candidates: Vec<u32>) {
+        candidates.clear();
+        self.candidates = candidates;
+    }
+
     /// Sweeps `body`'s new path against every body its box reaches and every body that has
     /// turned (whose path may have left its box), except `skip`; queues the hits, none before
     /// `now`.
@@ -399,12 +415,7 @@ impl Rounds {
         let since = self.since(body);
         let path = self.motion_from(frame.bodies, body, since);
         let area = path_bounds(&frame.bodies[body], &path);
-        let mut candidates = core::mem::take(&mut self.candidates);
-        frame.broad.query_aabb(&area, &mut candidates);
-        // Bodies that turned are found in `turned` instead, by their current paths.
-        candidates.retain(|&other| self.latest[other as usize].0 == 0);
-        self.turned.near(&area, &self.latest, &mut candidates);
-        self.peaks.1 = self.peaks.1.max(candidates.len());
+        let candidates = self.bodies_near(frame, &area);
         for &other in &candidates {
             let other = other as usize;
             if other == body || Some(other) == skip || frame.used[other] {
@@ -418,8 +429,7 @@ impl Rounds {
             }
             self.test_pair(frame, body, other, now, stats);
         }
-        candidates.clear();
-        self.candidates = candidates;
+        self.candidates_done(candidates);
         let layers = frame.bodies[body].layers;
         frame.statics.near(&area, layers, &mut |o| {
             self.test_obstacle(frame, body, &o, now, stats);
