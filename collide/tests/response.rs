@@ -529,3 +529,64 @@ fn a_slide_in_a_gap_narrower_than_the_skin_backs_off_into_no_other_body() {
         }
     }
 }
+
+/// The tester's wedge: a box closer than a skin to a static hull moves into it, and a ball
+/// closer than a skin behind the box follows it. The ball stops first, on a hull body beside
+/// it, where the box had moved on by then. The box's stop, found later, puts it back at its
+/// start (its path left no room for a skin): that is inside the ball where it stopped. A turn
+/// that goes back in time now goes back no further than the turns of bodies it would be in.
+#[test]
+fn a_turn_back_in_time_ends_inside_no_body_that_turned_since() {
+    let wall = collide_core::Hull::new(&[
+        Vec2::new(7.077247, 22.948334),
+        Vec2::new(-19.638172, 13.822287),
+        Vec2::new(-19.214306, -14.40569),
+        Vec2::new(7.7630787, -22.725492),
+        Vec2::new(24.012152, 0.3605629),
+    ])
+    .unwrap();
+    let mut statics = collide::StaticBodies::new();
+    let wall_at = Pose::from_position(Vec2::new(-57.31116, -71.58695));
+    statics.add(wall, wall_at, collide::Layers::ALL).unwrap();
+    statics.refresh();
+    let (boxed, ball) = (rect(7.8257585, 12.400719), Circle { radius: 4.550244 });
+    let hull = collide_core::Hull::new(&[
+        Vec2::new(5.881856, -0.75374585),
+        Vec2::new(2.5344484, 5.361057),
+        Vec2::new(-4.3154807, 4.0670614),
+        Vec2::new(-5.201562, -2.8474748),
+        Vec2::new(1.1007385, -5.8268976),
+    ])
+    .unwrap();
+    let (box_at, ball_at) = (
+        Vec2::new(-25.463753, -65.25923),
+        Vec2::new(-13.079988, -64.13264),
+    );
+    let hull_at = Vec2::new(-2.664823, -64.13264);
+    let bodies = [
+        Body::new(boxed, box_at, box_at + Vec2::new(-0.4344879, 0.1998691)),
+        Body::new(ball, ball_at, ball_at + Vec2::new(-0.7276201, 0.22928904)),
+        Body::new(&hull, hull_at, hull_at + Vec2::new(-5.649306, -7.462938))
+            .with_rotation(collide_core::Rot::from_angle(-0.6491025)),
+    ];
+    let react = |body: usize| match body {
+        2 => Reaction::Bounce { restitution: 1.0 },
+        _ => Reaction::Stop,
+    };
+    for mut pass in passes() {
+        pass = pass.with_settings(PassSettings::default().with_skin(0.01));
+        pass.run(&bodies, &statics, |hit| Response {
+            a: react(hit.a),
+            b: hit.b.body().map_or(Reaction::Carry, react),
+        })
+        .unwrap();
+        let (box_end, ball_end) = (pass.outcomes()[0], pass.outcomes()[1]);
+        let inside = collide_core::overlaps(
+            boxed,
+            &Pose::from_position(box_end.position),
+            ball,
+            &Pose::from_position(ball_end.position),
+        );
+        assert!(!inside, "{box_end:?} inside {ball_end:?}");
+    }
+}

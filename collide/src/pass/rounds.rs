@@ -47,6 +47,8 @@ pub(crate) struct Rounds {
     peaks: (usize, usize),
     /// Whether any frame of this pass has turned a body.
     ever_turned: bool,
+    /// The latest time of this frame's turns so far.
+    last_turn: f32,
 }
 
 /// What a turn needs from the pass: its settings, the broad phase, the bodies and the static
@@ -85,6 +87,7 @@ impl Rounds {
             self.pending.reserve(want - self.pending.len());
         }
         self.turns.clear();
+        self.last_turn = 0.0;
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
         self.turned.begin(bodies, floor);
@@ -193,10 +196,10 @@ impl Rounds {
         stats: &mut PassStats,
     ) {
         let a = hit.a;
-        let (at, short) = self.safe_time(frame, hit);
+        let b_turns = hit.b.body().is_some() && response.b.turns();
+        let (at, short) = self.turn_time(frame, hit, [response.a.turns(), b_turns]);
         // What the paths leave short of a skin, each body that turns takes its share of,
         // along the normal.
-        let b_turns = hit.b.body().is_some() && response.b.turns();
         let share = if response.a.turns() && b_turns {
             0.5
         } else {
@@ -226,6 +229,79 @@ impl Rounds {
             // `a` (if it turned) has just been swept against `b`'s new path already.
             self.sweep_again(frame, b, turns_a.then_some(a), hit.impact.t, stats);
         }
+    }
+
+    /// When `hit`'s bodies that turn (`turning`, `a` and `b`) turn, and how much less than a
+    /// skin apart they are then ([`safe_time`](Self::safe_time)). A turn before the bodies
+    /// that turned since then rewrites its body's path under them: they were answered on the
+    /// old one, and where one stands may be where the turn puts the body. So a turn goes back
+    /// no further than the turn of any body it would put its body inside.
+    fn turn_time<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        hit: &PassHit,
+        turning: [bool; 2],
+    ) -> (f32, f32) {
+        let (mut at, mut short) = self.safe_time(frame, hit, 0.0);
+        let bodies = [Some(hit.a), hit.b.body()];
+        // Each later time can put a body inside another body that turned later still.
+        for _ in 0..4 {
+            if self.last_turn <= at {
+                break;
+            }
+            let mut later = at;
+            for (body, _) in bodies.iter().zip(turning).filter(|(_, turns)| *turns) {
+                if let Some(body) = *body {
+                    later = later.max(self.turned_into(frame, body, at));
+                }
+            }
+            if later == at {
+                break;
+            }
+            (at, short) = self.safe_time(frame, hit, later);
+        }
+        (at, short)
+    }
+
+    /// The latest time after `at` that a body turned at, where `body`, standing where its
+    /// path puts it at `at`, is inside it (not a sensor, on its layers, not used up); `at` when
+    /// there is none.
+    fn turned_into<B: BroadPhase, O: Obstacles + ?Sized>(
+        &mut self,
+        frame: &Frame<'_, '_, B, O>,
+        body: usize,
+        at: f32,
+    ) -> f32 {
+        let b = &frame.bodies[body];
+        if b.sensor {
+            return at;
+        }
+        let here = Pose::new(self.motion_from(frame.bodies, body, at).start, b.rotation);
+        let mut candidates = core::mem::take(&mut self.candidates);
+        self.turned
+            .near(&b.shape.aabb(&here), &self.latest, &mut candidates);
+        let mut latest = at;
+        for &other in &candidates {
+            let (other, o) = (other as usize, &frame.bodies[other as usize]);
+            let since = self.since(other);
+            if other == body
+                || since <= latest
+                || frame.used[other]
+                || o.sensor
+                || !b.layers.interacts(o.layers)
+            {
+                continue;
+            }
+            let pose = Pose::new(
+                self.motion_from(frame.bodies, other, since).start,
+                o.rotation,
+            );
+            if overlaps(b.shape, &here, o.shape, &pose) {
+                latest = since;
+            }
+        }
+        self.candidates_done(candidates);
+        latest
     }
 
     /// `off`, the way `body` backs off what it hit at `at` (when its path left no room to),
@@ -298,14 +374,15 @@ impl Rounds {
     /// how much less than a skin apart they still are then, when their paths leave no room to
     /// back off (they began them closer than a skin, or touching, as a body resting against
     /// a wall is): a turn there would run along the surface within rounding of it, and end a
-    /// rounding inside it.
+    /// rounding inside it. Never before `floor`.
     fn safe_time<B: BroadPhase, O: Obstacles + ?Sized>(
         &self,
         frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
+        floor: f32,
     ) -> (f32, f32) {
         let a = hit.a;
-        let from = self.since(a).max(self.since_other(hit.b));
+        let from = self.since(a).max(self.since_other(hit.b)).max(floor);
         let ma = self.motion_from(frame.bodies, a, from);
         let sa = frame.bodies[a].shape;
         let (sb, mb) = match hit.b {
@@ -363,6 +440,7 @@ impl Rounds {
         // the surface overflows near the top of the `f32` range, a caller's infinite or NaN
         // velocity) stops the body instead: every turn stays finite.
         let finite = (position + velocity * (1.0 - at)).is_finite();
+        self.last_turn = self.last_turn.max(at);
         self.turns.push(Turn {
             body,
             t: at,
