@@ -590,3 +590,61 @@ fn a_turn_back_in_time_ends_inside_no_body_that_turned_since() {
         assert!(!inside, "{box_end:?} inside {ball_end:?}");
     }
 }
+
+/// The tester's case: a hexagon exactly touching a block on its right, and a box sliding
+/// into it from the left. Backed off the box by the skin, it went 0.005 into the block: the
+/// back-off let a body into what it was in already, and touching counted as in. It now goes
+/// no deeper into anything it touched or was in.
+#[test]
+fn a_back_off_goes_no_deeper_into_a_body_it_touches() {
+    let block = rect(22.132772, 28.212553);
+    let hexagon = collide_core::Hull::new(&[
+        Vec2::new(-0.12901872, -3.4087543),
+        Vec2::new(2.8875585, -1.8161106),
+        Vec2::new(3.0165772, 1.5926436),
+        Vec2::new(0.12901872, 3.4087543),
+        Vec2::new(-2.8875585, 1.8161106),
+        Vec2::new(-3.0165772, -1.5926436),
+    ])
+    .unwrap();
+    let pusher = rect(10.713758, 5.2206745);
+    let (block_at, hex_at, pusher_at) = (
+        Vec2::new(30.006945, 4.636704),
+        Vec2::new(4.8575945, 4.636704),
+        Vec2::new(-8.872742, 0.020044643),
+    );
+    let bodies = [
+        Body::stationary(block, block_at),
+        Body::new(
+            &hexagon,
+            hex_at,
+            hex_at + Vec2::new(-0.07689408, -0.055413827),
+        ),
+        Body::new(
+            pusher,
+            pusher_at,
+            pusher_at + Vec2::new(8.050577, 1.2916384),
+        ),
+    ];
+    let react = |body: usize| match body {
+        2 => Reaction::Slide,
+        _ => Reaction::Stop,
+    };
+    for mut pass in passes() {
+        pass = pass.with_settings(PassSettings::default().with_skin(0.01));
+        pass.run(&bodies, &(), |hit| Response {
+            a: react(hit.a),
+            b: hit.b.body().map_or(Reaction::Carry, react),
+        })
+        .unwrap();
+        let end = pass.outcomes()[1].position;
+        let depth = collide_core::contact(
+            &hexagon,
+            &Pose::from_position(end),
+            block,
+            &Pose::from_position(block_at),
+        )
+        .map_or(0.0, |c| c.depth);
+        assert!(depth < 1e-4, "{depth} deep at {end:?}");
+    }
+}

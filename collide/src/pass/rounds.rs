@@ -15,7 +15,7 @@ use collide_core::{narrow_phase, overlaps, time_of_impact_with_skin, Aabb, Motio
 use collide_world::{working_skin, Obstacle, Obstacles};
 use glam::Vec2;
 
-use crate::pass::apart::gap_along;
+use crate::pass::apart::{gap_along, goes_into};
 use crate::pass::pending::Pending;
 use crate::pass::statics::{obstacle_index, refined_hit, seam_hit, standing};
 use crate::pass::turned::TurnedIndex;
@@ -306,8 +306,9 @@ impl Rounds {
 
     /// `off`, the way `body` backs off what it hit at `at` (when its path left no room to),
     /// halved until it puts the body into no static obstacle and no other body (where that
-    /// stands at `at`) it was not in already (at most four times, then none): a body that fits
-    /// its gap exactly, touching both sides, backs off neither side into the other.
+    /// stands at `at`), nor deeper into one it was in already ([`goes_into`]; at most four
+    /// times, then none): a body that fits its gap exactly, touching both sides, backs off
+    /// neither side into the other.
     fn room_behind<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
         frame: &Frame<'_, '_, B, O>,
@@ -330,8 +331,7 @@ impl Rounds {
                     // A one-way platform or a sensor lets a body into it.
                     blocked = blocked
                         || !(o.sensor || o.one_way.is_some())
-                            && overlaps(b.shape, &there, o.shape, &o.pose)
-                            && !overlaps(b.shape, &here, o.shape, &o.pose);
+                            && goes_into(b.shape, (&here, &there), o.shape, &o.pose);
                 });
             if !blocked && !self.bodies_block(frame, body, (&here, &there), at) {
                 return off;
@@ -342,8 +342,8 @@ impl Rounds {
     }
 
     /// Whether `body`, moved from `here` to `there` at `at`, would go into another body (not a
-    /// sensor, on its layers, not used up) that it is not in at `here`, that body where it
-    /// stands at `at`.
+    /// sensor, on its layers, not used up), or deeper into one it is in at `here`
+    /// ([`goes_into`]), that body where it stands at `at`.
     fn bodies_block<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
         frame: &Frame<'_, '_, B, O>,
@@ -363,7 +363,7 @@ impl Rounds {
                 return false;
             }
             let pose = Pose::new(self.motion_from(frame.bodies, other, at).start, o.rotation);
-            overlaps(b.shape, there, o.shape, &pose) && !overlaps(b.shape, here, o.shape, &pose)
+            goes_into(b.shape, (here, there), o.shape, &pose)
         });
         self.candidates_done(candidates);
         blocked
