@@ -15,7 +15,7 @@ use collide_scene::{FrameRunner, SceneConfig, BULLET_LAYER, ENEMY_LAYER};
 use collide_testkit::golden::{check_file, Recorder};
 use glam::Vec2;
 
-const SHMUP_HASH: u64 = 0xd3c37428685c6ed8;
+const SHMUP_HASH: u64 = 0xe174ebc551d02bd1;
 const HITSCAN_HASH: u64 = 0x133a486008380501;
 const CHARACTER_HASH: u64 = 0xb13931cd920a89d9;
 

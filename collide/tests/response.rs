@@ -648,3 +648,53 @@ fn a_back_off_goes_no_deeper_into_a_body_it_touches() {
         assert!(depth < 1e-4, "{depth} deep at {end:?}");
     }
 }
+
+/// The tester's case, 5 000 units out: a diamond standing exactly on a moving block slides
+/// into a static block above it. Backed off the static block, down, it went 0.0045 into the
+/// block it stood on: a depth that grew by less than eight ulps of the coordinates passed
+/// as rounding. Only the size of the move decides now.
+#[test]
+fn a_back_off_far_out_goes_no_deeper_into_a_body_it_stands_on() {
+    let diamond = collide_core::Hull::new(&[
+        Vec2::new(-0.89350575, -7.0035906),
+        Vec2::new(7.0035906, -0.89350575),
+        Vec2::new(0.89350575, 7.0035906),
+        Vec2::new(-7.0035906, 0.89350575),
+    ])
+    .unwrap();
+    let turned = collide_core::Rot::from_angle(1.2718517);
+    let mut statics = collide::StaticBodies::new();
+    let above = Pose::from_position(Vec2::new(4944.531, 27.202967));
+    statics
+        .add(rect(14.376379, 31.037575), above, collide::Layers::ALL)
+        .unwrap();
+    statics.refresh();
+    let block = rect(8.679197, 10.136394);
+    let (block_at, diamond_at) = (
+        Vec2::new(4947.937, -26.831722),
+        Vec2::new(4944.531, -10.26551),
+    );
+    let bodies = [
+        Body::new(block, block_at, block_at + Vec2::new(-0.50777656, 0.0)),
+        Body::new(
+            &diamond,
+            diamond_at,
+            diamond_at + Vec2::new(0.017698132, 0.58649933),
+        )
+        .with_rotation(turned),
+    ];
+    for mut pass in passes() {
+        pass = pass.with_settings(PassSettings::default().with_skin(0.01));
+        pass.run(&bodies, &statics, |_| Response::both(Reaction::Slide))
+            .unwrap();
+        let (block_end, end) = (pass.outcomes()[0].position, pass.outcomes()[1].position);
+        let depth = collide_core::contact(
+            &diamond,
+            &Pose::new(end, turned),
+            block,
+            &Pose::from_position(block_end),
+        )
+        .map_or(0.0, |c| c.depth);
+        assert!(depth < 1e-3, "{depth} deep at {end:?}");
+    }
+}

@@ -5,8 +5,9 @@ use collide_core::{contact, overlaps, Pose, ShapeRef};
 use glam::Vec2;
 
 /// Whether moving `a` from `here` to `there` takes it into `b` at `pose_b`: into it from
-/// outside, or deeper into it than it was (by more than an eighth of the move, which no
-/// rounding of a move along its surface reaches). Touching counts as outside: a body exactly touching a wall is not let into it.
+/// outside, or deeper into it than it was by more than an eighth of the move (a move along
+/// its surface grows the depth by a rounding only). Touching counts as in: a body exactly
+/// touching a wall is not let into it.
 pub(crate) fn goes_into(
     a: ShapeRef<'_>,
     (here, there): (&Pose, &Pose),
@@ -20,14 +21,7 @@ pub(crate) fn goes_into(
         return true;
     }
     let depth = |pose: &Pose| contact(a, pose, b, pose_b).map_or(0.0, |c| c.depth);
-    let far = there
-        .position
-        .abs()
-        .max_element()
-        .max(pose_b.position.abs().max_element());
-    let rounding = 8.0 * f32::EPSILON * far;
-    let grows = depth(there) - depth(here);
-    grows > rounding && grows > there.position.distance(here.position) / 8.0
+    depth(there) - depth(here) > there.position.distance(here.position) / 8.0
 }
 
 /// The gap between `a` at `pose_a` and `b` at `pose_b` along the unit `normal` (from `a` to
