@@ -6,7 +6,9 @@
 //! - a solid tile beside a one-way tile had the corner under the platform flattened, as if
 //!   the platform were solid there, and a sliding ball was turned into the tile;
 //! - a body that fits its gap exactly, touching both sides, was backed off one side into the
-//!   other when it stopped at once.
+//!   other when it stopped at once;
+//! - a point aimed exactly into an inside corner (a wall on a floor) entered the floor tile
+//!   through its corner, whose faces are both seams, and went on through the floor.
 
 use collide::{
     cast_ray_static, cast_shape_static, Body, CollisionPass, Layers, Obstacles, PassSettings,
@@ -164,4 +166,78 @@ fn a_body_that_fits_its_gap_exactly_is_not_backed_into_the_far_side() {
         inside.is_empty(),
         "ended at {end:?} inside cells {inside:?}"
     );
+}
+
+/// The tester's case: a point (a ray, a bullet of no size) aimed exactly into an inside
+/// corner, where a wall meets a floor, enters the floor tile through its corner, whose two
+/// faces are both seams. It went on through the floor with no hit; it meets the wall, as the
+/// map's own segment cast says.
+#[test]
+fn a_point_into_an_inside_corner_meets_it() {
+    let point = Circle { radius: 0.0 };
+    let cases = [
+        (
+            &[".#..", "####"],
+            Vec2::new(0.0, 24.0),
+            Vec2::new(64.0, -8.0),
+        ),
+        (
+            &[".c..", "####"],
+            Vec2::new(0.0, 24.0),
+            Vec2::new(64.0, -8.0),
+        ),
+        (
+            &[".d..", "####"],
+            Vec2::new(0.0, 24.0),
+            Vec2::new(64.0, -8.0),
+        ),
+        (
+            &[".#..", "####"],
+            Vec2::new(0.0, 32.0),
+            Vec2::new(32.0, 0.0),
+        ),
+        (
+            &["..#.", "####"],
+            Vec2::new(64.0, 24.0),
+            Vec2::new(0.0, -8.0),
+        ),
+    ];
+    for (rows, from, to) in cases {
+        let map = TileMap::from_rows(rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+        meets_as_the_map_says(&map, from, to);
+        // Stopped at the corner, above the floor's top (y = 16), not below the map.
+        let (end, hits) = run(Body::new(point, from, to), &map, Reaction::Stop, None);
+        assert!(
+            !hits.is_empty() && end.y > 15.99,
+            "{rows:?} {from:?} -> {to:?}: ended at {end:?}"
+        );
+    }
+    // Into the map's edge exactly where two solid rows meet, from outside it: the ray's
+    // point there is 8e-7 off the edge by its rounding.
+    let mut rows = vec!["..........", "cd#/cd#ab."];
+    rows.extend(["##########"; 5]);
+    let map = TileMap::from_rows(&rows, Vec2::splat(2.703135), Vec2::ZERO).unwrap();
+    meets_as_the_map_says(
+        &map,
+        Vec2::new(-0.03283012, 8.120625),
+        Vec2::new(40.98378, -5.896509),
+    );
+}
+
+/// A point from `from` to `to` meets `map` when and where its own segment cast says, by
+/// every cast.
+fn meets_as_the_map_says(map: &TileMap, from: Vec2, to: Vec2) {
+    let point = Circle { radius: 0.0 };
+    let own = map.cast_segment(from, to).expect("the map's own cast");
+    let path = Motion::linear(from, to);
+    let ray = cast_ray_static(map, from, to, Layers::ALL);
+    let cast = cast_shape_static(map, point, &path, Layers::ALL);
+    let swept = map.time_of_impact(point, &path);
+    for t in [
+        ray.map(|h| h.impact.t),
+        cast.map(|h| h.impact.t),
+        swept.map(|h| h.impact.t),
+    ] {
+        assert_eq!(t, Some(own.impact.t), "{from:?} -> {to:?}");
+    }
 }

@@ -161,13 +161,47 @@ impl TileMap {
         // The face the travel goes in through: the cell's low side when moving up the axis.
         let i = i64::from([x, y][axis]);
         let line = self.edge(axis, if way > 0.0 { i } else { i + 1 });
-        let at = impact.point[axis];
-        if (at - line).abs() > 4.0 * f32::EPSILON * at.abs().max(line.abs()) {
+        if !on_line(impact.point[axis], line, travel) {
             return None;
         }
         let mut normal = Vec2::ZERO;
         normal[axis] = way.signum();
         self.face_normal(x, y, normal)
+            .or_else(|| self.inside_corner(x, y, impact.point, travel))
+    }
+
+    /// The normal of a point entering cell `(x, y)` exactly at a corner where both the cell's
+    /// faces are seams: an inside corner (a wall standing on a floor) entered from the empty
+    /// cell across it. The surface there is the two neighbours' faces: the one the travel
+    /// meets more head-on, or the other where that one is covered.
+    fn inside_corner(&self, x: u32, y: u32, point: Vec2, travel: Vec2) -> Option<Vec2> {
+        if travel.x == 0.0 || travel.y == 0.0 {
+            return None;
+        }
+        let cell = [i64::from(x), i64::from(y)];
+        // The corner's lines: the cell's low side along an axis the travel goes up.
+        let on_corner = |axis: usize| {
+            let line = self.edge(axis, cell[axis] + i64::from(travel[axis] < 0.0));
+            on_line(point[axis], line, travel)
+        };
+        if !on_corner(0) || !on_corner(1) {
+            return None;
+        }
+        // The face along `axis`: that of the neighbour the travel came past across the other.
+        let face = |axis: usize| {
+            let other = 1 - axis;
+            let mut beside = cell;
+            beside[other] -= travel[other].signum() as i64;
+            let (bx, by) = (
+                u32::try_from(beside[0]).ok()?,
+                u32::try_from(beside[1]).ok()?,
+            );
+            let mut normal = Vec2::ZERO;
+            normal[axis] = travel[axis].signum();
+            self.face_normal(bx, by, normal)
+        };
+        let head_on = usize::from(travel.y.abs() > travel.x.abs());
+        face(head_on).or_else(|| face(1 - head_on))
     }
 
     /// [`Obstacles::seam_hit`]: a point running exactly along a grid line between two cells
@@ -435,6 +469,14 @@ struct Scale {
     inverse: Vec2,
     margin: Vec2,
     last: Vec2,
+}
+
+/// Whether `at`, a coordinate of a point met moving by `travel`, lies on the grid line
+/// `line`, to its rounding: of the coordinates, and of the travel the point was worked out
+/// along (a ray from outside the map meets its edge at `x = 8e-7`, not `0`).
+fn on_line(at: f32, line: f32, travel: Vec2) -> bool {
+    let scale = at.abs().max(line.abs()).max(travel.abs().max_element());
+    (at - line).abs() <= 4.0 * f32::EPSILON * scale
 }
 
 #[cfg(test)]
