@@ -183,7 +183,8 @@ impl TileMap {
     /// that edge, kept when exposed (a slope or a half's inner side always is; a side of the
     /// cell where the neighbour does not cover the part the cell covers), else dropped. Any
     /// other meets the outline's vertex furthest along it, ruled by the exposed faces of the
-    /// cells around that meet there: none, dropped; two in line (a slope's low cell meeting
+    /// cells around that meet there (a one-way cell's only on the side it blocks from):
+    /// none, dropped; two in line (a slope's low cell meeting
     /// its high cell, a half tile beside another, the foot of a ramp seen from a floor
     /// tile's corner), their normal; two making an outside corner (a slope's crest), a normal
     /// between theirs kept, another given the nearer of theirs; else the nearest face's. So

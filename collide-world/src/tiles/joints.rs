@@ -123,8 +123,10 @@ impl TileMap {
                         }
                         None => true,
                     };
-                    if exposed && faces.len < MOST_AT_VERTEX {
-                        let m = -self.edge_normal(shape, outline, i);
+                    let m = -self.edge_normal(shape, outline, i);
+                    // A one-way cell is a surface only on the side it blocks from.
+                    let blocks = !shape.is_one_way() || -m == self.one_way_up();
+                    if exposed && blocks && faces.len < MOST_AT_VERTEX {
                         faces.list[faces.len] = (m, (away * size).normalize());
                         faces.len += 1;
                     }

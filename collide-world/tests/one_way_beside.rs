@@ -1,0 +1,80 @@
+//! A one-way cell is a surface only on the side it blocks from: its other faces take no part
+//! in the face rule of the cells beside it. A box partly inside a one-way platform, sliding
+//! into the thin tip of a ceiling slope that touches the platform's corner, took the tip for
+//! the slope's underside (the platform's side and bottom counted as faces there) and slid
+//! through the tip.
+
+use collide_core::{Motion, Rect, Rot};
+use collide_world::{move_and_slide, Character, CharacterSettings, SlideSettings, TileMap};
+use glam::Vec2;
+
+/// The tester's case, at pixel scale and in metres (a sixteenth): the box's head is in the
+/// one-way cell at the top right, its left side a skin from the tip of the `h` ceiling slope.
+#[test]
+fn a_box_in_a_platform_meets_a_ceiling_tip_beside_it_as_a_wall() {
+    for k in [1.0f32, 16.0] {
+        for rows in [
+            ["..=", ".h.", "..c"],
+            ["..=", ".h.", "..."],
+            ["...", ".h.", "..c"],
+        ] {
+            let map = TileMap::from_rows(&rows, Vec2::splat(16.0 / k), Vec2::ZERO).unwrap();
+            let body = Rect {
+                half_extents: Vec2::new(5.0, 7.0) / k,
+            };
+            let (start, travel) = (
+                Vec2::new(37.01, 26.59245) / k,
+                Vec2::new(-8.417606, -1.0) / k,
+            );
+            let hit = map
+                .time_of_impact(body, &Motion::linear(start, start + travel))
+                .expect("the tip");
+            assert_eq!(hit.impact.normal, Vec2::NEG_X, "{rows:?} at 1/{k}");
+            let slide = SlideSettings::new(Vec2::Y).with_skin(0.01 / k);
+            let settings = CharacterSettings::new(Vec2::Y).with_slide(slide);
+            let moved = move_and_slide(body, Rot::IDENTITY, start, travel, &map, &slide);
+            let mut character = Character::new(body, start, settings).unwrap();
+            let walked = character.move_by(travel, &map);
+            // Stopped at the tip (x = 32), not through it: the box's left side stays right of it.
+            for end in [moved.position, walked.position] {
+                assert!(end.x - 5.0 / k >= 32.0 / k, "{rows:?} at 1/{k}: {end:?}");
+            }
+        }
+    }
+}
+
+/// The tester's second case: a capsule falling while partly inside a one-way cell, beside
+/// the corner of a 45° ceiling slope, cut 1.3 deep through that corner. It moves as it does
+/// with no platform there.
+#[test]
+fn a_capsule_in_a_platform_meets_a_ceiling_corner_as_without_it() {
+    let capsule: Vec<Vec2> = (0..=6)
+        .map(|i| (std::f32::consts::PI * i as f32 / 6.0, 3.0))
+        .chain((0..=6).map(|i| (std::f32::consts::PI * (1.0 + i as f32 / 6.0), -3.0)))
+        .map(|(a, y)| {
+            Vec2::new(
+                5.0 * collide_core::math::cos(a),
+                y + 5.0 * collide_core::math::sin(a),
+            )
+        })
+        .collect();
+    let hull = collide_core::Hull::new(&capsule).unwrap();
+    let slide = SlideSettings::new(Vec2::Y).with_max_floor_angle(0.87266463);
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(19.42524)
+        .with_max_step_height(9.0)
+        .with_constant_speed_on_slopes(true)
+        .with_slide(slide);
+    let ends = [
+        ["....", ".=..", "..Q.", "...."],
+        ["....", "....", "..Q.", "...."],
+    ]
+    .map(|rows| {
+        let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::new(192.0, 64.0)).unwrap();
+        let mut character = Character::new(hull, Vec2::new(215.39104, 97.69084), settings).unwrap();
+        character
+            .move_by(Vec2::new(10.4252405, -6.5), &map)
+            .position
+    });
+    assert!(ends[0].distance(ends[1]) < 1e-3, "{ends:?}");
+}
