@@ -2,7 +2,7 @@
 //! in the face rule of the cells beside it. A box partly inside a one-way platform, sliding
 //! into the thin tip of a ceiling slope that touches the platform's corner, took the tip for
 //! the slope's underside (the platform's side and bottom counted as faces there) and slid
-//! through the tip.
+//! through the tip. Likewise a cell's top under a one-way cell is a face up to its ends.
 
 use collide_core::{Motion, Rect, Rot};
 use collide_world::{move_and_slide, Character, CharacterSettings, SlideSettings, TileMap};
@@ -77,4 +77,34 @@ fn a_capsule_in_a_platform_meets_a_ceiling_corner_as_without_it() {
             .position
     });
     assert!(ends[0].distance(ends[1]) < 1e-3, "{ends:?}");
+}
+
+/// The tester's third case: a hexagon (on a point) falling past the thin tip of a ceiling
+/// slope, with a one-way cell on top of the slope's cell, meets the tip with its upright side.
+/// The slope's top under the platform counted as covered by it, so only the underside was a
+/// face there: the hexagon slid down along it, through the tip. Under a platform, a cell's
+/// top is a floor for what passes through the platform, up to its ends.
+#[test]
+fn a_hexagon_meets_a_ceiling_tip_under_a_platform_as_a_wall() {
+    let hexagon = collide_core::Hull::new(&[
+        Vec2::new(7.0, 0.0),
+        Vec2::new(3.4999998, 6.062178),
+        Vec2::new(-3.5000005, 6.0621777),
+        Vec2::new(-7.0, -6.119594e-7),
+        Vec2::new(-3.4999993, -6.062178),
+        Vec2::new(3.5000024, -6.0621767),
+    ])
+    .unwrap();
+    let turned = Rot::from_angle(std::f32::consts::FRAC_PI_6);
+    // The `e` cell's tip is its top-left corner, (16, 16).
+    let map = TileMap::from_rows(&[".=.", ".e."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let (start, travel) = (Vec2::new(8.4462, 20.43845), Vec2::new(11.214868, -8.5));
+    let hit = map
+        .time_of_impact(&hexagon, &Motion::new(start, start + travel, turned))
+        .expect("the tip");
+    assert!(hit.impact.normal.x > 0.999, "{hit:?}");
+    let slide = SlideSettings::new(Vec2::Y).with_max_floor_angle(0.87266463);
+    let moved = move_and_slide(&hexagon, turned, start, travel, &map, &slide);
+    // Its upright right side (6.06 from its centre) stays left of the tip.
+    assert!(moved.position.x + 6.062 <= 16.0 + 1e-3, "{moved:?}");
 }

@@ -133,9 +133,15 @@ impl TileMap {
             return false; // two whole cells
         }
         let (own, other) = (TileShape::from_byte(own), TileShape::from_byte(other));
-        let under = |e: f32| self.top_end(face).is_some_and(|top| e != top);
-        if other.is_one_way() && !own.is_one_way() && end.is_some_and(under) {
-            return true; // under the platform, the cell's corner stands out
+        if other.is_one_way() && !own.is_one_way() {
+            // Across the platform's up axis (a solid cell's top under it), nothing is covered:
+            // what passes through the platform stands on that top, up to its ends.
+            let Some(top) = self.top_end(face) else {
+                return true;
+            };
+            if end.is_some_and(|e| e != top) {
+                return true; // under the platform, the cell's corner stands out
+            }
         }
         !covered(own, other, face, end)
     }
@@ -262,7 +268,8 @@ fn end_unless(whole: bool, far: bool) -> Option<f32> {
 /// `Some(end)`, only next to that end of the edge.
 ///
 /// A one-way neighbour covers a solid cell's whole side for nothing (what passes through the
-/// platform meets that side as a wall), but covers its ends as a solid one would: a corner
+/// platform meets that side as a wall), but covers the ends of a side beside it (not of a top
+/// under it: `exposed_near` answers for those) as a solid one would: a corner
 /// there is where the platform's top meets the cell's, and is met as their joint (a slope's
 /// crest flush with a one-way top is a crest, not a corner jutting out of the platform). The
 /// end under the platform is no joint: [`TileMap::exposed_near`] keeps it exposed.
