@@ -4,7 +4,7 @@
 //! the slope's underside (the platform's side and bottom counted as faces there) and slid
 //! through the tip. Likewise a cell's top under a one-way cell is a face up to its ends.
 
-use collide_core::{Motion, Rect, Rot};
+use collide_core::{Motion, Pose, Rect, Rot};
 use collide_world::{move_and_slide, Character, CharacterSettings, SlideSettings, TileMap};
 use glam::Vec2;
 
@@ -107,4 +107,47 @@ fn a_hexagon_meets_a_ceiling_tip_under_a_platform_as_a_wall() {
     let moved = move_and_slide(&hexagon, turned, start, travel, &map, &slide);
     // Its upright right side (6.06 from its centre) stays left of the tip.
     assert!(moved.position.x + 6.062 <= 16.0 + 1e-3, "{moved:?}");
+}
+
+/// The tester's fourth case: a ball jumping up through a one-way cell, touching the side of
+/// the 45° slope beside it (the slope's crest flush with the platform's top), went up and
+/// right straight through the slope's crest: beside the platform the slope's side was a wall
+/// only for whole cells, and for a shaped cell the crest was still a joint with the top.
+#[test]
+fn a_ball_jumping_through_a_platform_beside_a_slope_stays_out_of_it() {
+    let map = TileMap::from_rows(
+        &["....", ".=\\.", "...."],
+        Vec2::splat(16.0),
+        Vec2::new(-1917.0, 2051.0),
+    )
+    .unwrap();
+    let ball = collide_core::Circle { radius: 6.0 };
+    let slide = SlideSettings::new(Vec2::Y).with_max_floor_angle(std::f32::consts::FRAC_PI_4);
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(19.677223)
+        .with_max_step_height(9.0)
+        .with_constant_speed_on_slopes(true)
+        .with_slide(slide);
+    let (start, travel) = (
+        Vec2::new(-1891.01, 2083.9905),
+        Vec2::new(10.677222, 6.5005083),
+    );
+    let mut character = Character::new(ball, start, settings).unwrap();
+    let path = character.move_by(travel, &map).path().to_vec();
+    // The slope's cell: solid below its diagonal from (-1885, 2083) down to (-1869, 2067).
+    let slope = collide_core::Hull::new(&[
+        Vec2::new(-1885.0, 2067.0),
+        Vec2::new(-1869.0, 2067.0),
+        Vec2::new(-1885.0, 2083.0),
+    ])
+    .unwrap();
+    let inner = collide_core::Circle { radius: 5.95 };
+    for pair in path.windows(2) {
+        for i in 0..=64 {
+            let at = pair[0].lerp(pair[1], i as f32 / 64.0);
+            let inside =
+                collide_core::overlaps(inner, &Pose::from_position(at), &slope, &Pose::IDENTITY);
+            assert!(!inside, "through the slope at {at:?}: {path:?}");
+        }
+    }
 }

@@ -238,7 +238,7 @@ impl TileMap {
                 shape,
                 TileShape::Solid | TileShape::OneWayTop | TileShape::Empty
             ) {
-                return self.shaped_face_normal(x, y, shape, normal);
+                return self.shaped_face_normal((x, y), shape, normal, &within);
             }
         }
         match meets(normal)? {

@@ -19,13 +19,14 @@ impl TileMap {
     /// kept as the edge's normal when exposed (a slanted edge always is, a side edge where the
     /// neighbour does not cover it), else dropped; any other meets the vertex that is the
     /// polygon's support along it, and is ruled by the faces meeting there
-    /// ([`vertex_normal`](Self::vertex_normal)).
+    /// ([`vertex_normal`](Self::vertex_normal)). The cell's sides that `within` names (beside
+    /// a one-way cell the moving shape starts partly inside) are walls to their ends.
     pub(super) fn shaped_face_normal(
         &self,
-        x: u32,
-        y: u32,
+        (x, y): (u32, u32),
         shape: TileShape,
         normal: Vec2,
+        within: &impl Fn(Face) -> bool,
     ) -> Option<Vec2> {
         let outline = shape.outline()?;
         let out = -normal.try_normalize()?;
@@ -48,7 +49,7 @@ impl TileMap {
                     .total_cmp(&(outline[b] * size).dot(out))
             })
             .unwrap_or(0);
-        self.vertex_normal(x, y, outline[k], normal)
+        self.vertex_normal((x, y), outline[k], normal, within)
     }
 
     /// The normal of a hit with normal `normal` on the vertex `at` (in the unit cell) of cell
@@ -57,8 +58,14 @@ impl TileMap {
     /// there and the hit gets their normal; two making an outside corner, a normal between
     /// theirs is kept, another gets the nearer of theirs; otherwise (an inside corner, or
     /// more faces) the nearest face's normal.
-    fn vertex_normal(&self, x: u32, y: u32, at: Vec2, normal: Vec2) -> Option<Vec2> {
-        let faces = self.faces_at(x, y, at);
+    fn vertex_normal(
+        &self,
+        (x, y): (u32, u32),
+        at: Vec2,
+        normal: Vec2,
+        within: &impl Fn(Face) -> bool,
+    ) -> Option<Vec2> {
+        let faces = self.faces_at(x, y, at, within);
         let faces = &faces.list[..faces.len];
         let nearest = || {
             faces
@@ -85,8 +92,8 @@ impl TileMap {
 
     /// The exposed faces of the cells around that have the vertex `at` of cell `(x, y)` (in
     /// its unit cell) at an end: each one's normal into the solid and its direction away
-    /// from the vertex.
-    fn faces_at(&self, x: u32, y: u32, at: Vec2) -> Faces {
+    /// from the vertex; the cell's own sides that `within` names exposed whole.
+    fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(Face) -> bool) -> Faces {
         let mut faces = Faces {
             list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
             len: 0,
@@ -117,6 +124,9 @@ impl TileMap {
                         continue;
                     };
                     let exposed = match Face::of_edge(p, q) {
+                        Some(face) if (dx, dy) == (0, 0) && within(face) => {
+                            self.exposed(cx, cy, face)
+                        }
                         Some(face) => {
                             let along = usize::from(matches!(face, Face::Left | Face::Right));
                             self.exposed_near(cx, cy, face, Some(local[along]))
