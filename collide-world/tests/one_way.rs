@@ -487,3 +487,36 @@ fn the_pass_through_cases_mostly_meet_an_obstacle() {
     }
     assert!(met > 150, "{met} of 300 met an obstacle");
 }
+
+/// The tester's case: a segment starting exactly on a one-way cell's top and going down
+/// passed through it (a start on the top was taken for a start inside), where a solid cell
+/// gives `t = 0` and the static casts land on it. It lands at once now; a start inside the
+/// platform, or from below, still passes.
+#[test]
+fn a_segment_starting_on_a_one_way_top_lands_on_it() {
+    let map =
+        collide_world::TileMap::from_rows(&["=..", "...", "..."], Vec2::splat(16.0), Vec2::ZERO)
+            .unwrap();
+    let hit = map
+        .cast_segment(Vec2::new(8.0, 48.0), Vec2::new(8.0, 40.0))
+        .expect("the top");
+    assert_eq!((hit.impact.t, hit.impact.normal), (0.0, Vec2::NEG_Y));
+    assert_eq!(
+        map.cast_segment(Vec2::new(8.0, 47.0), Vec2::new(8.0, 40.0)),
+        None
+    );
+    assert_eq!(
+        map.cast_segment(Vec2::new(8.0, 20.0), Vec2::new(8.0, 40.0)),
+        None
+    );
+    // Far out, on a map in metres.
+    let rows = ["T===.", ".....", "/../_", "#####", "#####", "#####"];
+    let far =
+        collide_world::TileMap::from_rows(&rows, Vec2::ONE, Vec2::new(-39993.0, 39993.0)).unwrap();
+    let (from, to) = (
+        Vec2::new(-39990.137, 39999.0),
+        Vec2::new(-39990.137, 39994.508),
+    );
+    let hit = far.cast_segment(from, to).expect("the top");
+    assert_eq!((hit.impact.t, hit.impact.normal), (0.0, Vec2::NEG_Y));
+}

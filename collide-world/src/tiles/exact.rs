@@ -2,7 +2,9 @@
 //! overlap tests, the sweeps and the segment walk use where a whole cell's box would be wrong,
 //! and the one-way cells' rule for them.
 
-use collide_core::{cast_ray, time_of_impact, Impact, Motion, Pose, ShapeRef, DEFAULT_SKIN};
+use collide_core::{
+    cast_ray, time_of_impact, Circle, Impact, Motion, Pose, ShapeRef, DEFAULT_SKIN,
+};
 use glam::Vec2;
 
 use super::{TileMap, TileShape};
@@ -69,10 +71,15 @@ impl TileMap {
     ) -> Option<WorldHit> {
         let (shape, at) = self.cell_shape(x, y)?;
         let mut impact = cast_ray(shape, &at, from, from + d)?;
-        if self.is_one_way(x, y) && !(impact.t > 0.0 && impact.normal == -self.one_way_up()) {
-            return None;
-        }
-        if impact.t == 0.0 {
+        if self.is_one_way(x, y) {
+            let up = self.one_way_up();
+            let through_top = impact.t > 0.0 && impact.normal == -up;
+            let on_top = impact.t == 0.0 && self.starts_on_top(x, y, from, d);
+            if !(through_top || on_top) {
+                return None;
+            }
+            impact.normal = -up;
+        } else if impact.t == 0.0 {
             impact.normal = d.try_normalize().unwrap_or(Vec2::X);
         } else if self.face_normal(x, y, impact.normal).is_none() {
             // Through a whole cell's corner where two faces tie, the one the map exposes.
@@ -84,5 +91,25 @@ impl TileMap {
             id: self.cell_index(x, y),
             impact,
         })
+    }
+
+    /// Whether a segment from `from` along `d`, which starts touching or inside one-way cell
+    /// `(x, y)`, starts on its top, within rounding of it, and goes down into it: it lands there at once, as a body resting on
+    /// the platform would ([`Obstacle::stops_from`]).
+    fn starts_on_top(&self, x: u32, y: u32, from: Vec2, d: Vec2) -> bool {
+        let Some((cell, at)) = self.cell_shape(x, y) else {
+            return false;
+        };
+        let up = self.one_way_up();
+        let point = Circle { radius: 0.0 };
+        let platform = Obstacle::new(self.cell_index(x, y), cell, at).with_one_way(up);
+        let start = Pose::from_position(from);
+        let top = Impact {
+            t: 0.0,
+            point: from,
+            normal: -up,
+        };
+        let tolerance = working_skin(DEFAULT_SKIN, &[point.aabb(&start)]);
+        d.dot(up) < 0.0 && platform.stops_from(point.into(), &start, d, &top, tolerance)
     }
 }
