@@ -231,3 +231,35 @@ fn a_walk_goes_on_where_a_slope_meets_a_one_way_row() {
         }
     }
 }
+
+/// The tester's case: platforms stacked a cell apart. A character walking on the lower row
+/// went under the upper cell with its head inside it, and fell through the row it stood on:
+/// the upper one-way cell covered the lower one's top, as a row's cells cover each other's
+/// sides. A platform covers no top under it; the character walks on.
+#[test]
+fn a_character_walks_on_under_a_platform_stacked_above() {
+    let rows = ["....", ".=..", "===.", "....", "####"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(14.076316)
+        .with_max_step_height(9.0)
+        .with_constant_speed_on_slopes(true);
+    let body = Rect {
+        half_extents: Vec2::new(5.0, 7.0),
+    };
+    let mut c = Character::new(body, Vec2::new(6.0, 55.01), settings).unwrap();
+    let mut v = Vec2::ZERO;
+    for _ in 0..11 {
+        v = Vec2::new(2.0, v.y - 0.5);
+        let moved = c.move_by(v, &map);
+        assert!(moved.on_floor, "{moved:?}");
+        v = c.clip_velocity(v);
+    }
+    // On the lower row's top (y = 48), a skin above it.
+    assert!((c.position().y - 55.01).abs() < 1e-3, "{:?}", c.position());
+    // A segment from inside the upper cell down meets the lower one's top.
+    let hit = map
+        .cast_segment(Vec2::new(24.0, 60.0), Vec2::new(24.0, 40.0))
+        .expect("the lower platform");
+    assert_eq!((hit.impact.point.y, hit.impact.normal), (48.0, Vec2::NEG_Y));
+}

@@ -250,3 +250,27 @@ fn a_body_inside_a_one_way_cell_meets_the_solid_cell_beside_it_as_a_wall() {
         );
     }
 }
+
+/// The tester's case: two one-way cells stacked. A body or a ray starting inside the upper
+/// one and going down meets the lower one's top, as the map's own segment cast says: the
+/// static cast and the pass had the lower top covered by the upper cell, and passed it.
+#[test]
+fn a_body_inside_the_upper_of_two_stacked_platforms_lands_on_the_lower() {
+    let map = TileMap::from_rows(&["=", "=", "."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let (from, to) = (Vec2::new(8.0, 44.0), Vec2::new(8.0, 20.0));
+    let own = map.cast_segment(from, to).expect("the lower top");
+    let ray = collide::cast_ray_static(&map, from, to, Layers::ALL).expect("the lower top");
+    assert_eq!(
+        (ray.impact.t, ray.impact.normal),
+        (own.impact.t, own.impact.normal)
+    );
+    let ball = Circle { radius: 2.0 };
+    let mut pass = CollisionPass::default();
+    pass.run(&[Body::new(ball, from, to)], &map, |_| {
+        Response::a(Reaction::Stop)
+    })
+    .unwrap();
+    // Stopped on the lower cell's top (y = 32), its bottom a skin or so above it.
+    let end = pass.outcomes()[0].position;
+    assert!(end.y - 2.0 >= 32.0 && end.y - 2.0 < 32.1, "{end:?}");
+}

@@ -109,8 +109,9 @@ impl TileMap {
     /// Whether face `face` of cell `(x, y)` is exposed: the cell across it does not cover
     /// the part of the edge the cell's own solid part covers (it is empty, outside the map,
     /// also past index `u32::MAX` or below `0`, or shaped and covering less). A one-way cell
-    /// covers its neighbour's side only for another one-way cell: a solid cell's side beside
-    /// one is a wall for what passes through the platform.
+    /// covers its neighbour's side only for another one-way cell beside it (a row of them is
+    /// one platform): a solid cell's side beside one is a wall for what passes through the
+    /// platform, and a top under one (of a solid cell or another platform) a floor.
     #[inline(always)]
     pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
         self.exposed_near(x, y, face, None)
@@ -133,13 +134,14 @@ impl TileMap {
             return false; // two whole cells
         }
         let (own, other) = (TileShape::from_byte(own), TileShape::from_byte(other));
-        if other.is_one_way() && !own.is_one_way() {
-            // Across the platform's up axis (a solid cell's top under it), nothing is covered:
-            // what passes through the platform stands on that top, up to its ends.
+        if other.is_one_way() {
+            // Across the platform's up axis (a cell's top under it, a solid cell's or another
+            // platform's), nothing is covered: what passes through the platform stands on
+            // that top, up to its ends.
             let Some(top) = self.top_end(face) else {
                 return true;
             };
-            if end.is_some_and(|e| e != top) {
+            if !own.is_one_way() && end.is_some_and(|e| e != top) {
                 return true; // under the platform, the cell's corner stands out
             }
         }
