@@ -151,3 +151,49 @@ fn a_ball_jumping_through_a_platform_beside_a_slope_stays_out_of_it() {
         }
     }
 }
+
+/// The tester's fifth case: a hexagon (on a point) jumping up through a one-way cell moves
+/// left into the crest where a 22.5° slope meets the platform's top. The platform's top
+/// counted among the faces at the crest, and the hit took its normal: a landing on the
+/// platform, which a body inside it passes, so it went on through the slope's side. A one-way
+/// cell the body starts inside is no face at all there.
+#[test]
+fn a_hexagon_inside_a_platform_meets_the_slope_crest_beside_it() {
+    let hexagon = collide_core::Hull::new(&[
+        Vec2::new(7.0, 0.0),
+        Vec2::new(3.4999998, 6.062178),
+        Vec2::new(-3.5000005, 6.0621777),
+        Vec2::new(-7.0, -6.119594e-7),
+        Vec2::new(-3.4999993, -6.062178),
+        Vec2::new(3.5000024, -6.0621767),
+    ])
+    .unwrap();
+    let turned = Rot::from_angle(std::f32::consts::FRAC_PI_6);
+    // The `b` cell: solid below its top from (176, 104) up to (192, 112); the platform beside.
+    let map = TileMap::from_rows(
+        &["....", ".b=.", "...."],
+        Vec2::splat(16.0),
+        Vec2::new(160.0, 80.0),
+    )
+    .unwrap();
+    let slide = SlideSettings::new(Vec2::Y).with_max_floor_angle(0.87266463);
+    let (start, travel) = (
+        Vec2::new(198.07217, 115.809456),
+        Vec2::new(-11.137137, 1.0886774),
+    );
+    let moved = move_and_slide(&hexagon, turned, start, travel, &map, &slide);
+    let slope = collide_core::Hull::new(&[
+        Vec2::new(176.0, 96.0),
+        Vec2::new(192.0, 96.0),
+        Vec2::new(192.0, 112.0),
+        Vec2::new(176.0, 104.0),
+    ])
+    .unwrap();
+    let inside = collide_core::overlaps(
+        &hexagon,
+        &Pose::new(moved.position, turned),
+        &slope,
+        &Pose::IDENTITY,
+    );
+    assert!(!inside && !moved.contacts().is_empty(), "{moved:?}");
+}

@@ -92,7 +92,8 @@ impl TileMap {
 
     /// The exposed faces of the cells around that have the vertex `at` of cell `(x, y)` (in
     /// its unit cell) at an end: each one's normal into the solid and its direction away
-    /// from the vertex; the cell's own sides that `within` names exposed whole.
+    /// from the vertex; the cell's own sides that `within` names exposed whole, and the
+    /// one-way cells across them left out.
     fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(Face) -> bool) -> Faces {
         let mut faces = Faces {
             list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
@@ -111,6 +112,10 @@ impl TileMap {
                 let Some(outline) = shape.outline() else {
                     continue;
                 };
+                // A one-way cell the moving shape starts inside is no surface to it at all.
+                if shape.is_one_way() && side_across(dx, dy).is_some_and(within) {
+                    continue;
+                }
                 // The vertex in that cell's unit cell (exact: halves and whole numbers).
                 let local = at - Vec2::new(dx as f32, dy as f32);
                 let n = outline.len();
@@ -209,6 +214,18 @@ fn reach(shape: ShapeRef<'_>, pose: &Pose, direction: Vec2) -> f32 {
 struct Faces {
     list: [(Vec2, Vec2); MOST_AT_VERTEX],
     len: usize,
+}
+
+/// The side of a cell across which its neighbour at offset `(dx, dy)` lies, if that
+/// neighbour shares a side with it (not a corner only).
+fn side_across(dx: i64, dy: i64) -> Option<Face> {
+    match (dx, dy) {
+        (-1, 0) => Some(Face::Left),
+        (1, 0) => Some(Face::Right),
+        (0, -1) => Some(Face::Bottom),
+        (0, 1) => Some(Face::Top),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
