@@ -509,6 +509,32 @@ fn a_segment_starting_on_a_one_way_top_lands_on_it() {
         map.cast_segment(Vec2::new(8.0, 20.0), Vec2::new(8.0, 40.0)),
         None
     );
+    // A start on the cell's side, below its top, going down into it: no start on the top
+    // (a later tester's case: the first fix took any start for one on the top).
+    let beside =
+        collide_world::TileMap::from_rows(&["=.", ".."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    for to in [
+        Vec2::new(12.0, 4.0),
+        Vec2::new(8.0, 20.0),
+        Vec2::new(16.0, 4.0),
+    ] {
+        assert_eq!(
+            beside.cast_segment(Vec2::new(16.0, 24.0), to),
+            None,
+            "{to:?}"
+        );
+    }
+    // A top that a solid cell above covers is no top to start on.
+    for rows in [["#.", "=.", ".."], ["_.", "=.", ".."]] {
+        let covered =
+            collide_world::TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+        let from = Vec2::new(8.0, 32.0);
+        assert_eq!(
+            covered.cast_segment(from, Vec2::new(6.0, 20.0)),
+            None,
+            "{rows:?}"
+        );
+    }
     // Far out, on a map in metres.
     let rows = ["T===.", ".....", "/../_", "#####", "#####", "#####"];
     let far =

@@ -94,8 +94,9 @@ impl TileMap {
     }
 
     /// Whether a segment from `from` along `d`, which starts touching or inside one-way cell
-    /// `(x, y)`, starts on its top, within rounding of it, and goes down into it: it lands there at once, as a body resting on
-    /// the platform would ([`Obstacle::stops_from`]).
+    /// `(x, y)`, starts on its top (exposed, and within rounding of its level) and goes down
+    /// into it: it lands there at once, as a body resting on the platform would
+    /// ([`Obstacle::stops_from`]).
     fn starts_on_top(&self, x: u32, y: u32, from: Vec2, d: Vec2) -> bool {
         let Some((cell, at)) = self.cell_shape(x, y) else {
             return false;
@@ -104,12 +105,17 @@ impl TileMap {
         let point = Circle { radius: 0.0 };
         let platform = Obstacle::new(self.cell_index(x, y), cell, at).with_one_way(up);
         let start = Pose::from_position(from);
+        // The point of the top's level below or above the start: a start on the cell's side,
+        // below its top, is no start on the top.
+        let level = cell.reach(&at, up);
         let top = Impact {
             t: 0.0,
-            point: from,
+            point: from + up * (level - from.dot(up)),
             normal: -up,
         };
         let tolerance = working_skin(DEFAULT_SKIN, &[point.aabb(&start)]);
-        d.dot(up) < 0.0 && platform.stops_from(point.into(), &start, d, &top, tolerance)
+        d.dot(up) < 0.0
+            && self.face_normal(x, y, -up).is_some()
+            && platform.stops_from(point.into(), &start, d, &top, tolerance)
     }
 }
