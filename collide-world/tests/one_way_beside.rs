@@ -197,3 +197,30 @@ fn a_hexagon_inside_a_platform_meets_the_slope_crest_beside_it() {
     );
     assert!(!inside && !moved.contacts().is_empty(), "{moved:?}");
 }
+
+/// A later tester's case: a turned box partly inside a one-way cell moves up into the bottom
+/// corner of the half tile diagonally above it. The platform's top counted among the faces
+/// at that corner and gave it the half tile's side's normal: the box slid 0.3 into the half
+/// tile. It moves as it does with no platform there.
+#[test]
+fn a_turned_box_in_a_platform_meets_a_half_tile_corner_as_without_it() {
+    let boxed = collide_core::Hull::from_half_extents(Vec2::new(5.0, 7.0)).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(4.0)
+        .with_max_step_height(4.0);
+    let maps = [
+        ["..._", "..=.", "....", "....", "....", "...."],
+        ["..._", "....", "....", "....", "....", "...."],
+    ];
+    let paths = maps.map(|rows| {
+        let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::new(-5000.0, 0.0)).unwrap();
+        let mut character =
+            Character::new(boxed, Vec2::new(-4957.705, 77.16613), settings).unwrap();
+        character.set_rotation(Rot::from_angle(0.3));
+        character
+            .move_by(Vec2::new(3.0, 9.301985), &map)
+            .path()
+            .to_vec()
+    });
+    assert_eq!(paths[0], paths[1]);
+}

@@ -274,3 +274,25 @@ fn a_body_inside_the_upper_of_two_stacked_platforms_lands_on_the_lower() {
     let end = pass.outcomes()[0].position;
     assert!(end.y - 2.0 >= 32.0 && end.y - 2.0 < 32.1, "{end:?}");
 }
+
+/// A later tester's case: a ball moving right through a one-way cell, rising a little, meets
+/// the top corner of the solid cell beside it. The corner was taken for the joint of the
+/// platform's top and the cell's (as for a body walking on the platform), and then for a
+/// graze along that top: no hit, and the ball ended 1.2 inside the cell. A body that came
+/// in through the platform's side meets the cell's side as a wall, to its end.
+#[test]
+fn a_ball_through_a_platform_meets_the_corner_of_the_block_beside_it() {
+    let map = TileMap::from_rows(&["...", ".=#"], Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let ball = Circle { radius: 4.0 };
+    let (from, to) = (Vec2::new(4.0, 14.0), Vec2::new(30.0, 18.0));
+    let mut pass = CollisionPass::default();
+    pass.run(&[Body::new(ball, from, to)], &map, |_| {
+        Response::a(Reaction::Stop)
+    })
+    .unwrap();
+    let end = pass.outcomes()[0].position;
+    assert!(end.distance(Vec2::new(32.0, 16.0)) >= 4.0 - 1e-3, "{end:?}");
+    let path = collide_core::Motion::linear(from, to);
+    let cast = collide::cast_shape_static(&map, ball, &path, Layers::ALL);
+    assert!(cast.is_some(), "the cast passed the corner");
+}

@@ -42,6 +42,17 @@ impl Face {
         }
     }
 
+    /// What `at` (a question about the cell at an offset from this face's cell) answers for
+    /// the cell across this face.
+    pub(crate) fn beside(self, at: &impl Fn(i64, i64) -> bool) -> bool {
+        match self {
+            Face::Left => at(-1, 0),
+            Face::Right => at(1, 0),
+            Face::Bottom => at(0, -1),
+            Face::Top => at(0, 1),
+        }
+    }
+
     /// The face on the other side of the same edge, the neighbour's.
     pub(crate) fn opposite(self) -> Face {
         match self {
@@ -219,7 +230,7 @@ impl TileMap {
     #[must_use]
     #[inline(always)]
     pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
-        self.face_normal_within(x, y, normal, |_| false)
+        self.face_normal_within(x, y, normal, |_, _| false)
     }
 
     /// [`face_normal`](Self::face_normal) for a shape that starts partly inside the one-way
@@ -230,7 +241,7 @@ impl TileMap {
         x: u32,
         y: u32,
         normal: Vec2,
-        within: impl Fn(Face) -> bool,
+        within: impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
         if self.has_shapes() {
             let shape = self
@@ -246,8 +257,8 @@ impl TileMap {
         match meets(normal)? {
             Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
             Meets::Corner(fx, fy) => match (
-                self.exposed_near(x, y, fx, end_unless(within(fx), fy == Face::Top)),
-                self.exposed_near(x, y, fy, end_unless(within(fy), fx == Face::Right)),
+                self.exposed_near(x, y, fx, end_unless(fx.beside(&within), fy == Face::Top)),
+                self.exposed_near(x, y, fy, end_unless(fy.beside(&within), fx == Face::Right)),
             ) {
                 (true, true) => Some(normal),
                 (true, false) => Some(fx.inward()),

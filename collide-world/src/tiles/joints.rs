@@ -26,7 +26,7 @@ impl TileMap {
         (x, y): (u32, u32),
         shape: TileShape,
         normal: Vec2,
-        within: &impl Fn(Face) -> bool,
+        within: &impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
         let outline = shape.outline()?;
         let out = -normal.try_normalize()?;
@@ -63,7 +63,7 @@ impl TileMap {
         (x, y): (u32, u32),
         at: Vec2,
         normal: Vec2,
-        within: &impl Fn(Face) -> bool,
+        within: &impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
         let faces = self.faces_at(x, y, at, within);
         let faces = &faces.list[..faces.len];
@@ -94,7 +94,7 @@ impl TileMap {
     /// its unit cell) at an end: each one's normal into the solid and its direction away
     /// from the vertex; the cell's own sides that `within` names exposed whole, and the
     /// one-way cells across them left out.
-    fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(Face) -> bool) -> Faces {
+    fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(i64, i64) -> bool) -> Faces {
         let mut faces = Faces {
             list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
             len: 0,
@@ -112,8 +112,8 @@ impl TileMap {
                 let Some(outline) = shape.outline() else {
                     continue;
                 };
-                // A one-way cell the moving shape starts inside is no surface to it at all.
-                if shape.is_one_way() && side_across(dx, dy).is_some_and(within) {
+                // A one-way cell the moving shape passes through is no surface to it at all.
+                if shape.is_one_way() && within(dx, dy) {
                     continue;
                 }
                 // The vertex in that cell's unit cell (exact: halves and whole numbers).
@@ -129,7 +129,7 @@ impl TileMap {
                         continue;
                     };
                     let exposed = match Face::of_edge(p, q) {
-                        Some(face) if (dx, dy) == (0, 0) && within(face) => {
+                        Some(face) if (dx, dy) == (0, 0) && face.beside(within) => {
                             self.exposed(cx, cy, face)
                         }
                         Some(face) => {
@@ -214,18 +214,6 @@ fn reach(shape: ShapeRef<'_>, pose: &Pose, direction: Vec2) -> f32 {
 struct Faces {
     list: [(Vec2, Vec2); MOST_AT_VERTEX],
     len: usize,
-}
-
-/// The side of a cell across which its neighbour at offset `(dx, dy)` lies, if that
-/// neighbour shares a side with it (not a corner only).
-fn side_across(dx: i64, dy: i64) -> Option<Face> {
-    match (dx, dy) {
-        (-1, 0) => Some(Face::Left),
-        (1, 0) => Some(Face::Right),
-        (0, -1) => Some(Face::Bottom),
-        (0, 1) => Some(Face::Top),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

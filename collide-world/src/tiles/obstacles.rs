@@ -1,14 +1,14 @@
 //! A tile map as [`Obstacles`]: one obstacle per solid or shaped cell, its exact shape, so
 //! `move_and_slide` walks on it, and the face rule applied to the collision pass's hits.
 
-use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef, DEFAULT_SKIN};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
 use crate::obstacles::touches;
-use crate::{Obstacle, Obstacles, WorldHit};
+use crate::{working_skin, Obstacle, Obstacles, WorldHit};
 use collide_broad::Proxy;
 
 /// Each solid or shaped cell under the area is one [`Obstacle`], with its
@@ -106,8 +106,8 @@ impl Obstacles for TileMap {
         let seen_at_end = hit
             .contact
             .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
-        let start = motion.start_pose();
-        let within = |face| self.starts_in_one_way(x, y, face, shape, &start);
+        let (start, met) = (motion.start_pose(), motion.pose_at(hit.impact.t));
+        let within = |dx, dy| self.passing_through((x, y), (dx, dy), shape, (&start, &met));
         let normal = match self.face_normal_within(x, y, hit.impact.normal, within) {
             Some(n) => n,
             None if seen_at_end => contact?.normal,
@@ -219,24 +219,41 @@ impl TileMap {
         self.point_on_lines(from, to - from, one_way).flatten()
     }
 
-    /// Whether the cell across face `face` of cell `(x, y)` is a one-way cell that `shape` at
-    /// `pose` overlaps: partly inside the platform, it passes through it.
-    fn starts_in_one_way(
+    /// Whether the cell at offset `(dx, dy)` from cell `(x, y)` is a one-way cell that `shape`
+    /// passes through: it overlaps the cell where it starts (`start`), or it is sunk into it
+    /// below its top, by more than a skin, where it meets `(x, y)` (`met`: it came in through
+    /// the platform's side or bottom). A shape resting on the top, or landing on it, is not.
+    fn passing_through(
         &self,
-        x: u32,
-        y: u32,
-        face: Face,
+        (x, y): (u32, u32),
+        (dx, dy): (i64, i64),
         shape: ShapeRef<'_>,
-        pose: &Pose,
+        (start, met): (&Pose, &Pose),
     ) -> bool {
-        let Some((nx, ny)) = face.across(x, y) else {
+        let (Ok(nx), Ok(ny)) = (
+            u32::try_from(i64::from(x) + dx),
+            u32::try_from(i64::from(y) + dy),
+        ) else {
             return false;
         };
-        let one_way = self
+        if !self
             .get(nx, ny)
-            .is_some_and(|b| TileShape::from_byte(b).is_one_way());
-        let cell = Pose::from_position(self.cell_center(nx, ny));
-        one_way && collide_core::overlaps(shape, pose, self.cell_rect(), &cell)
+            .is_some_and(|b| TileShape::from_byte(b).is_one_way())
+        {
+            return false;
+        }
+        let (rect, cell) = (
+            self.cell_rect(),
+            Pose::from_position(self.cell_center(nx, ny)),
+        );
+        if collide_core::overlaps(shape, start, rect, &cell) {
+            return true;
+        }
+        let up = self.one_way_up();
+        let top = ShapeRef::from(rect).reach(&cell, up);
+        let lowest = -shape.reach(met, -up);
+        let skin = working_skin(DEFAULT_SKIN, &[shape.aabb(met)]);
+        collide_core::overlaps(shape, met, rect, &cell) && lowest < top - skin
     }
 
     /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
