@@ -86,15 +86,7 @@ fn a_capsule_in_a_platform_meets_a_ceiling_corner_as_without_it() {
 /// top is a floor for what passes through the platform, up to its ends.
 #[test]
 fn a_hexagon_meets_a_ceiling_tip_under_a_platform_as_a_wall() {
-    let hexagon = collide_core::Hull::new(&[
-        Vec2::new(7.0, 0.0),
-        Vec2::new(3.4999998, 6.062178),
-        Vec2::new(-3.5000005, 6.0621777),
-        Vec2::new(-7.0, -6.119594e-7),
-        Vec2::new(-3.4999993, -6.062178),
-        Vec2::new(3.5000024, -6.0621767),
-    ])
-    .unwrap();
+    let hexagon = hexagon();
     let turned = Rot::from_angle(std::f32::consts::FRAC_PI_6);
     // The `e` cell's tip is its top-left corner, (16, 16).
     let map = TileMap::from_rows(&[".=.", ".e."], Vec2::splat(16.0), Vec2::ZERO).unwrap();
@@ -159,15 +151,7 @@ fn a_ball_jumping_through_a_platform_beside_a_slope_stays_out_of_it() {
 /// cell the body starts inside is no face at all there.
 #[test]
 fn a_hexagon_inside_a_platform_meets_the_slope_crest_beside_it() {
-    let hexagon = collide_core::Hull::new(&[
-        Vec2::new(7.0, 0.0),
-        Vec2::new(3.4999998, 6.062178),
-        Vec2::new(-3.5000005, 6.0621777),
-        Vec2::new(-7.0, -6.119594e-7),
-        Vec2::new(-3.4999993, -6.062178),
-        Vec2::new(3.5000024, -6.0621767),
-    ])
-    .unwrap();
+    let hexagon = hexagon();
     let turned = Rot::from_angle(std::f32::consts::FRAC_PI_6);
     // The `b` cell: solid below its top from (176, 104) up to (192, 112); the platform beside.
     let map = TileMap::from_rows(
@@ -223,4 +207,17 @@ fn a_turned_box_in_a_platform_meets_a_half_tile_corner_as_without_it() {
             .to_vec()
     });
     assert_eq!(paths[0], paths[1]);
+}
+
+/// The testers' regular hexagon of radius 7 (turned 30° in their runs, it stands on a point).
+fn hexagon() -> collide_core::Hull {
+    collide_core::Hull::new(&[
+        Vec2::new(7.0, 0.0),
+        Vec2::new(3.4999998, 6.062178),
+        Vec2::new(-3.5000005, 6.0621777),
+        Vec2::new(-7.0, -6.119594e-7),
+        Vec2::new(-3.4999993, -6.062178),
+        Vec2::new(3.5000024, -6.0621767),
+    ])
+    .unwrap()
 }
