@@ -233,9 +233,9 @@ impl TileMap {
         self.face_normal_within(x, y, normal, |_, _| false)
     }
 
-    /// [`face_normal`](Self::face_normal) for a shape that starts partly inside the one-way
-    /// cells across the faces `within` names: beside those a solid cell's side is a wall
-    /// whole, its ends no joint with the platform's top (the shape passes through it).
+    /// [`face_normal`](Self::face_normal) for a shape passing through the one-way cells that
+    /// `within` names (by their offset from cell `(x, y)`): beside those a solid cell's side
+    /// is a wall whole, its ends no joint with the platform's top.
     pub(super) fn face_normal_within(
         &self,
         x: u32,

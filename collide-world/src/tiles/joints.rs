@@ -19,8 +19,9 @@ impl TileMap {
     /// kept as the edge's normal when exposed (a slanted edge always is, a side edge where the
     /// neighbour does not cover it), else dropped; any other meets the vertex that is the
     /// polygon's support along it, and is ruled by the faces meeting there
-    /// ([`vertex_normal`](Self::vertex_normal)). The cell's sides that `within` names (beside
-    /// a one-way cell the moving shape starts partly inside) are walls to their ends.
+    /// ([`vertex_normal`](Self::vertex_normal)). `within` names the one-way cells the moving
+    /// shape passes through, by their offset from the cell: the cell's sides beside them are
+    /// walls to their ends, and they are no faces.
     pub(super) fn shaped_face_normal(
         &self,
         (x, y): (u32, u32),
@@ -92,8 +93,8 @@ impl TileMap {
 
     /// The exposed faces of the cells around that have the vertex `at` of cell `(x, y)` (in
     /// its unit cell) at an end: each one's normal into the solid and its direction away
-    /// from the vertex; the cell's own sides that `within` names exposed whole, and the
-    /// one-way cells across them left out.
+    /// from the vertex; the cell's own sides beside the one-way cells `within` names exposed
+    /// whole, and those cells left out.
     fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(i64, i64) -> bool) -> Faces {
         let mut faces = Faces {
             list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
