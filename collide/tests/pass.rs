@@ -6,23 +6,14 @@ use collide::{
     AnyBroadPhase, Body, BroadPhaseKind, CollisionPass, Other, PassHit, PassSettings, Reaction,
     Response,
 };
-use collide_core::{narrow_phase, Circle, Hull, Layers, Rect, Rot, SweepMode};
+use collide_core::{narrow_phase, Circle, Hull, Layers, Rot, SweepMode};
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
+mod common;
+use common::{passes, rect};
+
 const T_TOL: f32 = 1e-4;
-
-fn rect(hx: f32, hy: f32) -> Rect {
-    Rect {
-        half_extents: Vec2::new(hx, hy),
-    }
-}
-
-fn passes() -> impl Iterator<Item = CollisionPass> {
-    BroadPhaseKind::ALL
-        .into_iter()
-        .map(|k| CollisionPass::new(k.build()))
-}
 
 /// The bits of a hit, so two runs can be compared exactly.
 fn bits(h: &PassHit) -> (usize, usize, u32, [u32; 4], bool) {

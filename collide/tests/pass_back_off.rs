@@ -3,21 +3,12 @@
 //! a turn put back to the start of its path goes back no further than the turns of bodies it
 //! would then be inside. Each case is a tester's, in wedges of bodies closer than a skin.
 
-use collide::{Body, BroadPhaseKind, CollisionPass, PassSettings, Reaction, Response};
-use collide_core::{Circle, Pose, Rect, DEFAULT_SKIN};
+use collide::{Body, PassSettings, Reaction, Response};
+use collide_core::{Circle, Pose, DEFAULT_SKIN};
 use glam::Vec2;
 
-fn rect(hx: f32, hy: f32) -> Rect {
-    Rect {
-        half_extents: Vec2::new(hx, hy),
-    }
-}
-
-fn passes() -> impl Iterator<Item = CollisionPass> {
-    BroadPhaseKind::ALL
-        .into_iter()
-        .map(|k| CollisionPass::new(k.build()))
-}
+mod common;
+use common::{passes, rect};
 
 /// The tester's case: a box sliding in a gap narrower than the skin, between a block and a
 /// triangle, both bodies of the pass. Backed off the block along its normal by a skin, it went

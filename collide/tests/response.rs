@@ -12,17 +12,8 @@ use collide_core::{
 use collide_testkit::SplitMix64;
 use glam::Vec2;
 
-fn rect(hx: f32, hy: f32) -> Rect {
-    Rect {
-        half_extents: Vec2::new(hx, hy),
-    }
-}
-
-fn passes() -> impl Iterator<Item = CollisionPass> {
-    BroadPhaseKind::ALL
-        .into_iter()
-        .map(|k| CollisionPass::new(k.build()))
-}
+mod common;
+use common::{passes, rect};
 
 /// A circle that passes most of the way through a thin slab in one frame: the pass's hit
 /// carries the impact (the top face, where it came in) and, apart, the end-of-frame contact
