@@ -1,5 +1,5 @@
-//! How far apart two shapes stand along a normal: what a turn that cannot back off along its
-//! path still lacks of a skin from what it hit.
+//! How far apart two shapes stand along a normal (what a turn that cannot back off along its
+//! path still lacks of a skin from what it hit), and whether a back-off goes into a shape.
 
 use collide_core::{contact, overlaps, Pose, ShapeRef};
 use glam::Vec2;
