@@ -12,7 +12,7 @@ use crate::{working_skin, Obstacle, WorldHit};
 
 impl TileMap {
     /// Whether cell `(x, y)` is a one-way cell.
-    fn is_one_way(&self, x: u32, y: u32) -> bool {
+    pub(super) fn is_one_way(&self, x: u32, y: u32) -> bool {
         self.get(x, y) == Some(TileShape::OneWayTop.as_byte())
     }
 

@@ -236,10 +236,7 @@ impl TileMap {
         ) else {
             return false;
         };
-        if !self
-            .get(nx, ny)
-            .is_some_and(|b| TileShape::from_byte(b).is_one_way())
-        {
+        if !self.is_one_way(nx, ny) {
             return false;
         }
         let (rect, cell) = (

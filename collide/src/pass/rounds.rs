@@ -197,7 +197,11 @@ impl Rounds {
     ) {
         let a = hit.a;
         let b_turns = hit.b.body().is_some() && response.b.turns();
-        let (at, short) = self.turn_time(frame, hit, [response.a.turns(), b_turns]);
+        let turning = [
+            Some(a).filter(|_| response.a.turns()),
+            hit.b.body().filter(|_| b_turns),
+        ];
+        let (at, short) = self.turn_time(frame, hit, turning);
         // What the paths leave short of a skin, each body that turns takes its share of,
         // along the normal.
         let share = if response.a.turns() && b_turns {
@@ -231,29 +235,27 @@ impl Rounds {
         }
     }
 
-    /// When `hit`'s bodies that turn (`turning`, `a` and `b`) turn, and how much less than a
-    /// skin apart they are then ([`safe_time`](Self::safe_time)). A turn before the bodies
-    /// that turned since then rewrites its body's path under them: they were answered on the
-    /// old one, and where one stands may be where the turn puts the body. So a turn goes back
-    /// no further than the turn of any body it would put its body inside.
+    /// When `hit`'s bodies that turn (`turning`: `a` and `b`, where each does) turn, and how
+    /// much less than a skin apart they are then ([`safe_time`](Self::safe_time)). A turn
+    /// before the bodies that turned since then rewrites its body's path under them: they
+    /// were answered on the old one, and where one stands may be where the turn puts the
+    /// body. So a turn goes back no further than the turn of any body it would put its body
+    /// inside.
     fn turn_time<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
         frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
-        turning: [bool; 2],
+        turning: [Option<usize>; 2],
     ) -> (f32, f32) {
         let (mut at, mut short) = self.safe_time(frame, hit, 0.0);
-        let bodies = [Some(hit.a), hit.b.body()];
         // Each later time can put a body inside another body that turned later still.
         for _ in 0..4 {
             if self.last_turn <= at {
                 break;
             }
             let mut later = at;
-            for (body, _) in bodies.iter().zip(turning).filter(|(_, turns)| *turns) {
-                if let Some(body) = *body {
-                    later = later.max(self.turned_into(frame, body, at));
-                }
+            for body in turning.into_iter().flatten() {
+                later = later.max(self.turned_into(frame, body, at));
             }
             if later == at {
                 break;
@@ -284,12 +286,7 @@ impl Rounds {
         for &other in &candidates {
             let (other, o) = (other as usize, &frame.bodies[other as usize]);
             let since = self.since(other);
-            if other == body
-                || since <= latest
-                || frame.used[other]
-                || o.sensor
-                || !b.layers.interacts(o.layers)
-            {
+            if since <= latest || !can_be_inside(frame, body, other) {
                 continue;
             }
             let pose = Pose::new(
@@ -359,7 +356,7 @@ impl Rounds {
         let candidates = self.bodies_near(frame, &area);
         let blocked = candidates.iter().any(|&other| {
             let (other, o) = (other as usize, &frame.bodies[other as usize]);
-            if other == body || frame.used[other] || o.sensor || !b.layers.interacts(o.layers) {
+            if !can_be_inside(frame, body, other) {
                 return false;
             }
             let pose = Pose::new(self.motion_from(frame.bodies, other, at).start, o.rotation);
@@ -620,6 +617,13 @@ impl Rounds {
         });
         self.peaks.0 = self.peaks.0.max(self.pending.len());
     }
+}
+
+/// Whether `body` can end inside `other` in the pass's eyes: another body, not used up, not a
+/// sensor, on `body`'s layers.
+fn can_be_inside<B, O: ?Sized>(frame: &Frame<'_, '_, B, O>, body: usize, other: usize) -> bool {
+    let (b, o) = (&frame.bodies[body], &frame.bodies[other]);
+    other != body && !frame.used[other] && !o.sensor && b.layers.interacts(o.layers)
 }
 
 /// The box covering `body`'s shape over `path`, widened by the rounding its corners can lose
