@@ -7,7 +7,7 @@
 
 use collide_core::{Circle, Hull, Pose, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
-use collide_world::{Character, CharacterSettings, Obstacle, TileMap};
+use collide_world::{Character, CharacterSettings, Obstacle, SlideSettings, TileMap};
 use glam::Vec2;
 
 /// A floor one row of `cell`-sized tiles, 200 wide, its lower left corner at `origin`.
@@ -100,6 +100,77 @@ fn a_ball_closer_to_the_floor_than_its_skin_walks_on_it() {
     // It stands a skin above the floor's top, y = -6887.789.
     let gap = m.position.y - ball.radius - -6887.789;
     assert!((0.0..0.02).contains(&gap), "{gap}");
+}
+
+/// The tester's case: a ball with a skin of 0.00047 (eight ulps of its coordinates, 830
+/// units out) walked down a 22.5° slope onto a floor, and its walk ended exactly touching the
+/// floor. The look below met the floor and pushed the ball out by the skin, which rounded to
+/// 0.00049, more than the skin. So the look counted it as no landing, and the ball was in the
+/// air for a frame.
+#[test]
+fn a_ball_ending_exactly_on_a_floor_far_out_with_a_small_skin_stands_on_it() {
+    let rows = [
+        "#...............................#",
+        "#........................ab_....#",
+        "#............/cd...._./\\/####\\..#",
+        "#......./#\\ab###_b############cd#",
+        "#.....ab#########################",
+        "#################################",
+    ];
+    let map = TileMap::from_rows(&rows, Vec2::splat(0.75), Vec2::new(-844.2656, 831.1875)).unwrap();
+    let slide = SlideSettings::new(Vec2::Y).with_skin(0.000_468_75);
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(0.691_815_2)
+        .with_constant_speed_on_slopes(true)
+        .with_slide(slide);
+    let ball = Circle { radius: 0.28125 };
+    let mut c = Character::new(ball, Vec2::new(-831.3132, 833.4787), settings).unwrap();
+    let m = *c.move_by(Vec2::ZERO, &map);
+    assert!(
+        m.on_floor && m.floor_normal.unwrap().x < 0.0,
+        "on the slope: {m:?}"
+    );
+    let m = *c.move_by(Vec2::new(-0.269_940_2, -0.023_437_5), &map);
+    assert!(m.on_floor && m.floor_normal == Some(Vec2::Y), "{m:?}");
+    // A skin above the floor's top, y = 833.0625, to the rounding of the coordinates.
+    let gap = m.position.y - ball.radius - 833.0625;
+    assert!((0.0..0.001).contains(&gap), "{gap}");
+}
+
+/// Every mover shape set down exactly on a flat floor far from the origin, with a skin of a
+/// few ulps of its coordinates, is found on the floor by a move that goes nowhere.
+#[test]
+fn a_body_set_exactly_on_a_far_floor_with_a_small_skin_stands_on_it() {
+    let mut rng = SplitMix64::new(0x5a_0f_f1_00);
+    for _ in 0..200 {
+        let cell = rng.range(0.25, 64.0).round_ties_even();
+        let far = rng.range(100.0, 20_000.0) * cell.max(1.0);
+        let origin = Vec2::new(-far.round(), far.round());
+        let map = floor(cell, origin);
+        let top = origin.y + cell;
+        let x = origin.x + rng.range(20.0, 180.0) * cell;
+        let ulp = f32::EPSILON * x.abs().max(top.abs());
+        let slide = SlideSettings::new(Vec2::Y).with_skin(ulp * rng.range(4.0, 12.0));
+        let settings = CharacterSettings::new(Vec2::Y).with_slide(slide);
+        let half = cell.max(1.0) * 0.25;
+        let shapes: [Shape; 3] = [
+            Circle { radius: half }.into(),
+            Rect {
+                half_extents: Vec2::splat(half),
+            }
+            .into(),
+            Hull::from_half_extents(Vec2::splat(half)).unwrap().into(),
+        ];
+        for shape in shapes {
+            let at = Vec2::new(x, top + half);
+            let mut c = Character::new(shape, at, settings).unwrap();
+            let m = *c.move_by(Vec2::ZERO, &map);
+            assert!(
+                m.on_floor,
+                "{shape:?} at {at:?} on a floor of {cell}: {m:?}"
+            );
+        }
+    }
 }
 
 /// A long floor made of one rect: far along it, its far corners set the rounding a hull's

@@ -113,7 +113,9 @@ struct Descent {
     at: Vec2,
     walls: [Vec2; 2 * MAX_SLIDES as usize],
     met: usize,
-    skin: f32,
+    /// How far a stop may lie up or aside and still count as straight down: the skin, and
+    /// the rounding of the coordinates (a skin of a few ulps, pushed out, rounds to more).
+    slack: f32,
     up: Vec2,
 }
 
@@ -123,7 +125,7 @@ impl Descent {
             at: from,
             walls: [Vec2::ZERO; 2 * MAX_SLIDES as usize],
             met: 0,
-            skin,
+            slack: skin + 2.0 * f32::EPSILON * from.abs().max_element(),
             up,
         }
     }
@@ -141,11 +143,12 @@ impl Descent {
             let moved = c.position - self.at;
             // A body closer to the floor than its skin keeps the skin: it stops that much
             // higher, and has landed all the same.
+            let slack = self.slack;
             let landing = if self.met == 0 {
-                moved.dot(self.up) <= self.skin && across(moved, self.up).length() <= self.skin
+                moved.dot(self.up) <= slack && across(moved, self.up).length() <= slack
             } else {
                 let walls = &self.walls[..self.met];
-                moved.dot(self.up) <= self.skin && walls.iter().all(|w| moved.dot(*w) <= self.skin)
+                moved.dot(self.up) <= slack && walls.iter().all(|w| moved.dot(*w) <= slack)
             };
             if !landing || self.met == self.walls.len() {
                 return None;
