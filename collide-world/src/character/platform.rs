@@ -1,7 +1,7 @@
 //! Moving platforms, from the character's side: carried by the one it stands on, pushed by
 //! those whose path meets it.
 
-use collide_core::{overlaps, time_of_impact, Motion, Pose};
+use collide_core::{contact, overlaps, time_of_impact, Impact, Motion, Pose};
 use glam::Vec2;
 
 use super::body::Body;
@@ -18,9 +18,12 @@ const STILL_ON_SKINS: f32 = 4.0;
 
 /// Moves `body` at `position` with the platform `id` (the obstacle it stands on), by the
 /// platform's `velocity` this frame, sliding at what else it meets; returns where it ends and
-/// the velocity (zero when it is not finite).
+/// how far it moved (zero when the velocity is not finite).
 ///
-/// The platform itself is left out of that slide: the two move together.
+/// The platform itself is left out of that slide: the two move together. Where something
+/// else stops the body short of the platform's motion, the platform moves on under it and
+/// may end in it (a slanted foot resting on the platform's corner, held by a wall while the
+/// corner slides in under it): then it lifts the body along `up` just clear of it.
 pub(super) fn carry<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     position: Vec2,
@@ -32,8 +35,32 @@ pub(super) fn carry<O: Obstacles + ?Sized>(
         return (position, Vec2::ZERO);
     }
     let without = Without::new(obstacles, Left::Id(id));
-    let carried = body.slide(position, velocity, &without, settings);
-    (carried.position, velocity)
+    let mut end = body.slide(position, velocity, &without, settings).position;
+    if let Some(platform) = obstacles.obstacle(id) {
+        if let Some(lift) = lift_off(body, end, &platform, settings) {
+            end = body.slide(end, lift, &without, settings).position;
+        }
+    }
+    (end, end - position)
+}
+
+/// The move along `settings.up` that takes `body` at `at` just clear of the platform `o` it
+/// overlaps (a skin above it), if it overlaps it: found as where the body, let down onto the
+/// platform from above both their boxes, first meets it.
+fn lift_off(body: &Body<'_>, at: Vec2, o: &Obstacle<'_>, settings: &SlideSettings) -> Option<Vec2> {
+    let pose = Pose::new(at, body.rotation);
+    if !overlaps(body.shape, &pose, o.shape, &o.pose) {
+        return None;
+    }
+    let up = settings.up;
+    // No overlap along `up` is deeper than the two boxes are tall together.
+    let height = 2.0 * (body.aabb(at).half_extents + o.shape.aabb(&o.pose).half_extents).length();
+    let above = at + up * height;
+    let down = Motion::new(above, at, body.rotation);
+    let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+    let met = time_of_impact(body.shape, &down, o.shape, &still)?;
+    let skin = body.skin(at, settings);
+    Some(up * (height * (1.0 - met.t) + skin))
 }
 
 /// The velocity of obstacle `id` this frame: zero when there is none or it is not finite.
@@ -92,18 +119,23 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
     for (_, o) in pushes.into_iter().flatten() {
         // Pushed on by an earlier mover, the body may be clear of this one's path now.
         let pose = Pose::new(position, body.rotation);
-        let Some((_, push)) = push_out_of(body, &pose, &o) else {
+        let skin = body.skin(position, settings);
+        let Some((_, push)) = push_out_of(body, &pose, &o, skin) else {
             continue;
         };
-        let skin = body.skin(position, settings);
         let push = push + push.normalize_or_zero() * skin;
         position = body.slide(position, push, &movers, settings).position;
     }
-    // A mover the body is still inside of crushed it against something.
+    // A mover the body is still inside of, deeper than its skin, crushed it against
+    // something. One it is within its skin of (a push along a mover's motion leaves an
+    // overlap across it as it was, to the rounding) stays in the way of the rest of the move.
     let pose = Pose::new(position, body.rotation);
+    let skin = body.skin(position, settings);
     let crushing = pushes.map(|p| {
-        p.filter(|(_, o)| overlaps(body.shape, &pose, o.shape, &o.pose))
-            .map(|(_, o)| o.id)
+        p.filter(|(_, o)| {
+            contact(body.shape, &pose, o.shape, &o.pose).is_some_and(|c| c.depth > skin)
+        })
+        .map(|(_, o)| o.id)
     });
     (position, crushing)
 }
@@ -122,11 +154,12 @@ fn pushers<'s, O: Obstacles + ?Sized>(
 ) -> [Option<Pusher<'s>>; MAX_PUSHERS] {
     let mut pushes = [None; MAX_PUSHERS];
     let pose = Pose::new(position, body.rotation);
+    let skin = body.skin(position, settings);
     obstacles.movers_near(&body.aabb(position), settings.layers, &mut |o| {
         // Dropping through one-way platforms, a rising one passes it as a still one would.
         let passes = settings.drop_through && o.one_way.is_some();
         if Some(o.id) != carrier && !passes {
-            if let Some((met, _)) = push_out_of(body, &pose, &o) {
+            if let Some((met, _)) = push_out_of(body, &pose, &o, skin) {
                 keep_earliest(&mut pushes, (met, o));
             }
         }
@@ -147,19 +180,20 @@ fn keep_earliest<'s>(pushes: &mut [Option<Pusher<'s>>], pusher: Pusher<'s>) {
 
 /// When the moving obstacle `o` met the body at `pose` (a fraction of the frame) and how far
 /// along its motion it pushes the body (the part of its motion after they met): `None` when
-/// it stands still, its path never met the body, it was inside the body before it moved and
-/// ends clear of it (it moved off), or it is a one-way platform that lets the body through.
-fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>) -> Option<(f32, Vec2)> {
+/// it stands still, its path never met the body, it was inside the body (deeper than `skin`)
+/// before it moved and ends clear of it (it moved off), or it is a one-way platform that lets
+/// the body through.
+fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>, skin: f32) -> Option<(f32, Vec2)> {
     let v = o.velocity;
     if v == Vec2::ZERO || !v.is_finite() {
         return None;
     }
     let still = Motion::new(pose.position, pose.position, pose.rotation);
     let came = Motion::new(o.pose.position - v, o.pose.position, o.pose.rotation);
-    let met = time_of_impact(body.shape, &still, o.shape, &came).map(|i| i.t);
+    let met = time_of_impact(body.shape, &still, o.shape, &came);
     let inside = || overlaps(body.shape, pose, o.shape, &o.pose);
     let met = match met {
-        Some(t) if t > 0.0 || inside() => t,
+        Some(i) if i.t > 0.0 || inside() || came_in(body, pose, o, &came, &i, skin) => i.t,
         // Rounding may hide the meeting of one that ends inside the body.
         None if inside() => 0.0,
         _ => return None,
@@ -172,10 +206,29 @@ fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>) -> Option<(f32, V
     Some((met, v * (1.0 - met)))
 }
 
+/// Whether a mover that met the body at the start of its path (`impact`, at `t = 0`) came into
+/// it from outside: it touched the body there, or was within `skin` of touching it, and moved
+/// into it. A mover that started touching and passed wholly through the body in one frame
+/// pushes it; one that started inside it and moved off does not.
+fn came_in(
+    body: &Body<'_>,
+    pose: &Pose,
+    o: &Obstacle<'_>,
+    came: &Motion,
+    impact: &Impact,
+    skin: f32,
+) -> bool {
+    // The normal points from the body into the mover: a mover coming at it moves against it.
+    impact.normal.dot(o.velocity) < 0.0
+        && contact(body.shape, pose, o.shape, &came.start_pose()).is_none_or(|c| c.depth <= skin)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use collide_core::{Rect, Rot};
+
+    const SKIN: f32 = 0.01;
 
     fn body() -> Body<'static> {
         Body {
@@ -225,23 +278,44 @@ mod tests {
             &body(),
             &pose,
             &plank(Vec2::new(0.0, 1.0), Vec2::new(0.0, 3.0)),
+            SKIN,
         );
         let (_, push) = push.unwrap();
         assert!((push - Vec2::new(0.0, 2.0)).length() < 1e-4, "{push}");
         // Already inside before it rose: it passes through.
         let through = plank(Vec2::new(0.0, 6.0), Vec2::new(0.0, 3.0));
-        assert_eq!(push_out_of(&body(), &pose, &through), None);
+        assert_eq!(push_out_of(&body(), &pose, &through, SKIN), None);
         // Sinking onto the body's head from above, or sliding into its side: passes.
         let sinking = plank(Vec2::new(0.0, 15.0), Vec2::new(0.0, -3.0));
-        assert_eq!(push_out_of(&body(), &pose, &sinking), None);
+        assert_eq!(push_out_of(&body(), &pose, &sinking, SKIN), None);
         let sliding = plank(Vec2::new(-21.0, 8.0), Vec2::new(5.0, 0.0));
-        assert_eq!(push_out_of(&body(), &pose, &sliding), None);
+        assert_eq!(push_out_of(&body(), &pose, &sliding, SKIN), None);
         // The same slide as a solid block pushes it along.
         let solid = Obstacle {
             one_way: None,
             ..sliding
         };
-        let (_, push) = push_out_of(&body(), &pose, &solid).unwrap();
+        let (_, push) = push_out_of(&body(), &pose, &solid, SKIN).unwrap();
         assert!((push - Vec2::new(3.0, 0.0)).length() < 1e-4, "{push}");
+    }
+
+    #[test]
+    fn a_mover_touching_at_the_start_pushes_and_one_inside_that_moves_off_does_not() {
+        let pose = Pose::from_position(Vec2::new(0.0, 8.0));
+        let solid = |at: Vec2, v: Vec2| Obstacle {
+            one_way: None,
+            ..plank(at, v)
+        };
+        // Its top touched the feet (y = 0) and it rose 20, wholly through the body: the
+        // whole rise pushes it.
+        let through = solid(Vec2::new(0.0, 19.0), Vec2::new(0.0, 20.0));
+        let (met, push) = push_out_of(&body(), &pose, &through, SKIN).unwrap();
+        assert_eq!((met, push), (0.0, Vec2::new(0.0, 20.0)));
+        // Inside the body by 2 at the start and moved up 20, off it: no push.
+        let off = solid(Vec2::new(0.0, 21.0), Vec2::new(0.0, 20.0));
+        assert_eq!(push_out_of(&body(), &pose, &off, SKIN), None);
+        // Touching, and moved away (down): no push either.
+        let away = solid(Vec2::new(0.0, -21.0), Vec2::new(0.0, -20.0));
+        assert_eq!(push_out_of(&body(), &pose, &away, SKIN), None);
     }
 }
