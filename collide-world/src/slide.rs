@@ -17,6 +17,7 @@ pub(crate) mod solid;
 mod stop;
 
 pub use outcome::{Slide, SlideContact, MAX_SLIDES};
+pub(crate) use push::least_way_out;
 use push::{back_off_to_skin, push_out, settle};
 use search::{sweep_all, BodyBox, Found};
 use sensors::{Mover, Path, SensorList};

@@ -1,7 +1,8 @@
 //! A body that a door shuts on, in a corridor as narrow as the door, is pushed out the
 //! shortest way clear of everything: pushing it out of the door along the door's nearest face
 //! put it in the corridor's wall, and out of the wall back into the door, so a tester's player
-//! stood frozen inside the door (every move, even one that would carry it out, dropped).
+//! stood frozen inside the door (every move, even one that would carry it out, dropped). The
+//! way out goes only as far as clears what it leaves: off a corner, not past the whole face.
 
 use collide_core::{overlaps, Circle, Hull, Pose, Rect, Rot, Shape};
 use collide_world::{
@@ -101,4 +102,51 @@ fn a_body_a_door_shuts_on_is_pushed_out_the_shortest_clear_way() {
         player.move_by(Vec2::new(3.0, 0.0), &set);
     }
     assert!(player.position().x > out + 29.0, "{:?}", player.last_move());
+}
+
+/// The tester's case: a ball of radius 0.048 pushed by a moving plank against a wall, left
+/// 0.006 into the plank's top corner. Pushing out of the corner went into the wall and back,
+/// and the way out clear of both lifted the ball until its bottom cleared the plank's top
+/// (0.052), though the ball hung beyond the plank's end: it then said it stood on the plank's
+/// top, 0.023 above the corner, and fell the next frame. The way out now goes only as far as
+/// clears the corner, and its contact is the corner.
+#[test]
+fn a_ball_caught_on_a_corner_by_a_wall_is_lifted_only_clear_of_the_corner() {
+    let mut set = StaticBodies::new();
+    let plank = Rect {
+        half_extents: Vec2::new(0.165_461_69, 0.032_349_687),
+    };
+    let plank_at = Vec2::new(3.334_538_7, -0.052_288_59);
+    set.add(plank, Pose::from_position(plank_at), Default::default())
+        .unwrap();
+    let wall = Rect {
+        half_extents: Vec2::new(0.05, 1.0),
+    };
+    set.add(
+        wall,
+        Pose::from_position(Vec2::new(3.65, 0.0)),
+        Default::default(),
+    )
+    .unwrap();
+    set.refresh();
+    let ball = Circle {
+        radius: 0.048_278_682,
+    };
+    let start = Vec2::new(3.541_721_8, -0.013_376_967);
+    let settings = SlideSettings::new(Vec2::Y);
+    let m = move_and_slide(
+        ball,
+        Rot::IDENTITY,
+        start,
+        Vec2::new(0.0, -0.014),
+        &set,
+        &settings,
+    );
+    assert!(!inside(&set, ball.into(), m.position), "{m:?}");
+    let corner = plank_at + plank.half_extents;
+    let first = m.contacts()[0];
+    assert!((first.point - corner).length() < 1e-4, "{m:?}");
+    // Out of the corner: the corner lies on the ball's rim, a skin away, not 0.023 below it.
+    let gap = (first.position - corner).length() - ball.radius;
+    assert!((0.0..0.011).contains(&gap), "{gap}: {m:?}");
 }

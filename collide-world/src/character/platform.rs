@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::body::Body;
 use super::view::{Left, Without, MOST_IDS};
+use crate::slide::least_way_out;
 use crate::{Obstacle, Obstacles, SlideSettings};
 
 /// The most obstacles that push one character in one move.
@@ -35,32 +36,33 @@ pub(super) fn carry<O: Obstacles + ?Sized>(
         return (position, Vec2::ZERO);
     }
     let without = Without::new(obstacles, Left::Id(id));
-    let mut end = body.slide(position, velocity, &without, settings).position;
-    if let Some(platform) = obstacles.obstacle(id) {
-        if let Some(lift) = lift_off(body, end, &platform, settings) {
-            end = body.slide(end, lift, &without, settings).position;
+    let carried = body.slide(position, velocity, &without, settings);
+    let lift = obstacles
+        .obstacle(id)
+        .and_then(|platform| lift_off(body, carried.position, &platform, settings));
+    match lift {
+        // Met nothing: carried by the platform's velocity, not by a difference of rounded
+        // positions.
+        None if carried.contacts().is_empty() => (carried.position, velocity),
+        None => (carried.position, carried.position - position),
+        Some(lift) => {
+            let end = body
+                .slide(carried.position, lift, &without, settings)
+                .position;
+            (end, end - position)
         }
     }
-    (end, end - position)
 }
 
 /// The move along `settings.up` that takes `body` at `at` just clear of the platform `o` it
-/// overlaps (a skin above it), if it overlaps it: found as where the body, let down onto the
-/// platform from above both their boxes, first meets it.
+/// overlaps (a skin beyond it), if it overlaps it.
 fn lift_off(body: &Body<'_>, at: Vec2, o: &Obstacle<'_>, settings: &SlideSettings) -> Option<Vec2> {
     let pose = Pose::new(at, body.rotation);
     if !overlaps(body.shape, &pose, o.shape, &o.pose) {
         return None;
     }
-    let up = settings.up;
-    // No overlap along `up` is deeper than the two boxes are tall together.
-    let height = 2.0 * (body.aabb(at).half_extents + o.shape.aabb(&o.pose).half_extents).length();
-    let above = at + up * height;
-    let down = Motion::new(above, at, body.rotation);
-    let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-    let met = time_of_impact(body.shape, &down, o.shape, &still)?;
-    let skin = body.skin(at, settings);
-    Some(up * (height * (1.0 - met.t) + skin))
+    let (lift, _) = least_way_out(body.shape, &pose, o, settings.up)?;
+    Some(settings.up * (lift + body.skin(at, settings)))
 }
 
 /// The velocity of obstacle `id` this frame: zero when there is none or it is not finite.

@@ -1,13 +1,15 @@
 //! Getting a body out of the obstacles it overlaps: at the start of a call, and where a step
 //! that passed within rounding of an obstacle ends.
 
-use collide_core::{contact, overlaps, Contact, Layers, Pose, Rot, ShapeRef};
+use collide_core::{
+    contact, overlaps, time_of_impact, Contact, Impact, Layers, Motion, Pose, Rot, ShapeRef,
+};
 use glam::Vec2;
 
 use super::one_way;
 use super::outcome::SlideContact;
 use super::settings::SlideSettings;
-use crate::Obstacles;
+use crate::{Obstacle, Obstacles};
 
 /// Where a body whose step ends at `end` is left, checked there because its path passed
 /// within rounding of an obstacle it did not stop at: the rounding of `end` alone can put it
@@ -109,7 +111,8 @@ const WAYS: usize = 16;
 /// The shortest move out of every obstacle the body at `start` overlaps that ends clear of
 /// all of them (a skin beyond), along a face normal of one of them (a circle's: the way from
 /// its centre): what the shortest way out is where pushing along each contact in turn goes
-/// back and forth. `None` when no such move is clear. Its contact names the obstacle left.
+/// back and forth. `None` when no such move is clear. Its contact is where the body touches
+/// the obstacle it left, at the end of that move less the skin.
 fn clear_way_out<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -118,8 +121,9 @@ fn clear_way_out<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Option<SlideContact> {
     let pose = Pose::new(start, rotation);
-    // (the way out, how far, the obstacle's id, the way's place among its faces)
-    let mut ways = [(Vec2::ZERO, 0.0f32, 0u32, 0usize); WAYS];
+    // (the way out, how far, where it touches then, the obstacle's id, the way's place among
+    // its faces)
+    let mut ways = [(Vec2::ZERO, 0.0f32, None, 0u32, 0usize); WAYS];
     let mut count = 0;
     let bounds = shape.aabb(&pose);
     obstacles.near(&bounds, settings.layers, &mut |o| {
@@ -127,11 +131,11 @@ fn clear_way_out<O: Obstacles + ?Sized>(
             return;
         }
         let mut way = |k: usize, out: Vec2| {
-            // How far along `out` the body must go to lie wholly beyond the obstacle.
-            let far = o.shape.reach(&o.pose, out) + shape.reach(&pose, -out);
-            if count < WAYS && far.is_finite() {
-                ways[count] = (out, far, o.id, k);
-                count += 1;
+            if count < WAYS {
+                if let Some((far, touch)) = least_way_out(shape, &pose, &o, out) {
+                    ways[count] = (out, far, touch, o.id, k);
+                    count += 1;
+                }
             }
         };
         match o.shape {
@@ -149,20 +153,55 @@ fn clear_way_out<O: Obstacles + ?Sized>(
     });
     let ways = &mut ways[..count];
     // Shortest first; ties by obstacle id and face, never by the order the set lists them.
-    ways.sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
-    ways.iter().find_map(|&(out, far, id, _)| {
+    ways.sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.3.cmp(&b.3)).then(a.4.cmp(&b.4)));
+    ways.iter().find_map(|&(out, far, touch, id, _)| {
         let to = start + out * (far + settings.skin);
         let clear =
             deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
+        // Where no sweep found the touch (rounding), the face left, across the skin from the
+        // body's side toward it.
+        let (point, normal) = touch.map_or_else(
+            || {
+                let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -out);
+                (to - out * (side + settings.skin), -out)
+            },
+            |t: Impact| (t.point, t.normal),
+        );
         clear.then(|| SlideContact {
             obstacle: id,
-            // On the face left, across the skin from the body's side toward it.
-            point: to - out * (shape.reach(&Pose::new(Vec2::ZERO, rotation), -out) + settings.skin),
-            normal: -out,
+            point,
+            normal,
             position: to,
-            surface: settings.surface(-out),
+            surface: settings.surface(normal),
         })
     })
+}
+
+/// How far the body `shape` at `pose`, overlapping the obstacle `o`, must move along the unit
+/// vector `out` to touch it and no more, and how they touch there (`None` where no sweep
+/// found it: to the rounding of the coordinates, the whole way past `o` along `out`). `None`
+/// when that way is not finite.
+///
+/// Found as where the body, put wholly beyond `o` along `out` and brought back, first meets
+/// it: a body caught on a corner goes only as far as clears the corner, not as far as clears
+/// the face along `out`.
+pub(crate) fn least_way_out(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    o: &Obstacle<'_>,
+    out: Vec2,
+) -> Option<(f32, Option<Impact>)> {
+    let far = o.shape.reach(&o.pose, out) + shape.reach(pose, -out);
+    if !far.is_finite() {
+        return None;
+    }
+    let beyond = pose.position + out * far;
+    let back = Motion::new(beyond, pose.position, pose.rotation);
+    let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
+    match time_of_impact(shape, &back, o.shape, &still) {
+        Some(met) => Some((far * (1.0 - met.t), Some(met))),
+        None => Some((far, None)),
+    }
 }
 
 /// The obstacle that the body at `pose` overlaps most deeply, and their contact.
