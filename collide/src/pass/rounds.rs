@@ -7,6 +7,8 @@
 //! was found: once either body turns again, the hit is stale (its path is gone) and is skipped,
 //! and the new sweep finds what the new path meets.
 
+mod earlier;
+
 use std::collections::BinaryHeap;
 
 use collide_broad::buffers::keep_room;
@@ -28,6 +30,9 @@ use crate::pass::{Body, Other, Outcome, PassHit, PassStats, Reaction, Response, 
 /// its last safe position for the rest of the frame (see [`Turn::capped`]).
 pub const DEFAULT_MAX_TURNS: u32 = 8;
 
+/// No turn: what [`Rounds::previous`] holds for a body's first turn.
+const FIRST: u32 = u32::MAX;
+
 /// The least room for turns a pass keeps once it has turned a body: small scenes swing the
 /// most, by several times their body count from one frame to another.
 const FEW_TURNS: usize = 256;
@@ -37,6 +42,8 @@ const FEW_TURNS: usize = 256;
 pub(crate) struct Rounds {
     /// Every turn of this frame, in the order they happened.
     turns: Vec<Turn>,
+    /// Per turn of `turns`, the index of its body's turn before it ([`FIRST`] for its first).
+    previous: Vec<u32>,
     /// Per body: its turns so far, and the index of its latest in `turns`.
     latest: Vec<(u32, u32)>,
     /// Where the bodies that have turned this frame went.
@@ -80,6 +87,7 @@ impl Rounds {
         };
         let turns = self.turns.len().max(floor);
         keep_room(&mut self.turns, turns);
+        keep_room(&mut self.previous, turns);
         keep_room(&mut self.candidates, self.peaks.1.max(floor));
         let peak = self.peaks.0.max(floor);
         let want = peak + peak / 2 + 16;
@@ -87,6 +95,7 @@ impl Rounds {
             self.pending.reserve(want - self.pending.len());
         }
         self.turns.clear();
+        self.previous.clear();
         self.last_turn = 0.0;
         self.latest.clear();
         self.latest.resize(bodies, (0, 0));
@@ -197,9 +206,17 @@ impl Rounds {
     ) {
         let a = hit.a;
         let b_turns = hit.b.body().is_some() && response.b.turns();
+        let (va, vb) = (
+            self.velocity(frame.bodies, a),
+            self.velocity_of(frame.bodies, hit.b),
+        );
+        let carried = |reaction: Reaction, v: Vec2| (reaction == Reaction::Carry).then_some(v);
+        let normal = hit.impact.normal;
+        let new_a = response.a.velocity(va, normal, carried(response.b, vb));
+        let new_b = response.b.velocity(vb, -normal, carried(response.a, va));
         let turning = [
-            Some(a).filter(|_| response.a.turns()),
-            hit.b.body().filter(|_| b_turns),
+            Some((a, new_a)).filter(|_| response.a.turns()),
+            hit.b.body().filter(|_| b_turns).map(|b| (b, new_b)),
         ];
         let (at, short) = self.turn_time(frame, hit, turning);
         // What the paths leave short of a skin, each body that turns takes its share of,
@@ -210,14 +227,6 @@ impl Rounds {
             1.0
         };
         let apart = hit.impact.normal * (short * share);
-        let (va, vb) = (
-            self.velocity(frame.bodies, a),
-            self.velocity_of(frame.bodies, hit.b),
-        );
-        let carried = |reaction: Reaction, v: Vec2| (reaction == Reaction::Carry).then_some(v);
-        let normal = hit.impact.normal;
-        let new_a = response.a.velocity(va, normal, carried(response.b, vb));
-        let new_b = response.b.velocity(vb, -normal, carried(response.a, va));
         let off_a = self.room_behind(frame, a, at, -apart);
         let turns_a = response.a.turns() && self.redirect(frame, a, (at, off_a), new_a, stats);
         // An obstacle never turns: the pass answers `Carry` for it.
@@ -235,17 +244,19 @@ impl Rounds {
         }
     }
 
-    /// When `hit`'s bodies that turn (`turning`: `a` and `b`, where each does) turn, and how
-    /// much less than a skin apart they are then ([`safe_time`](Self::safe_time)). A turn
-    /// before the bodies that turned since then rewrites its body's path under them: they
-    /// were answered on the old one, and where one stands may be where the turn puts the
-    /// body. So a turn goes back no further than the turn of any body it would put its body
-    /// inside.
+    /// When `hit`'s bodies that turn (`turning`: `a` and `b`, where each does, with its new
+    /// velocity) turn, and how much less than a skin apart they are then
+    /// ([`safe_time`](Self::safe_time)). A turn before the bodies that turned since then
+    /// rewrites its body's path under them: they were answered on the old one, and where one
+    /// stands may be where the turn puts the body, or where its new path goes before their
+    /// turns (which the sweeps after a turn, from the later turn of each pair, never see). So
+    /// a turn goes back no further than the turn of any body it would put its body inside, or
+    /// whose path before that turn its new path meets.
     fn turn_time<B: BroadPhase, O: Obstacles + ?Sized>(
         &mut self,
         frame: &Frame<'_, '_, B, O>,
         hit: &PassHit,
-        turning: [Option<usize>; 2],
+        turning: [Option<(usize, Vec2)>; 2],
     ) -> (f32, f32) {
         let (mut at, mut short) = self.safe_time(frame, hit, 0.0);
         // Each later time can put a body inside another body that turned later still.
@@ -254,8 +265,10 @@ impl Rounds {
                 break;
             }
             let mut later = at;
-            for body in turning.into_iter().flatten() {
-                later = later.max(self.turned_into(frame, body, at));
+            for (body, velocity) in turning.into_iter().flatten() {
+                later = later
+                    .max(self.turned_into(frame, body, at))
+                    .max(self.met_before_turns(frame, body, at, velocity));
             }
             if later == at {
                 break;
@@ -445,6 +458,8 @@ impl Rounds {
             velocity: if finite { velocity } else { Vec2::ZERO },
             capped,
         });
+        let (_, before) = self.latest[body];
+        self.previous.push(if count == 0 { FIRST } else { before });
         self.latest[body] = (count + 1, (self.turns.len() - 1) as u32);
         let path = self.motion_from(frame.bodies, body, at);
         let area = path_bounds(&frame.bodies[body], &path);

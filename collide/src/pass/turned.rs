@@ -107,6 +107,18 @@ impl TurnedIndex {
     /// Writes into `out` every turned body whose current path may meet `area`, once each;
     /// `turns[body]` is each body's current turn count.
     pub(crate) fn near(&mut self, area: &Aabb, turns: &[(u32, u32)], out: &mut Vec<u32>) {
+        self.listing(area, |e| turns[e.body as usize].0 == e.turn, out);
+    }
+
+    /// Writes into `out` every turned body whose path after any of its turns this frame may
+    /// meet `area`, once each.
+    pub(crate) fn near_any(&mut self, area: &Aabb, out: &mut Vec<u32>) {
+        self.listing(area, |_| true, out);
+    }
+
+    /// Writes into `out` the bodies of the entries `keep` takes whose paths may meet `area`,
+    /// once each.
+    fn listing(&mut self, area: &Aabb, keep: impl Fn(&Entry) -> bool, out: &mut Vec<u32>) {
         self.query = self.query.wrapping_add(1);
         if self.query == 0 {
             self.listed.iter_mut().for_each(|l| *l = 0);
@@ -116,7 +128,7 @@ impl TurnedIndex {
         let (query, listed) = (self.query, &mut self.listed);
         let mut offer = |e: &Entry| {
             let b = e.body as usize;
-            if turns[b].0 == e.turn && listed[b] != query {
+            if keep(e) && listed[b] != query {
                 listed[b] = query;
                 out.push(e.body);
             }
