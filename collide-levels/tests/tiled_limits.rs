@@ -1,5 +1,6 @@
 //! The limits that keep a hostile Tiled map from taking the process down: groups nested
-//! too deep are an error (not a stack overflow), and the map at a limit still loads.
+//! too deep are an error (not a stack overflow), a polygon of too many points is an error
+//! (not a minute of splitting it), and the map at a limit still loads.
 
 use collide_levels::{ErrorKind, TiledMap, TiledOptions};
 
@@ -108,4 +109,44 @@ fn tile_layers_past_the_total_cells_are_an_error_before_any_data_is_read() {
             assert_eq!(err.layer.is_some(), layers == at_cap, "{err}");
         }
     }
+}
+
+/// A `.tmx` map whose one object is a circle-like convex polygon of `points` points, radius
+/// 1 000 pixels.
+fn polygon_tmx(points: usize) -> String {
+    let ring: String = (0..points)
+        .map(|i| {
+            let a = i as f64 / points as f64 * std::f64::consts::TAU;
+            format!("{:.4},{:.4} ", 1000.0 * a.cos(), 1000.0 * a.sin())
+        })
+        .collect();
+    format!(
+        r#"<map width="1" height="1" tilewidth="16" tileheight="16"><objectgroup name="o"><object id="5" x="0" y="0"><polygon points="{ring}"/></object></objectgroup></map>"#
+    )
+}
+
+/// The tester's case: a polygon of 200 000 points loaded, after 59 s of splitting it into
+/// convex pieces (time that grows with the square of the points). Past the cap it is an
+/// error naming the object; at the cap it loads, a piece of at most 16 corners per body.
+#[test]
+fn a_polygon_past_the_points_cap_is_an_error_and_at_the_cap_loads() {
+    let cap = TiledMap::MAX_POLYGON_POINTS;
+    for points in [cap + 1, 200_000] {
+        let err = TiledMap::from_tmx("big.tmx", &polygon_tmx(points), &TiledOptions::new())
+            .expect_err("too many points");
+        assert!(
+            matches!(&err.kind, ErrorKind::UnknownObjectShape(m) if m.contains("points")),
+            "{err}"
+        );
+        assert_eq!((err.file.as_str(), err.object), ("big.tmx", Some(5)));
+    }
+    let map = TiledMap::from_tmx("big.tmx", &polygon_tmx(cap), &TiledOptions::new()).unwrap();
+    let bodies = &map.objects[0].bodies;
+    assert!(
+        bodies.len() > 1,
+        "a convex polygon past 16 corners is split"
+    );
+    // A convex polygon within the hull's corners stays one body.
+    let map = TiledMap::from_tmx("small.tmx", &polygon_tmx(16), &TiledOptions::new()).unwrap();
+    assert_eq!(map.objects[0].bodies.len(), 1);
 }

@@ -133,7 +133,9 @@ pub struct TiledObject {
     pub properties: BTreeMap<String, String>,
     /// The static bodies it became: none for points, lines, tile objects, text, rectangles
     /// with no area and objects of a layer that does not collide; one for a rectangle, a
-    /// circle or a convex polygon; one per convex piece of a concave polygon.
+    /// circle or a convex polygon of at most
+    /// [`MAX_HULL_VERTICES`](collide_core::MAX_HULL_VERTICES) corners; one per convex piece
+    /// (each of at most that many corners) of a concave or larger polygon.
     pub bodies: Vec<StaticHandle>,
 }
 
@@ -168,6 +170,11 @@ impl TiledMap {
     /// it loads, so a map's take at most 1 GiB however many layers it has. A map whose layers
     /// say they hold more is an error before any layer's data is read.
     pub const MAX_TOTAL_CELLS: usize = TileMap::MAX_CELLS;
+
+    /// The most points one polygon object may have: splitting a polygon into convex pieces
+    /// takes time that grows with the square of its points (a thousand take milliseconds, two
+    /// hundred thousand a minute). A polygon with more is an error naming its object.
+    pub const MAX_POLYGON_POINTS: usize = 1024;
 
     /// The map of the tile layer of this name.
     #[must_use]

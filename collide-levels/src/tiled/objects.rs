@@ -5,7 +5,7 @@ use collide_core::{Circle, Hull, Layers, Pose, Rect, Shape};
 use collide_world::StaticBodies;
 use glam::Vec2;
 
-use super::map::{TiledObject, TiledObjectShape};
+use super::map::{TiledMap, TiledObject, TiledObjectShape};
 use super::model::{is_true, Layer, Object, ObjectKind};
 use crate::axis::YAxis;
 use crate::convex_pieces::convex_pieces;
@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorKind};
 
 /// The objects of an object layer, each with the bodies it became in `bodies` (none for
 /// points, lines, tiles, text, and rectangles with no area, nor anywhere on a layer whose
-/// `collide` property is `false`; one per convex piece of a concave polygon), moved by the
+/// `collide` property is `false`; one per convex piece of a concave or larger polygon), moved by the
 /// layer's offset (its groups' too) as Tiled draws them.
 pub(crate) fn add_layer(
     file: &str,
@@ -158,8 +158,15 @@ fn shapes(o: &Object, axis: YAxis) -> Result<Vec<(Shape, Vec2)>, String> {
 
 /// The hulls of the object's polygon (its points are offsets from its position): the whole
 /// polygon when it is one hull, so a convex polygon keeps the one body it always made, else
-/// one per convex piece.
+/// one per convex piece; more than [`TiledMap::MAX_POLYGON_POINTS`] points are an error.
 fn hulls(o: &Object, points: &[Vec2], axis: YAxis) -> Result<Vec<(Shape, Vec2)>, String> {
+    if points.len() > TiledMap::MAX_POLYGON_POINTS {
+        return Err(format!(
+            "a polygon of {} points, more than the {} a polygon may have",
+            points.len(),
+            TiledMap::MAX_POLYGON_POINTS
+        ));
+    }
     let world: Vec<Vec2> = points
         .iter()
         .map(|&p| axis.point(turned(o, o.position + p)))
