@@ -295,4 +295,31 @@ fn a_character_crushed_against_a_wall_is_never_pushed_into_the_floor() {
         assert!(!overlaps(&hull, &at, o.shape, &o.pose), "{m:?}");
     }
     assert!(m.pushed.x > 0.8, "{m:?}");
+    // The move says which mover crushed it.
+    assert_eq!(m.crushed, Some(2), "{m:?}");
+}
+
+/// A mover that pushes the character with room to spare crushes nothing, and neither does a
+/// still world.
+#[test]
+fn a_push_with_room_to_spare_crushes_nothing() {
+    let floor = Rect {
+        half_extents: Vec2::new(1000.0, 10.0),
+    };
+    let ball = Circle { radius: 4.0 };
+    let mut level = [
+        Obstacle::new(0, floor, Pose::from_position(Vec2::new(0.0, -10.0))),
+        Obstacle::new(1, ball, Pose::from_position(Vec2::new(0.0, 4.01)))
+            .with_velocity(Vec2::new(6.0, 0.0)),
+    ];
+    let body = Rect {
+        half_extents: Vec2::new(4.0, 8.0),
+    };
+    let settings = CharacterSettings::new(Vec2::Y);
+    let mut c = Character::new(body, Vec2::new(6.0, 8.01), settings).unwrap();
+    let m = *c.move_by(Vec2::new(0.0, -0.5), &level[..]);
+    assert!(m.pushed.x > 1.9 && m.crushed.is_none(), "{m:?}");
+    level[1] = level[1].with_velocity(Vec2::ZERO);
+    let m = *c.move_by(Vec2::new(0.0, -0.5), &level[..]);
+    assert!(m.pushed == Vec2::ZERO && m.crushed.is_none(), "{m:?}");
 }

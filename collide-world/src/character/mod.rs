@@ -77,8 +77,8 @@ pub use settings::CharacterSettings;
 /// it as was left when they met (one fast enough to pass wholly through it in a frame pushes
 /// it just as well: it is pushed, never passed through). One pushed into a wall
 /// by a mover (crushed) stays out of the wall and may be left inside the mover; the move
-/// does not say so: a game that wants crushing to hurt checks after the move whether the
-/// character overlaps the mover ([`collide_core::overlaps`]).
+/// says which mover crushed it ([`CharacterMove::crushed`]), for a game that wants crushing
+/// to hurt.
 ///
 /// **Scale.** The slides under it ([`move_and_slide`](crate::move_and_slide)) never pass
 /// through what they meet nor end inside it, and stop at what they start touching: tested for
@@ -294,6 +294,7 @@ impl Character {
         }
         let body = self.body();
         let (start, crushing) = self.ride(&body, obstacles, &mut out);
+        out.crushed = crushing.into_iter().flatten().next();
         // A mover that crushed it against something is left out of the rest of the move: a
         // way out of it would go into what stopped the push.
         let uncrushed = Without::new(obstacles, Left::Ids(crushing));

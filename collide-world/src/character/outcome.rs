@@ -49,6 +49,10 @@ pub struct CharacterMove {
     pub carried: Vec2,
     /// How far obstacles that moved into it pushed it (along their motion).
     pub pushed: Vec2,
+    /// The mover it was crushed by: one that moved into it and that it is still inside of
+    /// (deeper than its skin) after the pushes, because something stopped the push (the
+    /// earliest to meet it, where several did). It may end the move inside that mover.
+    pub crushed: Option<u32>,
     /// It climbed a ledge in this move.
     pub stepped: bool,
     /// The snap moved it down onto the floor at the end of the move.
@@ -71,6 +75,7 @@ impl core::fmt::Debug for CharacterMove {
             .field("platform", &self.platform)
             .field("carried", &self.carried)
             .field("pushed", &self.pushed)
+            .field("crushed", &self.crushed)
             .field("stepped", &self.stepped)
             .field("snapped", &self.snapped)
             .field("invalid_input", &self.invalid_input)
@@ -92,6 +97,7 @@ impl CharacterMove {
             platform: None,
             carried: Vec2::ZERO,
             pushed: Vec2::ZERO,
+            crushed: None,
             stepped: false,
             snapped: false,
             invalid_input: false,
