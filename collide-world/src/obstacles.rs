@@ -9,13 +9,16 @@ use collide_broad::Proxy;
 use crate::WorldHit;
 
 /// The steepest a contact may meet a one-way platform, in radians between the platform's `up`
-/// and the surface's own normal (out of the platform), and still be on its solid side: 60°.
+/// and the surface's own normal (out of the platform), and still be on its solid side: 60°,
+/// that angle itself included whatever the rounding of the normal.
 /// Wider than any floor (a one-way slope or a ledge met on its corner still holds what lands on
 /// it), narrower than a side (whose normal is square to `up`: a body walking into it passes).
 pub const ONE_WAY_MAX_ANGLE: f32 = core::f32::consts::FRAC_PI_3;
 
-/// The cosine of [`ONE_WAY_MAX_ANGLE`].
-const ONE_WAY_MIN_COS: f32 = 0.5;
+/// The cosine of [`ONE_WAY_MAX_ANGLE`], less a few ulps: a surface at exactly that angle
+/// (a regular hexagon's lower side, which lies at 60° to its bottom) is on the solid side
+/// whatever the rounding of its normal.
+const ONE_WAY_MIN_COS: f32 = 0.5 - 8.0 * f32::EPSILON;
 
 /// How far from exactly opposite a one-way platform's `up` a contact normal may be for the
 /// face it meets to count as a flat top ([`Obstacle::stops_from`]).
