@@ -316,6 +316,22 @@ fn broken_and_unsupported_maps_are_errors() {
     assert!(matches!(err.kind, ErrorKind::Io(_)), "{err}");
 }
 
+/// The tester's case: a map with `tilewidth="0"` was blamed on its first collision tile ("a
+/// tile of [16, 16] on cells of [0, 16]"); the map's tile size is now checked first.
+#[test]
+fn a_map_tile_size_of_zero_is_an_error_naming_the_map_attributes() {
+    let map = edited("tilewidth=\"16\"", "tilewidth=\"0\"");
+    let err = TiledMap::from_tmx("zero.tmx", &map, &TiledOptions::new()).unwrap_err();
+    assert!(
+        matches!(&err.kind, ErrorKind::Invalid(m) if m.contains("tilewidth")),
+        "{err}"
+    );
+    assert_eq!(
+        (err.file.as_str(), err.layer.as_deref()),
+        ("zero.tmx", None)
+    );
+}
+
 #[test]
 fn a_map_size_that_overflows_or_disagrees_with_its_layers_is_an_error_naming_the_layer() {
     let options = TiledOptions::new();

@@ -16,6 +16,14 @@ use crate::read::{cell_count, too_many_cells};
 /// The map, from the file `file`. Its size must be its tile layers' (so a size that no tile
 /// map can have is an error naming a layer, in a map with tile layers).
 pub(crate) fn build(file: &str, map: &Map, axis: YAxis) -> Result<TiledMap, Error> {
+    let size = map.tile_size;
+    if !(size.is_finite() && size.min_element() > 0.0) {
+        let what = format!(
+            "the map's tilewidth and tileheight ({} × {}): each must be more than 0",
+            size.x, size.y
+        );
+        return Err(invalid(file, what));
+    }
     let mut out = TiledMap {
         size: (map.width, map.height),
         tile_size: map.tile_size,
