@@ -95,7 +95,8 @@ impl LdtkProject {
 }
 
 impl LdtkLevel {
-    /// The map of the IntGrid layer of this identifier.
+    /// The map of the IntGrid layer of this identifier: the first, where several layers have it
+    /// (all of them are in [`int_grids`](Self::int_grids)).
     #[must_use]
     pub fn int_grid(&self, identifier: &str) -> Option<&TileMap> {
         self.int_grids

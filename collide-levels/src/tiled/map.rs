@@ -176,7 +176,8 @@ impl TiledMap {
     /// hundred thousand a minute). A polygon with more is an error naming its object.
     pub const MAX_POLYGON_POINTS: usize = 1024;
 
-    /// The map of the tile layer of this name.
+    /// The map of the tile layer of this name: the first, where several layers have it (all of
+    /// them are in [`layers`](Self::layers)).
     #[must_use]
     pub fn layer(&self, name: &str) -> Option<&TileMap> {
         self.layers.iter().find(|l| l.name == name).map(|l| &l.map)
