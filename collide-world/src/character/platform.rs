@@ -209,8 +209,8 @@ fn push_out_of(body: &Body<'_>, pose: &Pose, o: &Obstacle<'_>, skin: f32) -> Opt
 }
 
 /// Whether a mover that met the body at the start of its path (`impact`, at `t = 0`) came into
-/// it from outside: it touched the body there, or was within `skin` of touching it, and moved
-/// into it. A mover that started touching and passed wholly through the body in one frame
+/// it from outside: it touched the body there, or overlapped it by no more than `skin` (the
+/// rounding of far coordinates), and moved into it. A mover that started touching and passed wholly through the body in one frame
 /// pushes it; one that started inside it and moved off does not.
 fn came_in(
     body: &Body<'_>,
