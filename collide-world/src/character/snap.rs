@@ -79,31 +79,129 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     if let Some(landed) = Descent::new(from, skin, up).follow(down.contacts(), &mut way)? {
         return Some(landed);
     }
-    // It stopped at a wall: slide on down along it with what is left of the distance, and
-    // again from where that slide ends, while it gets lower. Sliding along a slanted side (a
-    // round body on a ledge's corner) goes down less than it goes along, so one slide may end
-    // in the air, past the corner, short of a floor the distance reaches.
-    let mut at = down.position;
-    for _ in 0..WAYS_DOWN {
-        let left = distance + (at - from).dot(up);
-        if left <= 0.0 {
-            return None;
-        }
-        let on = body.slide(at, -up * left, &view, settings);
-        if on.invalid_input {
-            return None;
-        }
-        if let Some(landed) = Descent::new(at, skin, up).follow(on.contacts(), &mut way)? {
-            return Some(landed);
-        }
-        if (on.position - at).dot(up) >= 0.0 {
-            return None;
-        }
-        at = on.position;
-        way.pass(at);
-    }
-    None
+    let wall = (down.position, down.contacts()[0].normal);
+    let look = Look {
+        body,
+        from,
+        distance,
+        skin,
+        obstacles: &view,
+        settings,
+    };
+    look.along_walls(down.position, way)
+        .or_else(|| look.off_the_corner(wall))
 }
+
+/// A look below for a floor, past a wall it met first.
+struct Look<'a, 'b, O: ?Sized> {
+    body: &'a Body<'b>,
+    /// Where it looked from.
+    from: Vec2,
+    /// How far below `from` it may land.
+    distance: f32,
+    skin: f32,
+    obstacles: &'a O,
+    settings: &'a SlideSettings,
+}
+
+impl<O: Obstacles + ?Sized> Look<'_, '_, O> {
+    /// From `at`, where the look straight down stopped at a wall, slides on down along it with
+    /// what is left of the distance, and again from where that slide ends, while it gets
+    /// lower. Sliding along a slanted side (a round body on a ledge's corner) goes down less
+    /// than it goes along, so one slide may end in the air, past the corner, short of a floor
+    /// the distance reaches.
+    fn along_walls(&self, mut at: Vec2, mut way: Path<WAY>) -> Option<Landing> {
+        let (body, from, distance, view) = (self.body, self.from, self.distance, self.obstacles);
+        let (up, skin, settings) = (self.settings.up, self.skin, self.settings);
+        for _ in 0..WAYS_DOWN {
+            let left = distance + (at - from).dot(up);
+            if left <= 0.0 {
+                return None;
+            }
+            let on = body.slide(at, -up * left, view, settings);
+            if on.invalid_input {
+                return None;
+            }
+            if let Some(landed) = Descent::new(at, skin, up).follow(on.contacts(), &mut way)? {
+                return Some(landed);
+            }
+            if (on.position - at).dot(up) >= 0.0 {
+                return None;
+            }
+            at = on.position;
+            way.pass(at);
+        }
+        None
+    }
+
+    /// Where the body lands when moved off the wall it met at `at` (its normal `wall`, from
+    /// the body into it), away from it across `up`, by as little as lets it drop straight
+    /// down past it to a floor within the distance: found by halving, up to half the body's
+    /// width that way (a move that still meets the wall goes further, one that finds nothing
+    /// within the distance goes less far). A round body on a ledge's corner, over a slope that
+    /// falls away below the ledge, lands on the slope just past the corner.
+    fn off_the_corner(&self, (at, wall): (Vec2, Vec2)) -> Option<Landing> {
+        let up = self.settings.up;
+        let away = -across(wall, up).normalize_or_zero();
+        if away == Vec2::ZERO {
+            return None;
+        }
+        let (mut near, mut far) = (0.0, self.body.aabb(at).half_extents.dot(away.abs()));
+        let mut best = None;
+        for _ in 0..HALVINGS {
+            let mid = 0.5 * (near + far);
+            match self.drop_beside(at, away * mid) {
+                Drop::Landed(landed) => (best, far) = (Some(landed), mid),
+                Drop::Wall => near = mid,
+                Drop::Nothing => far = mid,
+            }
+        }
+        best
+    }
+
+    /// The body moved from `at` by `aside` (stopping at nothing), then straight down within
+    /// the distance: where it lands on a floor, if that is the first thing it meets.
+    fn drop_beside(&self, at: Vec2, aside: Vec2) -> Drop {
+        let (up, one) = (self.settings.up, self.settings.with_max_slides(1));
+        let side = self.body.slide(at, aside, self.obstacles, &one);
+        if side.invalid_input || !side.contacts().is_empty() {
+            return Drop::Nothing;
+        }
+        let start = side.position;
+        let left = self.distance + (start - self.from).dot(up);
+        if left <= 0.0 {
+            return Drop::Nothing;
+        }
+        let down = self.body.slide(start, -up * left, self.obstacles, &one);
+        let Some(&floor) = down.contacts().first().filter(|_| !down.invalid_input) else {
+            return Drop::Nothing;
+        };
+        if floor.surface != Surface::Floor {
+            return Drop::Wall;
+        }
+        let mut way = Path::from(self.from);
+        for point in [at, start, floor.position] {
+            way.pass(point);
+        }
+        Drop::Landed(Landing {
+            end: floor.position,
+            floor,
+            way,
+        })
+    }
+}
+
+/// What a drop beside a wall met.
+enum Drop {
+    Landed(Landing),
+    /// A wall or ceiling first: still over the corner.
+    Wall,
+    /// Nothing within the distance, or something in the way of the move aside.
+    Nothing,
+}
+
+/// How many times [`Look::off_the_corner`] halves the move off a corner.
+const HALVINGS: usize = 8;
 
 /// How many slides down along walls [`land`] makes after the first, straight one.
 const WAYS_DOWN: usize = 4;
