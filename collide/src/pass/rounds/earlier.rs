@@ -90,18 +90,13 @@ impl Rounds {
             let previous = self.previous[turn as usize];
             // The path `other` was on before `turn`: from its previous turn, or its first.
             let (from, at) = match previous {
-                FIRST => (0.0, o.start + (o.end - o.start) * new.at.max(0.0)),
-                p => {
-                    let p = &self.turns[p as usize];
-                    (p.t, p.position_at(p.t.max(new.at)))
-                }
+                FIRST => (0.0, None),
+                p => (self.turns[p as usize].t, Some(&self.turns[p as usize])),
             };
+            let position =
+                |t: f32| at.map_or(o.start + (o.end - o.start) * t, |p| p.position_at(t));
             let t0 = from.max(new.at);
-            let to = match previous {
-                FIRST => o.start + (o.end - o.start) * until,
-                p => self.turns[p as usize].position_at(until),
-            };
-            let theirs = Motion::new(at, to, o.rotation);
+            let theirs = Motion::new(position(t0), position(until), o.rotation);
             let ours = Motion::new(new.position_at(t0), new.position_at(until), b.rotation);
             // Within a skin: the turn backs its body off by up to a skin from where the path
             // puts it.
