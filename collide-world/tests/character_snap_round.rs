@@ -39,21 +39,34 @@ fn movers() -> [(&'static str, Shape, Rot); 5] {
 /// Stands the mover on the curb, then walks it right at `speed` a frame (gravity 0.5) until
 /// it is well past the curb: every frame must end on the floor.
 fn walk_off_the_curb(name: &str, shape: Shape, rotation: Rot, speed: f32, snap: f32) {
-    let map = curb();
     let settings = CharacterSettings::new(Vec2::Y).with_snap_length(snap);
     let mut c = Character::new(shape, Vec2::new(40.0, 40.0), settings).unwrap();
     c.set_rotation(rotation);
+    stand_then_walk(name, &curb(), c, 30, speed, |x| x >= 100.0);
+}
+
+/// Lets `c` fall onto the floor of `map` for `settle` frames (gravity 0.5), then walks it at
+/// `speed` a frame along x (negative: left) until `past` its x: every frame must end on the
+/// floor.
+fn stand_then_walk(
+    name: &str,
+    map: &TileMap,
+    mut c: Character,
+    settle: usize,
+    speed: f32,
+    past: impl Fn(f32) -> bool,
+) {
     let mut v = Vec2::ZERO;
-    for _ in 0..30 {
+    for _ in 0..settle {
         v.y -= 0.5;
-        c.move_by(v, &map);
+        c.move_by(v, map);
         v = c.clip_velocity(v);
     }
-    assert!(c.on_floor(), "{name}: stands on the curb");
+    assert!(c.on_floor(), "{name}: stands on the floor");
     let mut frame = 0;
-    while c.position().x < 100.0 {
+    while !past(c.position().x) {
         v = Vec2::new(speed, v.y - 0.5);
-        let m = *c.move_by(v, &map);
+        let m = *c.move_by(v, map);
         v = c.clip_velocity(v);
         assert!(
             m.on_floor,
@@ -87,25 +100,7 @@ fn round_movers_and_a_box_walk_off_a_ledge_onto_a_slope_below_on_the_floor() {
                 .with_constant_speed_on_slopes(true);
             let mut c = Character::new(shape, Vec2::new(74.0, 56.0), settings).unwrap();
             c.set_rotation(rotation);
-            let mut v = Vec2::ZERO;
-            for _ in 0..40 {
-                v.y -= 0.5;
-                c.move_by(v, &map);
-                v = c.clip_velocity(v);
-            }
-            assert!(c.on_floor(), "{name}: stands on the ledge");
-            let mut frame = 0;
-            while c.position().x > 30.0 {
-                v = Vec2::new(-speed, v.y - 0.5);
-                let m = *c.move_by(v, &map);
-                v = c.clip_velocity(v);
-                assert!(
-                    m.on_floor,
-                    "{name} at {speed} a frame, frame {frame}: in the air at {}",
-                    m.position
-                );
-                frame += 1;
-            }
+            stand_then_walk(name, &map, c, 40, -speed, |x| x <= 30.0);
         }
     }
 }
