@@ -1,14 +1,14 @@
 //! The casts over static obstacles: the first obstacle (or every one) a ray or a moving shape
 //! meets, on any [`Obstacles`].
 
-use collide_core::{cast_ray, time_of_impact, Circle, Hit, Impact, Motion, ShapeRef};
+use collide_core::{cast_ray, contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
 use crate::pass::statics::{refined_hit, seam_hit};
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
-use collide_world::{Obstacle, Obstacles, QueryFilter, WorldHit};
+use collide_world::{working_skin, Obstacle, Obstacles, QueryFilter, WorldHit};
 
 /// The box around the segment `from → to`, widened as the pass widens a body's swept box
 /// (see [`Body::swept_bounds`]), or `None` when an end is not finite. Unwidened, a box built
@@ -126,13 +126,30 @@ fn each_shape_hit<'s>(
         let Some(i) = time_of_impact(shape, motion, o.shape, &at) else {
             return;
         };
-        if let Some(i) = as_the_set_says(obstacles, &o, shape, motion, i) {
-            visit(WorldHit {
-                id: o.id,
-                impact: i,
-            });
-        }
+        let i = match as_the_set_says(obstacles, &o, shape, motion, i) {
+            Some(i) => i,
+            // Sunk into a solid obstacle whose nearest face the set says is no face (between
+            // two tiles), or that it sees no way out of: met at once all the same, as a ray is.
+            None if i.t == 0.0 && o.one_way.is_none() && sunk_in(shape, motion, &o) => Impact {
+                normal: motion.travel().try_normalize().unwrap_or(Vec2::X),
+                ..i
+            },
+            None => return,
+        };
+        visit(WorldHit {
+            id: o.id,
+            impact: i,
+        });
     });
+}
+
+/// Whether `shape` where `motion` starts overlaps obstacle `o` deeper than the rounding of
+/// the coordinates (four ulps of the largest, [`working_skin`]): inside it, not a hair into
+/// a tile's rect placed at its rounded centre while resting on the grid line.
+fn sunk_in(shape: ShapeRef<'_>, motion: &Motion, o: &Obstacle<'_>) -> bool {
+    let start = motion.start_pose();
+    let boxes = [shape.aabb(&start), o.bounds()];
+    contact(shape, &start, o.shape, &o.pose).is_some_and(|c| c.depth > working_skin(0.0, &boxes))
 }
 
 /// The first static obstacle the segment `from → to` enters, exactly (ties to the smaller
@@ -201,6 +218,11 @@ pub fn cast_ray_static_all<'f>(
 /// The first static obstacle `shape` meets moving along `motion` (the exact sweep; ties to the
 /// smaller id), among those whose boxes its swept box meets ([`Obstacles::near`]) and that
 /// `filter` allows.
+///
+/// Each hit is the set's, as for [`cast_ray_static`]. A shape that starts inside a solid
+/// obstacle (deeper than the rounding of its coordinates) meets it at `t = 0`, moving or not:
+/// with the nearest face's normal where the set keeps one, else the travel's direction (`+x`
+/// for no travel).
 #[must_use]
 pub fn cast_shape_static<'s, 'f>(
     obstacles: &(impl Obstacles + ?Sized),
