@@ -3,7 +3,7 @@
 //! obstacles there are goes to the set itself.
 
 use collide_broad::Proxy;
-use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use crate::{Obstacle, Obstacles, WorldHit};
 use glam::Vec2;
@@ -58,6 +58,10 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         self.inner.refine_hit(id, shape, motion, hit)
+    }
+
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        self.inner.cast_ray_on(o, from, to)
     }
 
     /// The set's, where it names an obstacle this view keeps.

@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 use collide_broad::Proxy;
-use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles, WorldHit};
@@ -84,6 +84,10 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         self.inner.refine_hit(id, shape, motion, hit)
+    }
+
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        self.inner.cast_ray_on(o, from, to)
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {

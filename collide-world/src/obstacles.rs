@@ -216,6 +216,20 @@ pub trait Obstacles {
         Some(hit)
     }
 
+    /// Where a ray from `from` to `to` enters obstacle `o` (one that [`near`](Self::near)
+    /// listed), on its outline as this set holds it: the static casts ask this, then the
+    /// set's [`refine_hit`](Self::refine_hit).
+    ///
+    /// The default casts against the obstacle's shape at its pose
+    /// ([`cast_ray`](collide_core::cast_ray)). A [`TileMap`](crate::TileMap) casts against a
+    /// whole cell's bounds exactly on its grid lines
+    /// ([`cast_ray_box`](collide_core::cast_ray_box)): the cell's rect, placed at its rounded
+    /// centre, may reach a rounding step past a line, and a laser running exactly along a
+    /// floor's top would enter it.
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        collide_core::cast_ray(o.shape, &o.pose, from, to)
+    }
+
     /// Where a point (a body of no size: a zero-radius circle) moving from `from` to `to`
     /// first runs between two of the set's obstacles on `layers` that together stop it where
     /// neither alone does, as the point's hit on the lower id of the two; `None` where it
@@ -355,6 +369,10 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         (**self).refine_hit(id, shape, motion, hit)
+    }
+
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        (**self).cast_ray_on(o, from, to)
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {

@@ -1,7 +1,7 @@
 //! A level's whole static world in one value: static bodies of any shape and a tile map, as
 //! one set of [`Obstacles`] for the collision pass and `move_and_slide`.
 
-use collide_core::{Aabb, Hit, Layers, Motion, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use collide_broad::Proxy;
 
@@ -119,6 +119,18 @@ impl Obstacles for StaticWorld {
 
     /// The earlier of the tile map's own seams (with the cell's id in this world) and those
     /// of rects laid edge to edge, bodies and cells alike.
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        if o.id >= TILE_IDS {
+            let tile = Obstacle {
+                id: o.id - TILE_IDS,
+                ..*o
+            };
+            self.tiles.cast_ray_on(&tile, from, to)
+        } else {
+            self.bodies.cast_ray_on(o, from, to)
+        }
+    }
+
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         let tiles = self
             .tiles

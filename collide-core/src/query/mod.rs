@@ -93,7 +93,7 @@ pub use motion::Motion;
 pub use narrow::{Hit, NarrowOutcome, SweepMode};
 pub use point::{contains_point, project_point, PointProjection};
 pub use probe::Probe;
-pub use ray::cast_ray;
+pub use ray::{cast_ray, cast_ray_box};
 pub use skin::{skin_tolerance, time_of_impact_with_skin, SkinImpact, DEFAULT_SKIN};
 
 /// The queries on one pair of shape types, one function per pair, named

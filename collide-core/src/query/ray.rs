@@ -141,7 +141,41 @@ pub fn cast_ray_rect(rect: Rect, center: Vec2, from: Vec2, to: Vec2) -> Option<I
     if !(rect.is_valid() && center.is_finite() && from.is_finite() && to.is_finite()) {
         return None;
     }
-    let (c, f, e, h) = (wide(center), wide(from), wide(to), wide(rect.half_extents));
+    ray_slabs(wide(center), wide(rect.half_extents), from, to)
+}
+
+/// [`cast_ray`] against the axis-aligned box from corner `min` to corner `max`, exactly: its
+/// sides are the corners' own coordinates, not a centre plus and minus a half extent (each
+/// rounded to `f32`), so a box whose sides lie on a grid's lines (a tile) has them exactly
+/// there. A ray running along such a line does not enter the box. `None` unless `min` is
+/// below `max` on both axes and every input is finite.
+///
+/// ```
+/// use collide_core::cast_ray_box;
+/// use glam::Vec2;
+///
+/// // A tile of a 0.1 grid: its centre (0.15) plus its half (0.05) rounds past 0.2.
+/// let (min, max) = (Vec2::new(0.0, 0.1), Vec2::new(0.1, 0.2));
+/// assert!(cast_ray_box(min, max, Vec2::new(-0.1, 0.2), Vec2::new(0.5, 0.2)).is_none());
+/// let hit = cast_ray_box(min, max, Vec2::new(-0.1, 0.15), Vec2::new(0.5, 0.15)).unwrap();
+/// assert_eq!((hit.point.x, hit.normal), (0.0, Vec2::X));
+/// ```
+#[must_use]
+pub fn cast_ray_box(min: Vec2, max: Vec2, from: Vec2, to: Vec2) -> Option<Impact> {
+    let finite = min.is_finite() && max.is_finite() && from.is_finite() && to.is_finite();
+    if !(finite && min.x < max.x && min.y < max.y) {
+        return None;
+    }
+    // Sums and differences of two f32 are exact in f64, and so are their halves.
+    let (lo, hi) = (wide(min), wide(max));
+    let center = [(lo[0] + hi[0]) * 0.5, (lo[1] + hi[1]) * 0.5];
+    let half = [(hi[0] - lo[0]) * 0.5, (hi[1] - lo[1]) * 0.5];
+    ray_slabs(center, half, from, to)
+}
+
+/// The slab test of `from → to` against the box of centre `c` and half extents `h`.
+fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
+    let (f, e) = (wide(from), wide(to));
     let p = [f[0] - c[0], f[1] - c[1]];
     let d = [e[0] - f[0], e[1] - f[1]];
     // The latest entry into a slab, and through which face; the earliest exit.

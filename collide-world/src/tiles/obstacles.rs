@@ -1,7 +1,9 @@
 //! A tile map as [`Obstacles`]: one obstacle per solid or shaped cell, its exact shape, so
 //! `move_and_slide` walks on it, and the face rule applied to the collision pass's hits.
 
-use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef, DEFAULT_SKIN};
+use collide_core::{
+    cast_ray_box, Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef, DEFAULT_SKIN,
+};
 use glam::Vec2;
 
 use super::faces::{meets, Face, Meets};
@@ -131,6 +133,19 @@ impl Obstacles for TileMap {
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         self.point_on_a_seam(from, to, layers, one_way)
+    }
+
+    /// A whole cell's bounds exactly on the grid lines; a shaped cell's outline as its
+    /// obstacle gives it.
+    fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
+        let cell = ((o.id as usize) < self.cells().len()).then(|| self.cell_of_index(o.id));
+        match cell {
+            Some(c) if self.shape(c.x, c.y) == Some(TileShape::Solid) => {
+                let (lo, hi) = (self.cell_min(c.x, c.y), self.cell_min(c.x + 1, c.y + 1));
+                cast_ray_box(lo, hi, from, to)
+            }
+            _ => collide_core::cast_ray(o.shape, &o.pose, from, to),
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The casts over static obstacles: the first obstacle (or every one) a ray or a moving shape
 //! meets, on any [`Obstacles`].
 
-use collide_core::{cast_ray, contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRef};
+use collide_core::{contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
@@ -78,7 +78,7 @@ fn each_ray_hit<'s>(
         if !filter.allows_obstacle(&o) || Some(o.id) == seam_id {
             return;
         }
-        let Some(h) = cast_ray(o.shape, &o.pose, from, to) else {
+        let Some(h) = obstacles.cast_ray_on(&o, from, to) else {
             return;
         };
         let (point, path) = (Circle { radius: 0.0 }, Motion::linear(from, to));
