@@ -13,6 +13,11 @@ use collide_core::Layers;
 /// for the bodies and another for the obstacles. A plain [`Layers`] converts into a filter
 /// that only checks layers, so every query that takes a filter also takes layers.
 ///
+/// A tile left out by id or predicate is empty to the query: the face of a whole tile behind
+/// it, which the map's face rule counts as a seam, is exposed (a laser that leaves out one
+/// tile of a wall meets the next; a character let through a door tile stops at the wall
+/// behind it). See [`refine_hit_among`](crate::refine_hit_among) for what it covers.
+///
 /// Sensors (a coin, a trigger zone: [`Obstacle::sensor`](crate::Obstacle::sensor)) are left
 /// out unless [`include_sensors`](Self::include_sensors) is set: a laser or a look for the
 /// ground goes through a coin. Set it ([`with_sensors`](Self::with_sensors)) to ask what

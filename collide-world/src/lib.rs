@@ -37,6 +37,7 @@ mod character;
 mod error;
 mod filter;
 mod kept;
+mod left_out;
 mod nearby;
 mod obstacles;
 mod queries;
@@ -53,6 +54,7 @@ pub use character::{
 };
 pub use error::Error;
 pub use filter::QueryFilter;
+pub use left_out::refine_hit_among;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
 pub use queries::{nearest_obstacle, obstacles_at_point, obstacles_overlapping, NearestPoint};
 pub use skin::working_skin;

@@ -5,10 +5,10 @@ use collide_core::{contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRe
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
-use crate::pass::statics::{refined_hit, seam_hit};
+use crate::pass::statics::{seam_hit, stopping};
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
-use collide_world::{working_skin, Obstacle, Obstacles, QueryFilter, WorldHit};
+use collide_world::{refine_hit_among, working_skin, Obstacle, Obstacles, QueryFilter, WorldHit};
 
 /// The box around the segment `from → to`, widened as the pass widens a body's swept box
 /// (see [`Body::swept_bounds`]), or `None` when an end is not finite. Unwidened, a box built
@@ -30,13 +30,21 @@ fn as_the_set_says<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     motion: &Motion,
     impact: Impact,
+    filter: &QueryFilter<'_>,
 ) -> Option<Impact> {
     let hit = Hit {
         impact,
         contact: None,
         by_sweep: true,
     };
-    refined_hit(obstacles, o, shape, motion, hit).map(|h| h.impact)
+    // A filter that leaves obstacles out may expose a face the set counts as a seam.
+    let hit = if filter.is_layers_only() {
+        obstacles.refine_hit(o.id, shape, motion, hit)
+    } else {
+        let keeps = |n: &Obstacle<'_>| filter.allows_obstacle(n);
+        refine_hit_among(obstacles, o.id, shape, motion, hit, &keeps)
+    };
+    stopping(o, shape, motion, hit?).map(|h| h.impact)
 }
 
 /// The hit of a point moving along `motion` on a seam of the set ([`seam_hit`]: between two
@@ -82,7 +90,7 @@ fn each_ray_hit<'s>(
             return;
         };
         let (point, path) = (Circle { radius: 0.0 }, Motion::linear(from, to));
-        let said = as_the_set_says(obstacles, &o, point.into(), &path, h);
+        let said = as_the_set_says(obstacles, &o, point.into(), &path, h, filter);
         let h = match said {
             Some(h) => h,
             // Inside a solid obstacle whose nearest face the set says is no face (between two
@@ -126,7 +134,7 @@ fn each_shape_hit<'s>(
         let Some(i) = time_of_impact(shape, motion, o.shape, &at) else {
             return;
         };
-        let i = match as_the_set_says(obstacles, &o, shape, motion, i) {
+        let i = match as_the_set_says(obstacles, &o, shape, motion, i, filter) {
             Some(i) => i,
             // Sunk into a solid obstacle whose nearest face the set says is no face (between
             // two tiles), or that it sees no way out of: met at once all the same, as a ray is.

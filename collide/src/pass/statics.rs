@@ -30,6 +30,17 @@ pub(crate) fn refined_hit(
     hit: Hit,
 ) -> Option<Hit> {
     let hit = statics.refine_hit(o.id, shape, motion, hit)?;
+    stopping(o, shape, motion, hit)
+}
+
+/// `hit` on obstacle `o` (as the set reports it) where the obstacle stops the body: always,
+/// but for a one-way platform ([`refined_hit`]).
+pub(crate) fn stopping(
+    o: &Obstacle<'_>,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    hit: Hit,
+) -> Option<Hit> {
     if o.one_way.is_none() {
         return Some(hit);
     }

@@ -1,0 +1,125 @@
+//! A face the set's own rule calls no face, exposed because a query leaves out what covers it.
+
+use collide_core::{contains_point, Aabb, Hit, Layers, Motion, ShapeRef};
+use glam::Vec2;
+
+use crate::{Obstacle, Obstacles};
+
+/// Within this share of the larger component, a normal lies along an axis: it meets a face,
+/// not a corner (as a tile map's face rule reads it).
+const ALONG_AXIS: f32 = 1e-3;
+
+/// [`Obstacles::refine_hit`] for a query that sees only the obstacles `keeps` keeps (a
+/// [`QueryFilter`](crate::QueryFilter) that leaves out tiles by id or predicate).
+///
+/// The set's rule counts every obstacle it holds: it drops a hit through the face between two
+/// solid ones (two tiles of a wall) as a seam, and flattens a corner where a neighbour goes
+/// on. Where a box-shaped obstacle's hit was dropped only because of neighbours the query
+/// leaves out, the rule is taken again with those neighbours empty: a face across which no
+/// kept solid obstacle lies is exposed, a corner keeps the faces of its two that are. So a
+/// door tile left out by id lets a character through the door, not through the wall behind
+/// it. Each neighbour is read a hair across the face, within the obstacle's side. Grazes, starts
+/// inside and shaped obstacles (slopes) are the set's to judge.
+pub fn refine_hit_among<O: Obstacles + ?Sized>(
+    set: &O,
+    id: u32,
+    shape: ShapeRef<'_>,
+    motion: &Motion,
+    hit: Hit,
+    keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+) -> Option<Hit> {
+    let refined = set.refine_hit(id, shape, motion, hit);
+    let into = hit.impact.t > 0.0 && motion.travel().dot(hit.impact.normal) > 0.0;
+    if refined.is_some() || !into {
+        return refined;
+    }
+    let on = set
+        .obstacle(id)
+        .filter(|o| matches!(o.shape, ShapeRef::Rect(_)))?;
+    let normal = exposed_normal(set, &on.bounds(), &hit, keeps)?;
+    let mut hit = hit;
+    hit.impact.normal = normal;
+    Some(hit)
+}
+
+/// What covers the far side of one face of a box: a kept solid obstacle, or only ones left
+/// out, or nothing.
+#[derive(Clone, Copy, PartialEq)]
+enum Cover {
+    Kept,
+    LeftOut,
+    None,
+}
+
+/// The normal the face rule gives `hit` on the box `bounds` with the obstacles `keeps` leaves
+/// out taken as empty, where one of them covered a face it met; `None` where none did (the
+/// set dropped it for its own reasons) or where kept ones cover every face it met.
+fn exposed_normal<O: Obstacles + ?Sized>(
+    set: &O,
+    bounds: &Aabb,
+    hit: &Hit,
+    keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+) -> Option<Vec2> {
+    let n = hit.impact.normal;
+    let across = |axis: usize| cover(set, bounds, hit.impact.point, axis, n[axis], keeps);
+    if n.x.abs() <= ALONG_AXIS * n.y.abs() {
+        (across(1) == Cover::LeftOut).then(|| Vec2::new(0.0, n.y.signum()))
+    } else if n.y.abs() <= ALONG_AXIS * n.x.abs() {
+        (across(0) == Cover::LeftOut).then(|| Vec2::new(n.x.signum(), 0.0))
+    } else {
+        let (x, y) = (across(0), across(1));
+        if x != Cover::LeftOut && y != Cover::LeftOut {
+            return None;
+        }
+        match (x != Cover::Kept, y != Cover::Kept) {
+            (true, true) => Some(n),
+            (true, false) => Some(Vec2::new(n.x.signum(), 0.0)),
+            (false, true) => Some(Vec2::new(0.0, n.y.signum())),
+            (false, false) => None,
+        }
+    }
+}
+
+/// What lies a hair across the face of the box `bounds` that a hit with normal component
+/// `inward` on `axis` met at `point`: the point moved out of the box across that face, and
+/// kept within the box's extent along it.
+fn cover<O: Obstacles + ?Sized>(
+    set: &O,
+    bounds: &Aabb,
+    point: Vec2,
+    axis: usize,
+    inward: f32,
+    keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+) -> Cover {
+    let (lo, hi) = (bounds.min(), bounds.max());
+    // A thousandth of the box's smaller half, and well past the rounding of the point.
+    let rounding = 8.0 * f32::EPSILON * point.abs().max_element();
+    let step = (1e-3 * bounds.half_extents.min_element()).max(rounding);
+    let other = 1 - axis;
+    let mut probe = point;
+    probe[axis] = if inward > 0.0 {
+        lo[axis] - step
+    } else {
+        hi[axis] + step
+    };
+    probe[other] = point[other].clamp(lo[other] + step, hi[other] - step);
+    if !probe.is_finite() {
+        return Cover::None;
+    }
+    let mut found = Cover::None;
+    set.near(
+        &Aabb::new(probe, Vec2::splat(step)),
+        Layers::ALL,
+        &mut |o| {
+            let solid = !o.sensor && o.one_way.is_none();
+            if solid && found != Cover::Kept && contains_point(o.shape, &o.pose, probe) {
+                found = if keeps(&o) {
+                    Cover::Kept
+                } else {
+                    Cover::LeftOut
+                };
+            }
+        },
+    );
+    found
+}
