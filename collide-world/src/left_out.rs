@@ -92,9 +92,11 @@ fn cover<O: Obstacles + ?Sized>(
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Cover {
     let (lo, hi) = (bounds.min(), bounds.max());
-    // A thousandth of the box's smaller half, and well past the rounding of the point.
+    // A thousandth of the box's smaller half, well past the rounding of the point, but no
+    // more than that half (far out, where a tile is a few ulps wide).
+    let half = bounds.half_extents.min_element();
     let rounding = 8.0 * f32::EPSILON * point.abs().max_element();
-    let step = (1e-3 * bounds.half_extents.min_element()).max(rounding);
+    let step = (1e-3 * half).max(rounding).min(half);
     let other = 1 - axis;
     let mut probe = point;
     probe[axis] = if inward > 0.0 {
@@ -102,7 +104,8 @@ fn cover<O: Obstacles + ?Sized>(
     } else {
         hi[axis] + step
     };
-    probe[other] = point[other].clamp(lo[other] + step, hi[other] - step);
+    // Not `clamp`, which panics where rounding puts the two bounds the wrong way round.
+    probe[other] = point[other].max(lo[other] + step).min(hi[other] - step);
     if !probe.is_finite() {
         return Cover::None;
     }

@@ -154,3 +154,27 @@ fn casts_leaving_tiles_out_meet_what_the_map_without_them_meets() {
     assert_eq!(compared, 6400);
     assert!(slides > 1000, "{slides} slides from outside");
 }
+
+/// Far out, where a tile of 0.1 is a few ulps wide, a filtered cast answers (a tester's
+/// harness found it panicking where the neighbour's probe was clamped between bounds the
+/// rounding had crossed).
+#[test]
+fn a_filtered_cast_far_out_on_tiny_tiles_answers() {
+    let rows = ["##.#", "#..#", "####"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(0.1), Vec2::new(1000.0, -100_000.0)).unwrap();
+    let gone = [map.cell_index(1, 0)];
+    let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
+    let mut answered = 0;
+    for i in 0..200 {
+        let a = i as f32 * 0.37;
+        let (s, c) = collide_core::math::sin_cos(a);
+        let (s3, c3) = collide_core::math::sin_cos(3.0 * a);
+        let from = Vec2::new(1000.2, -99_999.85) + 0.04 * Vec2::new(c, s);
+        let to = from + Vec2::new(c3, s3) * 0.3;
+        answered += usize::from(cast_ray_static(&map, from, to, filter).is_some());
+        let ball = Circle { radius: 0.02 };
+        let path = Motion::linear(from, to);
+        answered += usize::from(cast_shape_static(&map, ball, &path, filter).is_some());
+    }
+    assert!(answered > 100, "{answered} hits");
+}
