@@ -5,7 +5,8 @@
 use collide_broad::Proxy;
 use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
-use crate::{refine_hit_among, Obstacle, Obstacles, WorldHit};
+use crate::left_out::exposed_by_left_out;
+use crate::{Obstacle, Obstacles, WorldHit};
 use glam::Vec2;
 
 /// Which obstacles a [`Kept`] view keeps.
@@ -57,12 +58,13 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
     }
 
     /// The set's, but for a face it drops that only obstacles this view leaves out cover
-    /// ([`refine_hit_among`]).
+    /// ([`refine_hit_among`](crate::refine_hit_among)).
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
-        if self.keep.keeps_all() {
-            return self.inner.refine_hit(id, shape, motion, hit);
+        let refined = self.inner.refine_hit(id, shape, motion, hit);
+        if refined.is_some() || self.keep.keeps_all() {
+            return refined;
         }
-        refine_hit_among(self.inner, id, shape, motion, hit, &|o| self.keep.keeps(o))
+        exposed_by_left_out(self.inner, id, motion, hit, &|o| self.keep.keeps(o))
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

@@ -18,8 +18,8 @@ const ALONG_AXIS: f32 = 1e-3;
 /// leaves out, the rule is taken again with those neighbours empty: a face across which no
 /// kept solid obstacle lies is exposed, a corner keeps the faces of its two that are. So a
 /// door tile left out by id lets a character through the door, not through the wall behind
-/// it. Each neighbour is read a hair across the face, within the obstacle's side. Grazes, starts
-/// inside and shaped obstacles (slopes) are the set's to judge.
+/// it. Each neighbour is read a hair across the face, within the obstacle's side. Grazes,
+/// starts inside and shaped obstacles (slopes) are the set's to judge.
 pub fn refine_hit_among<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,
@@ -29,9 +29,25 @@ pub fn refine_hit_among<O: Obstacles + ?Sized>(
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Option<Hit> {
     let refined = set.refine_hit(id, shape, motion, hit);
-    let into = hit.impact.t > 0.0 && motion.travel().dot(hit.impact.normal) > 0.0;
-    if refined.is_some() || !into {
+    if refined.is_some() {
         return refined;
+    }
+    exposed_by_left_out(set, id, motion, hit, keeps)
+}
+
+/// `hit` on obstacle `id`, which the set dropped, with the normal the face rule gives it
+/// where only obstacles `keeps` leaves out covered the faces it met ([`refine_hit_among`]);
+/// `None` where the set's reasons stand.
+pub(crate) fn exposed_by_left_out<O: Obstacles + ?Sized>(
+    set: &O,
+    id: u32,
+    motion: &Motion,
+    hit: Hit,
+    keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+) -> Option<Hit> {
+    let into = hit.impact.t > 0.0 && motion.travel().dot(hit.impact.normal) > 0.0;
+    if !into {
+        return None;
     }
     let on = set
         .obstacle(id)

@@ -43,8 +43,11 @@ pub const MAX_TRAVEL_RATIO: f32 = 1.0e5;
 /// Whether `travel` from a body whose box is `from` is longer than [`MAX_TRAVEL_RATIO`]
 /// allows (or not finite).
 pub(crate) fn travel_too_long(from: &Aabb, travel: Vec2) -> bool {
-    let length = travel.length();
-    !length.is_finite() || length > longest_travel(from)
+    // Squared in f64, which no f32 overflows: no root to take.
+    let (x, y) = (f64::from(travel.x), f64::from(travel.y));
+    let longest = f64::from(longest_travel(from));
+    let square = x * x + y * y;
+    !square.is_finite() || square > longest * longest
 }
 
 /// The longest travel [`MAX_TRAVEL_RATIO`] allows a body whose box is `from`.
