@@ -4,7 +4,7 @@
 //! rounded centre reaches a rounding step past its grid line. `TileMap::cast_segment`, which
 //! walks the grid itself, never did.
 
-use collide::{cast_ray_static, TileMap};
+use collide::{cast_ray_static, StaticWorld, TileMap, TILE_IDS};
 use collide_core::Layers;
 use glam::Vec2;
 
@@ -23,6 +23,13 @@ fn a_ray_along_a_floor_of_tenth_cells_meets_nothing() {
             "{from:?}"
         );
     }
+    // The same map in a whole static world: its tiles answer as the map's own.
+    let world = StaticWorld::new(map.clone());
+    let (from, to) = (Vec2::new(-0.1, top), Vec2::new(0.5, top));
+    assert_eq!(cast_ray_static(&world, from, to, Layers::ALL), None);
+    let y = top - 0.05;
+    let hit = cast_ray_static(&world, Vec2::new(-0.1, y), Vec2::new(0.5, y), Layers::ALL);
+    assert_eq!(hit.map(|h| h.id), Some(TILE_IDS + map.cell_index(0, 1)));
 }
 
 #[test]
