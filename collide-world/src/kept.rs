@@ -23,6 +23,13 @@ pub(crate) trait Keep {
     fn keeps_sensors(&self) -> bool {
         true
     }
+
+    /// What it leaves out is gone from the level: a face only those covered is exposed (a
+    /// query's filter). `false` where they still stand there, only not met (a character's
+    /// view without the platform it rides): the set's face rule stands as it is.
+    fn exposes_faces(&self) -> bool {
+        true
+    }
 }
 
 /// `inner` with only the obstacles `keep` keeps.
@@ -57,14 +64,16 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
         });
     }
 
-    /// The set's, but for a face it drops that only obstacles this view leaves out cover
-    /// ([`refine_hit_among`](crate::refine_hit_among)).
+    /// The set's, but for a face it drops, or a corner it flattens, where obstacles this view
+    /// leaves out cover it ([`refine_hit_among`](crate::refine_hit_among)).
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         let refined = self.inner.refine_hit(id, shape, motion, hit);
-        if refined.is_some() || self.keep.keeps_all() {
+        if self.keep.keeps_all() || !self.keep.exposes_faces() {
             return refined;
         }
-        exposed_by_left_out(self.inner, id, motion, hit, &|o| self.keep.keeps(o))
+        exposed_by_left_out(self.inner, id, motion, hit, refined, &|o| {
+            self.keep.keeps(o)
+        })
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

@@ -14,12 +14,14 @@ const ALONG_AXIS: f32 = 1e-3;
 ///
 /// The set's rule counts every obstacle it holds: it drops a hit through the face between two
 /// solid ones (two tiles of a wall) as a seam, and flattens a corner where a neighbour goes
-/// on. Where a box-shaped obstacle's hit was dropped only because of neighbours the query
-/// leaves out, the rule is taken again with those neighbours empty: a face across which no
-/// kept solid obstacle lies is exposed, a corner keeps the faces of its two that are. So a
-/// door tile left out by id lets a character through the door, not through the wall behind
-/// it. Each neighbour is read a hair across the face, within the obstacle's side. Grazes,
-/// starts inside and shaped obstacles (slopes) are the set's to judge.
+/// on. Where a box-shaped obstacle's hit was dropped or flattened, and obstacles the query
+/// leaves out covered a face it met, the rule is taken again with those obstacles empty: a
+/// face across which no kept solid obstacle lies is exposed, a corner keeps the normal where
+/// both its faces are and the face's where one is. So a door tile left out by id lets a
+/// character through the door, not through the wall behind it, and a ball reaching the end
+/// of a floor whose next tile is left out rolls off its corner. Each neighbour is read a hair
+/// across the face, within the obstacle's side. Grazes, starts inside and shaped obstacles
+/// (slopes) are the set's to judge.
 pub fn refine_hit_among<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,
@@ -29,33 +31,50 @@ pub fn refine_hit_among<O: Obstacles + ?Sized>(
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Option<Hit> {
     let refined = set.refine_hit(id, shape, motion, hit);
-    if refined.is_some() {
-        return refined;
-    }
-    exposed_by_left_out(set, id, motion, hit, keeps)
+    exposed_by_left_out(set, id, motion, hit, refined, keeps)
 }
 
-/// `hit` on obstacle `id`, which the set dropped, with the normal the face rule gives it
-/// where only obstacles `keeps` leaves out covered the faces it met ([`refine_hit_among`]);
-/// `None` where the set's reasons stand.
+/// `refined`, the set's answer for `hit` on obstacle `id`, taken again where the set dropped
+/// the hit or changed its normal and obstacles `keeps` leaves out covered a face it met
+/// ([`refine_hit_among`]).
 pub(crate) fn exposed_by_left_out<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,
     motion: &Motion,
     hit: Hit,
+    refined: Option<Hit>,
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Option<Hit> {
+    let as_met = refined.is_some_and(|r| r.impact.normal == hit.impact.normal);
     let into = hit.impact.t > 0.0 && motion.travel().dot(hit.impact.normal) > 0.0;
-    if !into {
-        return None;
+    if as_met || !into {
+        return refined;
     }
-    let on = set
+    let Some(on) = set
         .obstacle(id)
-        .filter(|o| matches!(o.shape, ShapeRef::Rect(_)))?;
-    let normal = exposed_normal(set, &on.bounds(), &hit, keeps)?;
-    let mut hit = hit;
-    hit.impact.normal = normal;
-    Some(hit)
+        .filter(|o| matches!(o.shape, ShapeRef::Rect(_)))
+    else {
+        return refined;
+    };
+    match exposed_normal(set, &on.bounds(), &hit, keeps) {
+        Ruled::BySet => refined,
+        Ruled::Seam => None,
+        Ruled::Normal(normal) => {
+            let mut hit = refined.unwrap_or(hit);
+            hit.impact.normal = normal;
+            Some(hit)
+        }
+    }
+}
+
+/// The face rule taken again with the obstacles a query leaves out as empty.
+enum Ruled {
+    /// No obstacle left out covers a face the hit met: the set's answer stands.
+    BySet,
+    /// Kept obstacles cover every face it met: no hit.
+    Seam,
+    /// The hit, with this normal.
+    Normal(Vec2),
 }
 
 /// What covers the far side of one face of a box: a kept solid obstacle, or only ones left
@@ -67,32 +86,32 @@ enum Cover {
     None,
 }
 
-/// The normal the face rule gives `hit` on the box `bounds` with the obstacles `keeps` leaves
-/// out taken as empty, where one of them covered a face it met; `None` where none did (the
-/// set dropped it for its own reasons) or where kept ones cover every face it met.
+/// The face rule for `hit` on the box `bounds` with the obstacles `keeps` leaves out taken
+/// as empty: a face is exposed where no kept solid obstacle lies across it; a corner keeps
+/// the normal where both its faces are, the face's where one is.
 fn exposed_normal<O: Obstacles + ?Sized>(
     set: &O,
     bounds: &Aabb,
     hit: &Hit,
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-) -> Option<Vec2> {
+) -> Ruled {
     let n = hit.impact.normal;
     let across = |axis: usize| cover(set, bounds, hit.impact.point, axis, n[axis], keeps);
-    if n.x.abs() <= ALONG_AXIS * n.y.abs() {
-        (across(1) == Cover::LeftOut).then(|| Vec2::new(0.0, n.y.signum()))
+    let (x, y) = if n.x.abs() <= ALONG_AXIS * n.y.abs() {
+        (Cover::Kept, across(1))
     } else if n.y.abs() <= ALONG_AXIS * n.x.abs() {
-        (across(0) == Cover::LeftOut).then(|| Vec2::new(n.x.signum(), 0.0))
+        (across(0), Cover::Kept)
     } else {
-        let (x, y) = (across(0), across(1));
-        if x != Cover::LeftOut && y != Cover::LeftOut {
-            return None;
-        }
-        match (x != Cover::Kept, y != Cover::Kept) {
-            (true, true) => Some(n),
-            (true, false) => Some(Vec2::new(n.x.signum(), 0.0)),
-            (false, true) => Some(Vec2::new(0.0, n.y.signum())),
-            (false, false) => None,
-        }
+        (across(0), across(1))
+    };
+    if x != Cover::LeftOut && y != Cover::LeftOut {
+        return Ruled::BySet;
+    }
+    match (x != Cover::Kept, y != Cover::Kept) {
+        (true, true) => Ruled::Normal(n),
+        (true, false) => Ruled::Normal(Vec2::new(n.x.signum(), 0.0)),
+        (false, true) => Ruled::Normal(Vec2::new(0.0, n.y.signum())),
+        (false, false) => Ruled::Seam,
     }
 }
 

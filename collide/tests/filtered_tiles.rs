@@ -75,8 +75,8 @@ fn a_character_through_a_door_left_out_stops_at_the_wall_behind_it() {
 }
 
 /// Random walls with random tiles left out: every cast through the filter meets what the same
-/// cast meets on the map with those tiles emptied, and a box slid from outside the walls ends
-/// where it ends there.
+/// cast meets on the map with those tiles emptied, and a box, a ball or a hexagon slid from
+/// outside the walls ends where it ends there, on a floor or not as there.
 #[test]
 fn casts_leaving_tiles_out_meet_what_the_map_without_them_meets() {
     let mut rng = collide_testkit::SplitMix64::new(0xF17E_7ED5);
@@ -111,13 +111,19 @@ fn casts_leaving_tiles_out_meet_what_the_map_without_them_meets() {
             let path = Motion::linear(from, to);
             let cast = cast_shape_static(&map, ball, &path, filter);
             let want_cast = cast_shape_static(&emptied, ball, &path, Layers::ALL);
-            let body = Rect {
-                half_extents: Vec2::splat(0.3 * size),
+            let hexagon = Hull::regular(6, 0.3 * size).unwrap();
+            let body: Shape = match rng.index(3) {
+                0 => Rect {
+                    half_extents: Vec2::splat(0.3 * size),
+                }
+                .into(),
+                1 => Circle { radius: 0.3 * size }.into(),
+                _ => hexagon.into(),
             };
             let settings = SlideSettings::new(Vec2::Y);
             let slid = |map: &TileMap, filter: &QueryFilter<'_>| {
                 let s = move_and_slide_filtered(
-                    body,
+                    &body,
                     Rot::IDENTITY,
                     from,
                     to - from,
@@ -125,12 +131,12 @@ fn casts_leaving_tiles_out_meet_what_the_map_without_them_meets() {
                     &settings,
                     filter,
                 );
-                (s.position, s.invalid_input)
+                (s.position, s.on_floor)
             };
             // From outside the solid region (a start inside is pushed out, as the set's
             // neighbours say).
             let (got, want_slid) = (slid(&map, &filter), slid(&emptied, &QueryFilter::default()));
-            let outside = !map.overlaps(body, &Pose::from_position(from));
+            let outside = !map.overlaps(&body, &Pose::from_position(from));
             slides += usize::from(outside);
             assert!(
                 !outside || (got.1 == want_slid.1 && (got.0 - want_slid.0).length() <= 1e-3 * size),
@@ -177,4 +183,47 @@ fn a_filtered_cast_far_out_on_tiny_tiles_answers() {
         answered += usize::from(cast_shape_static(&map, ball, &path, filter).is_some());
     }
     assert!(answered > 100, "{answered} hits");
+}
+
+/// A ball beside a kept tile whose neighbour is left out meets the tile's corner as a corner
+/// (a tester's round: the corner was flattened into a wall, and the ball rose through the
+/// tile along it), move after move, as on the map with the neighbour emptied.
+#[test]
+fn a_character_rounds_a_corner_its_left_out_neighbour_no_longer_covers() {
+    let rows = ["..#......", "..##....."];
+    let map =
+        TileMap::from_rows(&rows, Vec2::splat(14.438_852), Vec2::new(0.0, 43.316_56)).unwrap();
+    let gone = [map.cell_index(2, 0), map.cell_index(3, 0)];
+    let mut emptied = map.clone();
+    for &id in &gone {
+        let cell = map.cell_of_index(id);
+        emptied.set(cell.x, cell.y, 0).unwrap();
+    }
+    let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(8.566_868)
+        .with_max_step_height(1.085_245_4);
+    let (ball, start) = (
+        Circle { radius: 8.666_485 },
+        Vec2::new(58.139_66, 71.238_65),
+    );
+    let mut filtered = Character::new(ball, start, settings).unwrap();
+    let mut plain = Character::new(ball, start, settings).unwrap();
+    for travel in [
+        Vec2::new(-15.7176, -6.670_166_5),
+        Vec2::new(-15.7176, -13.340_333),
+        Vec2::new(-15.7176, 19.404_236),
+        Vec2::new(-15.7176, -0.327_467_92),
+    ] {
+        let got = filtered.move_by_filtered(travel, &map, &filter).position;
+        let want = plain.move_by(travel, &emptied).position;
+        assert!(
+            (got - want).length() < 1e-3,
+            "{travel:?}: {got:?} against {want:?}"
+        );
+        assert!(
+            !emptied.overlaps(ball, &Pose::from_position(got)),
+            "{got:?}"
+        );
+    }
 }

@@ -55,6 +55,11 @@ impl Keep for Left<'_> {
             } => Some(o.id) != leaving && !sunk_before(shape, &before, o),
         }
     }
+
+    /// A platform, a mover or a one-way piece left out still stands where it is.
+    fn exposes_faces(&self) -> bool {
+        false
+    }
 }
 
 /// Whether `o` is a moving one-way platform that `shape` at `pose` overlapped where it stood
