@@ -20,8 +20,9 @@ const ALONG_AXIS: f32 = 1e-3;
 /// both its faces are and the face's where one is. So a door tile left out by id lets a
 /// character through the door, not through the wall behind it, and a ball reaching the end
 /// of a floor whose next tile is left out rolls off its corner. Each neighbour is read a hair
-/// across the face, within the obstacle's side. Grazes, starts inside and shaped obstacles
-/// (slopes) are the set's to judge.
+/// across the face, within the obstacle's side. Grazes, starts inside, and a shaped
+/// obstacle's slanted edges and vertices (a slope's) are the set's to judge; its sides along
+/// the axes are taken as a box's.
 pub fn refine_hit_among<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,
@@ -50,13 +51,12 @@ pub(crate) fn exposed_by_left_out<O: Obstacles + ?Sized>(
     if as_met || !into {
         return refined;
     }
-    let Some(on) = set
-        .obstacle(id)
-        .filter(|o| matches!(o.shape, ShapeRef::Rect(_)))
-    else {
+    let Some(on) = set.obstacle(id) else {
         return refined;
     };
-    match exposed_normal(set, &on.bounds(), &hit, keeps) {
+    // Only a box's corners are two faces meeting square; a shaped obstacle's sides only.
+    let corners = matches!(on.shape, ShapeRef::Rect(_));
+    match exposed_normal(set, &on.bounds(), &hit, corners, keeps) {
         Ruled::BySet => refined,
         Ruled::Seam => None,
         Ruled::Normal(normal) => {
@@ -93,6 +93,7 @@ fn exposed_normal<O: Obstacles + ?Sized>(
     set: &O,
     bounds: &Aabb,
     hit: &Hit,
+    corners: bool,
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Ruled {
     let n = hit.impact.normal;
@@ -101,8 +102,10 @@ fn exposed_normal<O: Obstacles + ?Sized>(
         (Cover::Kept, across(1))
     } else if n.y.abs() <= ALONG_AXIS * n.x.abs() {
         (across(0), Cover::Kept)
-    } else {
+    } else if corners {
         (across(0), across(1))
+    } else {
+        return Ruled::BySet;
     };
     if x != Cover::LeftOut && y != Cover::LeftOut {
         return Ruled::BySet;

@@ -227,3 +227,58 @@ fn a_character_rounds_a_corner_its_left_out_neighbour_no_longer_covers() {
         );
     }
 }
+
+/// A slope's upright side beside a tile left out is a wall to the query (a tester's round: a
+/// box cast missed it, and a box slid straight through the slope).
+#[test]
+fn a_slope_beside_a_tile_left_out_shows_its_side() {
+    let cast_map = TileMap::from_rows(
+        &[".......#b......."],
+        Vec2::splat(0.75),
+        Vec2::new(0.0, 6.0),
+    )
+    .unwrap();
+    let gone = [cast_map.cell_index(7, 0)];
+    let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
+    let box_ = Rect {
+        half_extents: Vec2::new(0.415_557_27, 0.329_767_76),
+    };
+    let path = Motion::linear(
+        Vec2::new(5.484_277_7, 5.797_062),
+        Vec2::new(8.632_306, 3.447_361_5),
+    );
+    let hit = cast_shape_static(&cast_map, box_, &path, filter).expect("the slope's side");
+    assert_eq!((hit.id, hit.impact.normal), (8, Vec2::X));
+    assert!((hit.impact.t - 0.031_818_33).abs() < 1e-5, "{hit:?}");
+
+    let slide_map = TileMap::from_rows(
+        &["...............#b.."],
+        Vec2::splat(58.585_49),
+        Vec2::new(0.0, 117.170_98),
+    )
+    .unwrap();
+    let gone = [slide_map.cell_index(15, 0)];
+    let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
+    let body = Rect {
+        half_extents: Vec2::new(18.300_007, 27.019_154),
+    };
+    let settings = SlideSettings::new(Vec2::Y);
+    let (from, travel) = (
+        Vec2::new(911.623_84, 155.068_28),
+        Vec2::new(37.730_87, -60.223_85),
+    );
+    let slid = move_and_slide_filtered(
+        body,
+        Rot::IDENTITY,
+        from,
+        travel,
+        &slide_map,
+        &settings,
+        &filter,
+    );
+    assert!(
+        (slid.position - Vec2::new(919.057_86, 94.844_42)).length() < 0.05,
+        "{:?}",
+        slid.position
+    );
+}
