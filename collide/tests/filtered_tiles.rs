@@ -232,13 +232,7 @@ fn a_character_rounds_a_corner_its_left_out_neighbour_no_longer_covers() {
 /// box cast missed it, and a box slid straight through the slope).
 #[test]
 fn a_slope_beside_a_tile_left_out_shows_its_side() {
-    let cast_map = TileMap::from_rows(
-        &[".......#b......."],
-        Vec2::splat(0.75),
-        Vec2::new(0.0, 6.0),
-    )
-    .unwrap();
-    let gone = [cast_map.cell_index(7, 0)];
+    let (cast_map, gone) = row_without(".......#b.......", 0.75, 6.0, 7);
     let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
     let box_ = Rect {
         half_extents: Vec2::new(0.415_557_27, 0.329_767_76),
@@ -251,13 +245,7 @@ fn a_slope_beside_a_tile_left_out_shows_its_side() {
     assert_eq!((hit.id, hit.impact.normal), (8, Vec2::X));
     assert!((hit.impact.t - 0.031_818_33).abs() < 1e-5, "{hit:?}");
 
-    let slide_map = TileMap::from_rows(
-        &["...............#b.."],
-        Vec2::splat(58.585_49),
-        Vec2::new(0.0, 117.170_98),
-    )
-    .unwrap();
-    let gone = [slide_map.cell_index(15, 0)];
+    let (slide_map, gone) = row_without("...............#b..", 58.585_49, 117.170_98, 15);
     let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
     let body = Rect {
         half_extents: Vec2::new(18.300_007, 27.019_154),
@@ -281,4 +269,12 @@ fn a_slope_beside_a_tile_left_out_shows_its_side() {
         "{:?}",
         slid.position
     );
+}
+
+/// A map of one row of square cells of `size`, its bottom at `y`, and the id of its cell at
+/// column `x`, to leave out.
+fn row_without(row: &str, size: f32, y: f32, x: u32) -> (TileMap, [u32; 1]) {
+    let map = TileMap::from_rows(&[row], Vec2::splat(size), Vec2::new(0.0, y)).unwrap();
+    let id = map.cell_index(x, 0);
+    (map, [id])
 }
