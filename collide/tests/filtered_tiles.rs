@@ -278,3 +278,32 @@ fn row_without(row: &str, size: f32, y: f32, x: u32) -> (TileMap, [u32; 1]) {
     let id = map.cell_index(x, 0);
     (map, [id])
 }
+
+/// Two static rects laid edge to edge, one left out: the other's corner is a corner, not the
+/// flat top the pair makes (a tester's round found the normal flattened).
+#[test]
+fn a_static_rect_beside_one_left_out_shows_its_corner() {
+    let mut level = StaticBodies::new();
+    let tile = Rect {
+        half_extents: Vec2::splat(8.0),
+    };
+    let kept = level
+        .add(tile, Pose::from_position(Vec2::new(8.0, 8.0)), Layers::ALL)
+        .unwrap();
+    let gone = level
+        .add(tile, Pose::from_position(Vec2::new(24.0, 8.0)), Layers::ALL)
+        .unwrap();
+    level.refresh();
+    let left_out = [gone.id()];
+    let filter = QueryFilter::new(Layers::ALL).excluding(&left_out);
+    let ball = Circle { radius: 4.0 };
+    let path = Motion::linear(Vec2::new(19.0, -20.0), Vec2::new(19.0, 0.0));
+    let hit = cast_shape_static(&level, ball, &path, filter).expect("the kept rect's corner");
+    assert_eq!(hit.id, kept.id());
+    // The ball's centre is 3 right of the corner (16, 0) when it meets it, below it.
+    let want = Vec2::new(-3.0, (16.0f32 - 9.0).sqrt()) / 4.0;
+    assert!((hit.impact.normal - want).length() < 1e-5, "{hit:?}");
+    // With both rects, the pair's bottom is flat there.
+    let both = cast_shape_static(&level, ball, &path, Layers::ALL).unwrap();
+    assert_eq!(both.impact.normal, Vec2::Y);
+}
