@@ -3,11 +3,9 @@
 use collide_core::{contains_point, Aabb, Hit, Layers, Motion, ShapeRef};
 use glam::Vec2;
 
+// A normal within the face rule's share of an axis meets a face, not a corner.
+use crate::tiles::faces::SNAP as ALONG_AXIS;
 use crate::{Obstacle, Obstacles};
-
-/// Within this share of the larger component, a normal lies along an axis: it meets a face,
-/// not a corner (as a tile map's face rule reads it).
-const ALONG_AXIS: f32 = 1e-3;
 
 /// [`Obstacles::refine_hit`] for a query that sees only the obstacles `keeps` keeps (a
 /// [`QueryFilter`](crate::QueryFilter) that leaves out tiles by id or predicate).

@@ -8,7 +8,7 @@ use super::{TileMap, TileShape};
 /// How close to an axis (the smaller component over the larger) a normal must be to count as
 /// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
 /// far inside this; a true corner that close to a face touches the same flat surface.
-pub(super) const SNAP: f32 = 1e-3;
+pub(crate) const SNAP: f32 = 1e-3;
 
 /// One face of a cell, named by where it lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
