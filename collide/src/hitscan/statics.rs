@@ -91,16 +91,9 @@ fn each_ray_hit<'s>(
         };
         let (point, path) = (Circle { radius: 0.0 }, Motion::linear(from, to));
         let said = as_the_set_says(obstacles, &o, point.into(), &path, h, filter);
-        let h = match said {
-            Some(h) => h,
-            // Inside a solid obstacle whose nearest face the set says is no face (between two
-            // tiles): met at once all the same, with the ray's own direction as the normal,
-            // as `TileMap::cast_segment` gives it.
-            None if h.t == 0.0 && o.one_way.is_none() => Impact {
-                normal: (to - from).try_normalize().unwrap_or(Vec2::X),
-                ..h
-            },
-            None => return,
+        // A point cannot be sunk: inside is inside.
+        let Some(h) = said.or_else(|| met_inside(h, &o, to - from, || true)) else {
+            return;
         };
         visit(WorldHit {
             id: o.id,
@@ -134,21 +127,32 @@ fn each_shape_hit<'s>(
         let Some(i) = time_of_impact(shape, motion, o.shape, &at) else {
             return;
         };
-        let i = match as_the_set_says(obstacles, &o, shape, motion, i, filter) {
-            Some(i) => i,
-            // Sunk into a solid obstacle whose nearest face the set says is no face (between
-            // two tiles), or that it sees no way out of: met at once all the same, as a ray is.
-            None if i.t == 0.0 && o.one_way.is_none() && sunk_in(shape, motion, &o) => Impact {
-                normal: motion.travel().try_normalize().unwrap_or(Vec2::X),
-                ..i
-            },
-            None => return,
+        let said = as_the_set_says(obstacles, &o, shape, motion, i, filter);
+        let sunk = || sunk_in(shape, motion, &o);
+        let Some(i) = said.or_else(|| met_inside(i, &o, motion.travel(), sunk)) else {
+            return;
         };
         visit(WorldHit {
             id: o.id,
             impact: i,
         });
     });
+}
+
+/// The hit `i` that the set dropped, where the cast starts inside the solid obstacle `o`
+/// (`inside`, asked only then) and the set says its nearest face is no face (between two
+/// tiles) or sees no way out: met at once all the same, with the travel's direction as the
+/// normal (`X` without one), as `TileMap::cast_segment` gives it.
+fn met_inside(
+    i: Impact,
+    o: &Obstacle<'_>,
+    travel: Vec2,
+    inside: impl FnOnce() -> bool,
+) -> Option<Impact> {
+    (i.t == 0.0 && o.one_way.is_none() && inside()).then(|| Impact {
+        normal: travel.try_normalize().unwrap_or(Vec2::X),
+        ..i
+    })
 }
 
 /// Whether `shape` where `motion` starts overlaps obstacle `o` deeper than the rounding of
