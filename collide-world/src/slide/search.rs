@@ -10,6 +10,7 @@ use glam::Vec2;
 use super::one_way;
 use super::{SlideSettings, SAME_MOMENT};
 use crate::obstacles::touches;
+use crate::tiles::faces::SNAP;
 use crate::{Obstacle, Obstacles};
 
 /// How many of the earliest stops along one step [`Found`] keeps.
@@ -426,13 +427,18 @@ impl StepSweep<'_> {
         found.grazed |= stop.is_none();
         let blocks =
             |s: &SkinImpact| one_way::blocks(self.shape, self.motion, o, &s.impact, self.skin);
-        let Some(stop) = stop.filter(blocks) else {
+        let Some(mut stop) = stop.filter(blocks) else {
             return;
         };
         if self.runs_along(&stop) {
-            // Only the rounding of the end can bring the body closer: checked there.
-            found.grazed = true;
-            return;
+            match met.filter(|m| self.snapped_from(m, &stop)) {
+                Some(m) => stop.impact.normal = m.impact.normal,
+                None => {
+                    // Only the rounding of the end can bring the body closer: checked there.
+                    found.grazed = true;
+                    return;
+                }
+            }
         }
         let on_face = on_a_face(self.shape, self.motion.rotation, o, stop.impact.normal);
         // Only a stop after the start comes from in front of the side it meets. A circle's
@@ -458,6 +464,17 @@ impl StepSweep<'_> {
         let into = self.asked.dot(stop.impact.normal);
         let rounding = ALONG_ULPS * f32::EPSILON * self.asked.length();
         !stop.started_inside && into <= rounding
+    }
+
+    /// Whether the set turned the normal of `met` onto a face's axis (within [`SNAP`]) where
+    /// the step runs along that face but goes into `met`'s own: a long hull turned a hair off
+    /// the axis meets a small tile's corner with its side, and moving on along the axis
+    /// would take that side through the tile, by the travel times the turn. Such a stop keeps
+    /// the side's normal. (Where the surface goes on flat, at a seam, a side so turned meets
+    /// no corner: the body rests on its lowest vertex.)
+    fn snapped_from(&self, met: &SkinImpact, stop: &SkinImpact) -> bool {
+        let (own, set) = (met.impact.normal, stop.impact.normal);
+        own != set && own.dot(set) > 0.0 && own.perp_dot(set).abs() <= SNAP && !self.runs_along(met)
     }
 
     /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule
