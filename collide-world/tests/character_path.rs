@@ -1,9 +1,10 @@
 //! A move's path runs where the character went: a snap that slid down along a ledge's corner
 //! to the floor below records the corner it slid along, so that the path (straight from each
-//! point to the next, what the sensors are found along) never cuts through the ledge.
+//! point to the next, what the sensors are found along) never cuts through the ledge; a step
+//! records where its move across met a wall and turned.
 
-use collide_core::{contact, Hull, Pose, Rect, Rot, Shape};
-use collide_world::{Character, CharacterSettings, TileMap};
+use collide_core::{contact, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
+use collide_world::{Character, CharacterSettings, StaticWorld, TileMap};
 use glam::Vec2;
 
 /// A tester's room: a floor with its top at y = 16 and, on it, a half tile at x 64..80 up to
@@ -73,5 +74,99 @@ fn a_snap_down_a_ledge_corner_keeps_its_way_in_the_path() {
             "angle {angle}: {}",
             player.position()
         );
+    }
+}
+
+/// A tester's case: a ball steps onto a half tile under a wall. The step's move across met the
+/// wall and slid down along it; the path went from the top of the rise straight to where
+/// that slide ended, and a coin the ball touched at the wall was not reported.
+#[test]
+fn a_step_that_met_a_wall_keeps_the_bend_in_the_path() {
+    let rows = ["....##", "....##", "....##", "...._#", "######"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(16.0), Vec2::ZERO).unwrap();
+    let mut world = StaticWorld::new(map);
+    let coin_at = Vec2::new(62.09, 35.31);
+    let coin = Circle { radius: 0.5 };
+    let handle = world
+        .bodies
+        .add(coin, Pose::from_position(coin_at), Layers::ALL)
+        .unwrap();
+    world.bodies.set_sensor(handle, true);
+    world.bodies.refresh();
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(4.0)
+        .with_max_step_height(10.0);
+    let ball = Circle { radius: 5.0 };
+    let mut character = Character::new(ball, Vec2::new(50.0, 21.01), settings).unwrap();
+    let moved = *character.move_by(Vec2::new(20.0, -1.0), &world);
+    assert!(moved.stepped, "{moved:?}");
+    // Every contact's position lies on the path: the body was there.
+    for c in moved.contacts() {
+        assert!(moved.path().contains(&c.position), "{c:?} off {moved:?}");
+    }
+    // At the wall the ball overlapped the coin: the move reports it.
+    let touched = moved
+        .contacts()
+        .iter()
+        .any(|c| c.position.distance(coin_at) < ball.radius + coin.radius);
+    assert!(touched, "{moved:?}");
+    assert_eq!(character.sensors().len(), 1, "{moved:?}");
+}
+
+/// A tester's random case: a turned hexagon walking fast steps past a static ball; the path
+/// of its last move went straight from the top of the rise to where the move across ended,
+/// 7.8 units deep through the ball, where the move across had slid round it.
+#[test]
+fn a_fast_step_round_a_ball_keeps_its_path_outside_it() {
+    let rows = [
+        "........2........",
+        ".......a.........",
+        ".#...............",
+        ".....a...........",
+        "..#..............",
+        ".................",
+        ".................",
+        ".................",
+    ];
+    let size = Vec2::splat(59.255_753);
+    let map = TileMap::from_rows(&rows, size, Vec2::new(6_874.756, 2.122_196_7)).unwrap();
+    let mut world = StaticWorld::new(map);
+    let ball = Circle { radius: 32.285_5 };
+    let ball_at = Pose::new(
+        Vec2::new(7_105.548, 233.930_45),
+        Rot::from_angle(-2.793_516_6),
+    );
+    world.bodies.add(ball, ball_at, Layers::ALL).unwrap();
+    let plank = Rect {
+        half_extents: Vec2::new(61.753_29, 26.872_87),
+    };
+    let plank_at = Pose::new(
+        Vec2::new(7_266.723, 324.545_56),
+        Rot::from_angle(1.004_782_2),
+    );
+    world.bodies.add(plank, plank_at, Layers::ALL).unwrap();
+    world.bodies.refresh();
+    let hexagon = Hull::regular(6, 29.383_753).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(26.642_092)
+        .with_max_step_height(30.939_02);
+    let start = Vec2::new(7_258.097_7, 459.930_88);
+    let mut character = Character::new(hexagon, start, settings).unwrap();
+    let turn = Rot::from_angle(2.732_223_7);
+    character.set_rotation(turn);
+    let (right, fall) = (1_302.996_1, -172.939_32);
+    let mut travels = vec![Vec2::new(right, -25.389_482)];
+    travels.extend([Vec2::new(right, fall); 10]);
+    travels.extend([Vec2::new(-right, fall), Vec2::new(right, -25.389_482)]);
+    for travel in travels {
+        let moved = *character.move_by(travel, &world);
+        for leg in moved.path().windows(2) {
+            for i in 0..=1000 {
+                let at = leg[0] + (leg[1] - leg[0]) * (i as f32 / 1000.0);
+                let pose = Pose::new(at, turn);
+                let depth = contact(&hexagon, &pose, ball, &ball_at).map_or(0.0, |c| c.depth);
+                assert!(depth < 0.05, "{depth} into the ball at {at:?}: {moved:?}");
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use crate::slide::sensors::Path;
-use crate::{SlideContact, Surface};
+use crate::{Slide, SlideContact, Surface};
 
 /// The most contacts a [`CharacterMove`] keeps (the later ones are dropped).
 pub const MAX_CHARACTER_CONTACTS: usize = 32;
@@ -109,7 +109,7 @@ impl CharacterMove {
 
     /// The points the character's path ran through in the move, straight from each to the
     /// next: where it started, where the platform carried it and movers pushed it, where each
-    /// slide of its walk (or step) ended, and where it ended. The sensors are those this path
+    /// slide of its walk (or step) was pushed out, stopped and ended, and where it ended. The sensors are those this path
     /// touches ([`Character::sensors`](super::Character::sensors)). (A move of more than 32
     /// bends keeps its first 31 and its end.)
     #[must_use]
@@ -120,6 +120,15 @@ impl CharacterMove {
     /// The path goes on straight to `point`.
     pub(super) fn pass(&mut self, point: Vec2) {
         self.path.pass(point);
+    }
+
+    /// The path goes on along `slide`: to where it stopped at each contact (where it was
+    /// pushed out, where it met a wall and turned), in order, then to where it ended.
+    pub(super) fn pass_along<const S: usize>(&mut self, slide: &Slide<S>) {
+        for c in slide.contacts() {
+            self.path.pass(c.position);
+        }
+        self.path.pass(slide.position);
     }
 
     /// How much it holds: what [`truncate`](Self::truncate) goes back to.

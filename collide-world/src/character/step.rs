@@ -145,11 +145,10 @@ impl Step<'_, '_> {
             out.record(*c);
         }
         out.record(landed.floor);
-        for point in [rise.position, ahead.position]
-            .into_iter()
-            .chain(reach.map(|r| r.position))
-        {
-            out.pass(point);
+        out.pass_along(&rise);
+        out.pass_along(&ahead);
+        if let Some(reach) = &reach {
+            out.pass_along(reach);
         }
         landed.pass_into(out);
         Ok(Stepped {

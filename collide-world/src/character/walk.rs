@@ -202,7 +202,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
             break;
         }
         walked.end = slide.position;
-        out.pass(walked.end);
+        out.pass_along(&slide);
         let moved = walked.end - from;
         let met_floor = walked.meet(&slide, moved.length() > skin, &intent, &mut planes, out);
         if slide.contacts().is_empty() {
