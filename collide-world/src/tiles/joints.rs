@@ -57,8 +57,9 @@ impl TileMap {
     /// `(x, y)`, by the exposed faces of the cells around that meet there: none, the vertex
     /// lies inside the solid region and the hit is dropped; two in line, the surface is flat
     /// there and the hit gets their normal; two making an outside corner, a normal between
-    /// theirs is kept, another gets the nearer of theirs; otherwise (an inside corner, or
-    /// more faces) the nearest face's normal.
+    /// theirs is kept, another gets the nearer of theirs; otherwise (an inside corner) the
+    /// nearest face's normal. Where more meet (the region pinches there), the two that bound
+    /// the open sector the body lies in are taken so.
     fn vertex_normal(
         &self,
         (x, y): (u32, u32),
@@ -74,10 +75,14 @@ impl TileMap {
                 .map(|f| f.0)
                 .max_by(|a, b| a.dot(normal).total_cmp(&b.dot(normal)))
         };
-        let [(m1, e1), (m2, e2)] = faces else {
-            return nearest();
+        let (m1, e1, m2, e2) = match faces {
+            [(m1, e1), (m2, e2)] => (*m1, *e1, *m2, *e2),
+            [_, _, _, ..] => match bounding(faces, -normal) {
+                Some(pair) => pair,
+                None => return nearest(),
+            },
+            _ => return nearest(),
         };
-        let (m1, m2) = (*m1, *m2);
         if m1.perp_dot(m2).abs() <= SNAP && m1.dot(m2) > 0.0 {
             return Some(m1); // flat
         }
@@ -196,6 +201,30 @@ impl TileMap {
         let e = (outline[(i + 1) % outline.len()] - outline[i]) * self.cell_size();
         Vec2::new(e.y, -e.x).normalize()
     }
+}
+
+/// Where more than two faces meet at a vertex (the region pinches there: a ceiling slope's
+/// flat top beside a floor slope going down), the two that bound the sector around it the
+/// direction `toward` (from the vertex to the body) lies in, as `(normal, away)` each: the
+/// nearest face turning one way from `toward` and the nearest turning the other. `None` when
+/// `toward` is not finite.
+fn bounding(faces: &[(Vec2, Vec2)], toward: Vec2) -> Option<(Vec2, Vec2, Vec2, Vec2)> {
+    let toward = toward.try_normalize()?;
+    // How far each face's direction turns from `toward`, counterclockwise: a measure that
+    // grows with the angle from 0 to 2π (in [0, 4)), in arithmetic alone, so that the same
+    // bits come out everywhere.
+    let turn = |away: Vec2| {
+        let (cos, sin) = (toward.dot(away), toward.perp_dot(away));
+        if sin >= 0.0 {
+            1.0 - cos
+        } else {
+            3.0 + cos
+        }
+    };
+    let by_turn = |a: &&(Vec2, Vec2), b: &&(Vec2, Vec2)| turn(a.1).total_cmp(&turn(b.1));
+    let left = faces.iter().min_by(by_turn)?;
+    let right = faces.iter().max_by(by_turn)?;
+    Some((left.0, left.1, right.0, right.1))
 }
 
 /// How far `shape` placed at `pose` reaches from its position along the unit `direction`.
