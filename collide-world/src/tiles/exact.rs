@@ -7,6 +7,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use super::cells::AsIs;
 use super::{TileMap, TileShape};
 use crate::{working_skin, Obstacle, WorldHit};
 
@@ -83,7 +84,7 @@ impl TileMap {
             impact.normal = d.try_normalize().unwrap_or(Vec2::X);
         } else if self.face_normal(x, y, impact.normal).is_none() {
             // Through a whole cell's corner where two faces tie, the one the map exposes.
-            if let Some(normal) = self.through_the_corner(x, y, &impact, d) {
+            if let Some(normal) = self.through_the_corner(&AsIs, x, y, &impact, d) {
                 impact.normal = normal;
             }
         }

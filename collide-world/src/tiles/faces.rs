@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::cells::{AsIs, Cells};
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
 
@@ -125,22 +126,29 @@ impl TileMap {
     /// platform, and a top under one (of a solid cell or another platform) a floor.
     #[inline(always)]
     pub(crate) fn exposed(&self, x: u32, y: u32, face: Face) -> bool {
-        self.exposed_near(x, y, face, None)
+        self.exposed_near(&AsIs, x, y, face, None)
     }
 
-    /// [`exposed`](Self::exposed), or with `Some(end)`, whether the face is exposed next to
-    /// its end `end` (a coordinate along the side in the unit cell, `0` or `1` for a whole
-    /// side): what a corner there needs, as a face covered only near the corner leaves the
-    /// surface flat there (a half tile's top flush with its neighbour's).
+    /// [`exposed`](Self::exposed) among `cells`, or with `Some(end)`, whether the face is
+    /// exposed next to its end `end` (a coordinate along the side in the unit cell, `0` or `1`
+    /// for a whole side): what a corner there needs, as a face covered only near the corner
+    /// leaves the surface flat there (a half tile's top flush with its neighbour's).
     #[inline(always)]
-    pub(super) fn exposed_near(&self, x: u32, y: u32, face: Face, end: Option<f32>) -> bool {
-        let Some(other) = face.across(x, y).and_then(|(x, y)| self.get(x, y)) else {
+    pub(super) fn exposed_near(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        face: Face,
+        end: Option<f32>,
+    ) -> bool {
+        let Some(other) = face.across(x, y).and_then(|(x, y)| cells.get(self, x, y)) else {
             return true;
         };
         if other == 0 {
             return true;
         }
-        let own = self.get(x, y).unwrap_or(1);
+        let own = cells.get(self, x, y).unwrap_or(1);
         if !(is_shaped(own) || is_shaped(other)) {
             return false; // two whole cells
         }
@@ -230,35 +238,37 @@ impl TileMap {
     #[must_use]
     #[inline(always)]
     pub fn face_normal(&self, x: u32, y: u32, normal: Vec2) -> Option<Vec2> {
-        self.face_normal_within(x, y, normal, |_, _| false)
+        self.face_normal_within(&AsIs, x, y, normal, |_, _| false)
     }
 
-    /// [`face_normal`](Self::face_normal) for a shape passing through the one-way cells that
-    /// `within` names (by their offset from cell `(x, y)`): beside those a solid cell's side
-    /// is a wall whole, its ends no joint with the platform's top.
+    /// [`face_normal`](Self::face_normal) among `cells`, for a shape passing through the
+    /// one-way cells that `within` names (by their offset from cell `(x, y)`): beside those a
+    /// solid cell's side is a wall whole, its ends no joint with the platform's top.
     pub(super) fn face_normal_within(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         normal: Vec2,
         within: impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
         if self.has_shapes() {
-            let shape = self
-                .get(x, y)
+            let shape = cells
+                .get(self, x, y)
                 .map_or(TileShape::Solid, TileShape::from_byte);
             if !matches!(
                 shape,
                 TileShape::Solid | TileShape::OneWayTop | TileShape::Empty
             ) {
-                return self.shaped_face_normal((x, y), shape, normal, &within);
+                return self.shaped_face_normal(cells, (x, y), shape, normal, &within);
             }
         }
+        let exposed = |face, end| self.exposed_near(cells, x, y, face, end);
         match meets(normal)? {
-            Meets::Face(f) => self.exposed(x, y, f).then(|| f.inward()),
+            Meets::Face(f) => exposed(f, None).then(|| f.inward()),
             Meets::Corner(fx, fy) => match (
-                self.exposed_near(x, y, fx, end_unless(fx.beside(&within), fy == Face::Top)),
-                self.exposed_near(x, y, fy, end_unless(fy.beside(&within), fx == Face::Right)),
+                exposed(fx, end_unless(fx.beside(&within), fy == Face::Top)),
+                exposed(fy, end_unless(fy.beside(&within), fx == Face::Right)),
             ) {
                 (true, true) => Some(normal),
                 (true, false) => Some(fx.inward()),

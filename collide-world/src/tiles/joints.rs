@@ -7,6 +7,7 @@
 use collide_core::{Motion, Pose, ShapeRef};
 use glam::Vec2;
 
+use super::cells::Cells;
 use super::faces::{Face, SNAP};
 use super::{TileMap, TileShape};
 
@@ -24,6 +25,7 @@ impl TileMap {
     /// walls to their ends, and they are no faces.
     pub(super) fn shaped_face_normal(
         &self,
+        cells: &impl Cells,
         (x, y): (u32, u32),
         shape: TileShape,
         normal: Vec2,
@@ -37,7 +39,7 @@ impl TileMap {
             m.dot(out) > 0.0 && m.perp_dot(out).abs() <= SNAP
         }) {
             let exposed = match Face::of_edge(outline[i], outline[(i + 1) % n]) {
-                Some(face) => self.exposed(x, y, face),
+                Some(face) => self.exposed_near(cells, x, y, face, None),
                 None => true,
             };
             return exposed.then(|| -self.edge_normal(shape, outline, i));
@@ -50,7 +52,7 @@ impl TileMap {
                     .total_cmp(&(outline[b] * size).dot(out))
             })
             .unwrap_or(0);
-        self.vertex_normal((x, y), outline[k], normal, within)
+        self.vertex_normal(cells, (x, y), outline[k], normal, within)
     }
 
     /// The normal of a hit with normal `normal` on the vertex `at` (in the unit cell) of cell
@@ -62,12 +64,13 @@ impl TileMap {
     /// the open sector the body lies in are taken so.
     fn vertex_normal(
         &self,
+        cells: &impl Cells,
         (x, y): (u32, u32),
         at: Vec2,
         normal: Vec2,
         within: &impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
-        let faces = self.faces_at(x, y, at, within);
+        let faces = self.faces_at(cells, (x, y), at, within);
         let faces = &faces.list[..faces.len];
         let nearest = || {
             faces
@@ -100,7 +103,13 @@ impl TileMap {
     /// its unit cell) at an end: each one's normal into the solid and its direction away
     /// from the vertex; the cell's own sides beside the one-way cells `within` names exposed
     /// whole, and those cells left out.
-    fn faces_at(&self, x: u32, y: u32, at: Vec2, within: &impl Fn(i64, i64) -> bool) -> Faces {
+    fn faces_at(
+        &self,
+        cells: &impl Cells,
+        (x, y): (u32, u32),
+        at: Vec2,
+        within: &impl Fn(i64, i64) -> bool,
+    ) -> Faces {
         let mut faces = Faces {
             list: [(Vec2::ZERO, Vec2::ZERO); MOST_AT_VERTEX],
             len: 0,
@@ -112,7 +121,7 @@ impl TileMap {
                 let (Ok(cx), Ok(cy)) = (u32::try_from(cx), u32::try_from(cy)) else {
                     continue;
                 };
-                let Some(shape) = self.shape(cx, cy) else {
+                let Some(shape) = cells.get(self, cx, cy).map(TileShape::from_byte) else {
                     continue;
                 };
                 let Some(outline) = shape.outline() else {
@@ -136,11 +145,11 @@ impl TileMap {
                     };
                     let exposed = match Face::of_edge(p, q) {
                         Some(face) if (dx, dy) == (0, 0) && face.beside(within) => {
-                            self.exposed(cx, cy, face)
+                            self.exposed_near(cells, cx, cy, face, None)
                         }
                         Some(face) => {
                             let along = usize::from(matches!(face, Face::Left | Face::Right));
-                            self.exposed_near(cx, cy, face, Some(local[along]))
+                            self.exposed_near(cells, cx, cy, face, Some(local[along]))
                         }
                         None => true,
                     };
@@ -162,12 +171,13 @@ impl TileMap {
     /// a hit at the very start on an internal edge is taken for, as for a whole cell.
     pub(super) fn shaped_pressed_face(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         shape: ShapeRef<'_>,
         motion: &Motion,
     ) -> Option<Vec2> {
-        let tile = TileShape::from_byte(self.get(x, y)?);
+        let tile = TileShape::from_byte(cells.get(self, x, y)?);
         let outline = tile.outline()?;
         let start = motion.start_pose();
         let size = self.cell_size();
@@ -178,7 +188,7 @@ impl TileMap {
             .filter_map(|i| {
                 let out = self.edge_normal(tile, outline, i);
                 let exposed = match Face::of_edge(outline[i], outline[(i + 1) % n]) {
-                    Some(face) => self.exposed(x, y, face),
+                    Some(face) => self.exposed_near(cells, x, y, face, None),
                     None => true,
                 };
                 // How far the shape stands off the edge's line, out of the cell.
@@ -249,6 +259,7 @@ struct Faces {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tiles::cells::AsIs;
     use collide_core::Rect;
 
     #[test]
@@ -260,21 +271,23 @@ mod tests {
         // Resting exactly on the half tile's top (y = 24), moving down and along.
         let on_half = Motion::linear(Vec2::new(8.0, 27.0), Vec2::new(12.0, 20.0));
         assert_eq!(
-            map.shaped_pressed_face(0, 1, body, &on_half),
+            map.shaped_pressed_face(&AsIs, 0, 1, body, &on_half),
             Some(Vec2::NEG_Y)
         );
         let away = Motion::linear(Vec2::new(8.0, 27.0), Vec2::new(12.0, 30.0));
-        assert_eq!(map.shaped_pressed_face(0, 1, body, &away), None);
+        assert_eq!(map.shaped_pressed_face(&AsIs, 0, 1, body, &away), None);
         // The box's bottom-right corner on the slope's face (y = x), moving in.
         let corner = Vec2::new(24.0, 24.0);
         let on_slope = Motion::linear(corner + Vec2::new(-2.0, 3.0), Vec2::new(30.0, 20.0));
-        let into = map.shaped_pressed_face(1, 1, body, &on_slope).unwrap();
+        let into = map
+            .shaped_pressed_face(&AsIs, 1, 1, body, &on_slope)
+            .unwrap();
         assert!(
             into.distance(Vec2::new(1.0, -1.0).normalize()) < 1e-6,
             "{into}"
         );
         // A few units off the face is no press.
         let off = Motion::linear(corner + Vec2::new(-3.0, 4.0), Vec2::new(30.0, 20.0));
-        assert_eq!(map.shaped_pressed_face(1, 1, body, &off), None);
+        assert_eq!(map.shaped_pressed_face(&AsIs, 1, 1, body, &off), None);
     }
 }

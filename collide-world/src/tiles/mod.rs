@@ -9,6 +9,7 @@
 //! - `limits`: the sizes and coordinates a map may have;
 //! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
 //!   16 × 16 block, for the casts to skip empty runs;
+//! - `cells`: which cells the face rule reads;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
 //!   ([`TileMap::face_normal`]);
 //! - `exact`: the queries on shaped cells, a cell's exact shape at a time, and one-way cells;
@@ -23,6 +24,7 @@
 //! - `obstacles`: the map as [`Obstacles`](crate::Obstacles), for `move_and_slide` and the pass;
 
 mod axes;
+mod cells;
 mod coords;
 mod exact;
 pub(crate) mod faces;

@@ -6,6 +6,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use super::cells::{AsIs, Cells};
 use super::faces::{meets, Face, Meets};
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
@@ -85,50 +86,7 @@ impl Obstacles for TileMap {
     }
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
-        if id as usize >= self.cells().len() {
-            return Some(hit); // not one of this map's cells
-        }
-        let cell = self.cell_of_index(id);
-        let (x, y) = (cell.x, cell.y);
-        if self.has_sensor_cells() && self.sensor(x, y).is_some_and(|b| b != 0) {
-            return Some(hit); // a sensor cell stands alone: each is reported where met
-        }
-        let contact = hit.contact.and_then(|c| {
-            let end = shape.aabb(&motion.end_pose());
-            let (normal, depth) = self.exposed_way_out(x, y, c.normal, &end)?;
-            let depth = if normal == c.normal { c.depth } else { depth };
-            Some(Contact {
-                point: c.point,
-                normal,
-                depth,
-            })
-        });
-        // A hit that only the end of the frame saw has the contact's normal for its impact's:
-        // it takes the contact's way out too.
-        let seen_at_end = hit
-            .contact
-            .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
-        let (start, met) = (motion.start_pose(), motion.pose_at(hit.impact.t));
-        let within = |dx, dy| self.passing_through((x, y), (dx, dy), shape, (&start, &met));
-        let normal = match self.face_normal_within(x, y, hit.impact.normal, within) {
-            Some(n) => n,
-            None if seen_at_end => contact?.normal,
-            None if hit.impact.t == 0.0 => {
-                self.start_face(x, y, shape, motion, hit.impact.normal)?
-            }
-            None => self.through_the_corner(x, y, &hit.impact, motion.travel())?,
-        };
-        if self.grazes_a_seam(x, y, normal, &hit, motion.travel()) {
-            return None;
-        }
-        Some(Hit {
-            impact: Impact {
-                normal,
-                ..hit.impact
-            },
-            contact,
-            by_sweep: hit.by_sweep || contact.is_none(),
-        })
+        self.refine_among(&AsIs, id, shape, motion, hit)
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
@@ -150,6 +108,61 @@ impl Obstacles for TileMap {
 }
 
 impl TileMap {
+    /// [`Obstacles::refine_hit`] with the face rule reading `cells`.
+    fn refine_among(
+        &self,
+        cells: &impl Cells,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+    ) -> Option<Hit> {
+        if id as usize >= self.cells().len() {
+            return Some(hit); // not one of this map's cells
+        }
+        let cell = self.cell_of_index(id);
+        let (x, y) = (cell.x, cell.y);
+        if self.has_sensor_cells() && self.sensor(x, y).is_some_and(|b| b != 0) {
+            return Some(hit); // a sensor cell stands alone: each is reported where met
+        }
+        let contact = hit.contact.and_then(|c| {
+            let end = shape.aabb(&motion.end_pose());
+            let (normal, depth) = self.exposed_way_out(cells, x, y, c.normal, &end)?;
+            let depth = if normal == c.normal { c.depth } else { depth };
+            Some(Contact {
+                point: c.point,
+                normal,
+                depth,
+            })
+        });
+        // A hit that only the end of the frame saw has the contact's normal for its impact's:
+        // it takes the contact's way out too.
+        let seen_at_end = hit
+            .contact
+            .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
+        let (start, met) = (motion.start_pose(), motion.pose_at(hit.impact.t));
+        let within = |dx, dy| self.passing_through((x, y), (dx, dy), shape, (&start, &met));
+        let normal = match self.face_normal_within(cells, x, y, hit.impact.normal, within) {
+            Some(n) => n,
+            None if seen_at_end => contact?.normal,
+            None if hit.impact.t == 0.0 => {
+                self.start_face(cells, x, y, shape, motion, hit.impact.normal)?
+            }
+            None => self.through_the_corner(cells, x, y, &hit.impact, motion.travel())?,
+        };
+        if self.grazes_a_seam(cells, x, y, normal, &hit, motion.travel()) {
+            return None;
+        }
+        Some(Hit {
+            impact: Impact {
+                normal,
+                ..hit.impact
+            },
+            contact,
+            by_sweep: hit.by_sweep || contact.is_none(),
+        })
+    }
+
     /// The normal of a hit on whole cell `(x, y)` through a face between two solid cells
     /// exactly at its end, moving on into the cell across that corner: the other face there,
     /// when exposed. A point (a bullet of no size) crossing a floor's surface exactly where
@@ -157,12 +170,13 @@ impl TileMap {
     /// tie there, may name the internal one; a body of any size meets the neighbour's face.
     pub(super) fn through_the_corner(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         impact: &Impact,
         travel: Vec2,
     ) -> Option<Vec2> {
-        let whole = self.get(x, y).map(TileShape::from_byte) == Some(TileShape::Solid);
+        let whole = cells.get(self, x, y).map(TileShape::from_byte) == Some(TileShape::Solid);
         // The other face's axis: across the internal face's.
         let axis = match (impact.normal.x == 0.0, impact.normal.y == 0.0) {
             (false, true) => 1,
@@ -181,15 +195,22 @@ impl TileMap {
         }
         let mut normal = Vec2::ZERO;
         normal[axis] = way.signum();
-        self.face_normal(x, y, normal)
-            .or_else(|| self.inside_corner(x, y, impact.point, travel))
+        self.face_normal_within(cells, x, y, normal, |_, _| false)
+            .or_else(|| self.inside_corner(cells, x, y, impact.point, travel))
     }
 
     /// The normal of a point entering cell `(x, y)` exactly at a corner where both the cell's
     /// faces are seams: an inside corner (a wall standing on a floor) entered from the empty
     /// cell across it. The surface there is the two neighbours' faces: the one the travel
     /// meets more head-on, or the other where that one is covered.
-    fn inside_corner(&self, x: u32, y: u32, point: Vec2, travel: Vec2) -> Option<Vec2> {
+    fn inside_corner(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        point: Vec2,
+        travel: Vec2,
+    ) -> Option<Vec2> {
         if travel.x == 0.0 || travel.y == 0.0 {
             return None;
         }
@@ -213,7 +234,7 @@ impl TileMap {
             );
             let mut normal = Vec2::ZERO;
             normal[axis] = travel[axis].signum();
-            self.face_normal(bx, by, normal)
+            self.face_normal_within(cells, bx, by, normal, |_, _| false)
         };
         let head_on = usize::from(travel.y.abs() > travel.x.abs());
         face(head_on).or_else(|| face(1 - head_on))
@@ -276,12 +297,20 @@ impl TileMap {
     /// lying within rounding inside the surface (a hull's irrational vertices put one a few
     /// ulps into a floor it rests on). A corner that ends the face is not a seam, and a shape
     /// moving into the face hits it.
-    fn grazes_a_seam(&self, x: u32, y: u32, normal: Vec2, hit: &Hit, travel: Vec2) -> bool {
+    fn grazes_a_seam(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        normal: Vec2,
+        hit: &Hit,
+        travel: Vec2,
+    ) -> bool {
         let Some(Meets::Face(face)) = meets(normal) else {
             return false;
         };
         // A shaped cell's faces need not reach its sides: only whole cells' seams are ruled.
-        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
+        if self.has_shapes() && is_shaped(cells.get(self, x, y).unwrap_or(0)) {
             return false;
         }
         if travel.dot(normal) > 0.0 {
@@ -302,7 +331,10 @@ impl TileMap {
                 (_, true) => (Some(x), Some(y + 1)),
             };
             match (nx, ny) {
-                (Some(nx), Some(ny)) => self.is_solid(nx, ny) && self.exposed(nx, ny, face),
+                (Some(nx), Some(ny)) => {
+                    cells.get(self, nx, ny).is_some_and(|b| b != 0)
+                        && self.exposed_near(cells, nx, ny, face, None)
+                }
                 _ => false,
             }
         };
@@ -324,21 +356,22 @@ impl TileMap {
     /// two tiles is in the floor through its top. `None` when it is neither.
     pub(super) fn start_face(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         shape: ShapeRef<'_>,
         motion: &Motion,
         normal: Vec2,
     ) -> Option<Vec2> {
-        if let Some(pressed) = self.pressed_face(x, y, shape, motion) {
+        if let Some(pressed) = self.pressed_face(cells, x, y, shape, motion) {
             return Some(pressed);
         }
         let start = shape.aabb(&motion.start_pose());
-        let way_out = if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
-            self.exposed_way_out(x, y, normal, &start)
+        let way_out = if self.has_shapes() && is_shaped(cells.get(self, x, y).unwrap_or(0)) {
+            self.exposed_way_out(cells, x, y, normal, &start)
         } else {
             let faces = [Face::Left, Face::Right, Face::Bottom, Face::Top];
-            self.shallowest_way_out(x, y, &faces, &start)
+            self.shallowest_way_out(cells, x, y, &faces, &start)
         };
         way_out.map(|(face, _)| face)
     }
@@ -348,9 +381,16 @@ impl TileMap {
     /// whose normal met an internal face (the normal of a sweep that starts touching comes
     /// from whichever of the shapes' features it met first) is a hit on that face, so that a
     /// shape resting against a wall never moves into it. `None` when no such face is there.
-    fn pressed_face(&self, x: u32, y: u32, shape: ShapeRef<'_>, motion: &Motion) -> Option<Vec2> {
-        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
-            return self.shaped_pressed_face(x, y, shape, motion);
+    fn pressed_face(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+    ) -> Option<Vec2> {
+        if self.has_shapes() && is_shaped(cells.get(self, x, y).unwrap_or(0)) {
+            return self.shaped_pressed_face(cells, x, y, shape, motion);
         }
         let start = shape.aabb(&motion.start_pose());
         let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
@@ -366,7 +406,9 @@ impl TileMap {
         ];
         gaps.into_iter()
             .filter(|&(f, gap)| {
-                gap.abs() <= tolerance && travel.dot(f.inward()) > 0.0 && self.exposed(x, y, f)
+                gap.abs() <= tolerance
+                    && travel.dot(f.inward()) > 0.0
+                    && self.exposed_near(cells, x, y, f, None)
             })
             .min_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
             .map(|(f, _)| f.inward())

@@ -3,6 +3,7 @@
 use collide_core::{contact, overlaps, Aabb, Contact, Pose, ShapeRef};
 use glam::Vec2;
 
+use super::cells::{AsIs, Cells};
 use super::faces::{meets, Face, Meets};
 use super::shape::is_shaped;
 use super::{TileCell, TileMap};
@@ -104,7 +105,8 @@ impl TileMap {
                 )
             };
             if let Some(c) = found {
-                if let Some((normal, depth)) = self.exposed_way_out(x, y, c.normal, &bounds) {
+                if let Some((normal, depth)) = self.exposed_way_out(&AsIs, x, y, c.normal, &bounds)
+                {
                     let depth = if normal == c.normal { c.depth } else { depth };
                     // A face's depth from the shape's box rounds to zero or below where the
                     // shape is within rounding of touching that face: no contact there.
@@ -130,15 +132,16 @@ impl TileMap {
     /// (exact for any convex shape: its extent along an axis is its box's).
     pub(super) fn exposed_way_out(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         normal: Vec2,
         bounds: &Aabb,
     ) -> Option<(Vec2, f32)> {
-        if self.has_shapes() && is_shaped(self.get(x, y).unwrap_or(0)) {
-            return self.shaped_way_out(x, y, normal, bounds);
+        if self.has_shapes() && is_shaped(cells.get(self, x, y).unwrap_or(0)) {
+            return self.shaped_way_out(cells, x, y, normal, bounds);
         }
-        if let Some(kept) = self.face_normal(x, y, normal) {
+        if let Some(kept) = self.face_normal_within(cells, x, y, normal, |_, _| false) {
             let depth = match meets(kept)? {
                 Meets::Face(f) => self.face_depth(x, y, f, bounds),
                 Meets::Corner(..) => 0.0, // the core's own contact: its depth is kept
@@ -150,7 +153,7 @@ impl TileMap {
             Meets::Face(Face::Bottom | Face::Top) => [Face::Left, Face::Right],
             Meets::Corner(..) => return None,
         };
-        self.shallowest_way_out(x, y, &across, bounds)
+        self.shallowest_way_out(cells, x, y, &across, bounds)
     }
 
     /// Of `faces` of whole cell `(x, y)`, the exposed one on the side of the cell where the box
@@ -159,6 +162,7 @@ impl TileMap {
     /// floor leaves through the floor's top, never through the bottom of the map.
     pub(super) fn shallowest_way_out(
         &self,
+        cells: &impl Cells,
         x: u32,
         y: u32,
         faces: &[Face],
@@ -174,7 +178,7 @@ impl TileMap {
         };
         faces
             .iter()
-            .filter(|&&f| self.exposed(x, y, f) && on_its_side(f))
+            .filter(|&&f| self.exposed_near(cells, x, y, f, None) && on_its_side(f))
             .map(|&f| (f.inward(), self.face_depth(x, y, f, bounds)))
             .filter(|&(_, depth)| depth > 0.0)
             .min_by(|a, b| a.1.total_cmp(&b.1))
@@ -184,8 +188,15 @@ impl TileMap {
     /// with how far the box `bounds` reaches along it past the nearest point of the cell's
     /// shape (exact for a box, at most a rounder shape's depth); no other way out where the
     /// rule drops the normal.
-    fn shaped_way_out(&self, x: u32, y: u32, normal: Vec2, bounds: &Aabb) -> Option<(Vec2, f32)> {
-        let kept = self.face_normal(x, y, normal)?;
+    fn shaped_way_out(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        normal: Vec2,
+        bounds: &Aabb,
+    ) -> Option<(Vec2, f32)> {
+        let kept = self.face_normal_within(cells, x, y, normal, |_, _| false)?;
         let (shape, pose) = self.cell_shape(x, y)?;
         let cell_near = match shape {
             ShapeRef::Hull(hull) => hull

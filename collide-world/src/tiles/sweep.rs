@@ -5,6 +5,7 @@ use collide_core::{time_of_impact, Impact, Motion, ShapeRef};
 use glam::Vec2;
 
 use super::axes::HullAxes;
+use super::cells::AsIs;
 use super::faces::{meets, Meets};
 use super::{TileCell, TileMap};
 use crate::WorldHit;
@@ -237,8 +238,10 @@ impl TileMap {
         };
         let normal = match self.face_normal(x, y, impact.normal) {
             Some(n) => n,
-            None if impact.t == 0.0 => self.start_face(x, y, cast.shape, motion, impact.normal)?,
-            None => self.through_the_corner(x, y, &impact, motion.travel())?,
+            None if impact.t == 0.0 => {
+                self.start_face(&AsIs, x, y, cast.shape, motion, impact.normal)?
+            }
+            None => self.through_the_corner(&AsIs, x, y, &impact, motion.travel())?,
         };
         Some(WorldHit {
             id: self.cell_index(x, y),
