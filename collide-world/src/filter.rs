@@ -16,7 +16,9 @@ use collide_core::Layers;
 /// A tile left out by id or predicate is empty to the query: the face of a whole tile behind
 /// it, which the map's face rule counts as a seam, is exposed (a laser that leaves out one
 /// tile of a wall meets the next; a character let through a door tile stops at the wall
-/// behind it). See [`refine_hit_among`](crate::refine_hit_among) for what it covers.
+/// behind it), and so is a slope's or a half tile's edge or vertex beside it: a filtered
+/// query answers as on the map with those tiles emptied. See
+/// [`refine_hit_among`](crate::refine_hit_among) for what it covers.
 ///
 /// Sensors (a coin, a trigger zone: [`Obstacle::sensor`](crate::Obstacle::sensor)) are left
 /// out unless [`include_sensors`](Self::include_sensors) is set: a laser or a look for the

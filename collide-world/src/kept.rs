@@ -5,7 +5,6 @@
 use collide_broad::Proxy;
 use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
-use crate::left_out::exposed_by_left_out;
 use crate::{Obstacle, Obstacles, WorldHit};
 use glam::Vec2;
 
@@ -67,13 +66,27 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
     /// The set's, but for a face it drops, or a corner it flattens, where obstacles this view
     /// leaves out cover it ([`refine_hit_among`](crate::refine_hit_among)).
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
-        let refined = self.inner.refine_hit(id, shape, motion, hit);
         if self.keep.keeps_all() || !self.keep.exposes_faces() {
-            return refined;
+            return self.inner.refine_hit(id, shape, motion, hit);
         }
-        exposed_by_left_out(self.inner, id, motion, hit, refined, &|o| {
-            self.keep.keeps(o)
-        })
+        let keeps = |o: &Obstacle<'_>| self.keep.keeps(o);
+        self.inner.refine_hit_kept(id, shape, motion, hit, &keeps)
+    }
+
+    /// The set's, for what both `keeps` and this view keep (what this view leaves out counts
+    /// where it still stands there).
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        // What this view leaves out still stands there unless it is gone from the level.
+        let stands = !self.keep.exposes_faces() || self.keep.keeps_all();
+        let both = |o: &Obstacle<'_>| keeps(o) && (stands || self.keep.keeps(o));
+        self.inner.refine_hit_kept(id, shape, motion, hit, &both)
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

@@ -8,19 +8,22 @@ use crate::tiles::faces::SNAP as ALONG_AXIS;
 use crate::{Obstacle, Obstacles};
 
 /// [`Obstacles::refine_hit`] for a query that sees only the obstacles `keeps` keeps (a
-/// [`QueryFilter`](crate::QueryFilter) that leaves out tiles by id or predicate).
+/// [`QueryFilter`](crate::QueryFilter) that leaves out tiles by id or predicate): the set's
+/// [`refine_hit_kept`](Obstacles::refine_hit_kept).
 ///
 /// The set's rule counts every obstacle it holds: it drops a hit through the face between two
 /// solid ones (two tiles of a wall) as a seam, and flattens a corner where a neighbour goes
-/// on. Where a box-shaped obstacle's hit was dropped or flattened, and obstacles the query
-/// leaves out covered a face it met, the rule is taken again with those obstacles empty: a
-/// face across which no kept solid obstacle lies is exposed, a corner keeps the normal where
-/// both its faces are and the face's where one is. So a door tile left out by id lets a
-/// character through the door, not through the wall behind it, and a ball reaching the end
-/// of a floor whose next tile is left out rolls off its corner. Each neighbour is read a hair
-/// across the face, within the obstacle's side. Grazes, starts inside, and a shaped
-/// obstacle's slanted edges and vertices (a slope's) are the set's to judge; its sides along
-/// the axes are taken as a box's.
+/// on. A [`TileMap`](crate::TileMap) takes its rule on the map with the cells left out
+/// emptied, at every face, slope and vertex. Any other set keeps its answer but where a
+/// box-shaped obstacle's hit was dropped or flattened, and obstacles the query leaves out
+/// covered a face it met: there the rule is taken again with those obstacles empty, a face
+/// across which no kept solid obstacle lies is exposed, a corner keeps the normal where both
+/// its faces are and the face's where one is. So a door tile left out by id lets a character
+/// through the door, not through the wall behind it, and a ball reaching the end of a floor
+/// whose next tile is left out rolls off its corner. Each neighbour is read a hair across the
+/// face, within the obstacle's side. Grazes, starts inside, and a shaped obstacle's slanted
+/// edges and vertices are such a set's own to judge; its sides along the axes are taken as a
+/// box's.
 pub fn refine_hit_among<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,
@@ -29,13 +32,12 @@ pub fn refine_hit_among<O: Obstacles + ?Sized>(
     hit: Hit,
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
 ) -> Option<Hit> {
-    let refined = set.refine_hit(id, shape, motion, hit);
-    exposed_by_left_out(set, id, motion, hit, refined, keeps)
+    set.refine_hit_kept(id, shape, motion, hit, keeps)
 }
 
 /// `refined`, the set's answer for `hit` on obstacle `id`, taken again where the set dropped
-/// the hit or changed its normal and obstacles `keeps` leaves out covered a face it met
-/// ([`refine_hit_among`]).
+/// the hit or changed its normal and obstacles `keeps` leaves out covered a face it met: what
+/// [`Obstacles::refine_hit_kept`] does unless the set knows better ([`refine_hit_among`]).
 pub(crate) fn exposed_by_left_out<O: Obstacles + ?Sized>(
     set: &O,
     id: u32,

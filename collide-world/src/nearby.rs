@@ -86,6 +86,17 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
         self.inner.refine_hit(id, shape, motion, hit)
     }
 
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        self.inner.refine_hit_kept(id, shape, motion, hit, keeps)
+    }
+
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
         self.inner.cast_ray_on(o, from, to)
     }

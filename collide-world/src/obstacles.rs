@@ -216,6 +216,26 @@ pub trait Obstacles {
         Some(hit)
     }
 
+    /// [`refine_hit`](Self::refine_hit) for a query that sees only the obstacles `keeps`
+    /// keeps (a [`QueryFilter`](crate::QueryFilter) that leaves some out by id or
+    /// predicate), as if those left out were gone from the set.
+    ///
+    /// The default takes the set's answer, and takes the face rule again where obstacles left
+    /// out covered a face the hit met ([`refine_hit_among`](crate::refine_hit_among)). A
+    /// [`TileMap`](crate::TileMap) applies its face rule to the map with the cells left out
+    /// emptied, slopes' slanted edges and vertices included.
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        let refined = self.refine_hit(id, shape, motion, hit);
+        crate::left_out::exposed_by_left_out(self, id, motion, hit, refined, keeps)
+    }
+
     /// Where a ray from `from` to `to` enters obstacle `o` (one that [`near`](Self::near)
     /// listed), on its outline as this set holds it: the static casts ask this, then the
     /// set's [`refine_hit`](Self::refine_hit).
@@ -369,6 +389,17 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         (**self).refine_hit(id, shape, motion, hit)
+    }
+
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        (**self).refine_hit_kept(id, shape, motion, hit, keeps)
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

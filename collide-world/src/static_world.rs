@@ -117,6 +117,32 @@ impl Obstacles for StaticWorld {
         }
     }
 
+    /// The tile map's rule with its cells left out emptied, for a tile; for a body, the
+    /// bodies' answer taken again where anything left out, body or tile, covered a face.
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        if id >= TILE_IDS {
+            // The filter names tiles by their ids in this world.
+            let in_world = |o: &Obstacle<'_>| {
+                keeps(&Obstacle {
+                    id: TILE_IDS + o.id,
+                    ..*o
+                })
+            };
+            self.tiles
+                .refine_hit_kept(id - TILE_IDS, shape, motion, hit, &in_world)
+        } else {
+            let refined = self.bodies.refine_hit(id, shape, motion, hit);
+            crate::left_out::exposed_by_left_out(self, id, motion, hit, refined, keeps)
+        }
+    }
+
     /// The earlier of the tile map's own seams (with the cell's id in this world) and those
     /// of rects laid edge to edge, bodies and cells alike.
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

@@ -9,7 +9,7 @@
 //! - `limits`: the sizes and coordinates a map may have;
 //! - `scan`: finding solid cells eight cell bytes (a 64-bit word) at a time, and a bit per
 //!   16 × 16 block, for the casts to skip empty runs;
-//! - `cells`: which cells the face rule reads;
+//! - `cells`: which cells the face rule reads: the map's own, or those a query keeps;
 //! - `faces`: which faces of a solid cell are exposed, and the rule every query applies
 //!   ([`TileMap::face_normal`]);
 //! - `exact`: the queries on shaped cells, a cell's exact shape at a time, and one-way cells;

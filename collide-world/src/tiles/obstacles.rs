@@ -6,7 +6,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
-use super::cells::{AsIs, Cells};
+use super::cells::{AsIs, Cells, KeptCells};
 use super::faces::{meets, Face, Meets};
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
@@ -87,6 +87,20 @@ impl Obstacles for TileMap {
 
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         self.refine_among(&AsIs, id, shape, motion, hit)
+    }
+
+    /// The face rule taken on the map with the cells `keeps` leaves out emptied, so that a
+    /// filtered query answers as the same query on that map: every face, slanted edge and
+    /// vertex beside a cell left out is ruled as beside an empty cell.
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        shape: ShapeRef<'_>,
+        motion: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        self.refine_among(&KeptCells { keeps }, id, shape, motion, hit)
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
@@ -477,7 +491,7 @@ impl TileMap {
         }
     }
 
-    fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {
+    pub(super) fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {
         let (shape, pose) = self.cell_shape(x, y)?;
         let o = Obstacle::new(self.cell_index(x, y), shape, pose).with_layers(self.layers());
         let one_way = self
