@@ -31,10 +31,28 @@ pub(crate) trait Keep {
     }
 }
 
+/// What a query's own rule keeps (a [`QueryFilter`](crate::QueryFilter)'s): gone from the
+/// level, what it leaves out covers no face.
+pub(crate) struct ByFn<'k>(pub(crate) &'k dyn Fn(&Obstacle<'_>) -> bool);
+
+impl Keep for ByFn<'_> {
+    fn keeps(&self, o: &Obstacle<'_>) -> bool {
+        (self.0)(o)
+    }
+}
+
 /// `inner` with only the obstacles `keep` keeps.
 pub(crate) struct Kept<'o, O: ?Sized, K> {
     pub(crate) inner: &'o O,
     pub(crate) keep: K,
+}
+
+impl<O: ?Sized, K: Keep> Kept<'_, O, K> {
+    /// Whether obstacle `o` counts in the set's face rule as this view sees it: what the view
+    /// leaves out still stands there unless it is gone from the level.
+    fn counts(&self, o: &Obstacle<'_>) -> bool {
+        !self.keep.exposes_faces() || self.keep.keeps_all() || self.keep.keeps(o)
+    }
 }
 
 impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
@@ -63,8 +81,8 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
         });
     }
 
-    /// The set's, but for a face it drops, or a corner it flattens, where obstacles this view
-    /// leaves out cover it ([`refine_hit_among`](crate::refine_hit_among)).
+    /// The set's, with the obstacles this view leaves out gone from it where they are gone
+    /// from the level ([`refine_hit_among`](crate::refine_hit_among)).
     fn refine_hit(&self, id: u32, shape: ShapeRef<'_>, motion: &Motion, hit: Hit) -> Option<Hit> {
         if self.keep.keeps_all() || !self.keep.exposes_faces() {
             return self.inner.refine_hit(id, shape, motion, hit);
@@ -83,9 +101,7 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
         hit: Hit,
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<Hit> {
-        // What this view leaves out still stands there unless it is gone from the level.
-        let stands = !self.keep.exposes_faces() || self.keep.keeps_all();
-        let both = |o: &Obstacle<'_>| keeps(o) && (stands || self.keep.keeps(o));
+        let both = |o: &Obstacle<'_>| keeps(o) && self.counts(o);
         self.inner.refine_hit_kept(id, shape, motion, hit, &both)
     }
 
@@ -93,9 +109,31 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
         self.inner.cast_ray_on(o, from, to)
     }
 
-    /// The set's, where it names an obstacle this view keeps.
+    /// The set's, where it names an obstacle this view keeps; a seam beside an obstacle gone
+    /// from the level is none.
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
-        let hit = self.inner.seam_hit(from, to, layers, one_way)?;
+        let hit = if self.keep.keeps_all() || !self.keep.exposes_faces() {
+            self.inner.seam_hit(from, to, layers, one_way)?
+        } else {
+            let keeps = |o: &Obstacle<'_>| self.keep.keeps(o);
+            self.inner
+                .seam_hit_kept(from, to, layers, one_way, &keeps)?
+        };
+        self.obstacle(hit.id).map(|_| hit)
+    }
+
+    /// The set's, for what both `keeps` and this view count, where it names an obstacle this
+    /// view keeps.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        let both = |o: &Obstacle<'_>| keeps(o) && self.counts(o);
+        let hit = self.inner.seam_hit_kept(from, to, layers, one_way, &both)?;
         self.obstacle(hit.id).map(|_| hit)
     }
 

@@ -105,6 +105,17 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
         self.inner.seam_hit(from, to, layers, one_way)
     }
 
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        self.inner.seam_hit_kept(from, to, layers, one_way, keeps)
+    }
+
     fn is_empty(&self) -> bool {
         self.inner.is_empty()
     }

@@ -277,6 +277,27 @@ pub trait Obstacles {
         crate::rect_seams::rect_seam_hit(self, from, to, layers)
     }
 
+    /// [`seam_hit`](Self::seam_hit) for a query that sees only the obstacles `keeps` keeps,
+    /// from `from` to `to`, as if those left out were gone from the set: a seam needs a kept
+    /// obstacle on each side.
+    ///
+    /// The default keeps the set's answer where `keeps` keeps the obstacle it names. A
+    /// [`TileMap`](crate::TileMap) looks for the seams of the map with the cells left out
+    /// emptied.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        let hit = self.seam_hit(from, to, layers, one_way)?;
+        self.obstacle(hit.id)
+            .is_some_and(|o| keeps(&o))
+            .then_some(hit)
+    }
+
     /// Whether the set surely holds no obstacle, so that the collision pass skips its lookups
     /// altogether. The default says `false` (a set that cannot tell is looked through).
     fn is_empty(&self) -> bool {
@@ -349,6 +370,18 @@ impl Obstacles for [Obstacle<'_>] {
     fn obstacle(&self, id: u32) -> Option<Obstacle<'_>> {
         self.iter().find(|o| o.id == id).copied()
     }
+
+    /// The seams of rects laid edge to edge among those `keeps` keeps.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        _: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps)
+    }
 }
 
 /// No obstacles at all: the static world of a game that has none (`pass.run(&bodies, &(), …)`).
@@ -408,6 +441,17 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         (**self).seam_hit(from, to, layers, one_way)
+    }
+
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        (**self).seam_hit_kept(from, to, layers, one_way, keeps)
     }
 
     fn is_empty(&self) -> bool {

@@ -6,7 +6,8 @@ use arrayvec::ArrayVec;
 use collide_core::{Aabb, Impact, Layers, ShapeRef};
 use glam::Vec2;
 
-use crate::{Obstacles, WorldHit};
+use crate::kept::{ByFn, Kept};
+use crate::{Obstacle, Obstacles, WorldHit};
 
 /// The most rects on each side of the line one look keeps; a crowd beyond it splits the path.
 const ROOM: usize = 16;
@@ -73,6 +74,21 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
             normal,
         },
     })
+}
+
+/// [`rect_seam_hit`] among the obstacles `keeps` keeps, as if the others were gone: a rect
+/// laid against one left out makes no seam with it.
+pub(crate) fn rect_seam_hit_kept<O: Obstacles + ?Sized>(
+    obstacles: &O,
+    (from, to): (Vec2, Vec2),
+    layers: Layers,
+    keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+) -> Option<WorldHit> {
+    let kept = Kept {
+        inner: obstacles,
+        keep: ByFn(keeps),
+    };
+    rect_seam_hit(&kept, from, to, layers)
 }
 
 /// The first `(t, id)` of the whole path among the rect pairs beside its piece `t0..t1`.

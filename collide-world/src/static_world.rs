@@ -158,21 +158,51 @@ impl Obstacles for StaticWorld {
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
+        let tiles = self.tiles.seam_hit(from, to, layers, one_way);
+        let rects = crate::rect_seams::rect_seam_hit(self, from, to, layers);
+        earlier(tiles.map(in_world), rects)
+    }
+
+    /// The tile map's seams with its cells left out emptied, and those of the rects laid edge
+    /// to edge that `keeps` keeps.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        let tile_kept = |o: &Obstacle<'_>| {
+            keeps(&Obstacle {
+                id: TILE_IDS + o.id,
+                ..*o
+            })
+        };
         let tiles = self
             .tiles
-            .seam_hit(from, to, layers, one_way)
-            .map(|hit| WorldHit {
-                id: TILE_IDS + hit.id,
-                ..hit
-            });
-        let rects = crate::rect_seams::rect_seam_hit(self, from, to, layers);
-        match (tiles, rects) {
-            (Some(a), Some(b)) => Some(if (b.impact.t, b.id) < (a.impact.t, a.id) {
-                b
-            } else {
-                a
-            }),
-            (a, b) => a.or(b),
-        }
+            .seam_hit_kept(from, to, layers, one_way, &tile_kept);
+        let rects = crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps);
+        earlier(tiles.map(in_world), rects)
+    }
+}
+
+/// A hit on the tile map with the cell's id in the world.
+fn in_world(hit: WorldHit) -> WorldHit {
+    WorldHit {
+        id: TILE_IDS + hit.id,
+        ..hit
+    }
+}
+
+/// The earlier of two hits (ties to the smaller id).
+fn earlier(a: Option<WorldHit>, b: Option<WorldHit>) -> Option<WorldHit> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if (b.impact.t, b.id) < (a.impact.t, a.id) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
     }
 }

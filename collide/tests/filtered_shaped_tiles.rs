@@ -321,3 +321,16 @@ fn a_ray_inside_a_tile_leaves_by_the_side_a_ramp_left_out_exposes() {
         (4, 0.0, Vec2::NEG_X)
     );
 }
+
+/// A laser running exactly along the line between a tile and a half tile whose solid half
+/// stands on that line meets their seam, but not where the half tile is left out.
+#[test]
+fn a_laser_along_a_half_tile_left_out_grazes_past() {
+    let (map, gone, emptied) = row_without("#[", 16.0, 0.0, 1);
+    let (from, to) = (Vec2::new(16.0, -10.0), Vec2::new(16.0, 40.0));
+    let seam = cast_ray_static(&map, from, to, Layers::ALL).expect("the seam");
+    assert_eq!((seam.id, seam.impact.t), (0, 0.2));
+    let filter = QueryFilter::new(Layers::ALL).excluding(&gone);
+    assert_eq!(cast_ray_static(&map, from, to, filter), None);
+    assert_eq!(cast_ray_static(&emptied, from, to, Layers::ALL), None);
+}

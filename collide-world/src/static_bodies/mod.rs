@@ -7,7 +7,7 @@ use glam::Vec2;
 use collide_broad::Proxy;
 
 use crate::obstacles::touches;
-use crate::{Error, Obstacle, Obstacles};
+use crate::{Error, Obstacle, Obstacles, WorldHit};
 use index::{CellIndex, Place};
 
 mod flush;
@@ -365,6 +365,18 @@ impl Obstacles for StaticBodies {
     /// flat face, is that face. Every other hit is kept as it is.
     fn refine_hit(&self, id: u32, _: ShapeRef<'_>, _: &Motion, hit: Hit) -> Option<Hit> {
         Some(self.face_rule(id, hit))
+    }
+
+    /// The seams of rects laid edge to edge among the bodies `keeps` keeps.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        _: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps)
     }
 
     /// Listed as bodies are moved and removed: no body is looked at.

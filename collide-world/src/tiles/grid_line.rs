@@ -6,22 +6,24 @@
 
 use glam::Vec2;
 
+use super::cells::Cells;
 use super::faces::Face;
 use super::{TileMap, TileShape};
 use crate::WorldHit;
 
 impl TileMap {
     /// Where the segment `from + d · t` (`t` in `0..=1`), running exactly along a grid line
-    /// between two columns (or two rows) of the map, first runs between two cells that both
-    /// stop it there: solid cells, shaped cells where their solid part covers their side on
-    /// the line (a half tile standing on a solid one), or one-way cells it comes down onto
-    /// through their tops.
+    /// between two columns (or two rows) of the map, first runs between two cells (as `cells`
+    /// reads them) that both stop it there: solid cells, shaped cells where their solid part
+    /// covers their side on the line (a half tile standing on a solid one), or one-way cells
+    /// it comes down onto through their tops.
     /// `None` when it does not run along a line inside the map; `Some(None)` when it does and
     /// nothing stops it. The hit is the lower cell index of the two, its normal the segment's
     /// own direction (the face it enters is square to it; a start between two solid cells is
     /// a start inside, as for one cell).
     pub(super) fn along_grid_line(
         &self,
+        cells: &impl Cells,
         from: Vec2,
         d: Vec2,
         one_way: bool,
@@ -30,11 +32,11 @@ impl TileMap {
         let (across, along) = match (d.x == 0.0, d.y == 0.0) {
             (true, false) => (0, 1),
             (false, true) => (1, 0),
-            (true, true) => return self.point_on_grid_line(from, d).map(Some),
+            (true, true) => return self.point_on_grid_line(cells, from, d).map(Some),
             (false, false) => return None,
         };
         let k = self.line_at(across, from[across])?;
-        let cells = [self.width(), self.height()][along];
+        let count = [self.width(), self.height()][along];
         let (p, dv) = (from[along], d[along]);
         // The first cell along the way: the one holding the start, or, on an edge, the one
         // the segment heads into.
@@ -45,15 +47,15 @@ impl TileMap {
             at
         };
         let step: i64 = if dv > 0.0 { 1 } else { -1 };
-        let mut i = first.clamp(-1, i64::from(cells));
+        let mut i = first.clamp(-1, i64::from(count));
         // Before the map along the way: on to its first cell.
         if i < 0 && step > 0 {
             i = 0;
         }
-        if i >= i64::from(cells) && step < 0 {
-            i = i64::from(cells) - 1;
+        if i >= i64::from(count) && step < 0 {
+            i = i64::from(count) - 1;
         }
-        while (0..i64::from(cells)).contains(&i) {
+        while (0..i64::from(count)).contains(&i) {
             // When the segment reaches cell `i` (its near edge), `0` if it starts in it.
             let near = if step > 0 { i } else { i + 1 };
             let t = ((self.edge(along, near) - p) / dv).max(0.0);
@@ -61,7 +63,7 @@ impl TileMap {
             if t >= 1.0 {
                 return Some(None);
             }
-            let both = self.both_cover(across, k, i as u32, (d, t), one_way);
+            let both = self.both_cover(cells, (across, k, i as u32), (d, t), one_way);
             if let Some((span, id)) = both {
                 // Where, within the cell, the segment enters the part both cells cover.
                 let (a, b) = self.span_along(along, i, span);
@@ -102,14 +104,15 @@ impl TileMap {
     /// when neither says so; `Some(None)` when it runs along a line and nothing stops it.
     pub(super) fn point_on_lines(
         &self,
+        cells: &impl Cells,
         from: Vec2,
         d: Vec2,
         one_way: bool,
     ) -> Option<Option<WorldHit>> {
-        if let Some(hit) = self.along_grid_line(from, d, one_way) {
+        if let Some(hit) = self.along_grid_line(cells, from, d, one_way) {
             return Some(hit);
         }
-        let mut hit = self.point_on_grid_line(from, d)?;
+        let mut hit = self.point_on_grid_line(cells, from, d)?;
         hit.impact.normal = d.try_normalize().unwrap_or(Vec2::X);
         Some(Some(hit))
     }
@@ -118,20 +121,26 @@ impl TileMap {
     /// corner of cells): inside the solid region, met at `t = 0` (normal `+x`, as for a
     /// zero-length segment inside one cell), in the lower cell of the two unless `heading`
     /// goes up across the line. `None` elsewhere.
-    fn point_on_grid_line(&self, from: Vec2, heading: Vec2) -> Option<WorldHit> {
+    fn point_on_grid_line(
+        &self,
+        cells: &impl Cells,
+        from: Vec2,
+        heading: Vec2,
+    ) -> Option<WorldHit> {
         for across in [0, 1] {
             let Some(k) = self.line_at(across, from[across]) else {
                 continue;
             };
             let along = 1 - across;
             let i = self.cell_along(along, from[along]);
-            let cells = [self.width(), self.height()][along];
+            let count = [self.width(), self.height()][along];
             // Strictly inside a cell along the line: not on a corner of cells.
             let inside = self.edge(along, i) < from[along];
-            if !(inside && (0..i64::from(cells)).contains(&i)) {
+            if !(inside && (0..i64::from(count)).contains(&i)) {
                 continue;
             }
-            let both = self.both_cover(across, k, i as u32, (Vec2::ZERO, 0.0), false);
+            let line = (across, k, i as u32);
+            let both = self.both_cover(cells, line, (Vec2::ZERO, 0.0), false);
             let covered = both.filter(|&(span, _)| {
                 let (a, b) = self.span_along(along, i, span);
                 a < from[along] && from[along] < b
@@ -177,15 +186,15 @@ impl TileMap {
         (self.edge(axis, i64::from(k)) == coordinate).then_some(k)
     }
 
-    /// The two cells beside grid line `k` across `axis` at cell `i` along it: where both
+    /// The two cells (of `cells`) beside grid line `k` across `axis` at cell `i` along it:
+    /// where both
     /// stop a segment running along the line by `d`, reaching them at `t`
     /// ([`cover_along_line`](Self::cover_along_line)), the span of the line both cover (in
     /// the unit cell's coordinate along it) and the lower cell index of the two.
     fn both_cover(
         &self,
-        across: usize,
-        k: u32,
-        i: u32,
+        cells: &impl Cells,
+        (across, k, i): (usize, u32, u32),
         way: (Vec2, f32),
         one_way: bool,
     ) -> Option<((f32, f32), u32)> {
@@ -196,8 +205,8 @@ impl TileMap {
         } else {
             (Face::Top, Face::Bottom)
         };
-        let (a0, a1) = self.cover_along_line(below, low_side, way, one_way)?;
-        let (b0, b1) = self.cover_along_line(above, high_side, way, one_way)?;
+        let (a0, a1) = self.cover_along_line(cells, below, low_side, way, one_way)?;
+        let (b0, b1) = self.cover_along_line(cells, above, high_side, way, one_way)?;
         let span = (a0.max(b0), a1.min(b1));
         let id = self
             .cell_index(below.0, below.1)
@@ -211,12 +220,13 @@ impl TileMap {
     /// segment enters it through its top, coming down (not from a start inside it).
     fn cover_along_line(
         &self,
+        cells: &impl Cells,
         (x, y): (u32, u32),
         face: Face,
         (d, t): (Vec2, f32),
         one_way: bool,
     ) -> Option<(f32, f32)> {
-        let shape = TileShape::from_byte(self.get(x, y)?);
+        let shape = TileShape::from_byte(cells.get(self, x, y)?);
         if shape.is_one_way() {
             let stops = one_way && t > 0.0 && d.dot(self.one_way_up()) < 0.0;
             return stops.then_some((0.0, 1.0));

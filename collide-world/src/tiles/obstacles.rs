@@ -104,7 +104,20 @@ impl Obstacles for TileMap {
     }
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
-        self.point_on_a_seam(from, to, layers, one_way)
+        self.point_on_a_seam(&AsIs, from, to, layers, one_way)
+    }
+
+    /// The seams of the map with the cells `keeps` leaves out emptied: a point running along
+    /// the line beside a cell left out runs past the kept one.
+    fn seam_hit_kept(
+        &self,
+        from: Vec2,
+        to: Vec2,
+        layers: Layers,
+        one_way: bool,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<WorldHit> {
+        self.point_on_a_seam(&KeptCells { keeps }, from, to, layers, one_way)
     }
 
     /// A whole cell's bounds exactly on the grid lines; a shaped cell's outline as its
@@ -254,10 +267,11 @@ impl TileMap {
         face(head_on).or_else(|| face(1 - head_on))
     }
 
-    /// [`Obstacles::seam_hit`]: a point running exactly along a grid line between two cells
-    /// that both stop it.
+    /// [`Obstacles::seam_hit`] among `cells`: a point running exactly along a grid line
+    /// between two cells that both stop it.
     fn point_on_a_seam(
         &self,
+        cells: &impl Cells,
         from: Vec2,
         to: Vec2,
         layers: Layers,
@@ -266,7 +280,8 @@ impl TileMap {
         if !(self.layers().interacts(layers) && from.is_finite() && to.is_finite()) {
             return None;
         }
-        self.point_on_lines(from, to - from, one_way).flatten()
+        self.point_on_lines(cells, from, to - from, one_way)
+            .flatten()
     }
 
     /// Whether the cell at offset `(dx, dy)` from cell `(x, y)` is a one-way cell that `shape`

@@ -8,6 +8,7 @@
 use collide_core::Impact;
 use glam::Vec2;
 
+use super::cells::AsIs;
 use super::faces::Face;
 use super::scan::BLOCK;
 use super::segment_far::clip;
@@ -78,7 +79,7 @@ impl TileMap {
             return self.cast_from_afar(from, to);
         }
         // Along a grid line the walk enters no cell; between two solid ones it is inside.
-        if let Some(hit) = self.along_grid_line(from, d, true) {
+        if let Some(hit) = self.along_grid_line(&AsIs, from, d, true) {
             return hit;
         }
         self.walk(from, d, (lo, hi), inside)

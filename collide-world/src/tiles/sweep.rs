@@ -81,7 +81,7 @@ impl TileMap {
         // between two solid cells it runs inside the solid region, where the cells' sweeps
         // each see a graze (see `cast_segment`).
         if lo == hi {
-            if let Some(hit) = self.point_on_lines(motion.start, motion.travel(), true) {
+            if let Some(hit) = self.point_on_lines(&AsIs, motion.start, motion.travel(), true) {
                 return hit;
             }
         }

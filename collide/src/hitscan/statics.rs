@@ -5,7 +5,7 @@ use collide_core::{contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRe
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
-use crate::pass::statics::{seam_hit, stopping};
+use crate::pass::statics::{is_point, stopping};
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
 use collide_world::{refine_hit_among, working_skin, Obstacle, Obstacles, QueryFilter, WorldHit};
@@ -47,19 +47,31 @@ fn as_the_set_says<O: Obstacles + ?Sized>(
     stopping(o, shape, motion, hit?).map(|h| h.impact)
 }
 
-/// The hit of a point moving along `motion` on a seam of the set ([`seam_hit`]: between two
-/// obstacles it grazes, inside the region they fill), if `filter` allows the obstacle named.
-/// It stands for that obstacle: the casts take no other hit on it.
+/// The hit of a point moving along `motion` on a seam of the set ([`Obstacles::seam_hit`]:
+/// between two obstacles it grazes, inside the region they fill), if `filter` allows the
+/// obstacle named; with a filter that leaves obstacles out, a seam of the set without them
+/// ([`Obstacles::seam_hit_kept`]: one beside an obstacle left out is none). It stands for
+/// that obstacle: the casts take no other hit on it.
 fn seam_hit_allowed(
     obstacles: &(impl Obstacles + ?Sized),
     shape: ShapeRef<'_>,
     motion: &Motion,
     filter: &QueryFilter<'_>,
 ) -> Option<WorldHit> {
-    let (o, hit) = seam_hit(obstacles, shape, motion, filter.layers)?;
+    if !is_point(shape) {
+        return None;
+    }
+    let (from, to, layers) = (motion.start, motion.end, filter.layers);
+    let found = if filter.is_layers_only() {
+        obstacles.seam_hit(from, to, layers, true)
+    } else {
+        let keeps = |o: &Obstacle<'_>| filter.allows_obstacle(o);
+        obstacles.seam_hit_kept(from, to, layers, true, &keeps)
+    }?;
+    let o = obstacles.obstacle(found.id)?;
     filter.allows_obstacle(&o).then_some(WorldHit {
         id: o.id,
-        impact: hit.impact,
+        impact: found.impact,
     })
 }
 
