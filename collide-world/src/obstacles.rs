@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use collide_broad::Proxy;
 
+use crate::rect_seams::any_pair;
 use crate::WorldHit;
 
 /// The steepest a contact may meet a one-way platform, in radians between the platform's `up`
@@ -380,7 +381,7 @@ impl Obstacles for [Obstacle<'_>] {
         _: bool,
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<WorldHit> {
-        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps)
+        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps, any_pair)
     }
 }
 

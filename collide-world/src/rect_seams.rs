@@ -52,6 +52,23 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
     to: Vec2,
     layers: Layers,
 ) -> Option<WorldHit> {
+    rect_seam_hit_where(obstacles, (from, to), layers, any_pair)
+}
+
+/// Every pair of rects makes a seam.
+pub(crate) fn any_pair(_: u32, _: u32) -> bool {
+    true
+}
+
+/// [`rect_seam_hit`] among the pairs of rects `pairs` names by their ids (a
+/// [`StaticWorld`](crate::StaticWorld) leaves its tiles' seams to its map's own rule, on the
+/// cells' exact grid lines).
+pub(crate) fn rect_seam_hit_where<O: Obstacles + ?Sized>(
+    obstacles: &O,
+    (from, to): (Vec2, Vec2),
+    layers: Layers,
+    pairs: fn(u32, u32) -> bool,
+) -> Option<WorldHit> {
     let d = to - from;
     let along = match (d.x == 0.0, d.y == 0.0) {
         (false, true) => 0,
@@ -63,7 +80,12 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
     }
     let path = AxisPath { from, to, d, along };
     let mut looks = LOOKS;
-    let (t, id) = first_between(obstacles, &path, (0.0, 1.0), layers, &mut looks).ok()??;
+    let look = Look {
+        path: &path,
+        layers,
+        pairs,
+    };
+    let (t, id) = first_between(obstacles, &look, (0.0, 1.0), &mut looks).ok()??;
     let mut normal = Vec2::ZERO;
     normal[along] = d[along].signum();
     Some(WorldHit {
@@ -76,19 +98,27 @@ pub(crate) fn rect_seam_hit<O: Obstacles + ?Sized>(
     })
 }
 
-/// [`rect_seam_hit`] among the obstacles `keeps` keeps, as if the others were gone: a rect
-/// laid against one left out makes no seam with it.
+/// [`rect_seam_hit_where`] among the obstacles `keeps` keeps, as if the others were gone: a
+/// rect laid against one left out makes no seam with it.
 pub(crate) fn rect_seam_hit_kept<O: Obstacles + ?Sized>(
     obstacles: &O,
-    (from, to): (Vec2, Vec2),
+    path: (Vec2, Vec2),
     layers: Layers,
     keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    pairs: fn(u32, u32) -> bool,
 ) -> Option<WorldHit> {
     let kept = Kept {
         inner: obstacles,
         keep: ByFn(keeps),
     };
-    rect_seam_hit(&kept, from, to, layers)
+    rect_seam_hit_where(&kept, path, layers, pairs)
+}
+
+/// One path's look for seams: the path, the layers it meets, and the pairs that count.
+struct Look<'p> {
+    path: &'p AxisPath,
+    layers: Layers,
+    pairs: fn(u32, u32) -> bool,
 }
 
 /// The first `(t, id)` of the whole path among the rect pairs beside its piece `t0..t1`.
@@ -96,24 +126,23 @@ pub(crate) fn rect_seam_hit_kept<O: Obstacles + ?Sized>(
 /// turn: a pair the path enters within a half lies beside that half.
 fn first_between<O: Obstacles + ?Sized>(
     obstacles: &O,
-    path: &AxisPath,
+    look: &Look<'_>,
     (t0, t1): (f32, f32),
-    layers: Layers,
     looks: &mut u32,
 ) -> Result<Option<(f32, u32)>, Crowded> {
     *looks = looks.checked_sub(1).ok_or(Crowded)?;
-    if let Some((below, above)) = sides_beside(obstacles, path, (t0, t1), layers) {
-        return Ok(first_pair(path, &below, &above));
+    if let Some((below, above)) = sides_beside(obstacles, look.path, (t0, t1), look.layers) {
+        return Ok(first_pair(look, &below, &above));
     }
     let mid = t0 + (t1 - t0) * 0.5;
     if !(t0 < mid && mid < t1) {
         return Err(Crowded);
     }
-    let first = first_between(obstacles, path, (t0, mid), layers, looks)?;
+    let first = first_between(obstacles, look, (t0, mid), looks)?;
     if first.is_some_and(|(t, _)| t < mid) {
         return Ok(first);
     }
-    let second = first_between(obstacles, path, (mid, t1), layers, looks)?;
+    let second = first_between(obstacles, look, (mid, t1), looks)?;
     Ok(match (first, second) {
         (Some(a), Some(b)) => Some(if b < a { b } else { a }),
         (a, b) => a.or(b),
@@ -157,11 +186,12 @@ fn sides_beside<O: Obstacles + ?Sized>(
 }
 
 /// The earliest `(t, id)` at which the path enters the overlap of a rect below and one above.
-fn first_pair(path: &AxisPath, below: &Side, above: &Side) -> Option<(f32, u32)> {
+fn first_pair(look: &Look<'_>, below: &Side, above: &Side) -> Option<(f32, u32)> {
+    let path = look.path;
     let (p, dv) = (path.from[path.along], path.d[path.along]);
     let mut best: Option<(f32, u32)> = None;
     for &(a, a0, a1) in below {
-        for &(b, b0, b1) in above {
+        for &(b, b0, b1) in above.iter().filter(|b| (look.pairs)(a, b.0)) {
             // Where the two spans overlap, the point runs inside both rects' region.
             let (lo, hi) = (a0.max(b0), a1.min(b1));
             let Some(t) = entry(p, dv, lo, hi) else {

@@ -5,6 +5,7 @@ use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use collide_broad::Proxy;
 
+use crate::rect_seams::{rect_seam_hit_kept, rect_seam_hit_where};
 use crate::{Obstacle, Obstacles, StaticBodies, TileCell, TileMap, WorldHit};
 use glam::Vec2;
 
@@ -159,7 +160,7 @@ impl Obstacles for StaticWorld {
 
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         let tiles = self.tiles.seam_hit(from, to, layers, one_way);
-        let rects = crate::rect_seams::rect_seam_hit(self, from, to, layers);
+        let rects = rect_seam_hit_where(self, (from, to), layers, not_two_tiles);
         earlier(tiles.map(in_world), rects)
     }
 
@@ -182,9 +183,16 @@ impl Obstacles for StaticWorld {
         let tiles = self
             .tiles
             .seam_hit_kept(from, to, layers, one_way, &tile_kept);
-        let rects = crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps);
+        let rects = rect_seam_hit_kept(self, (from, to), layers, keeps, not_two_tiles);
         earlier(tiles.map(in_world), rects)
     }
+}
+
+/// Whether two obstacles' rects make a seam the rect rule looks for: not where both are
+/// tiles, whose seams are the map's own, on the cells' exact grid lines (the rects, placed at
+/// their rounded centres, may overlap by a rounding step where two cells touch at a corner).
+fn not_two_tiles(a: u32, b: u32) -> bool {
+    a < TILE_IDS || b < TILE_IDS
 }
 
 /// A hit on the tile map with the cell's id in the world.

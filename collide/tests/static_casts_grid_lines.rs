@@ -64,3 +64,21 @@ fn rays_along_every_line_of_a_floor_agree_with_the_map_at_any_cell_size() {
         }
     }
 }
+
+/// A filtered-cast round's case: a ray along a grid line runs along one cell's bottom and on
+/// along a second cell's top, the two touching at a corner only. The map meets nothing; a
+/// `StaticWorld` holding the map met the corner, where the two cells' rects, at their rounded
+/// centres, overlapped by a rounding step and made a seam of two rects.
+#[test]
+fn a_world_ray_between_cells_touching_at_a_corner_meets_what_the_map_meets() {
+    let rows = ["[.gf..Q", "#._h.eQ", ".]3./..", "...#_g.", ".[..3\\."];
+    let map = TileMap::from_rows(&rows, Vec2::splat(14.113_043), Vec2::ZERO).unwrap();
+    let (from, to) = (
+        Vec2::new(21.169_563, 28.226_086),
+        Vec2::new(91.734_78, 28.226_086),
+    );
+    assert_eq!(cast_ray_static(&map, from, to, Layers::ALL), None);
+    assert_eq!(map.cast_segment(from, to), None);
+    let world = StaticWorld::new(map);
+    assert_eq!(cast_ray_static(&world, from, to, Layers::ALL), None);
+}

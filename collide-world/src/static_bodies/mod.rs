@@ -7,6 +7,7 @@ use glam::Vec2;
 use collide_broad::Proxy;
 
 use crate::obstacles::touches;
+use crate::rect_seams::any_pair;
 use crate::{Error, Obstacle, Obstacles, WorldHit};
 use index::{CellIndex, Place};
 
@@ -376,7 +377,7 @@ impl Obstacles for StaticBodies {
         _: bool,
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<WorldHit> {
-        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps)
+        crate::rect_seams::rect_seam_hit_kept(self, (from, to), layers, keeps, any_pair)
     }
 
     /// Listed as bodies are moved and removed: no body is looked at.
