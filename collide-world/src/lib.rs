@@ -40,6 +40,7 @@ mod kept;
 mod left_out;
 mod nearby;
 mod obstacles;
+mod own_normal;
 mod queries;
 mod rect_seams;
 mod skin;
@@ -56,6 +57,7 @@ pub use error::Error;
 pub use filter::QueryFilter;
 pub use left_out::refine_hit_among;
 pub use obstacles::{Obstacle, Obstacles, ONE_WAY_MAX_ANGLE};
+pub use own_normal::keeps_own_normal;
 pub use queries::{nearest_obstacle, obstacles_at_point, obstacles_overlapping, NearestPoint};
 pub use skin::working_skin;
 pub use slide::{

@@ -10,16 +10,11 @@ use glam::Vec2;
 use super::one_way;
 use super::{SlideSettings, SAME_MOMENT};
 use crate::obstacles::touches;
-use crate::tiles::faces::SNAP;
+use crate::own_normal::{keeps_own_normal, ALONG_ULPS};
 use crate::{Obstacle, Obstacles};
 
 /// How many of the earliest stops along one step [`Found`] keeps.
 const KEEP: usize = 32;
-
-/// How far, in roundings of its length, a step's travel as asked may go into a face and still
-/// run along it ([`StepSweep::runs_along`]): a travel clipped to a slanted face keeps a few
-/// ulps of its length across it.
-const ALONG_ULPS: f32 = 4.0;
 
 /// The box of the body of one call wherever it stands: a hull's turned box is found once per
 /// call, not once per slide.
@@ -466,15 +461,11 @@ impl StepSweep<'_> {
         !stop.started_inside && into <= rounding
     }
 
-    /// Whether the set turned the normal of `met` onto a face's axis (within [`SNAP`]) where
-    /// the step runs along that face but goes into `met`'s own: a long hull turned a hair off
-    /// the axis meets a small tile's corner with its side, and moving on along the axis
-    /// would take that side through the tile, by the travel times the turn. Such a stop keeps
-    /// the side's normal. (Where the surface goes on flat, at a seam, a side so turned meets
-    /// no corner: the body rests on its lowest vertex.)
+    /// Whether the set turned the normal of `met` onto a face's axis where the step runs
+    /// along that face but goes into `met`'s own ([`keeps_own_normal`]): such a stop keeps
+    /// the side's normal.
     fn snapped_from(&self, met: &SkinImpact, stop: &SkinImpact) -> bool {
-        let (own, set) = (met.impact.normal, stop.impact.normal);
-        own != set && own.dot(set) > 0.0 && own.perp_dot(set).abs() <= SNAP && !self.runs_along(met)
+        !met.started_inside && keeps_own_normal(met.impact.normal, stop.impact.normal, self.asked)
     }
 
     /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule

@@ -11,7 +11,7 @@ use glam::Vec2;
 
 use crate::pass::{Body, Other, PassHit, PassStats};
 use collide_broad::Proxy;
-use collide_world::{working_skin, Obstacle, Obstacles};
+use collide_world::{keeps_own_normal, working_skin, Obstacle, Obstacles};
 
 /// An obstacle's motion over the frame: standing where it is.
 pub(crate) fn standing(o: &Obstacle<'_>) -> Motion {
@@ -29,8 +29,13 @@ pub(crate) fn refined_hit(
     motion: &Motion,
     hit: Hit,
 ) -> Option<Hit> {
-    let hit = statics.refine_hit(o.id, shape, motion, hit)?;
-    stopping(o, shape, motion, hit)
+    let mut refined = statics.refine_hit(o.id, shape, motion, hit)?;
+    // A hull turned a hair off an axis meets a small obstacle's corner with its side: the
+    // rule's face normal would have it slide on through the obstacle.
+    if keeps_own_normal(hit.impact.normal, refined.impact.normal, motion.travel()) {
+        refined.impact.normal = hit.impact.normal;
+    }
+    stopping(o, shape, motion, refined)
 }
 
 /// `hit` on obstacle `o` (as the set reports it) where the obstacle stops the body: always,
