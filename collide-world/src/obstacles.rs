@@ -118,7 +118,8 @@ impl<'a> Obstacle<'a> {
     /// partly inside one passes through it, however it moves, even a hair deep; one resting
     /// on it within rounding does not), and, where it meets a flat top (normal opposite
     /// `up`), reaching no more than `tolerance` below that top's level (the level of the
-    /// point met). So a row of one-way pieces side by side (tiles, or bodies) is one
+    /// point met) where it meets it: one that went into a row of pieces from the side passes
+    /// the next piece's seam. So a row of one-way pieces side by side (tiles, or bodies) is one
     /// platform: a body passing through one piece passes the next piece's corner too, which a
     /// set's face rule ([`Obstacles::refine_hit`]) gives the top's normal.
     #[must_use]
@@ -148,8 +149,10 @@ impl<'a> Obstacle<'a> {
             return false;
         }
         let flat = -impact.normal.dot(up) >= 1.0 - FLAT_TOP;
-        // The body's least level against the top's.
-        !flat || lowest >= impact.point.dot(up) - tolerance
+        // The body's least level where it meets the top, against the top's: one that went
+        // into a row of pieces from the side meets the next piece's seam well below it.
+        let at = Pose::new(start.position + travel * impact.t, start.rotation);
+        !flat || -shape.reach(&at, -up) >= impact.point.dot(up) - tolerance
     }
 
     /// Its bounding box.
