@@ -5,7 +5,7 @@ use collide_core::{contact, time_of_impact, Circle, Hit, Impact, Motion, ShapeRe
 use glam::Vec2;
 
 use super::{by_time, nearer, swept_box};
-use crate::pass::statics::{is_point, stopping};
+use crate::pass::statics::{is_point, stopping, with_own_normal};
 use crate::Body;
 use collide_broad::buffers::keep_headroom;
 use collide_world::{refine_hit_among, working_skin, Obstacle, Obstacles, QueryFilter, WorldHit};
@@ -38,13 +38,14 @@ fn as_the_set_says<O: Obstacles + ?Sized>(
         by_sweep: true,
     };
     // A filter that leaves obstacles out may expose a face the set counts as a seam.
-    let hit = if filter.is_layers_only() {
+    let refined = if filter.is_layers_only() {
         obstacles.refine_hit(o.id, shape, motion, hit)
     } else {
         let keeps = |n: &Obstacle<'_>| filter.allows_obstacle(n);
         refine_hit_among(obstacles, o.id, shape, motion, hit, &keeps)
-    };
-    stopping(o, shape, motion, hit?).map(|h| h.impact)
+    }?;
+    let refined = with_own_normal(&hit, refined, motion.travel());
+    stopping(o, shape, motion, refined).map(|h| h.impact)
 }
 
 /// The hit of a point moving along `motion` on a seam of the set ([`Obstacles::seam_hit`]:

@@ -29,13 +29,24 @@ pub(crate) fn refined_hit(
     motion: &Motion,
     hit: Hit,
 ) -> Option<Hit> {
-    let mut refined = statics.refine_hit(o.id, shape, motion, hit)?;
-    // A hull turned a hair off an axis meets a small obstacle's corner with its side: the
-    // rule's face normal would have it slide on through the obstacle.
-    if keeps_own_normal(hit.impact.normal, refined.impact.normal, motion.travel()) {
+    let refined = statics.refine_hit(o.id, shape, motion, hit)?;
+    stopping(
+        o,
+        shape,
+        motion,
+        with_own_normal(&hit, refined, motion.travel()),
+    )
+}
+
+/// `refined`, what the set's face rule made of `hit`, with `hit`'s own normal where that
+/// keeps it ([`keeps_own_normal`]): a hull turned a hair off an axis meets a small obstacle's
+/// corner with its side, and the rule's face normal would have it slide on through the
+/// obstacle.
+pub(crate) fn with_own_normal(hit: &Hit, mut refined: Hit, travel: Vec2) -> Hit {
+    if keeps_own_normal(hit.impact.normal, refined.impact.normal, travel) {
         refined.impact.normal = hit.impact.normal;
     }
-    stopping(o, shape, motion, refined)
+    refined
 }
 
 /// `hit` on obstacle `o` (as the set reports it) where the obstacle stops the body: always,
