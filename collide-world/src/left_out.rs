@@ -14,7 +14,8 @@ use crate::{Obstacle, Obstacles};
 /// The set's rule counts every obstacle it holds: it drops a hit through the face between two
 /// solid ones (two tiles of a wall) as a seam, and flattens a corner where a neighbour goes
 /// on. A [`TileMap`](crate::TileMap) takes its rule on the map with the cells left out
-/// emptied, at every face, slope and vertex. Any other set keeps its answer but where a
+/// emptied, at every face, slope and vertex, and [`StaticBodies`](crate::StaticBodies) its
+/// own with only the bodies kept covering a face. Any other set keeps its answer but where a
 /// box-shaped obstacle's hit was dropped or flattened, and obstacles the query leaves out
 /// covered a face it met: there the rule is taken again with those obstacles empty, a face
 /// across which no kept solid obstacle lies is exposed, a corner keeps the normal where both

@@ -228,7 +228,9 @@ pub trait Obstacles {
     /// The default takes the set's answer, and takes the face rule again where obstacles left
     /// out covered a face the hit met ([`refine_hit_among`](crate::refine_hit_among)). A
     /// [`TileMap`](crate::TileMap) applies its face rule to the map with the cells left out
-    /// emptied, slopes' slanted edges and vertices included.
+    /// emptied, slopes' slanted edges and vertices included, and
+    /// [`StaticBodies`](crate::StaticBodies) its own with only the bodies kept covering a
+    /// face.
     fn refine_hit_kept(
         &self,
         id: u32,

@@ -119,7 +119,7 @@ impl Obstacles for StaticWorld {
     }
 
     /// The tile map's rule with its cells left out emptied, for a tile; for a body, the
-    /// bodies' answer taken again where anything left out, body or tile, covered a face.
+    /// bodies' rule with the bodies left out removed (no tile covers a body's face).
     fn refine_hit_kept(
         &self,
         id: u32,
@@ -139,8 +139,8 @@ impl Obstacles for StaticWorld {
             self.tiles
                 .refine_hit_kept(id - TILE_IDS, shape, motion, hit, &in_world)
         } else {
-            let refined = self.bodies.refine_hit(id, shape, motion, hit);
-            crate::left_out::exposed_by_left_out(self, id, motion, hit, refined, keeps)
+            // A body's rule counts bodies alone (a body's id is the same in this world).
+            self.bodies.refine_hit_kept(id, shape, motion, hit, keeps)
         }
     }
 

@@ -23,7 +23,18 @@ impl StaticBodies {
     /// `hit` on body `id` with the normal [`flat_corner_normal`](Self::flat_corner_normal)
     /// gives it, if any.
     pub(super) fn face_rule(&self, id: u32, hit: Hit) -> Hit {
-        match self.flat_corner_normal(id, hit.impact.normal) {
+        self.face_rule_among(id, hit, &|_| true)
+    }
+
+    /// [`face_rule`](Self::face_rule) on the set without the bodies `keeps` leaves out: only
+    /// the bodies it keeps cover a face.
+    pub(super) fn face_rule_among(
+        &self,
+        id: u32,
+        hit: Hit,
+        keeps: &impl Fn(&Obstacle<'_>) -> bool,
+    ) -> Hit {
+        match self.flat_corner_normal(id, hit.impact.normal, keeps) {
             Some(normal) => Hit {
                 impact: Impact {
                     normal,
@@ -43,7 +54,12 @@ impl StaticBodies {
     /// other's line, lies inside it) and not the other way round, the other face's. `None` when the hit keeps its normal: not on a rect, on a face
     /// exactly, or on a corner where both faces or neither are covered (a corner of the
     /// union stays a corner).
-    pub(super) fn flat_corner_normal(&self, id: u32, normal: Vec2) -> Option<Vec2> {
+    pub(super) fn flat_corner_normal(
+        &self,
+        id: u32,
+        normal: Vec2,
+        keeps: &impl Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Vec2> {
         let body = self.body_at(id)?;
         let ShapeRef::Rect(rect) = body.shape else {
             return None;
@@ -66,8 +82,8 @@ impl StaticBodies {
         let past_x = corner + Vec2::new(out.x * step, -out.y * sliver);
         let past_y = corner + Vec2::new(-out.x * sliver, out.y * step);
         match (
-            self.covers(past_x, &body, id),
-            self.covers(past_y, &body, id),
+            self.covers(past_x, &body, keeps),
+            self.covers(past_y, &body, keeps),
         ) {
             (false, true) => Some(fx.inward()),
             (true, false) => Some(fy.inward()),
@@ -75,15 +91,20 @@ impl StaticBodies {
         }
     }
 
-    /// Whether a body other than `id`, of the same kind as `body` (its layers, one-way the
-    /// same way or not at all, and a sensor only beside a sensor), holds `point`.
-    fn covers(&self, point: Vec2, body: &Obstacle<'_>, id: u32) -> bool {
+    /// Whether a body other than `body`, of the same kind (its layers, one-way the same way
+    /// or not at all, and a sensor only beside a sensor), that `keeps` keeps holds `point`.
+    fn covers(
+        &self,
+        point: Vec2,
+        body: &Obstacle<'_>,
+        keeps: &impl Fn(&Obstacle<'_>) -> bool,
+    ) -> bool {
         let area = collide_core::Aabb::new(point, Vec2::ZERO);
         let mut held = false;
         self.near(&area, Layers::ALL, &mut |o| {
             let alike =
                 o.layers == body.layers && o.one_way == body.one_way && o.sensor == body.sensor;
-            held |= o.id != id && alike && holds(&o, point);
+            held |= o.id != body.id && alike && holds(&o, point) && keeps(&o);
         });
         held
     }

@@ -368,6 +368,19 @@ impl Obstacles for StaticBodies {
         Some(self.face_rule(id, hit))
     }
 
+    /// The same rule on the set without the bodies `keeps` leaves out: only those it keeps
+    /// cover a face, so a filtered query answers as the same query with them removed.
+    fn refine_hit_kept(
+        &self,
+        id: u32,
+        _: ShapeRef<'_>,
+        _: &Motion,
+        hit: Hit,
+        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
+    ) -> Option<Hit> {
+        Some(self.face_rule_among(id, hit, &keeps))
+    }
+
     /// The seams of rects laid edge to edge among the bodies `keeps` keeps.
     fn seam_hit_kept(
         &self,
