@@ -37,7 +37,9 @@ pub struct CharacterSettings {
     pub max_step_height: f32,
     /// A character on a floor slope whose travel goes straight down (gravity and no
     /// horizontal intent) stays where it is instead of sliding down the slope (default
-    /// `true`).
+    /// `true`). Straight down is within about half a degree: a part across `up` of at most
+    /// a hundredth of the travel's length (as Godot's `floor_stop_on_slope` judges it) is no
+    /// walk, on a slope or a flat floor alike, so a fall of 101 with a walk of 1 stays put.
     pub stop_on_slope: bool,
     /// A character walking on a floor slope covers the horizontal distance it is asked for,
     /// uphill and downhill alike, its travel redirected along the floor (default `false`:
