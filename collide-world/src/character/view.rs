@@ -56,6 +56,13 @@ impl Keep for Left<'_> {
         }
     }
 
+    /// Nothing named (no mover crushed it, the usual move): the set answers as it is, with
+    /// no test per obstacle (the move lists what is near it through this view).
+    #[inline]
+    fn keeps_all(&self) -> bool {
+        matches!(self, Left::Ids(ids) if ids.iter().all(Option::is_none))
+    }
+
     /// A platform, a mover or a one-way piece left out still stands where it is.
     fn exposes_faces(&self) -> bool {
         false
