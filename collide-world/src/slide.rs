@@ -180,9 +180,11 @@ pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
         filter: *filter,
     };
     let sense = |path: &[Vec2], sensors: &mut _| mover.sensors_along(path, obstacles, sensors);
+    let mut out = Slide::at(position, travel);
     slide_through::<_, _, SLIDE_PATH, MAX_SLIDE_SENSORS>(
-        shape, rotation, position, travel, &solid, settings, sense,
-    )
+        shape, rotation, position, travel, &solid, settings, sense, &mut out,
+    );
+    out
 }
 
 /// How many points the path of one [`move_and_slide`] call keeps: its start, where it is
@@ -190,9 +192,13 @@ pub fn move_and_slide_filtered<'a, O: Obstacles + ?Sized>(
 const SLIDE_PATH: usize = 2 * MAX_SLIDES as usize + 2;
 
 /// [`move_and_slide`] through `obstacles` as they are (sensors and filters already left out
-/// by the caller); `sense` is given the points the body passed through (at most `N`) and
-/// the slide's room for sensors, before the slide is returned (where the caller keeps it: no
-/// copy of it on the way). Not called for input the call refuses.
+/// by the caller), written to `out` (whatever it held before); `sense` is given the points
+/// the body passed through (at most `N`) and the slide's room for sensors. Not called for
+/// input the call refuses.
+///
+/// The slide is filled in where the caller keeps it: a `Slide` returned by value from here
+/// was built on this function's stack and copied out whole (over 500 bytes) on every call.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn slide_through<O, F, const N: usize, const S: usize>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -201,19 +207,18 @@ pub(crate) fn slide_through<O, F, const N: usize, const S: usize>(
     obstacles: &O,
     settings: &SlideSettings,
     sense: F,
-) -> Slide<S>
-where
+    out: &mut Slide<S>,
+) where
     O: Obstacles + ?Sized,
     F: FnOnce(&[Vec2], &mut SensorList<S>),
 {
     let mut path = Path::<N>::from(position);
-    // One `Slide`, returned on every path, so that it is built where the caller keeps it.
-    let mut out = Slide::at(position, travel);
+    out.reset(position, travel);
     let finite =
         position.is_finite() && travel.is_finite() && Pose::new(position, rotation).is_finite();
     if !(finite && shape.is_valid()) {
         out.invalid_input = true;
-        return out;
+        return;
     }
     let body_box = BodyBox::new(shape, rotation);
     // The skin is kept above the rounding of every coordinate the body can reach this call
@@ -221,7 +226,7 @@ where
     let from = body_box.at(position);
     if travel_too_long(&from, travel) {
         out.invalid_input = true;
-        return out;
+        return;
     }
     let to = Aabb::new(from.center + travel, from.half_extents);
     let asked = if settings.skin.is_finite() {
@@ -352,7 +357,6 @@ where
     out.position = pos;
     out.remaining = remaining;
     sense(path.points(), &mut out.sensors);
-    out
 }
 
 /// The surfaces the body stopped at in one call, by their normals: what clips the rest of

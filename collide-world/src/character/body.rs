@@ -29,6 +29,22 @@ impl Body<'_> {
         obstacles: &O,
         settings: &SlideSettings,
     ) -> Slide<0> {
+        let mut out = Slide::at(position, travel);
+        self.slide_into(position, travel, obstacles, settings, &mut out);
+        out
+    }
+
+    /// [`slide`](Self::slide), written over `out`: a loop of slides keeps one. A slide
+    /// answered by value is built, then copied whole (over 500 bytes) to where the caller
+    /// keeps it, on every call.
+    pub(super) fn slide_into<O: Obstacles + ?Sized>(
+        &self,
+        position: Vec2,
+        travel: Vec2,
+        obstacles: &O,
+        settings: &SlideSettings,
+        out: &mut Slide<0>,
+    ) {
         // The character keeps its own path, of the slides it takes.
         slide_through::<_, _, 0, 0>(
             self.shape,
@@ -38,7 +54,8 @@ impl Body<'_> {
             obstacles,
             settings,
             |_, _| {},
-        )
+            out,
+        );
     }
 
     /// Its box at `position`.

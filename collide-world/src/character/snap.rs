@@ -9,7 +9,7 @@ use super::outcome::CharacterMove;
 use super::view::{Left, Without};
 use crate::slide::sensors::Path;
 use crate::slide::travel_scale;
-use crate::{Obstacles, SlideContact, SlideSettings, Surface, MAX_SLIDES, MAX_TRAVEL_RATIO};
+use crate::{Obstacles, Slide, SlideContact, SlideSettings, Surface, MAX_SLIDES, MAX_TRAVEL_RATIO};
 
 /// Where a look below lands, on what, and the way down there.
 pub(super) struct Landing {
@@ -68,10 +68,11 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     // keep the body units off the floor it finds), then, if that met nothing, as far as a
     // slide may go.
     let (one, scale) = (settings.with_max_slides(1), travel_scale(&body.aabb(from)));
-    let mut down = body.slide(from, -up * distance.min(scale), &view, &one);
+    let mut down = Slide::at(from, Vec2::ZERO);
+    body.slide_into(from, -up * distance.min(scale), &view, &one, &mut down);
     if !down.invalid_input && down.contacts().is_empty() && distance > scale {
         let far = distance.min(MAX_TRAVEL_RATIO * scale);
-        down = body.slide(from, -up * far, &view, &one);
+        body.slide_into(from, -up * far, &view, &one, &mut down);
     }
     if down.invalid_input || down.contacts().is_empty() {
         return None;

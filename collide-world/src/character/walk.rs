@@ -2,6 +2,7 @@
 //! the rest of the travel (stop on a floor slope, no climbing a wall, constant speed along a
 //! floor).
 
+use arrayvec::ArrayVec;
 use collide_core::clip_motion;
 use glam::Vec2;
 
@@ -192,12 +193,14 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
         level: false,
     };
     walked.level = !planes.normals().is_empty();
+    // One slide, written over by each of the walk's.
+    let mut slide = Slide::at(start, Vec2::ZERO);
     for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
         if remaining == Vec2::ZERO {
             break;
         }
         let from = walked.end;
-        let slide = body.slide(from, remaining, obstacles, &one);
+        body.slide_into(from, remaining, obstacles, &one, &mut slide);
         if slide.invalid_input {
             break;
         }
@@ -229,19 +232,17 @@ fn is_sliver(remaining: Vec2, intent: &Intent, skin: f32) -> bool {
 }
 
 /// The surfaces one walk stopped at, by their normals (from the body into the surface), and
-/// `up` once it may no longer rise: what clips the rest of its travel.
+/// `up` once it may no longer rise: what clips the rest of its travel. (Room that is never
+/// zeroed: a walk of one slide would spend more on clearing it than on its normals.)
 #[derive(Default)]
 struct Planes {
-    normals: [Vec2; MAX_PLANES],
-    used: usize,
+    normals: ArrayVec<Vec2, MAX_PLANES>,
 }
 
 impl Planes {
     fn add(&mut self, normal: Vec2) {
-        if self.used < MAX_PLANES {
-            self.normals[self.used] = normal;
-            self.used += 1;
-        }
+        // Past its room, a normal is dropped.
+        let _ = self.normals.try_push(normal);
     }
 
     fn add_once(&mut self, normal: Vec2) {
@@ -251,6 +252,6 @@ impl Planes {
     }
 
     fn normals(&self) -> &[Vec2] {
-        &self.normals[..self.used]
+        &self.normals
     }
 }

@@ -80,7 +80,7 @@ impl<const S: usize> core::fmt::Debug for Slide<S> {
 }
 
 impl<const S: usize> Slide<S> {
-    pub(super) fn at(position: Vec2, remaining: Vec2) -> Self {
+    pub(crate) fn at(position: Vec2, remaining: Vec2) -> Self {
         Self {
             position,
             remaining,
@@ -92,6 +92,20 @@ impl<const S: usize> Slide<S> {
             count: 0,
             sensors: SensorList::EMPTY,
         }
+    }
+
+    /// Makes it [`at`](Self::at)`(position, remaining)` again, in place: only the contacts
+    /// and sensors it holds are blanked, the room past them is blank already (they are only
+    /// ever added to), so a slide used again is equal to a new one, bit for bit.
+    pub(crate) fn reset(&mut self, position: Vec2, remaining: Vec2) {
+        (self.position, self.remaining) = (position, remaining);
+        self.on_floor = false;
+        self.on_wall = false;
+        self.on_ceiling = false;
+        self.invalid_input = false;
+        self.contacts[..self.count].fill(SlideContact::BLANK);
+        self.count = 0;
+        self.sensors.reset();
     }
 
     /// Every sensor the body's path touched, once each, in the order the path met them (by
@@ -136,5 +150,27 @@ impl<const S: usize> Slide<S> {
             self.contacts[self.count] = contact;
             self.count += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slide_reset_equals_a_new_one() {
+        let mut used = Slide::<2>::at(Vec2::ONE, Vec2::X);
+        for (obstacle, surface) in [(3, Surface::Floor), (4, Surface::Wall)] {
+            let normal = Vec2::NEG_Y;
+            used.record(SlideContact {
+                obstacle,
+                normal,
+                surface,
+                ..SlideContact::BLANK
+            });
+        }
+        used.invalid_input = true;
+        used.reset(Vec2::ZERO, Vec2::Y);
+        assert_eq!(used, Slide::<2>::at(Vec2::ZERO, Vec2::Y));
     }
 }

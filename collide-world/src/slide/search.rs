@@ -1,6 +1,7 @@
 //! The search of one slide: which obstacles near the path to sweep, in which order, and the
 //! earliest stops found.
 
+use arrayvec::ArrayVec;
 use collide_core::{
     overlaps, skin_tolerance, time_of_impact_with_skin, Aabb, Hit, Layers, Motion, Pose, Rot,
     ShapeRef, SkinImpact,
@@ -63,11 +64,12 @@ impl<'a> BodyBox<'a> {
 
 /// The earliest stops along one step, with their obstacles: at most [`KEEP`], the latest
 /// dropped first (only those within [`SAME_MOMENT`] of the first matter).
+#[derive(Default)]
 pub(super) struct Found {
-    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]); only
-    /// the first `kept` are current (the rest are left from an earlier step).
-    stops: [Option<(u32, SkinImpact, bool)>; KEEP],
-    kept: usize,
+    /// The obstacle's id, the stop, and whether its normal is a face's ([`on_a_face`]), in
+    /// room that is never cleared: most steps keep one stop or none, and clearing room for
+    /// all [`KEEP`] (every slide) cost more than keeping them.
+    stops: ArrayVec<(u32, SkinImpact, bool), KEEP>,
     /// The earliest `touch_t` kept, `None` while there is none: the search asks after every
     /// obstacle whether it can stop.
     first: Option<f32>,
@@ -82,24 +84,10 @@ pub(super) struct Found {
     grazed: bool,
 }
 
-impl Default for Found {
-    fn default() -> Self {
-        Self {
-            stops: [None; KEEP],
-            kept: 0,
-            first: None,
-            first_side: None,
-            inside: false,
-            dropped: false,
-            grazed: false,
-        }
-    }
-}
-
 impl Found {
     /// Forgets every stop, for the next step.
     pub(super) fn clear(&mut self) {
-        self.kept = 0;
+        self.stops.clear();
         self.first = None;
         self.first_side = None;
         self.inside = false;
@@ -109,23 +97,20 @@ impl Found {
 
     /// Keeps a stop; `side`, the side of a rect it met face on, if it did.
     fn keep(&mut self, obstacle: u32, stop: SkinImpact, on_face: bool, side: Option<RectSide>) {
-        let slot = if self.kept < KEEP {
-            self.kept += 1;
-            self.kept - 1
-        } else {
+        let kept = (obstacle, stop, on_face);
+        if self.stops.try_push(kept).is_err() {
             self.dropped = true;
             let (latest, at) = self
                 .stops
                 .iter()
                 .enumerate()
-                .filter_map(|(i, s)| s.map(|(_, s, _)| (i, s.impact.t)))
+                .map(|(i, (_, s, _))| (i, s.impact.t))
                 .fold((0, f32::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
             if stop.impact.t >= at {
                 return;
             }
-            latest
-        };
-        self.stops[slot] = Some((obstacle, stop, on_face));
+            self.stops[latest] = kept;
+        }
         if self.first.is_none_or(|first| stop.impact.t < first) {
             self.first = Some(stop.impact.t);
             self.first_side = side;
@@ -161,9 +146,9 @@ impl Found {
             .map_or(f32::INFINITY, |first| first + SAME_MOMENT);
         self.grazed
             || self.dropped
-            || self.stops[..self.kept]
+            || self
+                .stops
                 .iter()
-                .flatten()
                 .any(|(_, s, _)| s.t < step && s.impact.t > same_moment)
     }
 
@@ -172,9 +157,8 @@ impl Found {
         &self,
         touch: f32,
     ) -> impl Iterator<Item = (u32, SkinImpact, bool)> + '_ {
-        self.stops[..self.kept]
+        self.stops
             .iter()
-            .flatten()
             .copied()
             .filter(move |(_, s, _)| s.impact.t <= touch + SAME_MOMENT)
     }

@@ -87,6 +87,14 @@ impl<const N: usize> SensorList<N> {
         (self.count, self.truncated) = (0, false);
     }
 
+    /// Makes it [`EMPTY`](Self::EMPTY) again, for a list never [`clear`](Self::clear)ed (a
+    /// slide's): the hits it holds are blanked, and those past them are blank already (hits
+    /// are only added, or moved among those held).
+    pub(crate) fn reset(&mut self) {
+        self.hits[..self.count].fill(SensorHit::BLANK);
+        (self.count, self.truncated) = (0, false);
+    }
+
     pub(crate) fn hits(&self) -> &[SensorHit] {
         &self.hits[..self.count]
     }
