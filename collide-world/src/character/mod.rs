@@ -340,15 +340,18 @@ impl Character {
     }
 
     /// The box a move by `travel` from `start` keeps within, but for rare turns (a slide
-    /// up a slope, a push out of an obstacle; their queries then ask the set itself): its
-    /// boxes at the start and at the end of the travel, grown by the snap or step and a few
-    /// skins.
+    /// up a slope, a push out of an obstacle, a look below past a corner; their queries then
+    /// ask the set itself): its boxes at the start and at the end of the travel, stretched
+    /// up by the step and down by the snap (only along `up` do they reach that far), grown
+    /// by a few skins. (Grown by the snap or step on every side, it held twice the tiles.)
     fn reach(&self, body: &Body<'_>, start: Vec2, travel: Vec2) -> Aabb {
         let settings = &self.settings;
-        let skin = body.skin(start, &settings.slide);
-        let beyond = settings.snap_length.max(settings.max_step_height) + 4.0 * skin;
+        let (up, skin) = (settings.slide.up, body.skin(start, &settings.slide));
         let ends = body.aabb(start).union(&body.aabb(start + travel));
-        ends.grown(beyond)
+        let moved = |by: Vec2| Aabb::new(ends.center + by, ends.half_extents);
+        let stepped = moved(up * settings.max_step_height);
+        let snapped = moved(-up * settings.snap_length);
+        ends.union(&stepped).union(&snapped).grown(4.0 * skin)
     }
 
     /// [`move_by`](Self::move_by) with one-way platforms ignored for this move only
