@@ -19,7 +19,10 @@
 //! editor's pixels as they are, by default; or y up, for Bevy).
 //!
 //! A bad file is an [`Error`] naming the file, and the level, layer, cell, tileset, tile or
-//! object it is about, never a panic.
+//! object it is about, never a panic. The loaders read only regular files of at most
+//! [`MAX_FILE_BYTES`]: a project naming a device, a directory or a pipe as a level file or
+//! tileset gets an error. A level file or tileset may lie anywhere its project names, `..`
+//! included, as Tiled writes tilesets shared between maps.
 //!
 //! ```
 //! use collide_core::Rect;
@@ -61,4 +64,5 @@ mod tiled;
 pub use axis::YAxis;
 pub use error::{Error, ErrorKind};
 pub use ldtk::{IntGridLayer, LdtkEntity, LdtkLevel, LdtkOptions, LdtkProject};
+pub use read::MAX_FILE_BYTES;
 pub use tiled::{TiledLayer, TiledMap, TiledObject, TiledObjectShape, TiledOptions};

@@ -1,18 +1,47 @@
 //! Reading a level's files: their text, the name errors give them, and the sizes they claim.
 
+use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 
 use collide_world::TileMap;
 
 use crate::error::{Error, ErrorKind};
 
+/// The most bytes a level file may hold (1 GiB, room for a tile map of the most cells written
+/// as CSV): a larger one is an [`ErrorKind::Io`] error, found before it is read.
+pub const MAX_FILE_BYTES: u64 = 1 << 30;
+
 /// The text of the file at `path`, with the name errors give it.
 pub(crate) fn read_text(path: &Path) -> Result<(String, String), Error> {
     let file = path.display().to_string();
-    match std::fs::read_to_string(path) {
+    match read_regular(path) {
         Ok(text) => Ok((file, text)),
-        Err(e) => Err(Error::new(&file, ErrorKind::Io(e.to_string()))),
+        Err(why) => Err(Error::new(&file, ErrorKind::Io(why))),
     }
+}
+
+/// The text of the regular file at `path`, of at most [`MAX_FILE_BYTES`]: a file may name
+/// anything as its level or tileset, and a device (`/dev/zero`) or a pipe would be read for
+/// ever.
+fn read_regular(path: &Path) -> Result<String, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a directory, a device or a pipe)".into());
+    }
+    let too_large = || format!("larger than {MAX_FILE_BYTES} bytes");
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    let mut text = String::new();
+    // Bounded again: the file may grow while it is read.
+    let read = file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text);
+    read.map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large());
+    }
+    Ok(text)
 }
 
 /// How many cells a grid of `width` × `height` cells holds, when a [`TileMap`] can hold them
