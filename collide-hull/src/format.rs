@@ -154,7 +154,7 @@ impl ColliderFile {
     /// # Errors
     /// [`Error::UnsupportedVersion`] for a version other than [`FORMAT_VERSION`];
     /// [`Error::Invalid`] for an `image` that is not a bare file name (empty, `.`, `..`, or with
-    /// a `/`, a `\` or a drive), settings out of range, a frame count other than `columns × rows`,
+    /// a `/`, a `\`, a drive such as `C:` or a NUL byte), settings out of range, a frame count other than `columns × rows`,
     /// a frame with 1 or 2 or more than `max_vertices` vertices, coordinates beyond ±2²⁴, or
     /// vertices that are not a strictly convex polygon in positive-area order.
     pub fn validate(&self) -> Result<(), Error> {
@@ -163,12 +163,7 @@ impl ColliderFile {
                 found: self.version.to_string(),
             });
         }
-        if !is_bare_file_name(&self.image) {
-            return Err(Error::Invalid(format!(
-                "image {:?} must be a file name with no folder part",
-                self.image
-            )));
-        }
+        check_image_name(&self.image)?;
         if self.threshold == 0 {
             return Err(Error::Invalid("threshold must be 1..=255, got 0".into()));
         }
@@ -234,10 +229,26 @@ impl ColliderFile {
 
 /// Whether `name` is one file's name, with no folder part on any platform: a reader opens it
 /// beside the collider file, and must not be sent elsewhere by it (`../x.png`, `/etc/x`).
+/// Refuses an image name that is not a bare file name ([`ColliderFile::validate`]).
+pub(crate) fn check_image_name(name: &str) -> Result<(), Error> {
+    if is_bare_file_name(name) {
+        Ok(())
+    } else {
+        Err(Error::Invalid(format!(
+            "image {name:?} must be a file name with no folder part"
+        )))
+    }
+}
+
+/// A name that every system reads as a file in the folder it is looked up in: one normal
+/// component, no separator of any system, no drive (`C:t.png` is relative to drive C's
+/// current folder on Windows), no NUL byte.
 fn is_bare_file_name(name: &str) -> bool {
     let mut parts = Path::new(name).components();
     let one_normal = matches!(parts.next(), Some(Component::Normal(_))) && parts.next().is_none();
-    one_normal && !name.contains(['/', '\\'])
+    let bytes = name.as_bytes();
+    let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
+    one_normal && !name.contains(['/', '\\', '\0']) && !drive
 }
 
 /// Why `vertices` is not a valid frame hull, if it is not.

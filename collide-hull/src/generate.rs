@@ -5,7 +5,7 @@ use std::path::Path;
 use image::DynamicImage;
 
 use crate::convex::{frame_hull, twice_area, Point};
-use crate::format::{ColliderFile, Frame, FORMAT_VERSION};
+use crate::format::{check_image_name, ColliderFile, Frame, FORMAT_VERSION};
 use crate::simplify::{enclosing, visvalingam_whyatt};
 use crate::{decode_png, AlphaMask, Error, Layout, Simplify, DEFAULT_MAX_PIXELS};
 
@@ -109,9 +109,12 @@ impl Sprite {
 /// # Errors
 /// [`Error::InvalidOption`], the decoding errors of [`decode_png`], [`Error::FrameSize`] and
 /// [`Error::TooManyFrames`] (see [`Layout::for_image`]), [`Error::NoSolidPixels`] when no pixel
-/// of the image is solid, and [`Error::CannotEnclose`].
+/// of the image is solid, [`Error::CannotEnclose`], and [`Error::Invalid`] for an `image_name`
+/// that is not a bare file name (as [`ColliderFile::validate`](crate::ColliderFile::validate)
+/// asks).
 pub fn generate(png: &[u8], image_name: &str, options: &Options) -> Result<Sprite, Error> {
     options.validate()?;
+    check_image_name(image_name)?;
     let image = decode_png(png, options.max_pixels)?;
     let layout = Layout::for_image(
         image.width(),

@@ -174,6 +174,11 @@ fn an_image_name_with_a_folder_part_is_refused() {
         "png/rgb.png",
         "png\\rgb.png",
         "C:\\rgb.png",
+        // Drive-relative on Windows: the file `rgb.png` in drive C's current folder.
+        "C:rgb.png",
+        "z:rgb.png",
+        // No system names a file with a NUL byte.
+        "rgb\0.png",
         "..",
         ".",
         "",
@@ -187,6 +192,22 @@ fn an_image_name_with_a_folder_part_is_refused() {
         file.image = good.into();
         assert!(file.validate().is_ok(), "{good:?}");
     }
+}
+
+/// `generate` refuses an image name its collider file could not hold: the file it wrote was
+/// one that `from_json` then refused.
+#[cfg(feature = "png")]
+#[test]
+fn generate_refuses_an_image_name_with_a_folder_part() {
+    let png = fixture("worm.png");
+    let options = collide_hull::Options::default();
+    for bad in ["../evil.png", "", "C:worm.png", "sprites/worm.png"] {
+        let err = collide_hull::generate(&png, bad, &options).err();
+        assert!(matches!(err, Some(Error::Invalid(_))), "{bad:?}: {err:?}");
+    }
+    let sprite = collide_hull::generate(&png, "worm.png", &options).unwrap();
+    let text = sprite.collider.to_json();
+    assert_eq!(ColliderFile::from_json(&text).unwrap(), sprite.collider);
 }
 
 #[test]
