@@ -39,8 +39,10 @@ type Preference = (i64, i32, i32, i32, i32);
 ///
 /// Ties go to the new vertex with the smallest `(y, x)`, then to the replaced edge whose first
 /// vertex has the smallest `(y, x)`, so the result does not depend on where the polygon starts.
-/// Returns `None` when no edge can be replaced (for example a rectangle cannot become an
-/// enclosing triangle this way).
+/// Where no edge can be replaced, a quadrilateral whose opposite edges never meet (a
+/// rectangle, any parallelogram) becomes the triangle with one of its corners and its two
+/// edges there doubled. Returns `None` when neither way works: no edge can be replaced and
+/// the polygon left is no such quadrilateral, or the triangle's corners would overflow `i32`.
 #[must_use]
 pub fn enclosing(polygon: &[Point], max_vertices: usize) -> Option<Vec<Point>> {
     let mut v = polygon.to_vec();

@@ -145,8 +145,12 @@ struct JsonPoint {
 pub(crate) fn parse(file: &str, text: &str, dir: Option<&Path>) -> Result<Map, Error> {
     let json: JsonMap = from_json(file, text)?;
     let orientation = json.orientation.as_deref().unwrap_or("orthogonal");
-    if orientation != "orthogonal" || json.infinite {
-        let what = format!("{orientation} maps, infinite ones (only fixed orthogonal ones load)");
+    if orientation != "orthogonal" {
+        let what = format!("{orientation} maps (only orthogonal ones load)");
+        return Err(Error::new(file, ErrorKind::Unsupported(what)));
+    }
+    if json.infinite {
+        let what = "infinite maps (save the map with a fixed size)".to_owned();
         return Err(Error::new(file, ErrorKind::Unsupported(what)));
     }
     let mut map = Map {
