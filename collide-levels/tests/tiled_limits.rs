@@ -1,6 +1,7 @@
 //! The limits that keep a hostile Tiled map from taking the process down: groups nested
 //! too deep are an error (not a stack overflow), a polygon of too many points is an error
-//! (not a minute of splitting it), and the map at a limit still loads.
+//! (not a minute of splitting it), and the map at a limit still loads; a tileset at global
+//! id 0 (the empty cell) is an error, not a first tile lost.
 
 use collide_levels::{ErrorKind, TiledMap, TiledOptions};
 
@@ -149,4 +150,33 @@ fn a_polygon_past_the_points_cap_is_an_error_and_at_the_cap_loads() {
     // A convex polygon within the hull's corners stays one body.
     let map = TiledMap::from_tmx("small.tmx", &polygon_tmx(16), &TiledOptions::new()).unwrap();
     assert_eq!(map.objects[0].bodies.len(), 1);
+}
+
+/// A one-cell map whose one embedded tileset starts at global id `first`, as `.tmx` and `.tmj`.
+fn maps_with_first_gid(first: u32) -> [Result<TiledMap, collide_levels::Error>; 2] {
+    let tmx = format!(
+        r#"<map width="1" height="1" tilewidth="16" tileheight="16"><tileset firstgid="{first}" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1"/><layer name="g" width="1" height="1"><data encoding="csv">0</data></layer></map>"#
+    );
+    let tmj = format!(
+        r#"{{"width":1,"height":1,"tilewidth":16,"tileheight":16,"tilesets":[{{"firstgid":{first},"name":"t","tilewidth":16,"tileheight":16,"tilecount":1,"columns":1}}],"layers":[{{"type":"tilelayer","name":"g","width":1,"height":1,"data":[0]}}]}}"#
+    );
+    let options = TiledOptions::new();
+    [
+        TiledMap::from_tmx("m.tmx", &tmx, &options),
+        TiledMap::from_tmj("m.tmj", &tmj, &options),
+    ]
+}
+
+/// Global id 0 is the empty cell: a tileset starting there would have its first tile read as
+/// nothing, so the map is refused.
+#[test]
+fn a_tileset_at_global_id_zero_is_refused() {
+    for map in maps_with_first_gid(0) {
+        let err = map.expect_err("firstgid 0 loaded");
+        assert!(matches!(err.kind, ErrorKind::Invalid(_)), "{err}");
+        assert!(err.to_string().contains("firstgid"), "{err}");
+    }
+    for map in maps_with_first_gid(1) {
+        assert!(map.is_ok(), "{:?}", map.err());
+    }
 }

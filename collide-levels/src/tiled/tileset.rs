@@ -19,7 +19,7 @@ pub(crate) fn tileset(
     node: Node<'_, '_>,
     dir: Option<&Path>,
 ) -> Result<Tileset, Error> {
-    let first_gid: u32 = required(file, node, "firstgid")?;
+    let first_gid = first_gid(file, required(file, node, "firstgid")?)?;
     let Some(source) = node.attribute("source") else {
         return parse(file, node, first_gid, None);
     };
@@ -33,6 +33,16 @@ pub(crate) fn tileset(
     };
     let (tsx, text) = read_text(&dir.join(source))?;
     from_tsx(&tsx, &text, first_gid, source)
+}
+
+/// A tileset's first global id as the map gives it, `gid`: 1 or more, as global id 0 is the
+/// empty cell (a tileset there would have its first tile read as nothing).
+pub(crate) fn first_gid(file: &str, gid: u32) -> Result<u32, Error> {
+    if gid == 0 {
+        let why = "a tileset's firstgid is 0 (global id 0 is the empty cell: 1 or more)";
+        return Err(crate::error::invalid(file, why));
+    }
+    Ok(gid)
 }
 
 /// What errors call a tileset: its `name`; else `source`, the file it is in as the map names

@@ -13,7 +13,7 @@ use super::model::{
     check_depth, check_total_cells, Layer, LayerKind, Map, Object, ObjectKind, Properties, Tile,
     Tileset,
 };
-use super::tileset::{from_tsx, label, listed_twice};
+use super::tileset::{first_gid, from_tsx, label, listed_twice};
 use crate::error::{invalid, Error, ErrorKind};
 use crate::read::{cell_count, read_text, too_many_cells};
 
@@ -174,7 +174,8 @@ fn from_json<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> Result<T, 
 }
 
 /// A tileset: embedded, or from the `.tsj` or `.tsx` file its `source` names.
-fn tileset(file: &str, t: JsonTileset, dir: Option<&Path>) -> Result<Tileset, Error> {
+fn tileset(file: &str, mut t: JsonTileset, dir: Option<&Path>) -> Result<Tileset, Error> {
+    t.firstgid = first_gid(file, t.firstgid)?;
     let Some(source) = t.source else {
         return embedded(file, t.firstgid, t, None);
     };
