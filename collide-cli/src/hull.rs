@@ -13,7 +13,7 @@ use collide_hull::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::atomic::write_atomic;
+use crate::atomic::write_all_atomic;
 use crate::outcome::Outcome;
 use crate::report::{file_error, reason, warn, Printer, WithFile};
 
@@ -214,7 +214,23 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         });
     }
 
-    write_atomic(&out, collider.to_json().as_bytes()).with_file(&out, "cannot write the file")?;
+    // Every output is made before any is written, so a preview that fails (too large, a full
+    // disk) leaves the old collider in place rather than a new collider beside an old preview.
+    let json = collider.to_json();
+    let mut outputs = vec![(out.clone(), json.into_bytes())];
+    if args.preview {
+        let preview_path = png.with_extension("hull.png");
+        let bytes = preview_png(&sprite, &preview_path)?;
+        outputs.push((preview_path, bytes));
+    }
+    let files: Vec<(&Path, &[u8])> = outputs
+        .iter()
+        .map(|(path, bytes)| (path.as_path(), bytes.as_slice()))
+        .collect();
+    if let Err((path, e)) = write_all_atomic(&files) {
+        return Err(e).with_file(&path, "cannot write the file");
+    }
+
     let change: f64 = sprite.area_change().iter().sum();
     let mut line = format!(
         "{}: {}, {} → {}",
@@ -228,13 +244,7 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
     } else if change > 0.0 {
         line.push_str(&format!(" ({change:.1} px² added by enclosing)"));
     }
-    if args.preview {
-        let preview_path = png.with_extension("hull.png");
-        let mut bytes = Vec::new();
-        render_preview(&sprite)?
-            .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
-            .with_file(&preview_path, "cannot encode the preview")?;
-        write_atomic(&preview_path, &bytes).with_file(&preview_path, "cannot write the file")?;
+    if let Some((preview_path, _)) = outputs.get(1) {
         line.push_str(&format!(", preview {}", preview_path.display()));
     }
     Ok(Report {
@@ -244,6 +254,15 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         warnings,
         stale: false,
     })
+}
+
+/// The preview picture of `sprite`, encoded as the PNG to write at `path`.
+fn preview_png(sprite: &Sprite, path: &Path) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    render_preview(sprite)?
+        .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+        .with_file(path, "cannot encode the preview")?;
+    Ok(bytes)
 }
 
 /// What to point out about a sprite that was read: empty frames, and a grid sheet read as
