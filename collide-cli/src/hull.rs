@@ -1,6 +1,5 @@
 //! `collide hull`: sprite PNGs → `<stem>.collider.json` (and `<stem>.hull.png` previews).
 
-use std::collections::{HashMap, HashSet};
 use std::io::{Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
@@ -14,6 +13,7 @@ use collide_hull::{
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::atomic::write_all_atomic;
+use crate::clash;
 use crate::outcome::Outcome;
 use crate::report::{file_error, reason, warn, Printer, WithFile};
 
@@ -21,8 +21,9 @@ use crate::report::{file_error, reason, warn, Printer, WithFile};
 #[derive(Debug, Args)]
 pub struct HullArgs {
     /// PNG files, or folders searched recursively for `*.png` (skipping `*.hull.png` previews;
-    /// a folder with none fails). A file whose collider another one already writes (`ship.png`
-    /// and `ship.PNG`) fails.
+    /// a folder with none fails). A file fails whose collider or preview another one already
+    /// writes (`ship.png` and `ship.PNG`, or `Ship.png`: one file where case is ignored), or
+    /// would write over an input.
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Pixels whose alpha is at least this are solid (1..=255).
@@ -115,7 +116,7 @@ pub fn run(args: &HullArgs) -> Outcome {
             files.push(path.clone());
         }
     }
-    let files = once_each(files);
+    let files = clash::once_each(files);
 
     let bar = if args.quiet || files.len() < 2 || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -129,15 +130,11 @@ pub fn run(args: &HullArgs) -> Outcome {
 
     let (mut frames, mut vertices, mut stale) = (0usize, 0usize, 0usize);
     let mut printer = Printer::default();
-    let shared = shared_outputs(&files);
-    for (file, earlier) in files.iter().zip(&shared) {
+    let clashes = clash::clashes(&files, args.preview);
+    for (file, clash) in files.iter().zip(clashes) {
         bar.set_message(file.display().to_string());
-        let result = match earlier {
-            Some(first) => Err(anyhow!(
-                "{} is also written from {}: rename one of the two",
-                collider_path(file).display(),
-                first.display()
-            )),
+        let result = match clash {
+            Some(reason) => Err(anyhow!(reason)),
             None => process(file, args, &options),
         };
         match result {
@@ -335,42 +332,6 @@ fn find_pngs(dir: &Path) -> (Vec<PathBuf>, Vec<anyhow::Error>) {
     }
     found.sort();
     (found, errors)
-}
-
-/// `files`, each file kept once, where it first appears: a file named twice, or named and
-/// found in a folder also named, is built (and counted) once. Files are the same when their
-/// canonical paths are; one that has none (a missing file) is compared as given.
-fn once_each(files: Vec<PathBuf>) -> Vec<PathBuf> {
-    let mut seen = HashSet::new();
-    files
-        .into_iter()
-        .filter(|f| seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())))
-        .collect()
-}
-
-/// Per file, the earlier one in `files` whose collider (and preview) it would overwrite, if
-/// any: `ship.png` and `ship.PNG` in a folder, or `ship` and `ship.png` named. Such a file is
-/// an error and not built, so the first one's hulls are not lost.
-fn shared_outputs(files: &[PathBuf]) -> Vec<Option<PathBuf>> {
-    let mut first: HashMap<PathBuf, &PathBuf> = HashMap::new();
-    files
-        .iter()
-        .map(|file| {
-            let out = collider_path(file);
-            // The folder's canonical path, so `./ship` and `ship.png` meet (it exists: the
-            // file in it was found or named, and is read from there).
-            let folder = out.parent().filter(|p| !p.as_os_str().is_empty());
-            let folder = folder.unwrap_or(Path::new("."));
-            let folder = folder
-                .canonicalize()
-                .unwrap_or_else(|_| folder.to_path_buf());
-            let key = folder.join(out.file_name().unwrap_or_default());
-            first.get(&key).map(|f| (*f).clone()).or_else(|| {
-                first.insert(key, file);
-                None
-            })
-        })
-        .collect()
 }
 
 /// `1 frame`, `2 frames`, `1 vertex`, `3 vertices`.

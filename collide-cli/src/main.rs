@@ -18,6 +18,7 @@
 //! `error: <reason>` when no file is to blame.
 
 mod atomic;
+mod clash;
 mod demo;
 mod hull;
 mod inspect;

@@ -49,3 +49,54 @@ fn a_preview_that_fails_leaves_the_old_collider() {
     );
     assert_eq!(names(d), ["a.collider.json", "a.png"]);
 }
+
+#[test]
+fn a_preview_never_writes_over_an_input() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::write(d.join("a.png"), sprite(8)).unwrap();
+    let input = sprite(16);
+    fs::write(d.join("a.hull.png"), &input).unwrap();
+    let o = collide(&["hull", "--preview", "a.png", "a.hull.png"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        "error: a.png: a.hull.png would overwrite the input a.hull.png: rename one of the two\n"
+    );
+    assert_eq!(fs::read(d.join("a.hull.png")).unwrap(), input);
+    assert!(!d.join("a.collider.json").exists());
+    // The other sprite is still built, from what the user gave.
+    let other = collide_hull::load_beside(&d.join("a.hull.png"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(other.frame_width, 16);
+    assert!(stdout(&o).contains("2 files, 1 frame"), "{}", stdout(&o));
+}
+
+#[test]
+fn outputs_that_differ_only_by_case_clash() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::create_dir(d.join("case")).unwrap();
+    fs::write(d.join("case/Ship.png"), sprite(8)).unwrap();
+    fs::write(d.join("case/ship.png"), sprite(16)).unwrap();
+    if names(&d.join("case")).len() < 2 {
+        eprintln!("note: this file system ignores case, so the two cannot both exist");
+        return;
+    }
+    let o = collide(&["hull", "case"], d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // Sorted, `Ship.png` comes first and is built; `ship.png` is refused.
+    assert_eq!(
+        err,
+        "error: case/ship.png: case/ship.collider.json and Ship.collider.json, written from \
+         case/Ship.png, differ only by case, one file on Windows and macOS: rename one of the \
+         two\n"
+    );
+    assert_eq!(
+        names(&d.join("case")),
+        ["Ship.collider.json", "Ship.png", "ship.png"]
+    );
+}
