@@ -40,14 +40,18 @@ impl Key {
     }
 }
 
-/// `files`, each file kept once, where it first appears: a file named twice, or named and
-/// found in a folder also named, is built (and counted) once. Files are the same when their
-/// canonical paths are; one that has none (a missing file) is compared as given.
+/// `files`, each kept once, where it first appears: a sprite named twice, through another
+/// spelling of its path, or named and found in a folder also named, is built (and counted)
+/// once. Two paths to one file whose outputs differ (a symbolic link beside its target) are
+/// both kept: each gets its own collider beside it.
 pub fn once_each(files: Vec<PathBuf>) -> Vec<PathBuf> {
     let mut seen = HashSet::new();
     files
         .into_iter()
-        .filter(|f| seen.insert(f.canonicalize().unwrap_or_else(|_| f.clone())))
+        .filter(|f| {
+            let file = f.canonicalize().unwrap_or_else(|_| f.clone());
+            seen.insert((file, Key::new(&collider_path(f)).exact))
+        })
         .collect()
 }
 

@@ -74,6 +74,23 @@ fn a_preview_never_writes_over_an_input() {
     assert!(stdout(&o).contains("2 files, 1 frame"), "{}", stdout(&o));
 }
 
+#[cfg(unix)]
+#[test]
+fn a_link_beside_its_target_gets_its_own_collider() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::write(d.join("a.png"), sprite(8)).unwrap();
+    std::os::unix::fs::symlink("a.png", d.join("link.png")).unwrap();
+    let o = collide(&["hull", "a.png", "link.png", "./link.png"], d);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 files, 2 frames"), "{}", stdout(&o));
+    let link = collide_hull::load_beside(&d.join("link.png"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(link.image, "link.png");
+    assert!(d.join("a.collider.json").is_file());
+}
+
 #[test]
 fn outputs_that_differ_only_by_case_clash() {
     let dir = tempdir();
