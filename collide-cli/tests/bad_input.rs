@@ -305,3 +305,53 @@ fn inspect_refuses_an_image_outside_the_collider_s_folder() {
     );
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }
+
+/// Runs `collide` in `dir`, killed after 10 s: a command that reads an endless input would
+/// otherwise never end.
+fn collide_within_10_s(args: &[&str], dir: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_collide"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run collide");
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= 10 {
+            child.kill().unwrap();
+            panic!("collide {args:?} still ran after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn only_regular_files_of_at_most_1_gib_are_read() {
+    let dir = tempdir();
+    let d = dir.path();
+    fs::write(d.join("a.png"), sprite(4)).unwrap();
+    // Sparse: one byte over the limit, taking no room on the disk.
+    let big = fs::File::create(d.join("big.png")).unwrap();
+    big.set_len((1 << 30) + 1).unwrap();
+    let mut args = vec!["hull", "a.png", "big.png"];
+    if Path::new("/dev/urandom").exists() {
+        args.push("/dev/urandom");
+    }
+    let o = collide_within_10_s(&args, d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: big.png: cannot read the file: larger than 1073741824 bytes"),
+        "{err}"
+    );
+    if args.len() == 4 {
+        assert!(
+            err.contains("error: /dev/urandom: cannot read the file: not a regular file"),
+            "{err}"
+        );
+    }
+    assert_eq!(err.lines().count(), args.len() - 2, "{err}");
+    assert!(d.join("a.collider.json").is_file());
+}
