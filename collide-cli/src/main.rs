@@ -10,8 +10,8 @@
 //!   `collide play --bench` times its scenes without a window.
 //!
 //! Exit codes: 0 when everything succeeded, 1 when any file failed (or `--check` found a stale
-//! or missing file, or stdout could not be written: the files are still all processed), 2 for
-//! a usage error (clap's own exit code).
+//! or missing file, or stdout could not be written, `--help` included: the files are still all
+//! processed), 2 for a usage error (clap's own exit code).
 //!
 //! Every subcommand reports a failure on one line in one form: `error: <file>: <reason>`, the
 //! file the failure is about (the one read, written, listed or created) and each cause once;
@@ -28,6 +28,7 @@ mod raster;
 mod report;
 mod scene_setup;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -57,7 +58,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     let outcome = match &cli.command {
         Command::Hull(args) => hull::run(args),
         Command::Inspect(args) => inspect::run(args),
@@ -67,5 +71,21 @@ fn main() -> ExitCode {
     match outcome {
         Outcome::Success => ExitCode::SUCCESS,
         Outcome::SomeFailed => ExitCode::from(1),
+    }
+}
+
+/// Prints clap's help, version or usage error and says how to exit. `Error::exit` ignores a
+/// failed write, so `--help` to a full disk would exit 0; like every other output to stdout,
+/// it exits 1 then.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let printed = e.print().and_then(|()| std::io::stdout().flush());
+    match printed {
+        Err(err) if !e.use_stderr() => {
+            report::warn(&report::error_line(
+                &anyhow::Error::new(err).context("cannot write to stdout"),
+            ));
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
     }
 }

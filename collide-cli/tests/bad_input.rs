@@ -355,3 +355,21 @@ fn only_regular_files_of_at_most_1_gib_are_read() {
     assert_eq!(err.lines().count(), args.len() - 2, "{err}");
     assert!(d.join("a.collider.json").is_file());
 }
+
+#[test]
+fn help_that_cannot_be_written_exits_with_1() {
+    let dir = tempdir();
+    for args in [&["--help"][..], &["hull", "--help"], &["--version"]] {
+        let Some(o) = collide_to_full_disk(args, dir.path()) else {
+            return;
+        };
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.starts_with("error: cannot write to stdout"), "{err}");
+    }
+    // Written, it exits 0 as before.
+    assert_eq!(
+        collide(&["hull", "--help"], dir.path()).status.code(),
+        Some(0)
+    );
+}
