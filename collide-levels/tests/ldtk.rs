@@ -278,3 +278,32 @@ fn a_level_file_with_no_layers_or_another_level_is_an_error_naming_it() {
     assert!(load_with(&text("ldtk/apart/Level_0.ldtkl")).is_none());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An entity's size is what the editor draws, never below zero: a negative one is an error
+/// naming the entity, as a non-finite one is, not a box turned inside out.
+#[test]
+fn an_entity_of_negative_size_is_an_error() {
+    let project: serde_json::Value = serde_json::from_str(&text("ldtk/platforms.ldtk")).unwrap();
+    let (levels, options) = (project["levels"].as_array().unwrap(), LdtkOptions::new());
+    let (level, layer) = (0..levels.len())
+        .flat_map(|l| (0..8).map(move |k| (l, k)))
+        .find(|&(l, k)| {
+            levels[l]["layerInstances"][k]["entityInstances"]
+                .as_array()
+                .is_some_and(|e| !e.is_empty())
+        })
+        .expect("the project has an entity");
+    for (field, value) in [("width", -8.0), ("height", -0.5), ("width", f64::MAX)] {
+        let mut bad = project.clone();
+        bad["levels"][level]["layerInstances"][layer]["entityInstances"][0][field] = json!(value);
+        let err = LdtkProject::from_json("x.ldtk", &bad.to_string(), &options).unwrap_err();
+        assert!(
+            matches!(err.kind, ErrorKind::Invalid(_)),
+            "{field} {value}: {err}"
+        );
+        assert!(err.to_string().contains("size"), "{err}");
+    }
+    let mut zero = project.clone();
+    zero["levels"][level]["layerInstances"][layer]["entityInstances"][0]["width"] = json!(0.0);
+    assert!(LdtkProject::from_json("x.ldtk", &zero.to_string(), &options).is_ok());
+}

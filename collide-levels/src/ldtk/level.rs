@@ -116,7 +116,9 @@ fn convert(
             "Entities" => {
                 for e in &layer.entity_instances {
                     let placed = entity(e, &layer.identifier, offset, options);
-                    if !(placed.center.is_finite() && placed.size.is_finite()) {
+                    let size = placed.size;
+                    if !(placed.center.is_finite() && size.is_finite() && size.min_element() >= 0.0)
+                    {
                         let what = format!("the entity {:?}'s position or size", e.iid);
                         return Err(invalid(file, what).in_layer(&layer.identifier));
                     }

@@ -78,7 +78,8 @@ pub struct LdtkEntity {
     pub position: Vec2,
     /// The centre of its box in the world.
     pub center: Vec2,
-    /// Its width and height, in pixels.
+    /// Its width and height, in pixels: finite and never negative (a file that says
+    /// otherwise is an error naming the entity).
     pub size: Vec2,
     /// Its grid cell in the layer, as LDtk counts it (row `0` at the top).
     pub cell: (i64, i64),
