@@ -77,6 +77,16 @@ fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
 mod tests {
     use super::*;
 
+    /// The names in `dir`, sorted: what a failed write must not have added to.
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn replaces_content_and_cleans_up_on_failure() {
         let dir = std::env::temp_dir().join(format!("collide-atomic-{}", std::process::id()));
@@ -89,12 +99,7 @@ mod tests {
         let blocked = dir.join("b.txt");
         fs::create_dir_all(&blocked).unwrap();
         assert!(write_atomic(&blocked, b"x").is_err());
-        let mut names: Vec<String> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["a.txt", "b.txt"]);
+        assert_eq!(names_in(&dir), ["a.txt", "b.txt"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -110,12 +115,7 @@ mod tests {
         let (failed, _) = write_all_atomic(&[(&a, b"new"), (&missing, b"x")]).unwrap_err();
         assert_eq!(failed, missing);
         assert_eq!(fs::read(&a).unwrap(), b"one");
-        let mut names: Vec<String> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["a.txt", "b.txt"]);
+        assert_eq!(names_in(&dir), ["a.txt", "b.txt"]);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
