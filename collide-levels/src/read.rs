@@ -25,8 +25,8 @@ pub(crate) fn read_text(path: &Path) -> Result<(String, String), Error> {
 /// anything as its level or tileset, and a device (`/dev/zero`) or a pipe would be read for
 /// ever.
 fn read_regular(path: &Path) -> Result<String, String> {
-    let file = File::open(path).map_err(|e| e.to_string())?;
-    let meta = file.metadata().map_err(|e| e.to_string())?;
+    // Asked before opening (following symbolic links): opening a pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
     if !meta.is_file() {
         return Err("not a regular file (a directory, a device or a pipe)".into());
     }
@@ -34,6 +34,7 @@ fn read_regular(path: &Path) -> Result<String, String> {
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_large());
     }
+    let file = File::open(path).map_err(|e| e.to_string())?;
     let mut text = String::new();
     // Bounded again: the file may grow while it is read.
     let read = file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text);

@@ -1,6 +1,7 @@
 //! A file a project or map names is read only when it is a regular file of at most
 //! `MAX_FILE_BYTES`: a level naming `/dev/zero` as its level file or tileset read for ever
-//! (6 GB in 8 seconds, then the process was killed), and a directory or a pipe is no file.
+//! (6 GB in 8 seconds, then the process was killed), a pipe was opened and waited on for a
+//! writer for ever, and a directory is no file.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -83,5 +84,33 @@ fn a_file_past_the_size_limit_is_refused_before_it_is_read() {
     huge.set_len(collide_levels::MAX_FILE_BYTES + 1).unwrap();
     for answer in load_both(&dir, "huge.json") {
         refused(&answer, "huge.json");
+    }
+}
+
+/// Makes a named pipe at `path`; `false` (with a note) where there is no `mkfifo` to run.
+#[cfg(unix)]
+fn make_fifo(path: &Path) -> bool {
+    match std::process::Command::new("mkfifo").arg(path).status() {
+        Ok(status) => {
+            assert!(status.success(), "mkfifo {} failed", path.display());
+            true
+        }
+        Err(e) => {
+            eprintln!("note: cannot run mkfifo ({e}), so a pipe is not tested");
+            false
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_named_as_a_level_or_tileset_is_refused_without_waiting_for_a_writer() {
+    let dir = folder("pipe");
+    if !make_fifo(&dir.join("pipe.json")) {
+        return;
+    }
+    // Opening a pipe waits for a writer, which never comes: the kind is asked first.
+    for answer in load_both(&dir, "pipe.json") {
+        refused(&answer, "pipe.json");
     }
 }
