@@ -373,3 +373,57 @@ fn help_that_cannot_be_written_exits_with_1() {
         Some(0)
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn inspect_refuses_a_device_or_a_pipe_without_reading_or_waiting() {
+    let dir = tempdir();
+    let d = dir.path();
+    let mut args = vec!["inspect"];
+    if Path::new("/dev/urandom").exists() {
+        args.push("/dev/urandom");
+    }
+    match Command::new("mkfifo")
+        .arg(d.join("pipe.collider.json"))
+        .status()
+    {
+        Ok(status) => {
+            assert!(status.success(), "mkfifo failed");
+            args.push("pipe.collider.json");
+        }
+        Err(e) => eprintln!("note: cannot run mkfifo ({e}), so a pipe is not tested"),
+    }
+    if args.len() == 1 {
+        return;
+    }
+    // A pipe was opened, which waits for a writer: the run hung.
+    let o = collide_within_10_s(&args, d);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    for file in &args[1..] {
+        let line = format!("error: {file}: cannot read the file: not a regular file");
+        assert!(err.contains(&line), "{err}");
+    }
+    assert_eq!(err.lines().count(), args.len() - 1, "{err}");
+}
+
+#[test]
+fn inspect_does_not_read_a_sprite_over_1_gib() {
+    let dir = tempdir();
+    let d = dir.path();
+    let collider = r#"{ "version": 1, "generator": "collide-hull 0.1.0", "image": "big.png",
+        "threshold": 128, "max_vertices": 16, "simplify": "vw", "frame_width": 4,
+        "frame_height": 4, "columns": 1, "rows": 1,
+        "frames": [ { "vertices": [[0, 0], [2, 0], [2, 4], [0, 4]] } ] }"#;
+    fs::write(d.join("big.collider.json"), collider).unwrap();
+    // Sparse: one byte over the limit, taking no room on the disk; it was read whole.
+    let big = fs::File::create(d.join("big.png")).unwrap();
+    big.set_len(collide_hull::MAX_FILE_BYTES + 1).unwrap();
+    let o = collide_within_10_s(&["inspect", "big.collider.json"], d);
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.contains("cannot rebuild from big.png: cannot read the file: larger than 1073741824"),
+        "{out}"
+    );
+}

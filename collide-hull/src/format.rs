@@ -1,7 +1,6 @@
 //! The versioned `.collider.json` file format.
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Component, Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -139,14 +138,16 @@ impl ColliderFile {
     /// Reads and validates the file at `path`, as it streams in: it takes about as much memory
     /// as the frames it holds, not a multiple of the file's size.
     ///
+    /// Only a regular file of at most [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) (1 GiB) is
+    /// read: a path naming a directory, a device or a pipe is refused before it is opened, so
+    /// it neither waits for a writer nor reads for ever.
+    ///
     /// # Errors
-    /// [`Error::Io`] when it cannot be read, otherwise as [`from_json`](ColliderFile::from_json).
+    /// [`Error::Io`] when it cannot be read, is not a regular file, or is larger than
+    /// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) (its source says which); otherwise as
+    /// [`from_json`](ColliderFile::from_json).
     pub fn read(path: &Path) -> Result<ColliderFile, Error> {
-        let file = File::open(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        parse::read_file(path, file)
+        parse::read_file(path)
     }
 
     /// Checks everything the format promises beyond its JSON shape.

@@ -6,6 +6,7 @@ use image::DynamicImage;
 
 use crate::convex::{frame_hull, twice_area, Point};
 use crate::format::{check_image_name, ColliderFile, Frame, FORMAT_VERSION};
+use crate::read::read_regular;
 use crate::simplify::{enclosing, visvalingam_whyatt};
 use crate::{decode_png, AlphaMask, Error, Layout, Simplify, DEFAULT_MAX_PIXELS};
 
@@ -175,13 +176,16 @@ pub fn generate(png: &[u8], image_name: &str, options: &Options) -> Result<Sprit
 
 /// Reads a PNG file and builds its hulls, recording its file name.
 ///
+/// Only a regular file of at most [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) (1 GiB) is read:
+/// a path naming a directory, a device (`/dev/urandom`) or a pipe is refused before it is
+/// opened, so it neither waits for a writer nor reads for ever.
+///
 /// # Errors
-/// [`Error::Io`] when it cannot be read, otherwise as [`generate`].
+/// [`Error::Io`] when it cannot be read, is not a regular file, or is larger than
+/// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES) (its source says which); otherwise as
+/// [`generate`].
 pub fn generate_file(png_path: &Path, options: &Options) -> Result<Sprite, Error> {
-    let bytes = std::fs::read(png_path).map_err(|source| Error::Io {
-        path: png_path.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_regular(png_path)?;
     let name = png_path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

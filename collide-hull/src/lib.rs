@@ -100,6 +100,7 @@ mod mask;
 mod parse;
 #[cfg(feature = "png")]
 mod preview;
+mod read;
 mod simplify;
 
 pub use collide_core::Simplify;
@@ -109,6 +110,7 @@ pub use format::{collider_path, ColliderFile, Frame, FORMAT_VERSION};
 pub use layout::{Layout, MAX_FRAMES};
 pub use load::{load_beside, Origin, Placement, YAxis};
 pub use mask::AlphaMask;
+pub use read::MAX_FILE_BYTES;
 pub use simplify::{enclosing, visvalingam_whyatt};
 
 #[cfg(feature = "png")]

@@ -123,13 +123,12 @@ impl ColliderFile {
 /// Returns `Ok(None)` when there is none, so the game can fall back to a circle or a box.
 ///
 /// # Errors
-/// [`Error::Io`] when the file exists but cannot be read, otherwise as
-/// [`ColliderFile::from_json`].
+/// As [`ColliderFile::read`], but a missing file is `Ok(None)`: [`Error::Io`] when the file
+/// exists but cannot be read, is not a regular file, or is larger than
+/// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES); otherwise as [`ColliderFile::from_json`].
 pub fn load_beside(png_path: &Path) -> Result<Option<ColliderFile>, Error> {
-    let path = collider_path(png_path);
-    match std::fs::File::open(&path) {
-        Ok(file) => crate::parse::read_file(&path, file).map(Some),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(Error::Io { path, source }),
+    match ColliderFile::read(&collider_path(png_path)) {
+        Err(Error::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        read => read.map(Some),
     }
 }

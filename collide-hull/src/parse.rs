@@ -3,7 +3,6 @@
 //! size of the frames themselves.
 
 use std::fmt;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
@@ -11,21 +10,22 @@ use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Vis
 use serde_json::value::RawValue;
 
 use crate::format::{ColliderFile, FORMAT_VERSION};
+use crate::read::open_regular;
 use crate::Error;
 
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Reads, from `file` opened at `path`, a collider file (see [`ColliderFile::read`]).
-pub(crate) fn read_file(path: &Path, file: File) -> Result<ColliderFile, Error> {
+/// Reads the collider file at `path` (see [`ColliderFile::read`]).
+pub(crate) fn read_file(path: &Path) -> Result<ColliderFile, Error> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut reader = BufReader::new(file);
+    let mut reader = BufReader::new(open_regular(path)?);
     skip_bom(&mut reader).map_err(io)?;
     let again = || {
-        let mut reader = BufReader::new(File::open(path).ok()?);
+        let mut reader = BufReader::new(open_regular(path).ok()?);
         skip_bom(&mut reader).ok()?;
         Some(reader)
     };
