@@ -1,14 +1,13 @@
 //! `collide hull`: sprite PNGs → `<stem>.collider.json` (and `<stem>.hull.png` previews).
 
-use std::fs::File;
-use std::io::{Cursor, IsTerminal, Read};
+use std::io::{Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use collide_hull::image::ImageFormat;
 use collide_hull::{
-    collider_path, generate, render_preview, ColliderFile, Error, Layout, Options, Simplify,
+    collider_path, generate_file, render_preview, ColliderFile, Error, Layout, Options, Simplify,
     Sprite, DEFAULT_MAX_PIXELS, MAX_PIXELS_LIMIT,
 };
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,11 +16,6 @@ use crate::atomic::write_all_atomic;
 use crate::clash;
 use crate::outcome::Outcome;
 use crate::report::{file_error, reason, warn, Printer, WithFile};
-
-/// The largest sprite PNG read: 1 GiB, 4 bytes for each of the 256 Mi pixels that
-/// `--max-pixels` allows at most, more than any such image takes as a PNG but for one of
-/// incompressible noise.
-pub const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// The arguments of `collide hull`.
 #[derive(Debug, Args)]
@@ -191,9 +185,7 @@ pub fn run(args: &HullArgs) -> Outcome {
 
 /// Builds one sprite's hulls, then writes them (or, with `--check`, compares them).
 fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
-    let bytes = read_sprite(png)?;
-    let name = png.file_name().unwrap_or_default().to_string_lossy();
-    let sprite = generate(&bytes, &name, options)?;
+    let sprite = generate_file(png, options)?;
     let collider = &sprite.collider;
     let frames = collider.frames.len();
     let vertices = collider.frames.iter().map(|f| f.vertices.len()).sum();
@@ -259,40 +251,6 @@ fn process(png: &Path, args: &HullArgs, options: &Options) -> Result<Report> {
         warnings,
         stale: false,
     })
-}
-
-/// The bytes of the sprite PNG at `png`: a regular file of at most [`MAX_FILE_BYTES`]. A
-/// device or a pipe (`/dev/urandom`) could be read for ever, filling memory before its first
-/// bytes are even looked at.
-fn read_sprite(png: &Path) -> Result<Vec<u8>> {
-    let io_error = |source| Error::Io {
-        path: png.to_path_buf(),
-        source,
-    };
-    // Asked before opening: opening a pipe waits for a writer.
-    let meta = std::fs::metadata(png).map_err(io_error)?;
-    if !meta.is_file() {
-        return Err(anyhow!("not a regular file")).with_file(png, "cannot read the file");
-    }
-    let too_large = || {
-        Err(anyhow!(
-            "larger than {MAX_FILE_BYTES} bytes (1 GiB), the most a sprite PNG may be"
-        ))
-        .with_file(png, "cannot read the file")
-    };
-    if meta.len() > MAX_FILE_BYTES {
-        return too_large();
-    }
-    let file = File::open(png).map_err(io_error)?;
-    // The file may grow while it is read: read one byte past the limit to tell.
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return too_large();
-    }
-    Ok(bytes)
 }
 
 /// The preview picture of `sprite`, encoded as the PNG to write at `path`.
