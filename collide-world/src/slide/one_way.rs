@@ -1,7 +1,7 @@
 //! One-way platforms in a slide: which ones a step sweeps, which stop the body, and which it
 //! may be inside of.
 
-use collide_core::{Impact, Motion, ShapeRef};
+use collide_core::{Impact, Motion, ShapeRef, SkinImpact};
 
 use crate::Obstacle;
 
@@ -30,4 +30,27 @@ pub(super) fn blocks(
 #[inline]
 pub(super) fn pushes_out(o: &Obstacle<'_>) -> bool {
     o.one_way.is_none()
+}
+
+/// `stop` on `o` as the one-way rule reads it: a sweep that starts with the body overlapping
+/// a one-way platform gives the normal of whichever way out it found (its bottom's, even),
+/// but the only such body the platform can stop is one resting on its top within rounding
+/// ([`Obstacle::stops_from`]), which meets that top: a turned hull set exactly on it, a
+/// rounding step in, fell through it.
+pub(super) fn met_on_top(motion: &Motion, o: &Obstacle<'_>, stop: SkinImpact) -> SkinImpact {
+    let Some(up) = o.one_way.filter(|_| stop.started_inside) else {
+        return stop;
+    };
+    // The body's centre where it starts, brought to the top's level along `up`.
+    let top = o.shape.reach(&o.pose, up);
+    let centre = motion.start;
+    let point = centre + up * (top - centre.dot(up));
+    SkinImpact {
+        impact: Impact {
+            point,
+            normal: -up,
+            ..stop.impact
+        },
+        ..stop
+    }
 }

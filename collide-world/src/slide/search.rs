@@ -400,7 +400,8 @@ impl StepSweep<'_> {
     /// Sweeps the body against `o` and keeps the stop, as the set `obstacles` reports it.
     fn sweep<O: Obstacles + ?Sized>(&self, obstacles: &O, o: &Obstacle<'_>, found: &mut Found) {
         let still = Motion::new(o.pose.position, o.pose.position, o.pose.rotation);
-        let met = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin);
+        let met = time_of_impact_with_skin(self.shape, self.motion, o.shape, &still, self.skin)
+            .map(|m| one_way::met_on_top(self.motion, o, m));
         let stop = met.and_then(|stop| self.refine(obstacles, o.id, stop));
         // A path that met the box but gave no stop may end within rounding of the shape.
         found.grazed |= stop.is_none();
