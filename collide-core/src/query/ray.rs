@@ -11,8 +11,9 @@ use crate::{Circle, Hull, Impact, Pose, Rect, ShapeRef};
 /// Where the segment `from → to` first enters `shape` placed at `pose`, if it does.
 ///
 /// A hit means the segment passes through the shape's **interior**, as overlap is strict
-/// everywhere in the workspace: a ray that only grazes an edge, touches a corner or starts on
-/// the boundary heading out is no hit. Exact closed forms: the slab test for a [`Rect`]
+/// everywhere in the workspace: a ray that only grazes an edge, touches a corner, starts on
+/// the boundary heading out or ends on it is no hit (a hit's `t` is below `1`: an entry that
+/// rounds to the segment's end is touching there). Exact closed forms: the slab test for a [`Rect`]
 /// (which ignores rotation), the quadratic for a [`Circle`], Cyrus–Beck clipping against each
 /// edge of a [`Hull`] (in the pose's rotation). The arithmetic runs in `f64`, so any finite
 /// input gives an answer. Non-finite positions, a non-finite pose or an invalid shape (a
@@ -75,6 +76,13 @@ fn point_at(from: Vec2, to: Vec2, t: f64) -> Vec2 {
     }
 }
 
+/// Whether an entry at fraction `t` of the segment comes before its end as the `f32` it is
+/// reported in: one that rounds to `1` only touches the shape where the segment ends (the
+/// slab test's product by a reciprocal put a face exactly at the end a step short of it).
+fn before_the_end(t: f64) -> bool {
+    (t as f32) < 1.0
+}
+
 /// The hit at fraction `t` (`+0.0` or positive) of `from → to`, with a normal given in `f64`.
 fn hit_at(from: Vec2, to: Vec2, t: f64, normal: [f64; 2]) -> Impact {
     let point = point_at(from, to, t);
@@ -128,7 +136,7 @@ pub fn cast_ray_circle(circle: Circle, center: Vec2, from: Vec2, to: Vec2) -> Op
     }
     // The nearer root without cancellation: -b > 0, so -b + √disc adds like signs.
     let t = k / (-b + sqrt64(disc));
-    if t >= 1.0 {
+    if !before_the_end(t) {
         return None;
     }
     let at = [p[0] + d[0] * t, p[1] + d[1] * t];
@@ -200,7 +208,7 @@ fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
     }
     let t0 = if enter > 0.0 { enter } else { 0.0 };
     // The interior is crossed for a positive span of the segment, or not at all.
-    if t0 >= exit {
+    if t0 >= exit || !before_the_end(t0) {
         return None;
     }
     let mut normal = [0.0; 2];
@@ -267,7 +275,7 @@ pub fn cast_ray_hull(hull: &Hull, pose: &Pose, from: Vec2, to: Vec2) -> Option<I
         }
     }
     let t0 = if enter > 0.0 { enter } else { 0.0 };
-    if t0 >= exit {
+    if t0 >= exit || !before_the_end(t0) {
         return None;
     }
     let face = if enter >= 0.0 { entered } else { nearest.1 };

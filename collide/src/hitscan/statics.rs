@@ -179,7 +179,9 @@ fn sunk_in(shape: ShapeRef<'_>, motion: &Motion, o: &Obstacle<'_>) -> bool {
 
 /// The first static obstacle the segment `from → to` enters, exactly (ties to the smaller
 /// id), among those `filter` allows (a plain [`Layers`](collide_core::Layers) allows those
-/// on interacting layers).
+/// on interacting layers). A segment that only reaches a surface where it ends touches it,
+/// which is no hit (overlap is strict), as in `TileMap::cast_segment`: every hit has
+/// `t < 1`.
 ///
 /// Sensors ([`Obstacle::sensor`]) are skipped unless the filter
 /// [includes them](QueryFilter::include_sensors): a laser goes through a coin. The same holds
