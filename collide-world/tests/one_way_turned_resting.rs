@@ -54,6 +54,22 @@ fn lowest(hull: &Hull, rot: Rot, position: Vec2) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Where a character of `hull` turned by `rot` at `start` ends after moving by `travel`,
+/// checked to stand on the floor there.
+fn character_lands<O: Obstacles>(
+    hull: &Hull,
+    rot: Rot,
+    start: Vec2,
+    travel: Vec2,
+    world: &O,
+) -> Vec2 {
+    let mut character = Character::new(*hull, start, CharacterSettings::new(Vec2::Y)).unwrap();
+    character.set_rotation(rot);
+    character.move_by(travel, world);
+    assert!(character.on_floor());
+    character.position()
+}
+
 /// Checks the case's start (resting within rounding: overlapping the top in `f32`, not below
 /// it in `f64`), then that `end` is not below the top by more than a few ulps.
 fn check<O: Obstacles>(hull: &Hull, rot: Rot, start: Vec2, end: Vec2, top: f32, world: &O) {
@@ -119,18 +135,8 @@ fn a_turned_character_resting_on_one_way_pieces_stays_on_them() {
         Vec2::new(-0.03962678, -0.016192954),
     );
     let level = bodies(cell, origin, true);
-    let mut character = Character::new(hull, start, CharacterSettings::new(Vec2::Y)).unwrap();
-    character.set_rotation(rot);
-    character.move_by(travel, &level);
-    check(
-        &hull,
-        rot,
-        start,
-        character.position(),
-        origin.y + cell,
-        &level,
-    );
-    assert!(character.on_floor());
+    let end = character_lands(&hull, rot, start, travel, &level);
+    check(&hull, rot, start, end, origin.y + cell, &level);
 }
 
 #[test]
@@ -143,16 +149,6 @@ fn a_turned_octagon_character_resting_on_one_way_tiles_does_not_fall_through() {
         Vec2::new(0.00017477783, -0.66370255),
     );
     let map = tiles(cell, origin);
-    let mut character = Character::new(hull, start, CharacterSettings::new(Vec2::Y)).unwrap();
-    character.set_rotation(rot);
-    character.move_by(travel, &map);
-    check(
-        &hull,
-        rot,
-        start,
-        character.position(),
-        origin.y + cell,
-        &map,
-    );
-    assert!(character.on_floor());
+    let end = character_lands(&hull, rot, start, travel, &map);
+    check(&hull, rot, start, end, origin.y + cell, &map);
 }
