@@ -161,8 +161,9 @@ const GATHER: usize = 32;
 /// pairs is a hit needs about 100 bytes more per hit (the hit, its copy while sorting and its
 /// sort key), some 400 MiB at the default. When a frame has more pairs, the broad phase stops
 /// at the limit and [`detect`](Self::detect) and [`run`](Self::run) return
-/// [`Error::Broad`] (`TooManyPairs`) without testing any of them: [`hits`](Self::hits) is then empty,
-/// `resolve` is never called, and [`stats`](Self::stats) holds that frame's `proxies` and
+/// [`Error::Broad`] (`TooManyPairs`) without testing any of them: [`hits`](Self::hits),
+/// [`turns`](Self::turns) and [`outcomes`](Self::outcomes) are then empty, `resolve` is
+/// never called, and [`stats`](Self::stats) holds that frame's `proxies` and
 /// `skipped` and `pairs` equal to the limit, every other figure zero. The broad phase holds
 /// that frame's boxes, for queries.
 ///
@@ -238,7 +239,8 @@ impl<B: BroadPhase> CollisionPass<B> {
     /// Every turn of the last pass, in the order they happened: where and when a response
     /// changed a body's motion. A body's last turn gives where it ends the frame
     /// ([`Turn::end`]) and its velocity from then on; a body with no turn ended where its
-    /// [`Body`] said.
+    /// [`Body`] said. Empty after [`detect`](Self::detect), which turns nothing, and after a
+    /// pass that failed: what it lists comes from the last frame's inputs alone.
     #[must_use]
     pub fn turns(&self) -> &[Turn] {
         self.rounds.turns()
@@ -293,6 +295,7 @@ impl<B: BroadPhase> CollisionPass<B> {
         world: &O,
     ) -> Result<PassStats, Error> {
         self.outcomes.clear();
+        self.rounds.forget_turns();
         let mut stats = PassStats {
             skipped: self.collect_proxies(bodies),
             proxies: self.proxies.len(),

@@ -103,6 +103,13 @@ impl Rounds {
         self.pending.clear();
     }
 
+    /// Forgets the last frame's turns, as a frame that only detects its hits, or fails, has
+    /// none; whether a frame ever turned a body is kept, for the room `begin` makes.
+    pub(crate) fn forget_turns(&mut self) {
+        self.ever_turned |= !self.turns.is_empty();
+        self.turns.clear();
+    }
+
     /// Where each of `bodies` ended the frame, into `out` (cleared first), given which were
     /// `used` up.
     pub(crate) fn outcomes(&self, bodies: &[Body<'_>], used: &[bool], out: &mut Vec<Outcome>) {
