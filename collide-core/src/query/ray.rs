@@ -188,6 +188,9 @@ fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
     let d = [e[0] - f[0], e[1] - f[1]];
     // The latest entry into a slab, and through which face; the earliest exit.
     let (mut enter, mut face, mut exit) = (f64::NEG_INFINITY, (0, 0.0), 1.0_f64);
+    // The same two times as quotients: each the exact fraction rounded once, so that a ray
+    // exactly through a corner, leaving one slab as it enters the other, only touches.
+    let (mut enter_exactly, mut exit_exactly) = (0.0_f64, 1.0_f64);
     for axis in 0..2 {
         if d[axis] == 0.0 {
             // Parallel to the slab: inside it strictly, or never in the interior.
@@ -197,18 +200,21 @@ fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
             continue;
         }
         let sign = d[axis].signum();
-        // One division per axis: a product by the reciprocal is within two f64 ulps of the
-        // quotient, far below the f32 the fraction is rounded to.
+        let (to_near, to_far) = (-sign * h[axis] - p[axis], sign * h[axis] - p[axis]);
+        // One division per axis for the times reported: a product by the reciprocal is
+        // within two f64 ulps of the quotient, far below the f32 the fraction is rounded to.
         let inv = 1.0 / d[axis];
-        let near = (-sign * h[axis] - p[axis]) * inv;
+        let near = to_near * inv;
         if near > enter {
             (enter, face) = (near, (axis, sign));
         }
-        exit = exit.min((sign * h[axis] - p[axis]) * inv);
+        exit = exit.min(to_far * inv);
+        enter_exactly = enter_exactly.max(to_near / d[axis]);
+        exit_exactly = exit_exactly.min(to_far / d[axis]);
     }
     let t0 = if enter > 0.0 { enter } else { 0.0 };
     // The interior is crossed for a positive span of the segment, or not at all.
-    if t0 >= exit || !before_the_end(t0) {
+    if t0 >= exit || enter_exactly >= exit_exactly || !before_the_end(t0) {
         return None;
     }
     let mut normal = [0.0; 2];
