@@ -4,11 +4,12 @@
 //! from every cell around it, so that joints between slopes, floors and half tiles at the
 //! same height are flat, and a slope's crest or foot is the corner it is.
 
-use collide_core::{Motion, Pose, ShapeRef};
+use collide_core::{Impact, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::cells::Cells;
 use super::faces::{Face, SNAP};
+use super::obstacles::on_line;
 use super::{TileMap, TileShape};
 
 /// The most exposed faces that can meet at one vertex (two per cell around it, four cells).
@@ -164,6 +165,35 @@ impl TileMap {
             }
         }
         faces
+    }
+
+    /// The normal of a hit on shaped cell `(x, y)` exactly at a vertex of its outline, whose
+    /// own normal named an edge there that the face rule drops (its neighbour covers it): the
+    /// vertex's, by the exposed faces of the cells around it, as for a hit along `travel`
+    /// ([`vertex_normal`](Self::vertex_normal)). The two edges tie at the vertex, and a ray
+    /// entering there (down past a slope's top corner, its side against a half tile) passes
+    /// inside the cell through the open side of that vertex. `None` off every vertex, and
+    /// where the travel does not go into the surface there: a shape sliding along a row of
+    /// half tiles meets no seam.
+    pub(super) fn through_a_shaped_vertex(
+        &self,
+        cells: &impl Cells,
+        x: u32,
+        y: u32,
+        impact: &Impact,
+        travel: Vec2,
+    ) -> Option<Vec2> {
+        let outline = TileShape::from_byte(cells.get(self, x, y)?).outline()?;
+        let (lo, size, at) = (self.cell_min(x, y), self.cell_size(), impact.point);
+        let vertex = outline.iter().find(|&&v| {
+            let v = lo + v * size;
+            on_line(at.x, v.x, travel) && on_line(at.y, v.y, travel)
+        })?;
+        // Ruled as a hit along the travel: the face it meets most head-on, or at a crest
+        // the travel's own way in.
+        let way = travel.try_normalize()?;
+        self.vertex_normal(cells, (x, y), *vertex, way, &|_, _| false)
+            .filter(|normal| travel.dot(*normal) > 0.0)
     }
 
     /// For a shaped cell, the normal of the exposed edge of its outline that `shape`, where

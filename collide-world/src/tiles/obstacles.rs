@@ -195,6 +195,8 @@ impl TileMap {
     /// when exposed. A point (a bullet of no size) crossing a floor's surface exactly where
     /// two tiles meet enters the cell through its corner, and the sweep, whose two faces
     /// tie there, may name the internal one; a body of any size meets the neighbour's face.
+    /// On a shaped cell, the same at a vertex of its outline
+    /// ([`through_a_shaped_vertex`](Self::through_a_shaped_vertex)).
     pub(super) fn through_the_corner(
         &self,
         cells: &impl Cells,
@@ -203,7 +205,11 @@ impl TileMap {
         impact: &Impact,
         travel: Vec2,
     ) -> Option<Vec2> {
-        let whole = cells.get(self, x, y).map(TileShape::from_byte) == Some(TileShape::Solid);
+        match cells.get(self, x, y).map(TileShape::from_byte) {
+            Some(TileShape::Solid) => {}
+            Some(TileShape::OneWayTop) | None => return None,
+            Some(_) => return self.through_a_shaped_vertex(cells, x, y, impact, travel),
+        }
         // The other face's axis: across the internal face's.
         let axis = match (impact.normal.x == 0.0, impact.normal.y == 0.0) {
             (false, true) => 1,
@@ -211,7 +217,7 @@ impl TileMap {
             _ => return None,
         };
         let way = travel[axis];
-        if !whole || way == 0.0 {
+        if way == 0.0 {
             return None;
         }
         // The face the travel goes in through: the cell's low side when moving up the axis.
@@ -574,7 +580,7 @@ struct Scale {
 /// Whether `at`, a coordinate of a point met moving by `travel`, lies on the grid line
 /// `line`, to its rounding: of the coordinates, and of the travel the point was worked out
 /// along (a ray from outside the map meets its edge at `x = 8e-7`, not `0`).
-fn on_line(at: f32, line: f32, travel: Vec2) -> bool {
+pub(super) fn on_line(at: f32, line: f32, travel: Vec2) -> bool {
     let scale = at.abs().max(line.abs()).max(travel.abs().max_element());
     (at - line).abs() <= 4.0 * f32::EPSILON * scale
 }
