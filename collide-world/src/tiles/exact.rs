@@ -98,7 +98,7 @@ impl TileMap {
     /// `(x, y)`, starts on its top (exposed, and within rounding of its level) and goes down
     /// into it: it lands there at once, as a body resting on the platform would
     /// ([`Obstacle::stops_from`]).
-    fn starts_on_top(&self, x: u32, y: u32, from: Vec2, d: Vec2) -> bool {
+    pub(super) fn starts_on_top(&self, x: u32, y: u32, from: Vec2, d: Vec2) -> bool {
         let Some((cell, at)) = self.cell_shape(x, y) else {
             return false;
         };

@@ -121,13 +121,22 @@ impl Obstacles for TileMap {
     }
 
     /// A whole cell's bounds exactly on the grid lines; a shaped cell's outline as its
-    /// obstacle gives it.
+    /// obstacle gives it, a one-way cell's top for a start on it going down.
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
         let cell = ((o.id as usize) < self.cells().len()).then(|| self.cell_of_index(o.id));
         match cell {
             Some(c) if self.shape(c.x, c.y) == Some(TileShape::Solid) => {
                 let (lo, hi) = (self.cell_min(c.x, c.y), self.cell_min(c.x + 1, c.y + 1));
                 cast_ray_box(lo, hi, from, to)
+            }
+            Some(c) if self.is_one_way(c.x, c.y) => {
+                let mut hit = collide_core::cast_ray(o.shape, &o.pose, from, to)?;
+                // From a top's end the side ties with the top: a start on the top going down
+                // lands on it, as in `cast_segment`.
+                if hit.t == 0.0 && self.starts_on_top(c.x, c.y, from, to - from) {
+                    hit.normal = -self.one_way_up();
+                }
+                Some(hit)
             }
             _ => collide_core::cast_ray(o.shape, &o.pose, from, to),
         }
