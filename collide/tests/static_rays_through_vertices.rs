@@ -261,3 +261,23 @@ fn the_larger_run() {
         }
     }
 }
+
+/// On cells a tenth across, a ray starting on the grid line under a slope `\` and going down
+/// away from it: the slope's hull, placed at its rounded centre, reaches a rounding step
+/// below the line, and the static cast met it at `t = 0`; the map's walk, on the grid lines,
+/// never enters that cell and meets the slope below it.
+#[test]
+fn a_ray_leaving_a_cell_from_its_edge_never_enters_it_on_a_fine_grid() {
+    let rows = ["\\a#h", "b]h#", "[/cd", ".baT"];
+    let map = TileMap::from_rows(&rows, Vec2::splat(0.1), Vec2::new(-4.5, 7.5)).unwrap();
+    let (from, to) = (Vec2::new(-4.45, 7.8), Vec2::new(-3.7499998, 7.625));
+    assert_eq!(from.y, map.cell_min(0, 3).y);
+    let hit = cast_ray_static(&map, from, to, Layers::ALL).expect("the slope below");
+    let own = map.cast_segment(from, to).expect("the slope below");
+    assert_eq!(own.id, map.cell_index(0, 2));
+    assert_eq!(hit.id, own.id);
+    assert!(
+        (hit.impact.t - own.impact.t).abs() < 1e-6,
+        "{hit:?} {own:?}"
+    );
+}

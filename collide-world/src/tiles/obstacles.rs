@@ -121,15 +121,20 @@ impl Obstacles for TileMap {
     }
 
     /// A whole cell's bounds exactly on the grid lines; a shaped cell's outline as its
-    /// obstacle gives it, a one-way cell's top for a start on it going down.
+    /// obstacle gives it, where the ray enters the cell's bounds too; a one-way cell's top for
+    /// a start on it going down.
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {
-        let cell = ((o.id as usize) < self.cells().len()).then(|| self.cell_of_index(o.id));
-        match cell {
-            Some(c) if self.shape(c.x, c.y) == Some(TileShape::Solid) => {
-                let (lo, hi) = (self.cell_min(c.x, c.y), self.cell_min(c.x + 1, c.y + 1));
-                cast_ray_box(lo, hi, from, to)
-            }
-            Some(c) if self.is_one_way(c.x, c.y) => {
+        let Some(c) = ((o.id as usize) < self.cells().len()).then(|| self.cell_of_index(o.id))
+        else {
+            return collide_core::cast_ray(o.shape, &o.pose, from, to);
+        };
+        // What misses the cell's bounds misses its shape, which may lie a rounding step past
+        // them (placed at a rounded centre): the map's own walk never enters such a cell.
+        let (lo, hi) = (self.cell_min(c.x, c.y), self.cell_min(c.x + 1, c.y + 1));
+        let on_bounds = cast_ray_box(lo, hi, from, to)?;
+        match self.shape(c.x, c.y) {
+            Some(TileShape::Solid) => Some(on_bounds),
+            Some(TileShape::OneWayTop) => {
                 let mut hit = collide_core::cast_ray(o.shape, &o.pose, from, to)?;
                 // From a top's end the side ties with the top: a start on the top going down
                 // lands on it, as in `cast_segment`.
