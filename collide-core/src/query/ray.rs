@@ -181,6 +181,20 @@ pub fn cast_ray_box(min: Vec2, max: Vec2, from: Vec2, to: Vec2) -> Option<Impact
     ray_slabs(center, half, from, to)
 }
 
+/// Whether the ray at `p` (from the box's centre) along `d` crosses the slabs of half
+/// extents `h` for a positive span, with the times as quotients, each the exact fraction
+/// rounded once: a ray exactly through a corner, leaving one slab as it enters the other,
+/// ties there and only touches, where products by a reciprocal can miss the tie by an ulp.
+fn crosses_exactly(p: [f64; 2], h: [f64; 2], d: [f64; 2]) -> bool {
+    let (mut enter, mut exit) = (0.0_f64, 1.0_f64);
+    for axis in (0..2).filter(|&axis| d[axis] != 0.0) {
+        let sign = d[axis].signum();
+        enter = enter.max((-sign * h[axis] - p[axis]) / d[axis]);
+        exit = exit.min((sign * h[axis] - p[axis]) / d[axis]);
+    }
+    enter < exit
+}
+
 /// The slab test of `from → to` against the box of centre `c` and half extents `h`.
 fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
     let (f, e) = (wide(from), wide(to));
@@ -188,9 +202,6 @@ fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
     let d = [e[0] - f[0], e[1] - f[1]];
     // The latest entry into a slab, and through which face; the earliest exit.
     let (mut enter, mut face, mut exit) = (f64::NEG_INFINITY, (0, 0.0), 1.0_f64);
-    // The same two times as quotients: each the exact fraction rounded once, so that a ray
-    // exactly through a corner, leaving one slab as it enters the other, only touches.
-    let (mut enter_exactly, mut exit_exactly) = (0.0_f64, 1.0_f64);
     for axis in 0..2 {
         if d[axis] == 0.0 {
             // Parallel to the slab: inside it strictly, or never in the interior.
@@ -200,21 +211,20 @@ fn ray_slabs(c: [f64; 2], h: [f64; 2], from: Vec2, to: Vec2) -> Option<Impact> {
             continue;
         }
         let sign = d[axis].signum();
-        let (to_near, to_far) = (-sign * h[axis] - p[axis], sign * h[axis] - p[axis]);
-        // One division per axis for the times reported: a product by the reciprocal is
-        // within two f64 ulps of the quotient, far below the f32 the fraction is rounded to.
+        // One division per axis: a product by the reciprocal is within two f64 ulps of the
+        // quotient, far below the f32 the fraction is rounded to.
         let inv = 1.0 / d[axis];
-        let near = to_near * inv;
+        let near = (-sign * h[axis] - p[axis]) * inv;
         if near > enter {
             (enter, face) = (near, (axis, sign));
         }
-        exit = exit.min(to_far * inv);
-        enter_exactly = enter_exactly.max(to_near / d[axis]);
-        exit_exactly = exit_exactly.min(to_far / d[axis]);
+        exit = exit.min((sign * h[axis] - p[axis]) * inv);
     }
     let t0 = if enter > 0.0 { enter } else { 0.0 };
-    // The interior is crossed for a positive span of the segment, or not at all.
-    if t0 >= exit || enter_exactly >= exit_exactly || !before_the_end(t0) {
+    // The interior is crossed for a positive span of the segment, or not at all; where the
+    // products leave a span of a few ulps, the quotients decide.
+    let close = exit - t0 <= 8.0 * f64::EPSILON * exit;
+    if t0 >= exit || (close && !crosses_exactly(p, h, d)) || !before_the_end(t0) {
         return None;
     }
     let mut normal = [0.0; 2];
