@@ -214,7 +214,8 @@ fn entry(p: f32, dv: f32, lo: f32, hi: f32) -> Option<f32> {
     }
     let near = if dv > 0.0 { lo } else { hi };
     let inside = lo < p && p < hi;
-    let t = if inside { 0.0 } else { (near - p) / dv };
+    // `+ 0.0` makes a start on the near end (`0 / -dv = -0.0`) the `+0.0` a hit promises.
+    let t = if inside { 0.0 } else { (near - p) / dv + 0.0 };
     (0.0..1.0).contains(&t).then_some(t)
 }
 

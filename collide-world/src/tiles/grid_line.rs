@@ -68,10 +68,12 @@ impl TileMap {
                 // Where, within the cell, the segment enters the part both cells cover.
                 let (a, b) = self.span_along(along, i, span);
                 let inside = a < p && p < b;
+                // `+ 0.0` makes a start on the near end (`0 / -dv = -0.0`) the `+0.0` a hit
+                // promises.
                 let t = if inside {
                     0.0
                 } else {
-                    (if step > 0 { a } else { b } - p) / dv
+                    (if step > 0 { a } else { b } - p) / dv + 0.0
                 };
                 if t >= 1.0 {
                     return Some(None);
