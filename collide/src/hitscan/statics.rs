@@ -78,7 +78,8 @@ fn seam_hit_allowed(
 
 /// Calls `visit` with the exact ray hit on every obstacle near the segment that `filter`
 /// allows, as the set reports it ([`as_the_set_says`]); a ray that starts inside a solid
-/// obstacle meets it at `t = 0` whatever the set says of the nearest face.
+/// obstacle, or on its face (to rounding) heading in, meets it at `t = 0` whatever the set
+/// says of the nearest face.
 fn each_ray_hit<'s>(
     obstacles: &'s (impl Obstacles + ?Sized),
     from: Vec2,
@@ -105,7 +106,8 @@ fn each_ray_hit<'s>(
         let (point, path) = (Circle { radius: 0.0 }, Motion::linear(from, to));
         let said = as_the_set_says(obstacles, &o, point.into(), &path, h, filter);
         // A point cannot be sunk: inside is inside.
-        let Some(h) = said.or_else(|| met_inside(h, &o, to - from, || true)) else {
+        let at_once = || met_inside(from_its_start(h, &o, from), &o, to - from, || true);
+        let Some(h) = said.or_else(at_once) else {
             return;
         };
         visit(WorldHit {
@@ -168,6 +170,24 @@ fn met_inside(
     })
 }
 
+/// The ray's hit `h` on `o` moved to the ray's start (`t = 0`) where the two lie within the
+/// rounding of the coordinates (four ulps of the largest, [`working_skin`]): a ray starting on
+/// the face between two tiles a rounding step off the cell's edge as computed starts inside
+/// the region they fill, as one exactly on the edge does.
+fn from_its_start(h: Impact, o: &Obstacle<'_>, from: Vec2) -> Impact {
+    let boxes = [o.bounds(), collide_core::Aabb::from_min_max(from, from)];
+    let off = (h.point - from).abs().max_element();
+    if off <= working_skin(0.0, &boxes) {
+        Impact {
+            t: 0.0,
+            point: from,
+            ..h
+        }
+    } else {
+        h
+    }
+}
+
 /// Whether `shape` where `motion` starts overlaps obstacle `o` deeper than the rounding of
 /// the coordinates (four ulps of the largest, [`working_skin`]): inside it, not a hair into
 /// a tile's rect placed at its rounded centre while resting on the grid line.
@@ -193,9 +213,10 @@ fn sunk_in(shape: ShapeRef<'_>, motion: &Motion, o: &Obstacle<'_>) -> bool {
 /// floor's normal at its seams; a one-way platform only coming down onto it from above (a
 /// laser passes up through it, as through a one-way tile in `TileMap::cast_segment`). A ray
 /// that starts inside a solid obstacle meets it at `t = 0` (the normal: the nearest face's
-/// where the set keeps it, else the ray's own direction). A ray running exactly along the
-/// seam of two solid tiles, which it enters neither of, meets them where both begin
-/// ([`Obstacles::seam_hit`]). The same holds for the shape casts.
+/// where the set keeps it, else the ray's own direction), as does one starting on the face
+/// between two solid tiles (to the rounding of the coordinates) and heading into either. A
+/// ray running exactly along the seam of two solid tiles, which it enters neither of, meets
+/// them where both begin ([`Obstacles::seam_hit`]). The same holds for the shape casts.
 ///
 /// Works on any [`Obstacles`]: a [`StaticBodies`](crate::StaticBodies) (its index lists the
 /// candidates) or a slice of [`Obstacle`]s.
