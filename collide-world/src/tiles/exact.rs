@@ -87,6 +87,8 @@ impl TileMap {
             if let Some(normal) = self.through_the_corner(&AsIs, x, y, &impact, d) {
                 impact.normal = normal;
             }
+        } else if let Some(normal) = self.covered_corner_normal(&AsIs, (x, y), &impact, d) {
+            impact.normal = normal; // the face it names is covered at that corner
         }
         Some(WorldHit {
             id: self.cell_index(x, y),

@@ -1,8 +1,10 @@
 //! Which faces of a solid cell are exposed, and the rule that keeps hits off internal faces.
 
+use collide_core::Impact;
 use glam::Vec2;
 
 use super::cells::{AsIs, Cells};
+use super::obstacles::on_line;
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
 
@@ -276,6 +278,43 @@ impl TileMap {
                 (false, false) => None,
             },
         }
+    }
+}
+
+impl TileMap {
+    /// The normal of a hit on whole cell `(x, y)` with an axis normal lying exactly at the
+    /// corner the travel enters the cell through, where the neighbour across that face covers
+    /// it (a half tile's side reaching the corner): the face is exposed only away from the
+    /// corner, so the other face there rules, as
+    /// [`through_the_corner`](Self::through_the_corner) gives it. `None` elsewhere.
+    pub(super) fn covered_corner_normal(
+        &self,
+        cells: &impl Cells,
+        (x, y): (u32, u32),
+        impact: &Impact,
+        travel: Vec2,
+    ) -> Option<Vec2> {
+        let solid = cells.get(self, x, y) == Some(TileShape::Solid.as_byte());
+        if !solid || impact.t <= 0.0 || travel.x == 0.0 || travel.y == 0.0 {
+            return None;
+        }
+        let Some(Meets::Face(face)) = meets(impact.normal) else {
+            return None;
+        };
+        // The corner's lines: the cell's low side along an axis the travel goes up.
+        let cell = [i64::from(x), i64::from(y)];
+        let on_corner = |axis: usize| {
+            let line = self.edge(axis, cell[axis] + i64::from(travel[axis] < 0.0));
+            on_line(impact.point[axis], line, travel)
+        };
+        // The face's end at that corner: its far end (`1`) for a travel going down its axis.
+        let along = usize::from(matches!(face, Face::Left | Face::Right));
+        let end = f32::from(u8::from(travel[along] < 0.0));
+        let covered = !self.exposed_near(cells, x, y, face, Some(end));
+        if !(covered && on_corner(0) && on_corner(1)) {
+            return None;
+        }
+        self.through_the_corner(cells, x, y, impact, travel)
     }
 }
 

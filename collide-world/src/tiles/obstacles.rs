@@ -183,15 +183,19 @@ impl TileMap {
             .is_some_and(|c| c.normal == hit.impact.normal && c.point == hit.impact.point);
         let (start, met) = (motion.start_pose(), motion.pose_at(hit.impact.t));
         let within = |dx, dy| self.passing_through((x, y), (dx, dy), shape, (&start, &met));
+        let travel = motion.travel();
         let normal = match self.face_normal_within(cells, x, y, hit.impact.normal, within) {
-            Some(n) => n,
+            // A face exposed only away from the corner a point enters through is no face there.
+            Some(n) => self
+                .covered_corner_normal(cells, (x, y), &hit.impact, travel)
+                .unwrap_or(n),
             None if seen_at_end => contact?.normal,
             None if hit.impact.t == 0.0 => {
                 self.start_face(cells, x, y, shape, motion, hit.impact.normal)?
             }
-            None => self.through_the_corner(cells, x, y, &hit.impact, motion.travel())?,
+            None => self.through_the_corner(cells, x, y, &hit.impact, travel)?,
         };
-        if self.grazes_a_seam(cells, x, y, normal, &hit, motion.travel()) {
+        if self.grazes_a_seam(cells, x, y, normal, &hit, travel) {
             return None;
         }
         Some(Hit {
@@ -250,7 +254,7 @@ impl TileMap {
     /// faces are seams: an inside corner (a wall standing on a floor) entered from the empty
     /// cell across it. The surface there is the two neighbours' faces: the one the travel
     /// meets more head-on, or the other where that one is covered.
-    fn inside_corner(
+    pub(super) fn inside_corner(
         &self,
         cells: &impl Cells,
         x: u32,

@@ -31,9 +31,14 @@ impl TileMap {
     /// met where it first does so (the lower cell index of the two, its own direction as the
     /// normal; a laser straight down at `x = 16` onto a floor of 16-unit tiles meets it). A segment that starts inside a solid cell enters
     /// it at `t = 0`, with its own direction as the normal (`+x` for a zero-length one).
-    /// Entering through a corner, the normal is that of a face whose neighbour is empty
-    /// (the `x` face if both are, or neither). The first solid cell the segment enters it
-    /// enters from an empty one, so that face is exposed.
+    /// The first solid cell the segment enters it enters from an empty one, so the face it
+    /// enters through is exposed. Entering through a corner, the normal is that of a face
+    /// exposed at that corner (the `x` face if both are; a half tile beside the cell covering
+    /// a face up to the corner leaves the other). Where neither is (a pinch: both neighbours
+    /// there solid), it is that of the neighbours' faces the segment meets more head-on (the
+    /// `x` one at 45°), as a point body meets it there
+    /// ([`Obstacles::refine_hit`](crate::Obstacles::refine_hit)), with or without shaped cells
+    /// in the map.
     ///
     /// **Cost.** The walk visits the cells the segment crosses inside the map, in order, and
     /// stops at the first solid one it enters; where it enters a block of 16 × 16 cells that
@@ -111,16 +116,22 @@ impl TileMap {
         walk.first_hit(walk.x.start(t0)?, walk.y.start(t0)?)
     }
 
-    /// The normal of the face of `(x, y)` the segment enters through; through a corner (both
-    /// slabs entered at once), a face whose neighbour is empty, `x` first.
-    fn entry_normal(&self, x: u32, y: u32, d: Vec2, enter: Entry) -> Vec2 {
+    /// The normal of the face of `(x, y)` the segment `from + d · t` enters through; through
+    /// a corner (both slabs entered at once), a face whose neighbour is empty, `x` first; at
+    /// a pinch (neither is) the neighbours' face it meets more head-on, as a point body would.
+    fn entry_normal(&self, x: u32, y: u32, (from, d): (Vec2, Vec2), enter: Entry) -> Vec2 {
         let fx = if d.x > 0.0 { Face::Left } else { Face::Right };
         let fy = if d.y > 0.0 { Face::Bottom } else { Face::Top };
         match (enter.x == enter.t, enter.y == enter.t) {
             (true, false) => fx.inward(),
             (false, true) => fy.inward(),
-            _ if !self.exposed(x, y, fx) && self.exposed(x, y, fy) => fy.inward(),
-            _ => fx.inward(),
+            _ => match (self.exposed(x, y, fx), self.exposed(x, y, fy)) {
+                (false, true) => fy.inward(),
+                (false, false) => self
+                    .inside_corner(&AsIs, x, y, from + d * enter.t, d)
+                    .unwrap_or(fx.inward()),
+                _ => fx.inward(),
+            },
         }
     }
 }
@@ -491,7 +502,10 @@ impl Walk<'_> {
         let (t, normal) = if enter.t <= 0.0 {
             (0.0, inside_normal(self.d))
         } else {
-            (enter.t, self.map.entry_normal(cx, cy, self.d, enter))
+            (
+                enter.t,
+                self.map.entry_normal(cx, cy, (self.from, self.d), enter),
+            )
         };
         // At or after it leaves the cell, or the segment's end (`leave` is at most 1).
         if t >= leave {

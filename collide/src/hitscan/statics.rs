@@ -211,7 +211,8 @@ fn sunk_in(shape: ShapeRef<'_>, motion: &Motion, o: &Obstacle<'_>) -> bool {
 /// ([`Obstacles::refine_hit`], then [`Obstacle::stops_from`]): on a
 /// [`TileMap`](crate::TileMap) no hit through the face between two solid cells, and a flat
 /// floor's normal at its seams; a one-way platform only coming down onto it from above (a
-/// laser passes up through it, as through a one-way tile in `TileMap::cast_segment`). A ray
+/// laser passes up through it, as through a one-way tile in `TileMap::cast_segment`); through
+/// a tile's corner, the normal `TileMap::cast_segment` documents. A ray
 /// that starts inside a solid obstacle meets it at `t = 0` (the normal: the nearest face's
 /// where the set keeps it, else the ray's own direction), as does one starting on the face
 /// between two solid tiles (to the rounding of the coordinates) and heading into either. A
