@@ -308,10 +308,12 @@ impl TileMap {
             on_line(impact.point[axis], line, travel)
         };
         // The face's end at that corner: its far end (`1`) for a travel going down its axis.
+        if !(on_corner(0) && on_corner(1)) {
+            return None;
+        }
         let along = usize::from(matches!(face, Face::Left | Face::Right));
         let end = f32::from(u8::from(travel[along] < 0.0));
-        let covered = !self.exposed_near(cells, x, y, face, Some(end));
-        if !(covered && on_corner(0) && on_corner(1)) {
+        if self.exposed_near(cells, x, y, face, Some(end)) {
             return None;
         }
         self.through_the_corner(cells, x, y, impact, travel)
