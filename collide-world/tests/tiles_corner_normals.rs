@@ -11,18 +11,19 @@ fn normal_of(rows: &[&str], size: Vec2, origin: Vec2, from: Vec2, to: Vec2) -> V
 }
 
 /// Into `#`'s top-left corner: a half tile beside it covers its left face there, so the
-/// corner is flat and takes the top's normal, as beside a whole tile.
+/// corner is flat and takes the top's normal, as beside a whole tile. A solid cell of
+/// another value (`5`) is as whole as `#` (it was given the covered face).
 #[test]
 fn a_corner_covered_beside_by_a_half_tile_takes_the_top() {
     let (from, to) = (Vec2::new(0.0, 2.0), Vec2::new(2.0, 0.0));
-    for rows in [["T#"], ["##"], ["/#"]] {
+    for rows in [["T#"], ["##"], ["/#"], ["T5"]] {
         let n = normal_of(&rows, Vec2::ONE, Vec2::ZERO, from, to);
         assert_eq!(n, Vec2::NEG_Y, "{rows:?}");
     }
     // Coming up from below-left into the bottom-left corner: `_`, or the low cell of a
     // gentle slope, covers it there.
     let (from, to) = (Vec2::new(0.0, -1.0), Vec2::new(2.0, 1.0));
-    for rows in [["_#"], ["a#"]] {
+    for rows in [["_#"], ["a#"], ["_3"]] {
         let n = normal_of(&rows, Vec2::ONE, Vec2::ZERO, from, to);
         assert_eq!(n, Vec2::Y, "{rows:?}");
     }

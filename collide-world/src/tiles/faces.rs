@@ -294,7 +294,7 @@ impl TileMap {
         impact: &Impact,
         travel: Vec2,
     ) -> Option<Vec2> {
-        let solid = cells.get(self, x, y) == Some(TileShape::Solid.as_byte());
+        let solid = cells.get(self, x, y).map(TileShape::from_byte) == Some(TileShape::Solid);
         if !solid || impact.t <= 0.0 || travel.x == 0.0 || travel.y == 0.0 {
             return None;
         }
