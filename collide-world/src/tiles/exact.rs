@@ -3,7 +3,7 @@
 //! and the one-way cells' rule for them.
 
 use collide_core::{
-    cast_ray, time_of_impact, Circle, Impact, Motion, Pose, ShapeRef, DEFAULT_SKIN,
+    cast_ray, cast_ray_box, time_of_impact, Circle, Impact, Motion, Pose, ShapeRef, DEFAULT_SKIN,
 };
 use glam::Vec2;
 
@@ -59,8 +59,9 @@ impl TileMap {
 
     /// The hit of the segment `from + d · t` on cell `(x, y)`'s own shape, exactly
     /// ([`collide_core::cast_ray`]), on a map with shaped cells: the walk only says the
-    /// segment passes inside the cell's box. A one-way cell is hit only through its top,
-    /// coming down from outside it. A start inside the cell has the segment's own direction
+    /// segment passes inside the cell's box. A whole cell is its grid box, as on a map of
+    /// whole cells. A one-way cell is hit only through its top, coming down from outside it,
+    /// where no cell above covers the top. A start inside the cell has the segment's own direction
     /// as its normal, as on a map of whole cells (the nearest face's, which `cast_ray` gives,
     /// made the answer depend on whether the map held any shaped cell).
     pub(super) fn shaped_segment_hit(
@@ -71,10 +72,20 @@ impl TileMap {
         d: Vec2,
     ) -> Option<WorldHit> {
         let (shape, at) = self.cell_shape(x, y)?;
-        let mut impact = cast_ray(shape, &at, from, from + d)?;
+        let mut impact = if self.shape(x, y) == Some(TileShape::Solid) {
+            // A whole cell covers its grid box, as on a map of whole cells: its `Rect`, placed
+            // at a rounded centre, may stand a rounding step off the box's edges.
+            let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+            cast_ray_box(lo, hi, from, from + d)?
+        } else {
+            cast_ray(shape, &at, from, from + d)?
+        };
         if self.is_one_way(x, y) {
             let up = self.one_way_up();
-            let through_top = impact.t > 0.0 && impact.normal == -up;
+            // Through a top that a cell above covers, only from the line between them: no
+            // landing, as on that top's face ([`face_normal`](Self::face_normal)).
+            let exposed = || self.face_normal(x, y, -up).is_some();
+            let through_top = impact.t > 0.0 && impact.normal == -up && exposed();
             let on_top = impact.t == 0.0 && self.starts_on_top(x, y, from, d);
             if !(through_top || on_top) {
                 return None;

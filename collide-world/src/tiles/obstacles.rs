@@ -496,7 +496,7 @@ impl TileMap {
                 // The cell range has a margin for rounding; the obstacles themselves are held
                 // to the area, so that a body resting on a floor and moving along it is
                 // offered no floor cell at all.
-                if touches(&o.bounds(), area) {
+                if touches(&o.bounds(), area) || self.whole_cell_touches(x, y, area) {
                     visit(o);
                 }
             });
@@ -528,6 +528,17 @@ impl TileMap {
                 }
             }
         }
+    }
+
+    /// Whether cell `(x, y)` is a whole cell whose grid box touches `area`: the box its casts
+    /// test ([`Obstacles::cast_ray_on`]), which its `Rect`, placed at a rounded centre, may
+    /// miss by a rounding step (a ray starting a step inside the box, by its edge).
+    #[cold]
+    #[inline(never)]
+    fn whole_cell_touches(&self, x: u32, y: u32, area: &Aabb) -> bool {
+        let whole = self.shape(x, y) == Some(TileShape::Solid);
+        let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
+        whole && lo.cmple(area.max()).all() && area.min().cmple(hi).all()
     }
 
     pub(super) fn shaped_obstacle(&self, x: u32, y: u32) -> Option<Obstacle<'_>> {

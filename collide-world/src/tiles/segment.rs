@@ -21,8 +21,9 @@ impl TileMap {
     /// through (from the segment into the cell, so a shot down onto a floor gets `-y`).
     /// A shaped cell is hit where the segment enters its own shape
     /// ([`cell_shape`](Self::cell_shape), exactly, by [`collide_core::cast_ray`], whose normal
-    /// a start inside it takes); a one-way cell only through its top, from above (a start on the
-    /// top, within rounding, going down lands there at once).
+    /// a start inside it takes); a whole cell, on any map, where it enters its grid box; a
+    /// one-way cell only through its top, from above, where no cell above covers that top (a
+    /// start on the top, within rounding, going down lands there at once).
     ///
     /// Entering means passing inside the cell: a segment that only touches a cell's edge or
     /// corner, or runs exactly along a grid line, does not enter the cells beside it (overlap
