@@ -1,6 +1,6 @@
 //! Which faces of a solid cell are exposed, and the rule that keeps hits off internal faces.
 
-use collide_core::Impact;
+use collide_core::{Impact, Pose, ShapeRef};
 use glam::Vec2;
 
 use super::cells::{AsIs, Cells};
@@ -317,6 +317,74 @@ impl TileMap {
             return None;
         }
         self.through_the_corner(cells, x, y, impact, travel)
+    }
+
+    /// The normal of a hit on cell `(x, y)` that the face rule keeps as `normal`, where the
+    /// hit lies at a corner that rules it otherwise: a corner a point enters through
+    /// ([`covered_corner_normal`](Self::covered_corner_normal)), the end of a side the
+    /// neighbour covers there ([`covered_end_normal`](Self::covered_end_normal)), a crest
+    /// grazed along one of its faces
+    /// ([`crest_graze_normal`](Self::crest_graze_normal)). `None` elsewhere.
+    pub(super) fn at_a_corner(
+        &self,
+        cells: &impl Cells,
+        (x, y): (u32, u32),
+        (impact, normal): (&Impact, Vec2),
+        (shape, body, travel): (ShapeRef<'_>, &Pose, Vec2),
+        within: &impl Fn(i64, i64) -> bool,
+    ) -> Option<Vec2> {
+        self.covered_corner_normal(cells, (x, y), impact, travel)
+            .or_else(|| match meets(normal) {
+                Some(Meets::Face(face)) => {
+                    self.covered_end_normal(cells, (x, y), (impact, face), travel, within)
+                }
+                _ => None,
+            })
+            .or_else(|| {
+                let moving = (shape, body, travel);
+                self.crest_graze_normal(cells, (x, y), (impact, normal), moving, within)
+            })
+    }
+
+    /// The normal of a hit the face rule keeps on side `face` of cell `(x, y)`, where the
+    /// hit lies at one of the cell's corners on that side and the neighbour across the side
+    /// covers it next to that corner: the surface runs on flat across the corner there (a
+    /// half tile's top flush with the cell's, which a body resting on it meets the corner
+    /// of), so the hit is on the cell's other side at the corner, as the face rule rules it
+    /// (`None` when it drops it there too, or elsewhere).
+    pub(super) fn covered_end_normal(
+        &self,
+        cells: &impl Cells,
+        (x, y): (u32, u32),
+        (impact, face): (&Impact, Face),
+        travel: Vec2,
+        within: impl Fn(i64, i64) -> bool,
+    ) -> Option<Vec2> {
+        let across = usize::from(matches!(face, Face::Bottom | Face::Top));
+        let along = 1 - across;
+        let cell = [i64::from(x), i64::from(y)];
+        let on = |axis: usize, i: i64| on_line(impact.point[axis], self.edge(axis, i), travel);
+        let far_side = matches!(face, Face::Right | Face::Top);
+        if !on(across, cell[across] + i64::from(far_side)) {
+            return None;
+        }
+        let end = if on(along, cell[along] + 1) {
+            1.0
+        } else if on(along, cell[along]) {
+            0.0
+        } else {
+            return None;
+        };
+        if self.exposed_near(cells, x, y, face, Some(end)) {
+            return None;
+        }
+        let other = match (along, end == 1.0) {
+            (0, true) => Face::Right,
+            (0, false) => Face::Left,
+            (_, true) => Face::Top,
+            (_, false) => Face::Bottom,
+        };
+        self.face_normal_within(cells, x, y, other.inward(), within)
     }
 }
 

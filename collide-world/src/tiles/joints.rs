@@ -11,6 +11,7 @@ use super::cells::Cells;
 use super::faces::{Face, SNAP};
 use super::obstacles::on_line;
 use super::{TileMap, TileShape};
+use crate::working_skin;
 
 /// The most exposed faces that can meet at one vertex (two per cell around it, four cells).
 const MOST_AT_VERTEX: usize = 8;
@@ -194,6 +195,51 @@ impl TileMap {
         let way = travel.try_normalize()?;
         self.vertex_normal(cells, (x, y), *vertex, way, &|_, _| false)
             .filter(|normal| travel.dot(*normal) > 0.0)
+    }
+
+    /// The normal of a hit with ruled normal `normal` at a vertex of cell `(x, y)`'s outline
+    /// that is an outside corner of two exposed faces (a crest, a ledge's end), where `travel`
+    /// goes into `normal` but runs along or away from one of those faces and the body, where
+    /// it meets the vertex (`body`), reaches no further than that face's line (to rounding):
+    /// that face's. A body grazing a crest exactly at one face's level (a box walking off a
+    /// half tile's top over a slope's crest) passes along that face; the other face, or a
+    /// normal between the two, would turn it up the slope. `None` elsewhere.
+    pub(super) fn crest_graze_normal(
+        &self,
+        cells: &impl Cells,
+        (x, y): (u32, u32),
+        (impact, normal): (&Impact, Vec2),
+        (shape, body, travel): (ShapeRef<'_>, &Pose, Vec2),
+        within: &impl Fn(i64, i64) -> bool,
+    ) -> Option<Vec2> {
+        // Into a surface by more than the rounding of the travel's length.
+        let along = |m: Vec2| travel.dot(m) <= 4.0 * f32::EPSILON * travel.length();
+        if along(normal) {
+            return None;
+        }
+        let outline = TileShape::from_byte(cells.get(self, x, y)?).outline()?;
+        let (lo, size) = (self.cell_min(x, y), self.cell_size());
+        // The sweep's point lies within rounding of the vertex it met; the test below, on the
+        // body's own extent, is the exact one.
+        let near = 1e-3 * size.min_element();
+        let vertex = *outline
+            .iter()
+            .find(|&&v| (lo + v * size - impact.point).abs().max_element() <= near)?;
+        let faces = self.faces_at(cells, (x, y), vertex, within);
+        let [(m1, e1), (m2, e2)] = faces.list[..faces.len] else {
+            return None;
+        };
+        if !(e2.dot(m1) > 0.0 && e1.dot(m2) > 0.0) {
+            return None; // not an outside corner
+        }
+        let point = lo + vertex * size;
+        let rounding = working_skin(0.0, &[shape.aabb(body)]);
+        let grazed = |m: Vec2| along(m) && shape.reach(body, m) <= point.dot(m) + rounding;
+        match (grazed(m1), grazed(m2)) {
+            (true, false) => Some(m1),
+            (false, true) => Some(m2),
+            _ => None,
+        }
     }
 
     /// For a shaped cell, the normal of the exposed edge of its outline that `shape`, where

@@ -185,15 +185,27 @@ impl TileMap {
         let within = |dx, dy| self.passing_through((x, y), (dx, dy), shape, (&start, &met));
         let travel = motion.travel();
         let normal = match self.face_normal_within(cells, x, y, hit.impact.normal, within) {
-            // A face exposed only away from the corner a point enters through is no face there.
+            // A face exposed only away from the corner a point enters through is no face there,
+            // nor at a corner where the surface runs on flat past it.
             Some(n) => self
-                .covered_corner_normal(cells, (x, y), &hit.impact, travel)
+                .at_a_corner(
+                    cells,
+                    (x, y),
+                    (&hit.impact, n),
+                    (shape, &met, travel),
+                    &within,
+                )
                 .unwrap_or(n),
             None if seen_at_end => contact?.normal,
             None if hit.impact.t == 0.0 => {
                 self.start_face(cells, x, y, shape, motion, hit.impact.normal)?
             }
-            None => self.through_the_corner(cells, x, y, &hit.impact, travel)?,
+            None => {
+                let n = self.through_the_corner(cells, x, y, &hit.impact, travel)?;
+                let (at, moving) = ((&hit.impact, n), (shape, &met, travel));
+                self.crest_graze_normal(cells, (x, y), at, moving, &within)
+                    .unwrap_or(n)
+            }
         };
         if self.grazes_a_seam(cells, x, y, normal, &hit, travel) {
             return None;
@@ -309,9 +321,10 @@ impl TileMap {
     }
 
     /// Whether the cell at offset `(dx, dy)` from cell `(x, y)` is a one-way cell that `shape`
-    /// passes through: it overlaps the cell where it starts (`start`), or it is sunk into it
-    /// below its top, by more than a skin, where it meets `(x, y)` (`met`: it came in through
-    /// the platform's side or bottom). A shape resting on the top, or landing on it, is not.
+    /// passes through: it is sunk into it below its top, by more than a skin, where it starts
+    /// (`start`) or where it meets `(x, y)` (`met`: it came in through the platform's side or
+    /// bottom). A shape resting on the top, within a skin (a turned hull placed on it, whose
+    /// rounding overlaps it by an ulp), or landing on it, is not.
     fn passing_through(
         &self,
         (x, y): (u32, u32),
@@ -332,14 +345,14 @@ impl TileMap {
             self.cell_rect(),
             Pose::from_position(self.cell_center(nx, ny)),
         );
-        if collide_core::overlaps(shape, start, rect, &cell) {
-            return true;
-        }
         let up = self.one_way_up();
         let top = ShapeRef::from(rect).reach(&cell, up);
-        let lowest = -shape.reach(met, -up);
-        let skin = working_skin(DEFAULT_SKIN, &[shape.aabb(met)]);
-        collide_core::overlaps(shape, met, rect, &cell) && lowest < top - skin
+        let sunk = |at: &Pose| {
+            let lowest = -shape.reach(at, -up);
+            let skin = working_skin(DEFAULT_SKIN, &[shape.aabb(at)]);
+            collide_core::overlaps(shape, at, rect, &cell) && lowest < top - skin
+        };
+        sunk(start) || sunk(met)
     }
 
     /// Whether `hit` on cell `(x, y)`, with normal `normal` (kept by the face rule), is a shape
