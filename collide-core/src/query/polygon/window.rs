@@ -157,7 +157,8 @@ pub(in crate::query) fn latest_axis(
 pub(super) struct LatestAxis {
     /// A near tie: gaps that differ by less than this.
     tie: f32,
-    best: Option<(f32, Vec2)>,
+    /// The latest entry so far, its axis, and that axis's gap.
+    best: Option<(f32, Vec2, f32)>,
     /// The first axis offered apart and not closing: see [`found`](Self::found).
     parting: Option<Vec2>,
 }
@@ -186,12 +187,16 @@ impl LatestAxis {
             self.parting.get_or_insert(axis);
             return;
         };
-        // The first axis is kept whatever its entry; an entry of `-inf` replaces none.
-        if self
-            .best
-            .is_none_or(|(e, _)| later_beyond_tie(entry, e, speed, self.tie))
-        {
-            self.best = Some((entry, axis));
+        // The first axis is kept whatever its entry; an entry of `-inf` replaces another only
+        // with a larger gap: of axes closed at the start, the least penetration (a hull's
+        // corner resting on a tile within rounding, whose top is the way apart, not the
+        // tile's bottom, which the first axis offered may be).
+        let replaces = |(e, _, g): (f32, Vec2, f32)| {
+            later_beyond_tie(entry, e, speed, self.tie)
+                || (entry == f32::NEG_INFINITY && e == f32::NEG_INFINITY && gap > g)
+        };
+        if self.best.is_none_or(replaces) {
+            self.best = Some((entry, axis, gap));
         }
     }
 
@@ -206,7 +211,7 @@ impl LatestAxis {
     pub(super) fn found(&self) -> Option<(f32, Vec2)> {
         match self.parting {
             Some(axis) => Some((f32::NEG_INFINITY, axis)),
-            None => self.best,
+            None => self.best.map(|(entry, axis, _)| (entry, axis)),
         }
     }
 }
