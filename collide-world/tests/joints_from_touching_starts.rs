@@ -9,8 +9,13 @@
 //!   whose corner lifted the hull 16 units;
 //! - a box at a slope's crest level walking off the slope onto the flat top beside it met the
 //!   crest's vertex with the slope's normal, and climbed on up into the air.
+//!
+//! Two more the tester found from such starts: a turned box on a floor lifting off it up a
+//! ramp got the floor's normal reversed (a ceiling) from the skin sweep, and stopped; and a
+//! circle rolling exactly along a 45° ramp kept its own normal at each joint, a hair off the
+//! slope's, and ended off the ramp, on a wall.
 
-use collide_core::{Hull, Rect, Rot, Shape, DEFAULT_SKIN};
+use collide_core::{Circle, Hull, Rect, Rot, Shape, DEFAULT_SKIN};
 use collide_world::{move_and_slide, SlideSettings, TileMap};
 use glam::Vec2;
 
@@ -144,6 +149,83 @@ fn a_turned_hexagon_on_a_one_way_top_walks_onto_a_half_tile() {
         Vec2::new(-55.367_954, 0.0),
     );
     walks_across(&map, &hexagon, Rot::from_angle(1.726_533), start, travel);
+}
+
+/// A turned box resting exactly on a floor (its distance to it 0) walks into the foot of a
+/// 22.5° ramp and climbs it, as from a hair higher (it stopped dead at the foot).
+#[test]
+fn a_turned_box_resting_exactly_climbs_the_ramp_ahead() {
+    let map = TileMap::from_rows(
+        &[
+            ".........ab##########",
+            ".......ab############",
+            "T##T=#T##############",
+        ],
+        Vec2::splat(20.527_25),
+        Vec2::new(313.727_54, -51.323_048),
+    )
+    .unwrap();
+    let body = Shape::Hull(Hull::from_half_extents(Vec2::new(12.469_332, 14.995_03)).unwrap());
+    let rotation = Rot::from_angle(-2.524_537_6);
+    let start = Vec2::new(339.553_2, -11.350_857);
+    let slide = move_and_slide(
+        &body,
+        rotation,
+        start,
+        Vec2::new(200.0, 0.0),
+        &map,
+        &SlideSettings::new(Vec2::Y),
+    );
+    assert!(slide.position.y - start.y > 30.0, "{slide:?}");
+    assert!(
+        slide.contacts().iter().all(|c| c.normal.y < 0.5),
+        "{slide:?}"
+    );
+}
+
+/// A circle touching a 45° ramp of `/` tiles rolls exactly along it: every contact has the
+/// slope's own normal, it stays on the floor, and it ends where the travel takes it, a skin
+/// off the slope at most (its normals were 4.6e-4 off at the joints, and it ended on a wall,
+/// 0.046 off).
+#[test]
+fn a_circle_rolls_exactly_along_a_ramp_of_tiles() {
+    // A staircase of `/` cells nine rows high, the top row first.
+    let rows: Vec<String> = (0..9)
+        .map(|k| ".".repeat(26 - k) + "/" + &"#".repeat(k))
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let map = TileMap::from_rows(
+        &rows,
+        Vec2::splat(10.415_659),
+        Vec2::new(-190.089_23, 20.935_875),
+    )
+    .unwrap();
+    let circle = Shape::Circle(Circle {
+        radius: 7.720_883_4,
+    });
+    let (start, travel) = (
+        Vec2::new(6.145_634_7, 40.607_864),
+        Vec2::new(70.106_72, 70.106_72),
+    );
+    let slide = move_and_slide(
+        &circle,
+        Rot::IDENTITY,
+        start,
+        travel,
+        &map,
+        &SlideSettings::new(Vec2::Y),
+    );
+    let slope = Vec2::new(1.0, -1.0).normalize();
+    assert!(slide.on_floor && !slide.on_wall, "{slide:?}");
+    assert!(
+        slide
+            .contacts()
+            .iter()
+            .all(|c| (c.normal - slope).length() < 1e-6),
+        "{slide:?}"
+    );
+    let off = slide.position - (start + travel);
+    assert!(off.length() <= 1.01 * DEFAULT_SKIN, "{off}");
 }
 
 /// Boxes resting exactly on one tile (bottom at its top, or 1 to 3 ulps above) walk onto a

@@ -446,11 +446,16 @@ impl StepSweep<'_> {
         !stop.started_inside && into <= rounding
     }
 
-    /// Whether the set turned the normal of `met` onto a face's axis where the step runs
-    /// along that face but goes into `met`'s own ([`keeps_own_normal`]): such a stop keeps
-    /// the side's normal.
+    /// Whether the set turned the normal of `met`, one of the body's own faces', onto a
+    /// face's axis where the step runs along that face but goes into `met`'s own
+    /// ([`keeps_own_normal`]): such a stop keeps the side's normal. A circle has no side: its
+    /// normal at a tile's corner, a hair off the face beyond, is the corner's, and the face's
+    /// stands (a circle rolling along a slope exactly over its joints).
     fn snapped_from(&self, met: &SkinImpact, stop: &SkinImpact) -> bool {
-        !met.started_inside && keeps_own_normal(met.impact.normal, stop.impact.normal, self.asked)
+        let normal = met.impact.normal;
+        !met.started_inside
+            && has_face(self.shape, self.motion.rotation, normal)
+            && keeps_own_normal(normal, stop.impact.normal, self.asked)
     }
 
     /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule
@@ -481,14 +486,19 @@ impl StepSweep<'_> {
 /// face's normal exactly where two polygons meet, or a circle meets a rect's face; a circle at
 /// a corner gets the direction to it instead.
 fn on_a_face(body: ShapeRef<'_>, rotation: Rot, obstacle: &Obstacle<'_>, normal: Vec2) -> bool {
-    let faces = |shape: ShapeRef<'_>, turn: Rot, n: Vec2| match shape {
-        ShapeRef::Circle(_) => false,
-        ShapeRef::Rect(_) => n.x == 0.0 || n.y == 0.0,
-        ShapeRef::Hull(hull) => hull.normals().iter().any(|m| turn.apply(*m) == n),
-    };
     // The obstacle first: a tile's answer takes two comparisons, a hull body's a turn of
     // each of its normals.
-    faces(obstacle.shape, obstacle.pose.rotation, -normal) || faces(body, rotation, normal)
+    has_face(obstacle.shape, obstacle.pose.rotation, -normal) || has_face(body, rotation, normal)
+}
+
+/// Whether `normal` is the outward normal of one of `shape`'s faces, turned by `turn` (a rect
+/// does not turn).
+fn has_face(shape: ShapeRef<'_>, turn: Rot, normal: Vec2) -> bool {
+    match shape {
+        ShapeRef::Circle(_) => false,
+        ShapeRef::Rect(_) => normal.x == 0.0 || normal.y == 0.0,
+        ShapeRef::Hull(hull) => hull.normals().iter().any(|m| turn.apply(*m) == normal),
+    }
 }
 
 /// Puts `entry` into `entries`, whose last place is free and the others in order, after every
