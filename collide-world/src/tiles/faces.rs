@@ -7,6 +7,7 @@ use super::cells::{AsIs, Cells};
 use super::obstacles::on_line;
 use super::shape::is_shaped;
 use super::{TileMap, TileShape};
+use crate::working_skin;
 
 /// How close to an axis (the smaller component over the larger) a normal must be to count as
 /// that axis's face rather than a corner. The sweeps give a face's normal to within rounding,
@@ -336,7 +337,8 @@ impl TileMap {
         self.covered_corner_normal(cells, (x, y), impact, travel)
             .or_else(|| match meets(normal) {
                 Some(Meets::Face(face)) => {
-                    self.covered_end_normal(cells, (x, y), (impact, face), travel, within)
+                    let moving = (shape, body, travel);
+                    self.covered_end_normal(cells, (x, y), (impact, face), moving, within)
                 }
                 _ => None,
             })
@@ -346,44 +348,76 @@ impl TileMap {
             })
     }
 
+    /// Whether cell `(x, y)`'s outline has an edge on its side `face` with an end at that
+    /// side's end `end` (`0` or `1` along it).
+    fn has_edge_to(&self, cells: &impl Cells, (x, y): (u32, u32), face: Face, end: f32) -> bool {
+        let Some(outline) = cells
+            .get(self, x, y)
+            .and_then(|b| TileShape::from_byte(b).outline())
+        else {
+            return false;
+        };
+        let corner = match face {
+            Face::Left => Vec2::new(0.0, end),
+            Face::Right => Vec2::new(1.0, end),
+            Face::Bottom => Vec2::new(end, 0.0),
+            Face::Top => Vec2::new(end, 1.0),
+        };
+        let n = outline.len();
+        (0..n).any(|i| {
+            let (p, q) = (outline[i], outline[(i + 1) % n]);
+            Face::of_edge(p, q) == Some(face) && (p == corner || q == corner)
+        })
+    }
+
     /// The normal of a hit the face rule keeps on side `face` of cell `(x, y)`, where the
-    /// hit lies at one of the cell's corners on that side and the neighbour across the side
-    /// covers it next to that corner: the surface runs on flat across the corner there (a
-    /// half tile's top flush with the cell's, which a body resting on it meets the corner
-    /// of), so the hit is on the cell's other side at the corner, as the face rule rules it
-    /// (`None` when it drops it there too, or elsewhere).
+    /// body (`body`, where it meets the cell) lies wholly beyond the line of one of the cell's
+    /// sides across `face` (to rounding), so that it touches `face` only at its end there, and
+    /// the neighbour across `face` covers it next to that end: the surface runs on flat across
+    /// the corner (a half tile's top flush with the cell's, which a body resting on it meets
+    /// the corner of), so the hit is on that other side, as the face rule rules it (`None`
+    /// when it drops it there too, or elsewhere).
     pub(super) fn covered_end_normal(
         &self,
         cells: &impl Cells,
         (x, y): (u32, u32),
         (impact, face): (&Impact, Face),
-        travel: Vec2,
+        (shape, body, travel): (ShapeRef<'_>, &Pose, Vec2),
         within: impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
         let across = usize::from(matches!(face, Face::Bottom | Face::Top));
         let along = 1 - across;
         let cell = [i64::from(x), i64::from(y)];
-        let on = |axis: usize, i: i64| on_line(impact.point[axis], self.edge(axis, i), travel);
         let far_side = matches!(face, Face::Right | Face::Top);
-        if !on(across, cell[across] + i64::from(far_side)) {
+        let side = self.edge(across, cell[across] + i64::from(far_side));
+        if !on_line(impact.point[across], side, travel) {
             return None;
         }
-        let end = if on(along, cell[along] + 1) {
-            1.0
-        } else if on(along, cell[along]) {
-            0.0
+        let (near, far) = if along == 0 {
+            (Face::Left, Face::Right)
+        } else {
+            (Face::Bottom, Face::Top)
+        };
+        // Beyond the other side's line: no point of the body further into the cell than it.
+        let rounding = working_skin(0.0, &[shape.aabb(body)]);
+        let beyond = |other: Face, i: i64| {
+            let m = other.inward();
+            shape.reach(body, m) <= self.edge(along, i) * m[along] + rounding
+        };
+        let (other, end) = if beyond(far, cell[along] + 1) {
+            (far, 1.0)
+        } else if beyond(near, cell[along]) {
+            (near, 0.0)
         } else {
             return None;
         };
-        if self.exposed_near(cells, x, y, face, Some(end)) {
+        // The cell's own edge on that side must reach the corner (a slope's cell has none on
+        // some sides, which then expose nothing and cover nothing).
+        if !self.has_edge_to(cells, (x, y), face, end)
+            || self.exposed_near(cells, x, y, face, Some(end))
+        {
             return None;
         }
-        let other = match (along, end == 1.0) {
-            (0, true) => Face::Right,
-            (0, false) => Face::Left,
-            (_, true) => Face::Top,
-            (_, false) => Face::Bottom,
-        };
         self.face_normal_within(cells, x, y, other.inward(), within)
     }
 }
