@@ -8,6 +8,7 @@
 use collide_core::{
     distance, overlaps, time_of_impact_with_skin, Hull, Motion, Pose, Rect, Rot, DEFAULT_SKIN,
 };
+use collide_testkit::SplitMix64;
 use glam::Vec2;
 
 /// The tester's case: a half tile's rect, a box hull turned by -2.5245376 touching its top
@@ -43,7 +44,7 @@ fn a_turned_box_lifting_off_a_tile_is_no_stop() {
 /// rect is [`started_inside`](collide_core::SkinImpact::started_inside), as documented).
 #[test]
 fn turned_hulls_lifting_off_a_rect_are_no_stop() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     let (mut stops, mut apart) = (Vec::new(), 0);
     for i in 0..20_000 {
         let body = if i % 2 == 0 {
@@ -86,16 +87,4 @@ fn turned_hulls_lifting_off_a_rect_are_no_stop() {
         stops.len(),
         stops[0]
     );
-}
-
-/// A small seeded generator (xorshift), so the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1_u64 << 24) as f32
-    }
 }

@@ -11,6 +11,7 @@
 
 use collide::{cast_ray_static, TileMap};
 use collide_core::Layers;
+use collide_testkit::SplitMix64;
 use glam::Vec2;
 
 /// `cast_segment`'s `(id, t)`, after checking that `cast_ray_static` meets the map too, at
@@ -91,15 +92,15 @@ fn a_one_way_top_under_a_solid_cell_is_no_landing() {
 fn rays_leaving_a_cell_agree_on_seeded_maps() {
     const LEGEND: &[u8] = b".#T_[]/\\QPabcdefgh=..";
     const SIZES: [f32; 6] = [0.1, 0.3, 0.7, 1.0, 16.0, 0.5];
-    let mut rng = Rng(0x1234_5678_9abc_def0);
+    let mut rng = SplitMix64::new(0x1234_5678_9abc_def0);
     let mut hits = 0;
     for _ in 0..20_000 {
-        let size = Vec2::new(SIZES[rng.below(6)], SIZES[rng.below(6)]);
+        let size = Vec2::new(SIZES[rng.index(6)], SIZES[rng.index(6)]);
         let origin = Vec2::new(rng.unit() * 20.0 - 10.0, rng.unit() * 20.0 - 10.0);
         let mut rows: Vec<String> = (0..3)
             .map(|_| {
                 (0..3)
-                    .map(|_| char::from(LEGEND[rng.below(LEGEND.len())]))
+                    .map(|_| char::from(LEGEND[rng.index(LEGEND.len())]))
                     .collect()
             })
             .collect();
@@ -107,7 +108,7 @@ fn rays_leaving_a_cell_agree_on_seeded_maps() {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let map = TileMap::from_rows(&rows, size, origin).unwrap();
         let (lo, hi) = (map.cell_min(1, 1), map.cell_min(2, 2));
-        let (side, steps, along) = (rng.below(4), rng.below(5) as i32 - 2, rng.unit());
+        let (side, steps, along) = (rng.index(4), rng.index(5) as i32 - 2, rng.unit());
         let (axis, edge, out) = match side {
             0 => (0, lo.x, -1.0),
             1 => (0, hi.x, 1.0),
@@ -130,20 +131,4 @@ fn rays_leaving_a_cell_agree_on_seeded_maps() {
 /// `v` moved `steps` representable values away from zero (towards it where negative).
 fn ulps_from(v: f32, steps: i32) -> f32 {
     f32::from_bits(v.to_bits().wrapping_add_signed(steps))
-}
-
-/// A small seeded generator (xorshift), so the cases are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1_u64 << 24) as f32
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        ((self.unit() * n as f32) as usize).min(n - 1)
-    }
 }
