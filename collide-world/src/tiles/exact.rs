@@ -71,13 +71,13 @@ impl TileMap {
         from: Vec2,
         d: Vec2,
     ) -> Option<WorldHit> {
-        let (shape, at) = self.cell_shape(x, y)?;
         let mut impact = if self.shape(x, y) == Some(TileShape::Solid) {
             // A whole cell covers its grid box, as on a map of whole cells: its `Rect`, placed
             // at a rounded centre, may stand a rounding step off the box's edges.
             let (lo, hi) = (self.cell_min(x, y), self.cell_min(x + 1, y + 1));
             cast_ray_box(lo, hi, from, from + d)?
         } else {
+            let (shape, at) = self.cell_shape(x, y)?;
             cast_ray(shape, &at, from, from + d)?
         };
         if self.is_one_way(x, y) {

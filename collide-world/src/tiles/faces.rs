@@ -334,18 +334,15 @@ impl TileMap {
         (shape, body, travel): (ShapeRef<'_>, &Pose, Vec2),
         within: &impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
+        let moving = (shape, body, travel);
         self.covered_corner_normal(cells, (x, y), impact, travel)
             .or_else(|| match meets(normal) {
                 Some(Meets::Face(face)) => {
-                    let moving = (shape, body, travel);
                     self.covered_end_normal(cells, (x, y), (impact, face), moving, within)
                 }
                 _ => None,
             })
-            .or_else(|| {
-                let moving = (shape, body, travel);
-                self.crest_graze_normal(cells, (x, y), (impact, normal), moving, within)
-            })
+            .or_else(|| self.crest_graze_normal(cells, (x, y), (impact, normal), moving, within))
     }
 
     /// Whether cell `(x, y)`'s outline has an edge on its side `face` with an end at that

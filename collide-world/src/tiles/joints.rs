@@ -11,6 +11,7 @@ use super::cells::Cells;
 use super::faces::{Face, SNAP};
 use super::obstacles::on_line;
 use super::{TileMap, TileShape};
+use crate::own_normal::ALONG_ULPS;
 use crate::working_skin;
 
 /// The most exposed faces that can meet at one vertex (two per cell around it, four cells).
@@ -212,8 +213,8 @@ impl TileMap {
         (shape, body, travel): (ShapeRef<'_>, &Pose, Vec2),
         within: &impl Fn(i64, i64) -> bool,
     ) -> Option<Vec2> {
-        // Into a surface by more than the rounding of the travel's length.
-        let along = |m: Vec2| travel.dot(m) <= 4.0 * f32::EPSILON * travel.length();
+        // Into a surface by more than the rounding of the travel's length, as the slide asks.
+        let along = |m: Vec2| travel.dot(m) <= ALONG_ULPS * f32::EPSILON * travel.length();
         if along(normal) {
             return None;
         }
