@@ -455,7 +455,13 @@ impl StepSweep<'_> {
         let normal = met.impact.normal;
         !met.started_inside
             && has_face(self.shape, self.motion.rotation, normal)
-            && keeps_own_normal(normal, stop.impact.normal, self.asked)
+            && keeps_own_normal(
+                self.shape,
+                self.motion,
+                &met.impact,
+                stop.impact.normal,
+                self.asked,
+            )
     }
 
     /// The stop as the set reports it ([`Obstacles::refine_hit`]): a tile map's face rule

@@ -44,7 +44,7 @@ fn as_the_set_says<O: Obstacles + ?Sized>(
         let keeps = |n: &Obstacle<'_>| filter.allows_obstacle(n);
         refine_hit_among(obstacles, o.id, shape, motion, hit, &keeps)
     }?;
-    let refined = with_own_normal(shape, &hit, refined, motion.travel());
+    let refined = with_own_normal(shape, motion, &hit, refined);
     stopping(o, shape, motion, refined).map(|h| h.impact)
 }
 

@@ -34,22 +34,22 @@ pub(crate) fn refined_hit(
         o,
         shape,
         motion,
-        with_own_normal(shape, &hit, refined, motion.travel()),
+        with_own_normal(shape, motion, &hit, refined),
     )
 }
 
 /// `refined`, what the set's face rule made of `hit`, with `hit`'s own normal where that
 /// keeps it ([`keeps_own_normal`]): a hull turned a hair off an axis meets a small obstacle's
 /// corner with its side, and the rule's face normal would have it slide on through the
-/// obstacle. A circle has no side: its normal at a vertex the rule rules flat is the corner's.
+/// obstacle.
 pub(crate) fn with_own_normal(
     shape: ShapeRef<'_>,
+    motion: &Motion,
     hit: &Hit,
     mut refined: Hit,
-    travel: Vec2,
 ) -> Hit {
-    let round = matches!(shape, ShapeRef::Circle(_));
-    if !round && keeps_own_normal(hit.impact.normal, refined.impact.normal, travel) {
+    let ruled = refined.impact.normal;
+    if keeps_own_normal(shape, motion, &hit.impact, ruled, motion.travel()) {
         refined.impact.normal = hit.impact.normal;
     }
     refined
