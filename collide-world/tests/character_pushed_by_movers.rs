@@ -2,7 +2,9 @@
 //! starts exactly touching the character (or within rounding of it, far from the origin) and
 //! moves into it pushes it, even when it passes wholly through it in one frame; a platform
 //! that slides under a character held by a wall lifts it onto itself rather than ending in
-//! it; and `carried` says how far the carry moved the character.
+//! it; `carried` says how far the carry moved the character; and a pusher that leaves a
+//! character between itself and a wall with less room than two skins never puts it on the
+//! pusher's far side.
 
 use collide_core::{overlaps, Hull, Layers, Pose, Rect, Rot};
 use collide_world::{
@@ -152,4 +154,48 @@ fn a_platform_sliding_under_a_character_held_by_a_wall_lifts_it_onto_itself() {
     let carried = m.position - before;
     assert!((m.carried - carried).length() < 1e-3, "{m:?}");
     assert!(m.carried.x > -257.0 && m.carried.y > 1.0, "{m:?}");
+}
+
+/// The tester's case: a pusher moves a 0.2-wide character to a skin from a wall and leaves it
+/// inside by 0.005, less than a skin (not crushed); the room between them, 0.2055, is less
+/// than the character and two skins. Pushing it out a skin beyond each contact went back and
+/// forth, and the way out through the pusher put it on the pusher's far side. It fits between
+/// the two, touching both.
+#[test]
+fn a_pusher_that_leaves_a_character_by_a_wall_never_passes_it() {
+    let tiles = TileMap::from_rows(
+        &[".............#", "........##.##."],
+        Vec2::new(0.3, 0.7),
+        Vec2::new(-15.74137, 63.68277),
+    )
+    .unwrap();
+    let mut world = StaticWorld::new(tiles);
+    let from = Vec2::new(-12.294806, 65.73145);
+    let half = Vec2::new(0.13026325, 0.9946273);
+    let pusher = Rect { half_extents: half };
+    let handle = world
+        .bodies
+        .add(pusher, Pose::from_position(from), Layers::ALL)
+        .unwrap();
+    world.bodies.refresh();
+    let body = Rect {
+        half_extents: Vec2::new(0.10022086, 0.20231743),
+    };
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.24853474);
+    let mut character = Character::new(body, Vec2::new(-12.054321, 64.59009), settings).unwrap();
+    let to = Vec2::new(-12.17714, 65.73145);
+    world
+        .bodies
+        .move_body(handle, Pose::from_position(to), to - from);
+    let moved = *character.move_by(Vec2::new(0.0, -0.05), &world);
+    let left_edge = moved.position.x - body.half_extents.x;
+    let wall = -15.74137 + 13.0 * 0.3;
+    let rounding = 1e-5;
+    assert!(
+        left_edge >= to.x + half.x - rounding
+            && moved.position.x + body.half_extents.x <= wall + rounding,
+        "ended at {} (pusher's right side {}, wall {wall}): {moved:?}",
+        moved.position,
+        to.x + half.x
+    );
 }

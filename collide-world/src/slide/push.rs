@@ -63,12 +63,49 @@ pub(super) const PUSHES: usize = 4;
 pub(super) fn push_out<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
-    mut position: Vec2,
+    start: Vec2,
     obstacles: &O,
     settings: &SlideSettings,
 ) -> (Vec2, [Option<SlideContact>; PUSHES]) {
-    let skin = settings.skin;
-    let start = position;
+    let pushed = push_rounds(shape, rotation, start, obstacles, settings, settings.skin);
+    let inside = |(at, pushes): &(Vec2, [Option<SlideContact>; PUSHES])| {
+        pushes[PUSHES - 1].is_some()
+            && deepest_overlap(shape, &Pose::new(*at, rotation), obstacles, settings.layers)
+                .is_some()
+    };
+    if !inside(&pushed) {
+        return pushed;
+    }
+    // Pushed back and forth between two obstacles closer than the body and two skins (a
+    // mover that pushed the body to a skin from a wall, and left it inside by less than a
+    // skin): pushed by the depths alone, it fits between them, touching both.
+    let rounding = 8.0 * f32::EPSILON * start.abs().max_element();
+    let squeezed = push_rounds(shape, rotation, start, obstacles, settings, rounding);
+    if !inside(&squeezed) {
+        return squeezed;
+    }
+    // Pushed back and forth with no room at all (a door shut on a body in a corridor as
+    // narrow as the door): the shortest way out that is clear of everything, if one is.
+    match clear_way_out(shape, rotation, start, obstacles, settings) {
+        Some(way_out) => {
+            let mut first = [None; PUSHES];
+            first[0] = Some(way_out);
+            (way_out.position, first)
+        }
+        None => pushed,
+    }
+}
+
+/// [`PUSHES`] rounds at most of pushing the body at `position` out of the obstacle it
+/// overlaps most, along the contact's normal, by the depth and `beyond`.
+fn push_rounds<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    mut position: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+    beyond: f32,
+) -> (Vec2, [Option<SlideContact>; PUSHES]) {
     let mut pushes = [None; PUSHES];
     for push in &mut pushes {
         let pose = Pose::new(position, rotation);
@@ -76,7 +113,7 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
         let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
             break;
         };
-        position -= c.normal * (c.depth + skin);
+        position -= c.normal * (c.depth + beyond);
         *push = Some(SlideContact {
             obstacle,
             point: c.point,
@@ -84,23 +121,6 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
             position,
             surface: settings.surface(c.normal),
         });
-    }
-    // Pushed back and forth between two obstacles (a door shut on a body in a corridor as
-    // narrow as the door): the shortest way out that is clear of everything, if one is.
-    if pushes[PUSHES - 1].is_some()
-        && deepest_overlap(
-            shape,
-            &Pose::new(position, rotation),
-            obstacles,
-            settings.layers,
-        )
-        .is_some()
-    {
-        if let Some(way_out) = clear_way_out(shape, rotation, start, obstacles, settings) {
-            let mut first = [None; PUSHES];
-            first[0] = Some(way_out);
-            return (way_out.position, first);
-        }
     }
     (position, pushes)
 }
