@@ -1,7 +1,8 @@
 //! A move's path runs where the character went: a snap that slid down along a ledge's corner
 //! to the floor below records the corner it slid along, so that the path (straight from each
 //! point to the next, what the sensors are found along) never cuts through the ledge; a step
-//! records where its move across met a wall and turned.
+//! records where its move across met a wall and turned; a carry stopped under a ceiling and
+//! lifted clear of its platform records where it stopped.
 
 use collide_core::{contact, Circle, Hull, Layers, Pose, Rect, Rot, Shape};
 use collide_world::{Character, CharacterSettings, StaticWorld, TileMap};
@@ -166,6 +167,61 @@ fn a_fast_step_round_a_ball_keeps_its_path_outside_it() {
                 let pose = Pose::new(at, turn);
                 let depth = contact(&hexagon, &pose, ball, &ball_at).map_or(0.0, |c| c.depth);
                 assert!(depth < 0.05, "{depth} into the ball at {at:?}: {moved:?}");
+            }
+        }
+    }
+}
+
+/// How deep a box of half extents `half` at `at` is in the box from `min` to `max`: the
+/// least of its overlaps on the two axes (negative when apart).
+fn box_depth(half: Vec2, at: Vec2, (min, max): (Vec2, Vec2)) -> f32 {
+    let overlap = (at + half).min(max) - (at - half).max(min);
+    overlap.min_element()
+}
+
+/// The tester's case: a platform moving up and to the right by (1.02, 0.62) a frame carries
+/// a character under a ceiling tile's corner; the carry stops under the tile (x 3.0..3.3,
+/// y 5.6..6.3), and, the platform having moved on into it, lifts it clear beside the tile.
+/// The path ran straight from the start to the lifted end, through the tile's corner.
+#[test]
+fn a_carry_stopped_under_a_ceiling_records_where_it_stopped() {
+    let mut rows = [".............."; 10];
+    rows[1] = "..........#...";
+    let tiles = TileMap::from_rows(&rows, Vec2::new(0.3, 0.7), Vec2::ZERO).unwrap();
+    let mut world = StaticWorld::new(tiles);
+    let platform = Rect {
+        half_extents: Vec2::new(0.598011, 0.30996987),
+    };
+    let mut at = Vec2::new(1.4446468, 3.306329);
+    let handle = world
+        .bodies
+        .add(platform, Pose::from_position(at), Layers::ALL)
+        .unwrap();
+    world.bodies.refresh();
+    let half = Vec2::new(0.051653236, 0.10734594);
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.06906453);
+    let start = Vec2::new(1.6197515, 3.7286448);
+    let mut character = Character::new(Rect { half_extents: half }, start, settings).unwrap();
+    let frames = [
+        (Vec2::new(2.5275462, 2.2611341), -0.0064042825),
+        (Vec2::new(3.1519892, 1.4299699), -0.012808565),
+        (Vec2::new(2.06909, 2.475165), -0.019212848),
+        (Vec2::new(1.0480111, 3.52036), -0.02561713),
+        (Vec2::new(2.1309104, 4.565555), -0.0064042825),
+        (Vec2::new(3.1519892, 5.182684), -0.0064042825),
+    ];
+    let tile = (Vec2::new(3.0, 5.6), Vec2::new(3.3, 6.3));
+    for (to, fall) in frames {
+        world
+            .bodies
+            .move_body(handle, Pose::from_position(to), to - at);
+        at = to;
+        let moved = *character.move_by(Vec2::new(0.0, fall), &world);
+        for leg in moved.path().windows(2) {
+            for k in 0..=1000 {
+                let point = leg[0].lerp(leg[1], k as f32 / 1000.0);
+                let depth = box_depth(half, point, tile);
+                assert!(depth <= 1e-5, "{point} is {depth} in the tile: {moved:?}");
             }
         }
     }

@@ -489,14 +489,20 @@ impl Character {
             return (start, [None; MOST_IDS]);
         }
         let platform = self.platform_under(obstacles);
+        let mut carrier_crushed = false;
         if let Some(platform) = platform {
-            (start, out.carried) = carry(body, start, platform, obstacles, slide);
-            out.pass(start);
+            let carried = carry(body, start, platform, obstacles, slide, out);
+            (start, out.carried, carrier_crushed) = (carried.end, carried.by, carried.crushed);
         }
         let carrier = platform.map(|(id, _)| id);
-        let (pushed, crushing) = push_by_movers(body, start, carrier, obstacles, slide);
+        let (pushed, mut crushing) = push_by_movers(body, start, carrier, obstacles, slide);
         out.pushed = pushed - start;
         out.pass(pushed);
+        if carrier_crushed {
+            // Lifted into a ceiling by the platform it rode: crushed by the platform first.
+            crushing.rotate_right(1);
+            crushing[0] = carrier;
+        }
         (pushed, crushing)
     }
 

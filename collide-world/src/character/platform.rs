@@ -5,6 +5,7 @@ use collide_core::{contact, overlaps, time_of_impact, Impact, Motion, Pose};
 use glam::Vec2;
 
 use super::body::Body;
+use super::outcome::CharacterMove;
 use super::view::{Left, Without, MOST_IDS};
 use crate::slide::least_way_out;
 use crate::{Obstacle, Obstacles, SlideSettings};
@@ -17,41 +18,65 @@ const MAX_PUSHERS: usize = MOST_IDS;
 /// and rounding may take a little more.
 const STILL_ON_SKINS: f32 = 4.0;
 
+/// Where a carry left the character: where it ends, how far it moved, and whether it is
+/// still inside the platform, deeper than its skin (crushed against a ceiling by it).
+pub(super) struct Carried {
+    pub end: Vec2,
+    pub by: Vec2,
+    pub crushed: bool,
+}
+
 /// Moves `body` at `position` with the platform `id` (the obstacle it stands on), by the
-/// platform's `velocity` this frame, sliding at what else it meets; returns where it ends and
-/// how far it moved (zero when the velocity is not finite).
+/// platform's `velocity` this frame, sliding at what else it meets (not moved when the
+/// velocity is not finite). Its path goes into `out`.
 ///
 /// The platform itself is left out of that slide: the two move together. Where something
 /// else stops the body short of the platform's motion, the platform moves on under it and
 /// may end in it (a slanted foot resting on the platform's corner, held by a wall while the
-/// corner slides in under it): then it lifts the body along `up` just clear of it.
+/// corner slides in under it): then it lifts the body along `up` just clear of it, or as far
+/// as a ceiling lets it, crushed.
 pub(super) fn carry<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     position: Vec2,
     (id, velocity): (u32, Vec2),
     obstacles: &O,
     settings: &SlideSettings,
-) -> (Vec2, Vec2) {
+    out: &mut CharacterMove,
+) -> Carried {
+    let mut carried = Carried {
+        end: position,
+        by: Vec2::ZERO,
+        crushed: false,
+    };
     if velocity == Vec2::ZERO || !velocity.is_finite() {
-        return (position, Vec2::ZERO);
+        return carried;
     }
     let without = Without::new(obstacles, Left::Id(id));
-    let carried = body.slide(position, velocity, &without, settings);
-    let lift = obstacles
-        .obstacle(id)
-        .and_then(|platform| lift_off(body, carried.position, &platform, settings));
-    match lift {
-        // Met nothing: carried by the platform's velocity, not by a difference of rounded
-        // positions.
-        None if carried.contacts().is_empty() => (carried.position, velocity),
-        None => (carried.position, carried.position - position),
-        Some(lift) => {
-            let end = body
-                .slide(carried.position, lift, &without, settings)
-                .position;
-            (end, end - position)
-        }
+    let slid = body.slide(position, velocity, &without, settings);
+    // The path bends where the slide did: a carry stopped under a ceiling, then lifted clear
+    // of the platform, went round the ceiling's corner, not straight through it.
+    out.pass_along(&slid);
+    carried.end = slid.position;
+    // Met nothing: carried by the platform's velocity, not by a difference of rounded
+    // positions.
+    carried.by = match slid.contacts().is_empty() {
+        true => velocity,
+        false => slid.position - position,
+    };
+    let Some(platform) = obstacles.obstacle(id) else {
+        return carried;
+    };
+    if let Some(lift) = lift_off(body, slid.position, &platform, settings) {
+        let lifted = body.slide(slid.position, lift, &without, settings);
+        out.pass_along(&lifted);
+        carried.end = lifted.position;
+        carried.by = lifted.position - position;
+        let pose = Pose::new(lifted.position, body.rotation);
+        let skin = body.skin(lifted.position, settings);
+        let depth = contact(body.shape, &pose, platform.shape, &platform.pose).map(|c| c.depth);
+        carried.crushed = depth.is_some_and(|d| d > skin);
     }
+    carried
 }
 
 /// The move along `settings.up` that takes `body` at `at` just clear of the platform `o` it
