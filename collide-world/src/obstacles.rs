@@ -134,18 +134,7 @@ impl<'a> Obstacle<'a> {
         let Some(up) = self.one_way else {
             return true;
         };
-        // The body's least level along `up`.
-        let lowest = -shape.reach(start, -up);
-        // Overlapping it no deeper than rounding below its top is resting on it: a turned
-        // hull set exactly on the top overlaps it by the rounding of its turn. A skin deep is
-        // not: a character dropping through it by less than its skin a frame would be put
-        // back on top.
-        let sunk = || {
-            let top = self.shape.reach(&self.pose, up);
-            let depth = rounding(&shape.aabb(start), top).min(tolerance);
-            overlaps(shape, start, self.shape, &self.pose) && lowest < top - depth
-        };
-        if !self.stops(travel, impact.normal) || sunk() {
+        if !self.stops(travel, impact.normal) || self.sunk_into(shape, start, tolerance) {
             return false;
         }
         let flat = -impact.normal.dot(up) >= 1.0 - FLAT_TOP;
@@ -153,6 +142,22 @@ impl<'a> Obstacle<'a> {
         // into a row of pieces from the side meets the next piece's seam well below it.
         let at = Pose::new(start.position + travel * impact.t, start.rotation);
         !flat || -shape.reach(&at, -up) >= impact.point.dot(up) - tolerance
+    }
+
+    /// Whether a body of `shape` at `pose` is partly inside this one-way platform, so passes
+    /// through it: overlapping it and reaching below its top by more than the rounding of
+    /// their coordinates or `tolerance`, whichever is less. Overlapping it no deeper is
+    /// resting on it: a turned hull set exactly on the top overlaps it by the rounding of its
+    /// turn. A skin deep is not: a character dropping through it by less than its skin a
+    /// frame would be put back on top. `false` for an obstacle that blocks from every side.
+    pub(crate) fn sunk_into(&self, shape: ShapeRef<'_>, pose: &Pose, tolerance: f32) -> bool {
+        let Some(up) = self.one_way else {
+            return false;
+        };
+        let lowest = -shape.reach(pose, -up);
+        let top = self.shape.reach(&self.pose, up);
+        let depth = rounding(&shape.aabb(pose), top).min(tolerance);
+        lowest < top - depth && overlaps(shape, pose, self.shape, &self.pose)
     }
 
     /// Its bounding box.

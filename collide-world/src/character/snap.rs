@@ -43,10 +43,12 @@ const WAY: usize = 12;
 /// meets. So a round body that walked off a ledge lands on the floor below, and one standing
 /// on a floor beside a corner is found on that floor.
 ///
-/// One-way platforms the body overlaps at `from` are left out, so it never lands on one it is
-/// partly inside (passing through it from below). A body that the slide had to push out of
-/// something (it started inside) did not land: only a move down counts, or one up by no more
-/// than the skin (a body closer to the floor than its skin keeps the skin from it).
+/// One-way platforms the body is partly inside of at `from` are left out, so it never lands
+/// on one it is passing through from below; one it rests on within rounding is kept, as a
+/// slide keeps it (left out, a circle set exactly on a one-way top sank into it). A body that
+/// the slide had to push out of something (it started inside) did not land: only a move down
+/// counts, or one up by no more than the skin (a body closer to the floor than its skin keeps
+/// the skin from it).
 pub(super) fn land<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     from: Vec2,
@@ -54,9 +56,9 @@ pub(super) fn land<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> Option<Landing> {
-    let inside = Left::OneWayOverlapping(body.shape, Pose::new(from, body.rotation));
-    let view = Without::new(obstacles, inside);
     let (up, skin) = (settings.up, body.skin(from, settings));
+    let inside = Left::OneWaySunkInto(body.shape, Pose::new(from, body.rotation), skin);
+    let view = Without::new(obstacles, inside);
     // A slide meets only what it would overlap, and stops a skin short of it: one that ends
     // exactly touching a floor meets nothing. To find a floor `distance` below, it goes a
     // skin further (and, meeting it, still moves at most `distance`).

@@ -18,8 +18,10 @@ pub(super) enum Left<'a> {
     Id(u32),
     /// The obstacles with these ids.
     Ids([Option<u32>; MOST_IDS]),
-    /// Every one-way platform that this shape, at this pose, overlaps.
-    OneWayOverlapping(ShapeRef<'a>, Pose),
+    /// Every one-way platform that this shape, at this pose, is partly inside of, deeper
+    /// than this tolerance or the rounding, whichever is less ([`Obstacle::sunk_into`]): one
+    /// resting on its top within rounding stands on it, as a slide has it.
+    OneWaySunkInto(ShapeRef<'a>, Pose, f32),
     /// The platform a move leaves (if any), and every moving one-way platform that this
     /// shape, at this pose (where the move starts), overlapped where the platform stood
     /// before it moved this frame: a character dropping through a lift that moves on down
@@ -45,9 +47,7 @@ impl Keep for Left<'_> {
         match *self {
             Left::Id(id) => o.id != id,
             Left::Ids(ids) => !ids.contains(&Some(o.id)),
-            Left::OneWayOverlapping(shape, pose) => {
-                o.one_way.is_none() || !overlaps(shape, &pose, o.shape, &o.pose)
-            }
+            Left::OneWaySunkInto(shape, pose, tolerance) => !o.sunk_into(shape, &pose, tolerance),
             Left::Moving {
                 leaving,
                 shape,
