@@ -231,6 +231,16 @@ impl Descent {
         }
     }
 
+    /// Whether `aside`, how far the first stop of a slide down lies across `up`, is the skin
+    /// the slide keeps from a side it met (one of `contacts`): a body over a ledge's edge by
+    /// less than its skin slides down along the ledge's side, pushed off it by that hair and
+    /// the skin, two skins at most. (Leaving that out, a character walking off a ledge with
+    /// a hair of its bottom still over it found no floor, and fell, where a snap reaches.)
+    fn kept_off_a_side(&self, aside: Vec2, contacts: &[SlideContact]) -> bool {
+        let off = |c: &SlideContact| c.surface == Surface::Wall && aside.dot(c.normal) < 0.0;
+        aside.length() <= 2.0 * self.slack && contacts.iter().any(off)
+    }
+
     /// Follows the stops of a slide down, adding them to `way`: `Some(Some(landing))` at the
     /// first floor, `Some(None)` past walls only, `None` where the way is no landing: the
     /// first stop not straight down, a later one rising or back into a wall met before, or a
@@ -246,7 +256,9 @@ impl Descent {
             // higher, and has landed all the same.
             let slack = self.slack;
             let landing = if self.met == 0 {
-                moved.dot(self.up) <= slack && across(moved, self.up).length() <= slack
+                let aside = across(moved, self.up);
+                moved.dot(self.up) <= slack
+                    && (aside.length() <= slack || self.kept_off_a_side(aside, contacts))
             } else {
                 let walls = &self.walls[..self.met];
                 moved.dot(self.up) <= slack && walls.iter().all(|w| moved.dot(*w) <= slack)
