@@ -87,6 +87,9 @@ struct Intent {
     toward: Vec2,
     wanted: f32,
     constant: bool,
+    /// The travel as the walk first asks for it (along the floor it stands on, or not):
+    /// what a rest turned back in a crease goes against.
+    asked: Vec2,
 }
 
 impl Intent {
@@ -102,6 +105,7 @@ impl Intent {
             toward: flat.normalize_or_zero(),
             wanted: flat.length(),
             constant: settings.constant_speed_on_slopes && walking && !rising,
+            asked: travel,
         }
     }
 
@@ -133,7 +137,10 @@ impl Intent {
         };
         let done = along.max(along_flat).clamp(0.0, 1.0);
         let rest = remaining * (1.0 - done);
-        let clipped = clip_apart(rest, self.up, planes.normals());
+        let mut clipped = clip_apart(rest, self.up, planes.normals());
+        if self.turned_back(clipped, planes) {
+            clipped = Vec2::ZERO;
+        }
         let Some(f) = floor.filter(|_| self.walking && !self.rising) else {
             return clipped;
         };
@@ -149,6 +156,16 @@ impl Intent {
             planes.normals(),
         )
     }
+
+    /// Whether the rest of the walk, `clipped`, was turned back in a crease (a ceiling notch,
+    /// a valley): slid along one surface, it went against the travel asked for, down out of
+    /// the notch or up the valley's far slope. There the walk stops, as
+    /// [`move_and_slide`](crate::move_and_slide) does. Not after a wall stopped a walk that
+    /// does not rise (`up` among the planes): the walk's part is spent there, and the fall's,
+    /// sliding down the wall, rightly goes back against it (and can no longer rise).
+    fn turned_back(&self, clipped: Vec2, planes: &Planes) -> bool {
+        clipped.dot(self.asked) < 0.0 && !planes.normals().contains(&self.up)
+    }
 }
 
 /// Moves `body` from `start` by `travel` (its own, not its platform's), one slide at a time,
@@ -162,6 +179,9 @@ impl Intent {
 ///   walk into it stops, the fall slides down it: see [`clip_apart`]);
 /// - on a floor, a walk goes on along the floor toward where it was going (see
 ///   [`Intent::rest`]; [`CharacterSettings::constant_speed_on_slopes`]).
+///
+/// And, a jump too, as in `move_and_slide`: a rest turned back against the travel in a crease
+/// (a ceiling notch, a valley) is none (see [`Intent::turned_back`]).
 pub(super) fn walk<O: Obstacles + ?Sized>(
     body: &Body<'_>,
     start: Vec2,
@@ -172,7 +192,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
     out: &mut CharacterMove,
 ) -> Walked {
     let (floor, level_walk) = (stood.floor, stood.level_walk);
-    let intent = Intent::of(travel, settings);
+    let mut intent = Intent::of(travel, settings);
     let one = settings.slide.with_max_slides(1);
     let skin = body.skin(start, &settings.slide);
     let mut planes = Planes::default();
@@ -184,6 +204,7 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
         }
         _ => travel,
     };
+    intent.asked = remaining;
     let mut walked = Walked {
         end: start,
         floor: None,
