@@ -76,7 +76,8 @@ pub use settings::CharacterSettings;
 /// moving obstacle's path met this frame is pushed along the obstacle's motion, by as much of
 /// it as was left when they met (one fast enough to pass wholly through it in a frame pushes
 /// it just as well: it is pushed, never passed through). One pushed into a wall
-/// by a mover (crushed) stays out of the wall and may be left inside the mover; the move
+/// by a mover, or lifted into a ceiling by the platform it rides (crushed), stays out of the
+/// wall and may be left inside the mover; the move
 /// says which mover crushed it ([`CharacterMove::crushed`]), for a game that wants crushing
 /// to hurt.
 ///

@@ -51,7 +51,8 @@ pub struct CharacterMove {
     pub pushed: Vec2,
     /// The mover it was crushed by: one that moved into it and that it is still inside of
     /// (deeper than its skin) after the pushes, because something stopped the push (the
-    /// earliest to meet it, where several did). It may end the move inside that mover.
+    /// earliest to meet it, where several did), or the platform it rode, where a ceiling held
+    /// it down as the platform rose into it. It may end the move inside that mover.
     pub crushed: Option<u32>,
     /// It climbed a ledge in this move.
     pub stepped: bool,
