@@ -146,7 +146,8 @@ impl TileMap {
                     } else {
                         continue;
                     };
-                    let exposed = match Face::of_edge(p, q) {
+                    let side = Face::of_edge(p, q);
+                    let exposed = match side {
                         Some(face) if (dx, dy) == (0, 0) && face.beside(within) => {
                             self.exposed_near(cells, cx, cy, face, None)
                         }
@@ -157,8 +158,10 @@ impl TileMap {
                         None => true,
                     };
                     let m = -self.edge_normal(shape, outline, i);
-                    // A one-way cell is a surface only on the side it blocks from.
-                    let blocks = !shape.is_one_way() || -m == self.one_way_up();
+                    // A one-way cell is a surface only on the side it blocks from, told by the
+                    // side's exact axis: the normalised edge normal can be an ulp short of it.
+                    let up = self.one_way_up();
+                    let blocks = !shape.is_one_way() || side.is_some_and(|f| -f.inward() == up);
                     if exposed && blocks && faces.len < MOST_AT_VERTEX {
                         faces.list[faces.len] = (m, (away * size).normalize());
                         faces.len += 1;
