@@ -71,10 +71,7 @@ pub(super) fn carry<O: Obstacles + ?Sized>(
         out.pass_along(&lifted);
         carried.end = lifted.position;
         carried.by = lifted.position - position;
-        let pose = Pose::new(lifted.position, body.rotation);
-        let skin = body.skin(lifted.position, settings);
-        let depth = contact(body.shape, &pose, platform.shape, &platform.pose).map(|c| c.depth);
-        carried.crushed = depth.is_some_and(|d| d > skin);
+        carried.crushed = crushed_by(body, lifted.position, &platform, settings);
     }
     carried
 }
@@ -153,18 +150,21 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
         let push = push + push.normalize_or_zero() * skin;
         position = body.slide(position, push, &movers, settings).position;
     }
-    // A mover the body is still inside of, deeper than its skin, crushed it against
-    // something. One it is within its skin of (a push along a mover's motion leaves an
-    // overlap across it as it was, to the rounding) stays in the way of the rest of the move.
-    let pose = Pose::new(position, body.rotation);
-    let skin = body.skin(position, settings);
     let crushing = pushes.map(|p| {
-        p.filter(|(_, o)| {
-            contact(body.shape, &pose, o.shape, &o.pose).is_some_and(|c| c.depth > skin)
-        })
-        .map(|(_, o)| o.id)
+        p.filter(|(_, o)| crushed_by(body, position, o, settings))
+            .map(|(_, o)| o.id)
     });
     (position, crushing)
+}
+
+/// Whether `body` at `position` is still inside the mover `o`, deeper than its skin: crushed
+/// by it against something. One it is within its skin of (a push along a mover's motion
+/// leaves an overlap across it as it was, to the rounding) stays in the way of the rest of
+/// the move.
+fn crushed_by(body: &Body<'_>, position: Vec2, o: &Obstacle<'_>, settings: &SlideSettings) -> bool {
+    let pose = Pose::new(position, body.rotation);
+    let skin = body.skin(position, settings);
+    contact(body.shape, &pose, o.shape, &o.pose).is_some_and(|c| c.depth > skin)
 }
 
 /// A mover that met the body: when (a fraction of the frame), and the mover.
