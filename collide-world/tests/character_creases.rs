@@ -208,6 +208,15 @@ fn four_frames(
     })
 }
 
+/// A row of 14 cells, empty but for two random pieces of `pieces` side by side at 6 and 7.
+fn pair_row(rng: &mut SplitMix64, pieces: &[u8]) -> String {
+    let pair = [
+        pieces[rng.index(pieces.len())],
+        pieces[rng.index(pieces.len())],
+    ];
+    format!("......{}......", core::str::from_utf8(&pair).unwrap())
+}
+
 /// Jumps up (and a little aside) into a random pair of ceiling pieces side by side, under
 /// the junction, four frames running: however the two meet (a notch, a step, a corner), no
 /// frame ends lower than it started by more than its horizontal travel may slide it down a
@@ -218,11 +227,7 @@ fn a_jump_into_any_two_ceiling_pieces_never_throws_the_character_down() {
     let mut rng = SplitMix64::new(0xc3_11_0f_34);
     for case in 0..3000 {
         let (cell, origin) = random_grid(&mut rng);
-        let pair = [
-            PIECES[rng.index(PIECES.len())],
-            PIECES[rng.index(PIECES.len())],
-        ];
-        let row = format!("......{}......", core::str::from_utf8(&pair).unwrap());
+        let row = pair_row(&mut rng, PIECES);
         let rows = [
             "##############",
             row.as_str(),
@@ -261,11 +266,7 @@ fn a_fall_onto_any_two_floor_pieces_never_launches_the_character_up() {
     let mut rng = SplitMix64::new(0xf1_34_0a_11);
     for case in 0..3000 {
         let (cell, origin) = random_grid(&mut rng);
-        let pair = [
-            PIECES[rng.index(PIECES.len())],
-            PIECES[rng.index(PIECES.len())],
-        ];
-        let row = format!("......{}......", core::str::from_utf8(&pair).unwrap());
+        let row = pair_row(&mut rng, PIECES);
         let rows = ["..............", row.as_str(), "##############"];
         let map = TileMap::from_rows(&rows, cell, origin).unwrap();
         let (shape, rotation, reach) = random_mover(&mut rng, cell.x.min(cell.y));
