@@ -10,7 +10,9 @@
 
 use collide_core::{Circle, Hull, Rect, Rot, Shape};
 use collide_testkit::SplitMix64;
-use collide_world::{move_and_slide, Character, CharacterSettings, SlideSettings, TileMap};
+use collide_world::{
+    move_and_slide, Character, CharacterSettings, SlideSettings, Surface, TileMap,
+};
 use glam::Vec2;
 
 /// How far from where it should end a character may end: a few skins (at least 0.01 each).
@@ -285,6 +287,69 @@ fn a_fall_onto_any_two_floor_pieces_never_launches_the_character_up() {
             assert!(
                 end.y <= from.y + rise,
                 "case {case}: {rows:?} {cell} {origin}, {shape:?} {rotation:?} from {from} by {travel}: {end}"
+            );
+        }
+    }
+}
+
+/// The velocity the tester's circle keeps after its jump into the `eQ` notch: the `Q`'s
+/// slanted underside (a wall) turned the jump into a sideways speed of −0.61 that went into
+/// the `e`'s underside (a ceiling), and a game that kept it drifted out of the notch.
+#[test]
+fn a_jump_into_a_ceiling_notch_keeps_no_speed_into_it() {
+    let rows = [
+        ".......eQ.....",
+        "..............",
+        "..............",
+        "..............",
+    ];
+    let map = TileMap::from_rows(&rows, Vec2::new(1.5728967, 2.0715368), Vec2::ZERO).unwrap();
+    let circle = Circle { radius: 0.5742514 };
+    let settings = CharacterSettings::new(Vec2::Y);
+    let mut c = Character::new(circle, Vec2::new(12.97728, 6.8009567), settings).unwrap();
+    let jump = Vec2::new(0.0, 1.2758851);
+    let m = *c.move_by(jump, &map);
+    assert_eq!(m.contacts().len(), 2, "{m:?}");
+    assert_eq!(c.clip_velocity(jump), Vec2::ZERO);
+}
+
+/// Jumps up (and a little aside) into a random pair of ceiling pieces side by side: where the
+/// move met two or more walls and ceilings (a notch, a corner), the velocity it keeps goes
+/// into none of them.
+#[test]
+fn a_jump_into_two_ceiling_pieces_keeps_no_speed_into_them() {
+    const PIECES: &[u8] = b"QPefghT#";
+    let mut rng = SplitMix64::new(0x0e_10_c1_17);
+    for case in 0..3000 {
+        let (cell, origin) = random_grid(&mut rng);
+        let row = pair_row(&mut rng, PIECES);
+        let rows = [
+            "##############",
+            row.as_str(),
+            "..............",
+            "..............",
+        ];
+        let map = TileMap::from_rows(&rows, cell, origin).unwrap();
+        let (shape, rotation, reach) = random_mover(&mut rng, cell.x.min(cell.y));
+        let settings = random_settings(&mut rng, cell);
+        let below = origin.y + 2.0 * cell.y - reach - rng.range(0.0, 0.5) * cell.y;
+        let start = Vec2::new(origin.x + cell.x * rng.range(6.5, 7.5), below);
+        let aside = rng.range(-0.3, 0.3) * f32::from(u8::from(rng.index(3) != 0));
+        let jump = Vec2::new(aside * cell.x, rng.range(0.2, 1.0) * cell.y);
+        let mut c = Character::new(shape, start, settings).unwrap();
+        c.set_rotation(rotation);
+        let m = *c.move_by(jump, &map);
+        let sides: Vec<Vec2> = m
+            .contacts()
+            .iter()
+            .filter(|s| s.surface != Surface::Floor)
+            .map(|s| s.normal)
+            .collect();
+        let kept = c.clip_velocity(jump);
+        for normal in sides.iter().filter(|_| sides.len() >= 2) {
+            assert!(
+                kept.dot(*normal) <= 1e-3 * jump.length(),
+                "case {case}: {rows:?} {cell} {origin}, {shape:?} {rotation:?} from {start} by {jump}: keeps {kept}, into {normal} of {sides:?}"
             );
         }
     }

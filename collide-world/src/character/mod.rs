@@ -9,7 +9,7 @@ use crate::nearby::{Nearby, NearbyList};
 use crate::slide::sensors::{Mover, SensorList};
 use crate::slide::solid::Solid;
 use crate::slide::travel_too_long;
-use crate::{Error, Obstacle, Obstacles, QueryFilter, SensorHit, SlideContact, Surface};
+use crate::{Error, Obstacle, Obstacles, QueryFilter, SensorHit, SlideContact};
 
 mod body;
 #[cfg(test)]
@@ -21,10 +21,11 @@ mod snap;
 mod step;
 #[cfg(test)]
 mod tests;
+mod velocity;
 mod view;
 mod walk;
 
-use body::{across, clip_apart, walks, Body};
+use body::{walks, Body};
 use platform::{carry, finite, platform_velocity, push_by_movers, stands_on};
 use snap::land;
 use step::step_up;
@@ -560,45 +561,6 @@ impl Character {
             _ => Vec2::ZERO,
         };
         self.last = *out;
-    }
-
-    /// `velocity` with what the last move's surfaces took from it, for the next frame.
-    ///
-    /// On a floor only the part that goes down is dropped: the horizontal speed is kept as
-    /// it was, so landing on a slope never turns it round (clipping against the slope's
-    /// normal, as [`Slide::clip_velocity`](crate::Slide::clip_velocity) does, can), and a
-    /// standing character gains no speed down a slope. At a wall the part into it goes, and
-    /// a velocity that did not go up does not start to; at a ceiling the part that goes up.
-    /// Whatever the surfaces, the horizontal part never reverses: it is zero rather than
-    /// turned round.
-    #[must_use]
-    pub fn clip_velocity(&self, velocity: Vec2) -> Vec2 {
-        let up = self.settings.slide.up;
-        let mut v = velocity;
-        if self.last.on_floor && v.dot(up) < 0.0 {
-            v = across(v, up);
-        }
-        let mut planes = [Vec2::ZERO; MAX_CHARACTER_CONTACTS + 1];
-        let mut n = 0;
-        for c in self.last.contacts() {
-            if c.surface == Surface::Wall {
-                planes[n] = c.normal;
-                n += 1;
-            }
-        }
-        if n > 0 && velocity.dot(up) <= 0.0 {
-            planes[n] = up;
-            n += 1;
-        }
-        v = clip_apart(v, up, &planes[..n]);
-        if self.last.on_ceiling && v.dot(up) > 0.0 {
-            v = across(v, up);
-        }
-        let (before, after) = (across(velocity, up), across(v, up));
-        if before.dot(after) < 0.0 {
-            v -= after;
-        }
-        v
     }
 
     /// Where the character is.
