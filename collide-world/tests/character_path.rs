@@ -226,3 +226,65 @@ fn a_carry_stopped_under_a_ceiling_records_where_it_stopped() {
         }
     }
 }
+
+/// The deepest that a `Rect` of `half` extents at `at` is in one of `map`'s cells.
+fn depth_in_tiles(map: &TileMap, half: Vec2, at: Vec2) -> f32 {
+    let mut deepest = 0.0_f32;
+    let rect = Rect { half_extents: half };
+    map.contacts(rect, &Pose::from_position(at), |_, c| {
+        deepest = deepest.max(c.depth)
+    });
+    deepest
+}
+
+/// A tester's box riding up into a platform's path under a ceiling of a `g` slope and a `Q`:
+/// the platform's push left it inside the platform, whose push out went a skin beyond, into
+/// the ceiling (0.0009 deep), before the next round of the push took it back down the slope.
+/// The path recorded each round's end; it records where the rounds left the body.
+#[test]
+fn a_push_out_under_a_ceiling_keeps_its_path_out_of_the_ceiling() {
+    let rows = [
+        "..............",
+        "....#....gQ...",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+    ];
+    let map = TileMap::from_rows(&rows, Vec2::splat(1.3639187), Vec2::ZERO).unwrap();
+    let mut world = StaticWorld::new(map);
+    let (from, to) = (
+        Vec2::new(12.702825, 8.66059),
+        Vec2::new(14.053035, 10.3980875),
+    );
+    let platform = Rect {
+        half_extents: Vec2::new(2.555685, 0.1925142),
+    };
+    let id = world
+        .bodies
+        .add(platform, Pose::from_position(from), Layers::ALL)
+        .unwrap();
+    world.bodies.refresh();
+    world
+        .bodies
+        .move_body(id, Pose::from_position(to), to - from);
+    let half = Vec2::new(0.38779277, 0.3207473);
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(0.10866529)
+        .with_max_step_height(0.28991);
+    let start = Vec2::new(13.502748, 9.891174);
+    let mut c = Character::new(Rect { half_extents: half }, start, settings).unwrap();
+    let m = *c.move_by(Vec2::new(-0.21231645, -0.14929563), &world);
+    assert!(m.pushed != Vec2::ZERO, "{m:?}");
+    for leg in m.path().windows(2) {
+        for i in 0..=64 {
+            let at = leg[0].lerp(leg[1], i as f32 / 64.0);
+            let depth = depth_in_tiles(&world.tiles, half, at);
+            assert!(depth < 1e-4, "{depth} deep at {at}, on {leg:?} of {m:?}");
+        }
+    }
+}

@@ -19,7 +19,8 @@ pub struct SlideContact {
     pub point: Vec2,
     /// Unit normal from the body into the obstacle.
     pub normal: Vec2,
-    /// Where the body was when it stopped there.
+    /// Where the body was when it stopped there (for a body pushed out of obstacles it
+    /// started inside: where the push left it).
     pub position: Vec2,
     /// What kind of surface it is.
     pub surface: Surface,

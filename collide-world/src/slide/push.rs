@@ -122,6 +122,11 @@ fn push_rounds<O: Obstacles + ?Sized>(
             surface: settings.surface(c.normal),
         });
     }
+    // Each contact is where the rounds left the body: a round's own end may lie within a
+    // skin inside what the next round pushes it out of, and a path through it would cut it.
+    for push in pushes.iter_mut().flatten() {
+        push.position = position;
+    }
     (position, pushes)
 }
 
