@@ -219,26 +219,31 @@ fn pair_row(rng: &mut SplitMix64, pieces: &[u8]) -> String {
     format!("......{}......", core::str::from_utf8(&pair).unwrap())
 }
 
-/// Jumps up (and a little aside) into a random pair of ceiling pieces side by side, under
-/// the junction, four frames running: however the two meet (a notch, a step, a corner), no
-/// frame ends lower than it started by more than its horizontal travel may slide it down a
-/// ceiling's slope.
-#[test]
-fn a_jump_into_any_two_ceiling_pieces_never_throws_the_character_down() {
-    const PIECES: &[u8] = b"QPefghT#";
-    let mut rng = SplitMix64::new(0xc3_11_0f_34);
-    for case in 0..3000 {
-        let (cell, origin) = random_grid(&mut rng);
-        let row = pair_row(&mut rng, PIECES);
+/// A random jump up (and a little aside) into a random pair of ceiling pieces side by side,
+/// from under the junction.
+struct CeilingJump {
+    rows: [String; 4],
+    map: TileMap,
+    mover: (Shape, Rot),
+    settings: CharacterSettings,
+    start: Vec2,
+    travel: Vec2,
+}
+
+impl CeilingJump {
+    fn random(rng: &mut SplitMix64) -> Self {
+        const PIECES: &[u8] = b"QPefghT#";
+        let (cell, origin) = random_grid(rng);
+        let empty = "..............".to_string();
         let rows = [
-            "##############",
-            row.as_str(),
-            "..............",
-            "..............",
+            "##############".to_string(),
+            pair_row(rng, PIECES),
+            empty.clone(),
+            empty,
         ];
-        let map = TileMap::from_rows(&rows, cell, origin).unwrap();
-        let (shape, rotation, reach) = random_mover(&mut rng, cell.x.min(cell.y));
-        let settings = random_settings(&mut rng, cell);
+        let map = TileMap::from_rows(&rows.each_ref().map(String::as_str), cell, origin).unwrap();
+        let (shape, rotation, reach) = random_mover(rng, cell.x.min(cell.y));
+        let settings = random_settings(rng, cell);
         let below = origin.y + 2.0 * cell.y - reach - rng.range(0.0, 0.5) * cell.y;
         let start = Vec2::new(origin.x + cell.x * rng.range(6.5, 7.5), below);
         let aside = if rng.index(3) == 0 {
@@ -247,12 +252,48 @@ fn a_jump_into_any_two_ceiling_pieces_never_throws_the_character_down() {
             rng.range(-0.3, 0.3)
         };
         let travel = Vec2::new(aside * cell.x, rng.range(0.2, 1.0) * cell.y);
-        let slope = tan(settings.slide.max_floor_angle);
+        Self {
+            rows,
+            map,
+            mover: (shape, rotation),
+            settings,
+            start,
+            travel,
+        }
+    }
+}
+
+impl core::fmt::Display for CeilingJump {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (map, (shape, rotation)) = (&self.map, self.mover);
+        write!(
+            f,
+            "{:?} {} {}, {shape:?} {rotation:?} from {} by {}",
+            self.rows,
+            map.cell_size(),
+            map.origin(),
+            self.start,
+            self.travel
+        )
+    }
+}
+
+/// Jumps up (and a little aside) into a random pair of ceiling pieces side by side, under
+/// the junction, four frames running: however the two meet (a notch, a step, a corner), no
+/// frame ends lower than it started by more than its horizontal travel may slide it down a
+/// ceiling's slope.
+#[test]
+fn a_jump_into_any_two_ceiling_pieces_never_throws_the_character_down() {
+    let mut rng = SplitMix64::new(0xc3_11_0f_34);
+    for case in 0..3000 {
+        let jump = CeilingJump::random(&mut rng);
+        let (start, travel) = (jump.start, jump.travel);
+        let slope = tan(jump.settings.slide.max_floor_angle);
         let drop = 2.0 * travel.x.abs() * slope + four_skins(start);
-        for (from, end) in four_frames(&map, (shape, rotation), start, travel, settings) {
+        for (from, end) in four_frames(&jump.map, jump.mover, start, travel, jump.settings) {
             assert!(
                 end.y >= from.y - drop,
-                "case {case}: {rows:?} {cell} {origin}, {shape:?} {rotation:?} from {from} by {travel}: {end}"
+                "case {case}: {jump}: frame from {from}: {end}"
             );
         }
     }
@@ -318,38 +359,23 @@ fn a_jump_into_a_ceiling_notch_keeps_no_speed_into_it() {
 /// into none of them.
 #[test]
 fn a_jump_into_two_ceiling_pieces_keeps_no_speed_into_them() {
-    const PIECES: &[u8] = b"QPefghT#";
     let mut rng = SplitMix64::new(0x0e_10_c1_17);
     for case in 0..3000 {
-        let (cell, origin) = random_grid(&mut rng);
-        let row = pair_row(&mut rng, PIECES);
-        let rows = [
-            "##############",
-            row.as_str(),
-            "..............",
-            "..............",
-        ];
-        let map = TileMap::from_rows(&rows, cell, origin).unwrap();
-        let (shape, rotation, reach) = random_mover(&mut rng, cell.x.min(cell.y));
-        let settings = random_settings(&mut rng, cell);
-        let below = origin.y + 2.0 * cell.y - reach - rng.range(0.0, 0.5) * cell.y;
-        let start = Vec2::new(origin.x + cell.x * rng.range(6.5, 7.5), below);
-        let aside = rng.range(-0.3, 0.3) * f32::from(u8::from(rng.index(3) != 0));
-        let jump = Vec2::new(aside * cell.x, rng.range(0.2, 1.0) * cell.y);
-        let mut c = Character::new(shape, start, settings).unwrap();
-        c.set_rotation(rotation);
-        let m = *c.move_by(jump, &map);
+        let jump = CeilingJump::random(&mut rng);
+        let mut c = Character::new(jump.mover.0, jump.start, jump.settings).unwrap();
+        c.set_rotation(jump.mover.1);
+        let m = *c.move_by(jump.travel, &jump.map);
         let sides: Vec<Vec2> = m
             .contacts()
             .iter()
             .filter(|s| s.surface != Surface::Floor)
             .map(|s| s.normal)
             .collect();
-        let kept = c.clip_velocity(jump);
+        let kept = c.clip_velocity(jump.travel);
         for normal in sides.iter().filter(|_| sides.len() >= 2) {
             assert!(
-                kept.dot(*normal) <= 1e-3 * jump.length(),
-                "case {case}: {rows:?} {cell} {origin}, {shape:?} {rotation:?} from {start} by {jump}: keeps {kept}, into {normal} of {sides:?}"
+                kept.dot(*normal) <= 1e-3 * jump.travel.length(),
+                "case {case}: {jump}: keeps {kept}, into {normal} of {sides:?}"
             );
         }
     }
