@@ -35,17 +35,23 @@ fn both_ends(
     (m.position, slid)
 }
 
-/// The tester's circle jumping straight up into the notch between an `e` and a `Q`: it ended
-/// 0.29 below and 0.35 left of the notch, for every max floor angle.
-#[test]
-fn a_jump_into_a_ceiling_notch_stops_in_the_notch() {
+/// The tester's level: the notch between an `e` and a `Q` in a ceiling, whose circle jumps
+/// straight up into it from (12.97728, 6.8009567) by 1.2758851.
+fn e_q_notch() -> TileMap {
     let rows = [
         ".......eQ.....",
         "..............",
         "..............",
         "..............",
     ];
-    let map = TileMap::from_rows(&rows, Vec2::new(1.5728967, 2.0715368), Vec2::ZERO).unwrap();
+    TileMap::from_rows(&rows, Vec2::new(1.5728967, 2.0715368), Vec2::ZERO).unwrap()
+}
+
+/// The tester's circle jumping straight up into the notch between an `e` and a `Q`: it ended
+/// 0.29 below and 0.35 left of the notch, for every max floor angle.
+#[test]
+fn a_jump_into_a_ceiling_notch_stops_in_the_notch() {
+    let map = e_q_notch();
     let start = Vec2::new(12.97728, 6.8009567);
     let travel = Vec2::new(0.0, 1.2758851);
     for angle in [0.3589084_f32, core::f32::consts::FRAC_PI_4, 1.2] {
@@ -338,13 +344,7 @@ fn a_fall_onto_any_two_floor_pieces_never_launches_the_character_up() {
 /// the `e`'s underside (a ceiling), and a game that kept it drifted out of the notch.
 #[test]
 fn a_jump_into_a_ceiling_notch_keeps_no_speed_into_it() {
-    let rows = [
-        ".......eQ.....",
-        "..............",
-        "..............",
-        "..............",
-    ];
-    let map = TileMap::from_rows(&rows, Vec2::new(1.5728967, 2.0715368), Vec2::ZERO).unwrap();
+    let map = e_q_notch();
     let circle = Circle { radius: 0.5742514 };
     let settings = CharacterSettings::new(Vec2::Y);
     let mut c = Character::new(circle, Vec2::new(12.97728, 6.8009567), settings).unwrap();
