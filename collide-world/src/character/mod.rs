@@ -202,14 +202,7 @@ impl Character {
     ) -> &CharacterMove {
         let solid = Solid::new(obstacles, *filter);
         if solid.has_moving() {
-            // A copy: the move changes the character while the view holds the shape.
-            let shape = self.shape;
-            let left = Left::Moving {
-                leaving: self.leaving(travel, &solid),
-                shape: shape.as_shape_ref(),
-                before: Pose::new(self.position, self.rotation),
-            };
-            self.move_through(travel, &Without::new(&solid, left));
+            self.move_among_movers(travel, &solid);
         } else {
             self.move_through(travel, &solid);
         }

@@ -7,6 +7,7 @@ use glam::Vec2;
 use super::body::Body;
 use super::outcome::CharacterMove;
 use super::view::{Left, Without, MOST_IDS};
+use super::Character;
 use crate::slide::least_way_out;
 use crate::{Obstacle, Obstacles, SlideSettings};
 
@@ -155,6 +156,56 @@ pub(super) fn push_by_movers<O: Obstacles + ?Sized>(
             .map(|(_, o)| o.id)
     });
     (position, crushing)
+}
+
+impl Character {
+    /// A move through a set where something moves, the platform it leaves (see
+    /// [`leaving`](Character::leaving)) left out. Where that move ends inside that platform
+    /// (the jump did not leave it: a ceiling held it down and its walk went on into the
+    /// platform), the move is made again as one that stays on the platform.
+    pub(super) fn move_among_movers<O: Obstacles + ?Sized>(&mut self, travel: Vec2, solid: &O) {
+        let leaving = self.leaving(travel, solid);
+        let memory = (
+            self.position,
+            self.on_floor,
+            self.floor_normal,
+            self.platform,
+            self.platform_velocity,
+        );
+        self.move_leaving(travel, solid, leaving);
+        let Some(o) = leaving.and_then(|id| solid.obstacle(id)) else {
+            return;
+        };
+        let (body, settings) = (self.body(), &self.settings.slide);
+        if o.one_way.is_none() && crushed_by(&body, self.position, &o, settings) {
+            (
+                self.position,
+                self.on_floor,
+                self.floor_normal,
+                self.platform,
+                self.platform_velocity,
+            ) = memory;
+            self.move_leaving(travel, solid, None);
+        }
+    }
+
+    /// A move through `solid` without the platform it leaves, if any, nor the moving one-way
+    /// platforms it was partly inside of before they moved.
+    fn move_leaving<O: Obstacles + ?Sized>(
+        &mut self,
+        travel: Vec2,
+        solid: &O,
+        leaving: Option<u32>,
+    ) {
+        // A copy: the move changes the character while the view holds the shape.
+        let shape = self.shape;
+        let left = Left::Moving {
+            leaving,
+            shape: shape.as_shape_ref(),
+            before: Pose::new(self.position, self.rotation),
+        };
+        self.move_through(travel, &Without::new(solid, left));
+    }
 }
 
 /// Whether `body` at `position` is still inside the mover `o`, deeper than its skin: crushed
