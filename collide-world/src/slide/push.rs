@@ -92,7 +92,23 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
             first[0] = Some(way_out);
             (way_out.position, first)
         }
-        None => pushed,
+        // No way out: wherever it is least deep, which may be where it was (the rounds can
+        // end deeper than they began, pressed between a mover and a floor).
+        None => {
+            let depth = |at: Vec2| {
+                let pose = Pose::new(at, rotation);
+                deepest_overlap(shape, &pose, obstacles, settings.layers)
+                    .map_or(0.0, |(_, c)| c.depth)
+            };
+            let stayed = (start, [None; PUSHES]);
+            [squeezed, stayed].into_iter().fold(pushed, |best, other| {
+                if depth(other.0) < depth(best.0) {
+                    other
+                } else {
+                    best
+                }
+            })
+        }
     }
 }
 
