@@ -1,10 +1,12 @@
 //! A jump off a moving platform that a ceiling holds down does not leave the platform: the
-//! move is made as one that stays on it, and never ends inside it. A tester's turned box stood
-//! on the end of a moving platform, its lower corner over the edge, under a tile a little
-//! more than its height above the platform; it jumped up and aside, the tile held it down,
-//! and the move, made without the platform it was leaving, walked it into the platform's
-//! side, 0.19 deep. Seeded jumps from random platforms under random ceilings guard the same.
-
+//! move is made as one that stays on it, and never ends inside it (a lift rising into the
+//! ceiling crushes it). A tester's cases, exact: a turned box on the end of a moving platform,
+//! its lower corner over the edge, under a tile a little more than its height above the
+//! platform, jumped up and aside; the tile held it down, and the move, made without the
+//! platform it was leaving, walked it into the platform's side, 0.19 deep. A box jumping off
+//! a rising lift under a tile ended 0.51 inside the lift, crushed by nothing; one jumping into
+//! a `P` beside a platform moving aside slid down into it, 0.74 deep. Seeded jumps from random
+//! platforms under random ceilings guard the same.
 use collide_core::{contact, Hull, Layers, Pose, Rot, Shape};
 use collide_testkit::SplitMix64;
 use collide_world::{Character, CharacterSettings, StaticHandle, StaticWorld, TileMap};
@@ -121,4 +123,70 @@ fn a_jump_held_down_by_a_ceiling_never_ends_inside_its_platform() {
             );
         }
     }
+}
+
+/// Runs a character of `half` extents from `start` on a 40 × 6 platform from `from`, moved by
+/// `moves` a frame, and gives it each frame's travel (`None`: a jump of `jump` plus the
+/// platform's velocity): at the end of each frame it is not inside the platform deeper than
+/// its skin, unless the platform crushed it. Answers the last move.
+fn ride(
+    tiles: TileMap,
+    (from, moves): (Vec2, &[Vec2]),
+    (half, start): (Vec2, Vec2),
+    travels: &[Option<Vec2>],
+    jump: Vec2,
+) -> collide_world::CharacterMove {
+    let mut world = StaticWorld::new(tiles);
+    let plank = Hull::from_half_extents(Vec2::new(20.0, 3.0)).unwrap();
+    let id = world
+        .bodies
+        .add(plank, Pose::from_position(from), Layers::ALL)
+        .unwrap();
+    world.bodies.refresh();
+    let shape = Shape::Rect(collide_core::Rect { half_extents: half });
+    let settings = CharacterSettings::new(Vec2::Y).with_snap_length(1.0);
+    let mut c = Character::new(shape, start, settings).unwrap();
+    let mut at = from;
+    let mut last = None;
+    for (by, travel) in moves.iter().zip(travels) {
+        let to = at + *by;
+        assert!(world.bodies.move_body(id, Pose::from_position(to), *by));
+        at = to;
+        let travel = travel.unwrap_or(jump + c.platform_velocity());
+        let m = *c.move_by(travel, &world);
+        let depth = depth_in_platform(&world, id, &shape, (m.position, Rot::IDENTITY));
+        assert!(
+            depth <= 0.011 || m.crushed == Some(id.id()),
+            "{depth} deep by {travel}: {m:?}"
+        );
+        last = Some(m);
+    }
+    last.unwrap()
+}
+
+/// A tester's lift rising under a tile: the character jumps with the lift's velocity added,
+/// the tile holds it down, and the lift rises into it: crushed by the lift, as a ride into a
+/// ceiling is (it ended 0.51 inside the lift, crushed by nothing).
+#[test]
+fn a_jump_off_a_lift_rising_into_a_ceiling_is_crushed_by_the_lift() {
+    let tiles = TileMap::from_rows(&["#"], Vec2::splat(16.0), Vec2::new(0.0, 28.5)).unwrap();
+    let lift = (Vec2::new(8.0, 17.0), &[Vec2::Y; 5][..]);
+    let character = (Vec2::splat(2.0), Vec2::new(8.0, 22.01));
+    let fall = Some(Vec2::new(0.0, -0.1));
+    let travels = [fall, fall, fall, fall, None];
+    let m = ride(tiles, lift, character, &travels, Vec2::new(0.0, 2.0));
+    assert!(m.crushed.is_some(), "{m:?}");
+}
+
+/// A tester's platform moving aside under the edge of a `P` ceiling: the character jumps up
+/// and aside into the ceiling, slides along it and down, and stays out of the platform (it
+/// ended 0.74 inside it).
+#[test]
+fn a_jump_into_a_ceiling_beside_a_moving_platform_stays_out_of_it() {
+    let tiles = TileMap::from_rows(&["P", "."], Vec2::splat(16.0), Vec2::new(272.0, 8.0)).unwrap();
+    let platform = (Vec2::new(290.0, 17.0), &[Vec2::new(-0.5, 0.0); 3][..]);
+    let character = (Vec2::new(2.0, 1.99), Vec2::new(275.0, 22.0));
+    let fall = Some(Vec2::new(0.0, -0.1));
+    let travels = [fall, fall, Some(Vec2::new(-2.5, 0.5))];
+    ride(tiles, platform, character, &travels, Vec2::ZERO);
 }
