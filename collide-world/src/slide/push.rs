@@ -2,7 +2,7 @@
 //! that passed within rounding of an obstacle ends.
 
 use collide_core::{
-    contact, overlaps, time_of_impact, Contact, Impact, Layers, Motion, Pose, Rot, ShapeRef,
+    contact, overlaps, time_of_impact, Aabb, Contact, Impact, Layers, Motion, Pose, Rot, ShapeRef,
 };
 use glam::Vec2;
 
@@ -92,17 +92,14 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
             first[0] = Some(way_out);
             (way_out.position, first)
         }
-        // No way out: wherever it is least deep, which may be where it was (the rounds can
-        // end deeper than they began, pressed between a mover and a floor).
+        // No way out: wherever it is least deep in what stands still, then least deep in
+        // anything, which may be where it was (the rounds can end deeper than they began,
+        // pressed between a mover and a floor).
         None => {
-            let depth = |at: Vec2| {
-                let pose = Pose::new(at, rotation);
-                deepest_overlap(shape, &pose, obstacles, settings.layers)
-                    .map_or(0.0, |(_, c)| c.depth)
-            };
+            let depths = |at: Vec2| depths(shape, &Pose::new(at, rotation), obstacles, settings);
             let stayed = (start, [None; PUSHES]);
             [squeezed, stayed].into_iter().fold(pushed, |best, other| {
-                if depth(other.0) < depth(best.0) {
+                if depths(other.0) < depths(best.0) {
                     other
                 } else {
                     best
@@ -245,6 +242,28 @@ pub(crate) fn least_way_out(
     }
 }
 
+/// How deep the body at `pose` is in the obstacles that stand still, at most, and in any.
+fn depths<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> (f32, f32) {
+    let (mut still, mut any) = (0.0_f32, 0.0_f32);
+    obstacles.near(&near_bounds(shape, pose), settings.layers, &mut |o| {
+        if !one_way::pushes_out(&o) {
+            return;
+        }
+        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
+            any = any.max(c.depth);
+            if o.velocity == Vec2::ZERO {
+                still = still.max(c.depth);
+            }
+        }
+    });
+    (still, any)
+}
+
 /// The obstacle that the body at `pose` overlaps most deeply, and their contact.
 fn deepest_overlap<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
@@ -253,12 +272,7 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
     layers: Layers,
 ) -> Option<(u32, Contact)> {
     let mut deepest: Option<(u32, Contact)> = None;
-    // Grown by a few roundings of its coordinates: a turned hull's box rounds on its own, and
-    // can miss by an ulp or two an obstacle that the hull overlaps by as much.
-    let bounds = shape.aabb(pose);
-    let reach = bounds.min().abs().max(bounds.max().abs()).max_element();
-    let bounds = bounds.grown(8.0 * f32::EPSILON * reach);
-    obstacles.near(&bounds, layers, &mut |o| {
+    obstacles.near(&near_bounds(shape, pose), layers, &mut |o| {
         if !one_way::pushes_out(&o) || !overlaps(shape, pose, o.shape, &o.pose) {
             return;
         }
@@ -269,4 +283,13 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
         }
     });
     deepest
+}
+
+/// The box to look for what the body at `pose` overlaps in: its own, grown by a few roundings
+/// of its coordinates (a turned hull's box rounds on its own, and can miss by an ulp or two
+/// an obstacle that the hull overlaps by as much).
+fn near_bounds(shape: ShapeRef<'_>, pose: &Pose) -> Aabb {
+    let bounds = shape.aabb(pose);
+    let reach = bounds.min().abs().max(bounds.max().abs()).max_element();
+    bounds.grown(8.0 * f32::EPSILON * reach)
 }
