@@ -263,3 +263,33 @@ fn jumping_off_a_rising_lift_counts_its_motion_once() {
         }
     }
 }
+
+/// A new shape (a sprite's next frame) keeps the floor and the platform: the next move is
+/// carried as before. A shape collide refuses changes nothing.
+#[test]
+fn a_new_shape_keeps_the_ride() {
+    let ground = Level::ground();
+    let from = Vec2::new(0.0, 40.0);
+    let velocity = Vec2::new(1.5, 0.0);
+    let mut player = player(
+        from + Vec2::new(0.0, PLATFORM.half_extents.y + 8.01),
+        CharacterSettings::new(Vec2::Y),
+    );
+    let fall = Vec2::new(0.0, -0.5);
+    player.move_by(fall, &with_platform(&ground, from, Vec2::ZERO)[..]);
+    assert_eq!(player.platform(), Some(1));
+    let smaller = Rect {
+        half_extents: Vec2::new(3.0, 8.0),
+    };
+    player.set_shape(smaller).unwrap();
+    let bad = Rect {
+        half_extents: Vec2::new(-1.0, 8.0),
+    };
+    assert!(player.set_shape(bad).is_err());
+    assert_eq!(player.shape(), Shape::Rect(smaller).as_shape_ref());
+    let before = player.position();
+    let m = *player.move_by(fall, &with_platform(&ground, from + velocity, velocity)[..]);
+    assert_eq!(m.carried, velocity, "{m:?}");
+    assert!((m.position.x - before.x - velocity.x).abs() < 1e-4, "{m:?}");
+    assert!(m.on_floor && m.platform == Some(1), "{m:?}");
+}

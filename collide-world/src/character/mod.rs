@@ -590,6 +590,22 @@ impl Character {
         self.shape.as_shape_ref()
     }
 
+    /// Changes its shape (an animated sprite's next frame, a character crouching), keeping
+    /// where it is, its floor and the platform it stands on: the next move is carried by that
+    /// platform if the new shape still stands on it.
+    ///
+    /// # Errors
+    /// [`Error::InvalidShape`]: a circle or rect with a negative or non-finite size; the
+    /// shape is then unchanged.
+    pub fn set_shape(&mut self, shape: impl Into<Shape>) -> Result<(), Error> {
+        let shape = shape.into();
+        if !shape.is_valid() {
+            return Err(Error::InvalidShape);
+        }
+        self.shape = shape;
+        Ok(())
+    }
+
     /// Its settings.
     #[must_use]
     pub fn settings(&self) -> &CharacterSettings {
