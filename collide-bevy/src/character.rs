@@ -35,6 +35,9 @@ pub struct Character {
     pub drop_through: bool,
     settings: CharacterSettings,
     controller: Option<collide::Character>,
+    /// collide refused the settings (the controller keeps the last it took).
+    settings_refused: bool,
+    /// collide refused the shape or the position (the controller, if any, keeps its own).
     refused: bool,
 }
 
@@ -47,6 +50,7 @@ impl Character {
             drop_through: false,
             settings,
             controller: None,
+            settings_refused: settings.validate().is_err(),
             refused: false,
         }
     }
@@ -64,11 +68,14 @@ impl Character {
         &self.settings
     }
 
-    /// Changes the settings from the next move on.
+    /// Changes the settings from the next move on; the character keeps its floor and the
+    /// platform it stands on.
     pub fn set_settings(&mut self, settings: CharacterSettings) {
         self.settings = settings;
-        self.controller = None;
-        self.refused = false;
+        self.settings_refused = match &mut self.controller {
+            Some(controller) => controller.set_settings(settings).is_err(),
+            None => settings.validate().is_err(),
+        };
     }
 
     /// What the last move did (where it ended, floor, wall, ceiling, contacts); `None` before
@@ -90,11 +97,13 @@ impl Character {
     /// not move until they change.
     #[must_use]
     pub fn is_refused(&self) -> bool {
-        self.refused
+        self.refused || self.settings_refused
     }
 
-    /// The controller, built from the collider and the `Transform` at the first move or after
-    /// a change of settings or shape; `None` when collide refuses them.
+    /// The controller, built from the collider and the `Transform` at the first move (tried
+    /// again at each move while collide refuses them), its shape changed with the collider's
+    /// (keeping its floor and platform); `None` while collide refuses the shape, the position
+    /// or the settings.
     fn controller(
         &mut self,
         collider: &Collider,
@@ -102,12 +111,20 @@ impl Character {
     ) -> Option<&mut collide::Character> {
         // Without a shape (an empty frame) it stands still, its controller kept for later.
         let shape = collider.shape()?;
-        let stale = self.controller.as_ref().is_some_and(|c| c.shape() != shape);
-        if stale || (self.controller.is_none() && !self.refused) {
-            let built =
-                collide::Character::new(shape.to_shape(), position(transform), self.settings);
-            self.refused = built.is_err();
-            self.controller = built.ok();
+        match &mut self.controller {
+            Some(controller) if controller.shape() != shape => {
+                self.refused = controller.set_shape(shape.to_shape()).is_err();
+            }
+            Some(_) => {}
+            None => {
+                let built =
+                    collide::Character::new(shape.to_shape(), position(transform), self.settings);
+                self.refused = built.is_err() && !self.settings_refused;
+                self.controller = built.ok();
+            }
+        }
+        if self.refused || self.settings_refused {
+            return None;
         }
         self.controller.as_mut()
     }
