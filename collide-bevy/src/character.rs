@@ -19,7 +19,10 @@ use crate::level::CollideLevel;
 /// level left ([`collide::Character::clip_velocity`]: a landing ends the fall). Moving its
 /// `Transform` in between puts it there (a teleport: neither the level nor the pass sweeps it
 /// along the way; its [`PreviousPosition`] is set there). The move's result stays in the
-/// component: [`last_move`](Self::last_move), [`on_floor`](Self::on_floor).
+/// component: [`last_move`](Self::last_move), [`on_floor`](Self::on_floor). A new collider
+/// shape (an animated collider's next frame) or new settings keep its floor and the platform
+/// it rides; collide does not check that a new shape fits where it stands
+/// ([`collide::Character::set_shape`]).
 ///
 /// Its hits with moving bodies (a coin, a bullet) come from the pass as any body's; hits never
 /// turn it, whatever its [`HitReaction`](crate::HitReaction). Its hits and contacts with the

@@ -594,6 +594,13 @@ impl Character {
     /// where it is, its floor and the platform it stands on: the next move is carried by that
     /// platform if the new shape still stands on it.
     ///
+    /// The new shape is not checked against what is around it: a taller one (standing up
+    /// under a low ceiling) may overlap the level, and the next move then pushes it out by
+    /// the shortest way clear of everything, as any move that starts inside does, which can
+    /// be through a thin floor. Check first that it fits, for example with
+    /// [`obstacles_overlapping`](crate::obstacles_overlapping) at its
+    /// [`position`](Self::position).
+    ///
     /// # Errors
     /// [`Error::InvalidShape`]: a circle or rect with a negative or non-finite size; the
     /// shape is then unchanged.
