@@ -96,15 +96,18 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
         // anything, which may be where it was (the rounds can end deeper than they began,
         // pressed between a mover and a floor).
         None => {
-            let depths = |at: Vec2| depths(shape, &Pose::new(at, rotation), obstacles, settings);
+            let layers = settings.layers;
             let stayed = (start, [None; PUSHES]);
-            [squeezed, stayed].into_iter().fold(pushed, |best, other| {
-                if depths(other.0) < depths(best.0) {
-                    other
-                } else {
-                    best
-                }
-            })
+            [pushed, squeezed, stayed]
+                .map(|c| {
+                    (
+                        depths(shape, &Pose::new(c.0, rotation), obstacles, layers),
+                        c,
+                    )
+                })
+                .into_iter()
+                .reduce(|best, other| if other.0 < best.0 { other } else { best })
+                .map_or(pushed, |(_, c)| c)
         }
     }
 }
@@ -247,13 +250,10 @@ fn depths<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     pose: &Pose,
     obstacles: &O,
-    settings: &SlideSettings,
+    layers: Layers,
 ) -> (f32, f32) {
     let (mut still, mut any) = (0.0_f32, 0.0_f32);
-    obstacles.near(&near_bounds(shape, pose), settings.layers, &mut |o| {
-        if !one_way::pushes_out(&o) {
-            return;
-        }
+    pushing_out_near(shape, pose, obstacles, layers, |o| {
         if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
             any = any.max(c.depth);
             if o.velocity == Vec2::ZERO {
@@ -272,8 +272,8 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
     layers: Layers,
 ) -> Option<(u32, Contact)> {
     let mut deepest: Option<(u32, Contact)> = None;
-    obstacles.near(&near_bounds(shape, pose), layers, &mut |o| {
-        if !one_way::pushes_out(&o) || !overlaps(shape, pose, o.shape, &o.pose) {
+    pushing_out_near(shape, pose, obstacles, layers, |o| {
+        if !overlaps(shape, pose, o.shape, &o.pose) {
             return;
         }
         if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
@@ -283,6 +283,22 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
         }
     });
     deepest
+}
+
+/// Visits the obstacles near the body at `pose` that push a body out of them (see
+/// [`one_way::pushes_out`]).
+fn pushing_out_near<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    obstacles: &O,
+    layers: Layers,
+    mut visit: impl FnMut(Obstacle<'_>),
+) {
+    obstacles.near(&near_bounds(shape, pose), layers, &mut |o| {
+        if one_way::pushes_out(&o) {
+            visit(o);
+        }
+    });
 }
 
 /// The box to look for what the body at `pose` overlaps in: its own, grown by a few roundings
