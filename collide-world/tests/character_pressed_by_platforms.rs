@@ -57,6 +57,22 @@ fn world_with_platform(
     (world, id)
 }
 
+/// A character of `shape` turned by `rotation`, at `start`, falling by `fall` through
+/// `world`: its path never goes into the tiles.
+fn falls_out_of_the_floor(
+    world: &StaticWorld,
+    (shape, rotation): (Shape, Rot),
+    start: Vec2,
+    settings: CharacterSettings,
+    fall: f32,
+) {
+    let mut c = Character::new(shape, start, settings).unwrap();
+    c.set_rotation(rotation);
+    let m = *c.move_by(Vec2::new(0.0, fall), world);
+    let floor = deepest_in_tiles(world, &shape, rotation, &m);
+    assert!(floor < 1e-3, "{floor} into the floor: {m:?}");
+}
+
 #[test]
 fn a_circle_pressing_a_box_onto_a_tile_leaves_it_within_its_skin() {
     let mut tall = vec!["................"; 12];
@@ -135,11 +151,13 @@ fn a_square_platform_pushing_a_box_along_the_floor_keeps_its_path_out_of_the_flo
     let settings = CharacterSettings::new(Vec2::Y)
         .with_snap_length(0.08353303)
         .with_max_step_height(0.039303806);
-    let mut c = Character::new(shape, Vec2::new(-24.32013, -62.16405), settings).unwrap();
-    c.set_rotation(rotation);
-    let m = *c.move_by(Vec2::new(0.0, -0.008336825), &world);
-    let floor = deepest_in_tiles(&world, &shape, rotation, &m);
-    assert!(floor < 1e-3, "{floor} into the floor: {m:?}");
+    falls_out_of_the_floor(
+        &world,
+        (shape, rotation),
+        Vec2::new(-24.32013, -62.16405),
+        settings,
+        -0.008336825,
+    );
 }
 
 #[test]
@@ -153,11 +171,13 @@ fn a_plank_turned_into_a_hexagon_keeps_its_path_out_of_the_floor() {
     let shape = Shape::Hull(Hull::regular(6, 5.313352).unwrap());
     let rotation = Rot::from_angle(1.487795);
     let settings = CharacterSettings::new(Vec2::Y).with_snap_length(5.7802258);
-    let mut c = Character::new(shape, Vec2::new(-22.591387, -84.71654), settings).unwrap();
-    c.set_rotation(rotation);
-    let m = *c.move_by(Vec2::new(0.0, -0.17843628), &world);
-    let floor = deepest_in_tiles(&world, &shape, rotation, &m);
-    assert!(floor < 1e-3, "{floor} into the floor: {m:?}");
+    falls_out_of_the_floor(
+        &world,
+        (shape, rotation),
+        Vec2::new(-22.591387, -84.71654),
+        settings,
+        -0.17843628,
+    );
 }
 
 /// A tester's turned box on the edge of a floor, pressed by a circle: with no way out, it was
@@ -176,9 +196,11 @@ fn a_box_pressed_at_a_floor_edge_is_left_out_of_the_floor() {
     let shape = Shape::Hull(Hull::from_half_extents(Vec2::new(0.08310759, 0.06936813)).unwrap());
     let rotation = Rot::from_angle(2.8013287);
     let settings = CharacterSettings::new(Vec2::Y).with_snap_length(0.06674673);
-    let mut c = Character::new(shape, Vec2::new(-49.253094, -171.07056), settings).unwrap();
-    c.set_rotation(rotation);
-    let m = *c.move_by(Vec2::new(0.0, -0.0016239492), &world);
-    let floor = deepest_in_tiles(&world, &shape, rotation, &m);
-    assert!(floor < 1e-3, "{floor} into the floor: {m:?}");
+    falls_out_of_the_floor(
+        &world,
+        (shape, rotation),
+        Vec2::new(-49.253094, -171.07056),
+        settings,
+        -0.0016239492,
+    );
 }
