@@ -74,7 +74,7 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
                 .is_some()
     };
     if !inside(&pushed) {
-        return pushed;
+        return shorter_in_one_move(shape, rotation, start, pushed, obstacles, settings);
     }
     // Pushed back and forth between two obstacles closer than the body and two skins (a
     // mover that pushed the body to a skin from a wall, and left it inside by less than a
@@ -87,11 +87,7 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     // Pushed back and forth with no room at all (a door shut on a body in a corridor as
     // narrow as the door): the shortest way out that is clear of everything, if one is.
     match clear_way_out(shape, rotation, start, obstacles, settings) {
-        Some(way_out) => {
-            let mut first = [None; PUSHES];
-            first[0] = Some(way_out);
-            (way_out.position, first)
-        }
+        Some(way_out) => one_push(way_out),
         // No way out: wherever it is least deep in what stands still, then least deep in
         // anything, which may be where it was (the rounds can end deeper than they began,
         // pressed between a mover and a floor).
@@ -110,6 +106,37 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
                 .map_or(pushed, |(_, c)| c)
         }
     }
+}
+
+/// Where rounds that got the body out took more than one push, the one move along a face
+/// normal that ends clear of everything ([`clear_way_out`]) when it is shorter: pushed out
+/// of one obstacle into the next, the rounds go the long way round (a body sunk into a
+/// floor of tiles, pushed out of one along the side it shares with the next, and out of
+/// that along the next side, ends far along the floor rather than on it).
+fn shorter_in_one_move<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    start: Vec2,
+    pushed: (Vec2, [Option<SlideContact>; PUSHES]),
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> (Vec2, [Option<SlideContact>; PUSHES]) {
+    if pushed.1[1].is_none() {
+        return pushed;
+    }
+    match clear_way_out(shape, rotation, start, obstacles, settings) {
+        Some(way_out) if way_out.position.distance(start) < pushed.0.distance(start) => {
+            one_push(way_out)
+        }
+        _ => pushed,
+    }
+}
+
+/// The push of one contact.
+fn one_push(contact: SlideContact) -> (Vec2, [Option<SlideContact>; PUSHES]) {
+    let mut pushes = [None; PUSHES];
+    pushes[0] = Some(contact);
+    (contact.position, pushes)
 }
 
 /// [`PUSHES`] rounds at most of pushing the body at `position` out of the obstacle it
@@ -149,11 +176,38 @@ fn push_rounds<O: Obstacles + ?Sized>(
 /// The most directions [`clear_way_out`] tries.
 const WAYS: usize = 16;
 
+/// The most obstacles [`clear_way_out`] takes a body out of at once.
+const OVERLAPPED: usize = 8;
+
+/// One way out of what a body overlaps: along `out`, `far` to touch the last of them it
+/// leaves (`id`), touching it as `touch` says (see [`least_way_out`]); `key` (the obstacle
+/// whose face gave the way, and the face's place among its faces) orders equal ways.
+#[derive(Clone, Copy)]
+struct Way {
+    out: Vec2,
+    far: f32,
+    touch: Option<Impact>,
+    id: u32,
+    key: (u32, usize),
+}
+
+impl Way {
+    /// Room for a way not found yet.
+    const NONE: Way = Way {
+        out: Vec2::ZERO,
+        far: f32::INFINITY,
+        touch: None,
+        id: 0,
+        key: (0, 0),
+    };
+}
+
 /// The shortest move out of every obstacle the body at `start` overlaps that ends clear of
-/// all of them (a skin beyond), along a face normal of one of them (a circle's: the way from
-/// its centre): what the shortest way out is where pushing along each contact in turn goes
-/// back and forth. `None` when no such move is clear. Its contact is where the body touches
-/// the obstacle it left, at the end of that move less the skin.
+/// all of them, a skin beyond the last it leaves, along a face normal of one of them (a
+/// circle's: the way from its centre): what the shortest way out is where pushing along each
+/// contact in turn goes back and forth, or the long way round. `None` when no such move is
+/// clear. Its contact is where the body touches the last obstacle it left, at the end of
+/// that move less the skin.
 fn clear_way_out<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -162,19 +216,23 @@ fn clear_way_out<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Option<SlideContact> {
     let pose = Pose::new(start, rotation);
-    // (the way out, how far, where it touches then, the obstacle's id, the way's place among
-    // its faces)
-    let mut ways = [(Vec2::ZERO, 0.0f32, None, 0u32, 0usize); WAYS];
+    let mut overlapped = [None; OVERLAPPED];
     let mut count = 0;
-    let bounds = shape.aabb(&pose);
-    obstacles.near(&bounds, settings.layers, &mut |o| {
-        if !one_way::pushes_out(&o) || !overlaps(shape, &pose, o.shape, &o.pose) {
-            return;
+    obstacles.near(&shape.aabb(&pose), settings.layers, &mut |o| {
+        let pushes = one_way::pushes_out(&o) && overlaps(shape, &pose, o.shape, &o.pose);
+        if pushes && count < OVERLAPPED {
+            overlapped[count] = Some(o);
+            count += 1;
         }
+    });
+    let overlapped = &overlapped[..count];
+    let mut ways = [Way::NONE; WAYS];
+    let mut count = 0;
+    for o in overlapped.iter().flatten() {
         let mut way = |k: usize, out: Vec2| {
             if count < WAYS {
-                if let Some((far, touch)) = least_way_out(shape, &pose, &o, out) {
-                    ways[count] = (out, far, touch, o.id, k);
+                if let Some(w) = way_out_of_all(shape, &pose, overlapped, out, (o.id, k)) {
+                    ways[count] = w;
                     count += 1;
                 }
             }
@@ -191,31 +249,66 @@ fn clear_way_out<O: Obstacles + ?Sized>(
                 .for_each(|(k, n)| way(k, o.pose.rotation.apply(*n))),
             ShapeRef::Circle(_) => way(0, (start - o.pose.position).normalize_or(Vec2::Y)),
         }
-    });
+    }
     let ways = &mut ways[..count];
     // Shortest first; ties by obstacle id and face, never by the order the set lists them.
-    ways.sort_unstable_by(|a, b| a.1.total_cmp(&b.1).then(a.3.cmp(&b.3)).then(a.4.cmp(&b.4)));
-    ways.iter().find_map(|&(out, far, touch, id, _)| {
-        let to = start + out * (far + settings.skin);
+    ways.sort_unstable_by(|a, b| a.far.total_cmp(&b.far).then(a.key.cmp(&b.key)));
+    ways.iter().find_map(|way| {
+        let to = start + way.out * (way.far + settings.skin);
         let clear =
             deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
         // Where no sweep found the touch (rounding), the face left, across the skin from the
         // body's side toward it.
-        let (point, normal) = touch.map_or_else(
+        let (point, normal) = way.touch.map_or_else(
             || {
-                let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -out);
-                (to - out * (side + settings.skin), -out)
+                let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -way.out);
+                (to - way.out * (side + settings.skin), -way.out)
             },
             |t: Impact| (t.point, t.normal),
         );
         clear.then(|| SlideContact {
-            obstacle: id,
+            obstacle: way.id,
             point,
             normal,
             position: to,
             surface: settings.surface(normal),
         })
     })
+}
+
+/// The way along `out` out of every obstacle of `overlapped`: as far as the farthest of them
+/// needs ([`least_way_out`]), so that the body ends a skin beyond each, not only beyond the
+/// one whose face gave the way. Of those it leaves together (to rounding), the touch met most
+/// face on is the way's: a box lifted out of two floor tiles stands on the floor, not on the
+/// corner of the tile beside. `None` where one of them has no finite way along `out`.
+fn way_out_of_all(
+    shape: ShapeRef<'_>,
+    pose: &Pose,
+    overlapped: &[Option<Obstacle<'_>>],
+    out: Vec2,
+    key: (u32, usize),
+) -> Option<Way> {
+    let face_on = |touch: &Option<Impact>| touch.map_or(1.0, |t| -t.normal.dot(out));
+    let (mut farthest, mut far_all): (Option<Way>, f32) = (None, 0.0);
+    for o in overlapped.iter().flatten() {
+        let (far, touch) = least_way_out(shape, pose, o, out)?;
+        far_all = far_all.max(far);
+        let rounding = 8.0 * f32::EPSILON * (pose.position.abs().max_element() + far);
+        let better = farthest.is_none_or(|w| {
+            far > w.far + rounding
+                || (far >= w.far - rounding && face_on(&touch) > face_on(&w.touch))
+        });
+        if better {
+            farthest = Some(Way {
+                out,
+                far,
+                touch,
+                id: o.id,
+                key,
+            });
+        }
+    }
+    farthest.map(|w| Way { far: far_all, ..w })
 }
 
 /// How far the body `shape` at `pose`, overlapping the obstacle `o`, must move along the unit
