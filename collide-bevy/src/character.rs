@@ -22,7 +22,10 @@ use crate::level::CollideLevel;
 /// component: [`last_move`](Self::last_move), [`on_floor`](Self::on_floor). A new collider
 /// shape (an animated collider's next frame) or new settings keep its floor and the platform
 /// it rides; collide does not check that a new shape fits where it stands
-/// ([`collide::Character::set_shape`]).
+/// ([`collide::Character::set_shape`]). A move collide refuses (a velocity that is not
+/// finite, or too long for one move: [`CharacterMove::invalid_input`] in
+/// [`last_move`](Self::last_move)) leaves it where it is, with the velocity and
+/// [`drop_through`](Self::drop_through) as the game set them, for the next move.
 ///
 /// Its hits with moving bodies (a coin, a bullet) come from the pass as any body's; hits never
 /// turn it, whatever its [`HitReaction`](crate::HitReaction). Its hits and contacts with the
@@ -34,7 +37,8 @@ pub struct Character {
     /// Its velocity in units per second, gravity included: set by the game, clipped by the
     /// level at each move.
     pub velocity: Vec2,
-    /// Drop through one-way platforms in the next move (cleared by it).
+    /// Drop through one-way platforms in the next move (cleared by it; kept by a move collide
+    /// refuses).
     pub drop_through: bool,
     settings: CharacterSettings,
     controller: Option<collide::Character>,

@@ -101,3 +101,59 @@ fn a_character_lands_on_the_floor_and_walks_without_catching() {
         .iter()
         .all(|h| h.other != HitTarget::Tile { map, x: 0, y: 0 }));
 }
+
+/// A move collide refuses (a velocity that is not finite) moves nothing and changes nothing
+/// the game set: the velocity stays as it was and a drop asked for is kept for the next move,
+/// which, with a finite velocity again, drops through the one-way platform it stands on.
+#[test]
+fn a_refused_move_keeps_the_velocity_and_the_drop_asked_for() {
+    let mut app = common::app();
+    let rows = [
+        "..........",
+        "..........",
+        "..====....",
+        "..........",
+        "##########",
+    ];
+    let map = TileMapCollider::from_rows(&rows, Vec2::splat(CELL), Vec2::ZERO).unwrap();
+    app.world_mut().spawn(map);
+    // Standing on the one-way platform (its top at y = 48).
+    let player = app
+        .world_mut()
+        .spawn((
+            Character::with_up(Vec2::Y, 4.0),
+            Collider::rect(Vec2::new(6.0, 12.0)),
+            Transform::from_xyz(56.0, 48.0 + 12.0 + 0.01, 0.0),
+        ))
+        .id();
+    let character = |app: &App| app.world().get::<Character>(player).unwrap().clone();
+    let at = |app: &App| app.world().get::<Transform>(player).unwrap().translation;
+    // The first update runs no fixed step.
+    app.update();
+    app.update();
+    assert!(
+        character(&app).on_floor(),
+        "{:?}",
+        character(&app).last_move()
+    );
+    let stood = at(&app);
+    {
+        let mut c = app.world_mut().get_mut::<Character>(player).unwrap();
+        c.velocity = Vec2::new(f32::NAN, -1.0);
+        c.drop_through = true;
+    }
+    app.update();
+    let c = character(&app);
+    assert!(c.last_move().is_some_and(|m| m.invalid_input));
+    assert!(c.velocity.x.is_nan() && c.velocity.y == -1.0);
+    assert!(c.drop_through);
+    assert_eq!(at(&app), stood);
+    app.world_mut()
+        .get_mut::<Character>(player)
+        .unwrap()
+        .velocity = Vec2::new(0.0, -60.0);
+    app.update();
+    let c = character(&app);
+    assert!(!c.drop_through && !c.on_floor(), "{:?}", c.last_move());
+    assert!(at(&app).y < stood.y - 0.5, "{} → {}", stood, at(&app));
+}
