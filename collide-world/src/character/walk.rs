@@ -216,8 +216,10 @@ pub(super) fn walk<O: Obstacles + ?Sized>(
     walked.level = !planes.normals().is_empty();
     // One slide, written over by each of the walk's.
     let mut slide = Slide::at(start, Vec2::ZERO);
-    for _ in 0..settings.slide.max_slides.min(MAX_SLIDES) {
-        if remaining == Vec2::ZERO {
+    for slide_number in 0..settings.slide.max_slides.min(MAX_SLIDES) {
+        // A move of nothing slides once all the same: a body that starts inside (a new,
+        // larger shape) is pushed out.
+        if remaining == Vec2::ZERO && slide_number > 0 {
             break;
         }
         let from = walked.end;

@@ -1,0 +1,203 @@
+//! A body that starts inside the level is pushed out of it by the shortest way, and is never
+//! left inside where a way out is near: sunk deep into a floor, pressed into the corner of a
+//! floor and a wall, buried in a jumble of tiles, over a pillar narrower than itself. A tile
+//! map and the same level as one block per cell push it out alike. The exact cases are an
+//! independent tester's, found against an f64 oracle of the shortest clear move.
+
+use collide_core::{overlaps, Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
+use collide_world::{
+    move_and_slide, Character, CharacterSettings, Obstacles, SlideSettings, StaticBodies, TileMap,
+};
+use glam::Vec2;
+
+/// Whether the body at `at` overlaps anything in `level`, by brute force.
+fn inside(shape: ShapeRef<'_>, turn: Rot, at: Vec2, level: &dyn Obstacles) -> bool {
+    let everywhere = collide_core::Aabb::from_min_max(Vec2::splat(-1e7), Vec2::splat(1e7));
+    let pose = Pose::new(at, turn);
+    let mut found = false;
+    level.near(&everywhere, Layers::ALL, &mut |o| {
+        found |= overlaps(shape, &pose, o.shape, &o.pose);
+    });
+    found
+}
+
+/// The map's solid cells as one square body each.
+fn as_blocks(map: &TileMap) -> StaticBodies {
+    let mut blocks = StaticBodies::new();
+    let everywhere = collide_core::Aabb::from_min_max(Vec2::splat(-1e7), Vec2::splat(1e7));
+    map.near(&everywhere, Layers::ALL, &mut |o| {
+        let bounds = o.shape.aabb(&o.pose);
+        let block = Rect {
+            half_extents: bounds.half_extents,
+        };
+        let pose = Pose::new(bounds.center, Rot::IDENTITY);
+        blocks.add(block, pose, Layers::ALL).unwrap();
+    });
+    blocks.refresh();
+    blocks
+}
+
+/// Pushes `shape` at `at` out of the map and out of the same level as blocks (no travel):
+/// out of both, by no more than `most`, the two ends within `apart` of each other; answers
+/// where it ended among the tiles.
+fn pushed_out(map: &TileMap, shape: Shape, at: Vec2, most: f32, apart: f32) -> Vec2 {
+    let blocks = as_blocks(map);
+    let settings = SlideSettings::new(Vec2::Y);
+    let shape = shape.as_shape_ref();
+    let turn = Rot::IDENTITY;
+    assert!(inside(shape, turn, at, map), "{at} starts outside");
+    let tiles = move_and_slide(shape, turn, at, Vec2::ZERO, map, &settings);
+    let solid = move_and_slide(shape, turn, at, Vec2::ZERO, &blocks, &settings);
+    for (level, end) in [(map as &dyn Obstacles, tiles), (&blocks, solid)] {
+        let moved = end.position.distance(at);
+        assert!(!inside(shape, turn, end.position, level), "{end:?}");
+        assert!(moved <= most, "moved {moved} > {most}: {end:?}");
+    }
+    let gap = tiles.position.distance(solid.position);
+    assert!(gap <= apart, "{tiles:?} against {solid:?}");
+    tiles.position
+}
+
+fn rows(top: &[&str], bottom: &[&str]) -> Vec<String> {
+    top.iter().chain(bottom).map(|r| r.to_string()).collect()
+}
+
+fn map(rows: &[String], cell: f32, origin: Vec2) -> TileMap {
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    TileMap::from_rows(&rows, Vec2::splat(cell), origin).unwrap()
+}
+
+/// Sunk 93 % of its height into a floor four tiles deep, it stayed where it was (inside 12
+/// tiles): each tile's own way out went into the next, and no one move along one tile's face
+/// cleared the rest.
+#[test]
+fn a_box_sunk_deep_into_a_floor_comes_out_through_its_top() {
+    let rows = rows(&["...................."; 6], &["####################"; 4]);
+    let map = map(&rows, 1.0, Vec2::ZERO);
+    let shape = Rect {
+        half_extents: Vec2::new(1.2811358, 1.1294298),
+    };
+    let at = Vec2::new(5.883497, 3.0234141);
+    let end = pushed_out(&map, shape.into(), at, 2.2, 1e-4);
+    assert!((end.x - at.x).abs() < 1e-4, "{end}");
+    assert!((end.y - (4.0 + 1.1294298 + 0.01)).abs() < 1e-4, "{end}");
+}
+
+/// Pressed into the corner of a floor and the wall above it (0.19 into the wall, 0.39 into
+/// the floor), it stayed where it was: the floor tile beside the wall pushed it into the wall,
+/// the wall back into that tile. The floor's top and the wall's face are the ways out.
+#[test]
+fn a_box_pressed_into_a_corner_comes_out_onto_the_floor_beside_the_wall() {
+    let rows = rows(&["##............."; 6], &["###############"; 3]);
+    let map = map(&rows, 1.0, Vec2::ZERO);
+    let half = Vec2::new(0.18629658, 1.1059291);
+    let at = Vec2::new(2.001339, 3.7114234);
+    let end = pushed_out(&map, Rect { half_extents: half }.into(), at, 0.62, 1e-4);
+    assert!((end.x - (2.0 + half.x + 0.01)).abs() < 1e-4, "{end}");
+    assert!((end.y - (3.0 + half.y + 0.01)).abs() < 1e-4, "{end}");
+}
+
+/// A ball sunk to its centre at the seam of a floor went out across the corner of the tile
+/// beside (202.7 along the diagonal, where 178.1 straight up clears the floor), and the same
+/// floor of blocks answered otherwise: the corner is inside the floor. Up and then left, out
+/// of the floor and clear of the tile above it, is shorter still (167.9), and both take it.
+#[test]
+fn a_ball_sunk_at_a_seam_comes_out_the_short_way_on_tiles_and_blocks_alike() {
+    let rows = rows(&["..#."], &["####"; 2]);
+    let cell = 59.363125;
+    let map = map(&rows, cell, Vec2::ZERO);
+    let radius = 118.72625;
+    let at = Vec2::splat(118.72625);
+    let end = pushed_out(&map, Circle { radius }.into(), at, 178.2, 1e-3);
+    // On the floor's top, a skin above it.
+    assert!((end.y - (2.0 * cell + radius + 0.01)).abs() < 1e-2, "{end}");
+}
+
+/// A ball buried among the tiles of a ledge, its way out up through the tile above the one
+/// it is in: it stayed inside (no one tile's way out was clear).
+#[test]
+fn a_ball_buried_in_a_ledge_comes_out_through_the_tiles_above() {
+    let top = ["................"; 4];
+    let ledge = ["############....", "############....", "################"];
+    let rows = rows(&top, &[&ledge[..], &["################"; 2]].concat());
+    let map = map(&rows, 1.0, Vec2::ZERO);
+    let at = Vec2::new(10.226589, 3.324727);
+    let radius = 0.25160494;
+    let end = pushed_out(&map, Circle { radius }.into(), at, 1.94, 1e-4);
+    assert!((end.x - at.x).abs() < 1e-4, "{end}");
+}
+
+/// A box wider than a pillar one tile across, centred on it and sunk into its top two tiles
+/// exactly as far from their top as from their bottom, went out down the pillar's three tiles
+/// (0.383) where 0.17 up clears it.
+#[test]
+fn a_box_centred_on_a_narrow_pillar_comes_out_over_its_top() {
+    let rows = rows(&["#"; 3], &[]);
+    let cell = 0.1113769;
+    let map = map(&rows, cell, Vec2::new(cell, 0.0));
+    let half = Vec2::new(0.125299, 0.10441584);
+    let at = Vec2::new(0.16706535, 0.27844223);
+    let end = pushed_out(&map, Rect { half_extents: half }.into(), at, 0.171, 1e-5);
+    assert!(end.y > at.y, "{end}");
+}
+
+/// Out of one body, the shortest way went into another (a turned triangle's face pointed the
+/// box into the block beside it), and the box was pushed round it, 26.1 in all, where 18.1
+/// straight up, away from the box's own bottom, clears both.
+#[test]
+fn a_box_pushed_from_a_triangle_into_a_block_takes_one_shorter_way_out() {
+    let mut level = StaticBodies::new();
+    let block = Rect {
+        half_extents: Vec2::new(9.181092, 15.810186),
+    };
+    let at = Pose::new(Vec2::new(7162.4116, -2239.5537), Rot::IDENTITY);
+    level.add(block, at, Layers::ALL).unwrap();
+    let triangle = Hull::regular(3, 18.677227).unwrap();
+    let turned = Pose::new(Vec2::new(7210.947, -2246.4873), Rot::from_angle(-0.2788713));
+    level.add(triangle, turned, Layers::ALL).unwrap();
+    level.refresh();
+    let body = Rect {
+        half_extents: Vec2::new(20.800808, 13.867206),
+    };
+    let at = Vec2::new(7197.0796, -2232.62);
+    let out = move_and_slide(
+        body,
+        Rot::IDENTITY,
+        at,
+        Vec2::ZERO,
+        &level,
+        &SlideSettings::new(Vec2::Y),
+    );
+    assert!(
+        !inside(body.into(), Rot::IDENTITY, out.position, &level),
+        "{out:?}"
+    );
+    assert!(out.position.distance(at) < 18.2, "{out:?}");
+    assert!(out.on_floor, "{out:?}");
+}
+
+/// A character given a larger shape that overlaps its floor, then moved by nothing, stayed
+/// inside the floor (a walk of nothing never slid); any travel at all pushed it out.
+#[test]
+fn a_character_moved_by_nothing_after_growing_into_its_floor_is_pushed_out() {
+    let map = TileMap::from_rows(&["....", "....", "####", "####"], Vec2::ONE, Vec2::ZERO).unwrap();
+    let small = Rect {
+        half_extents: Vec2::splat(0.1),
+    };
+    let settings = CharacterSettings::new(Vec2::Y);
+    let mut c = Character::new(small, Vec2::new(2.0, 2.3), settings).unwrap();
+    let grown = Rect {
+        half_extents: Vec2::splat(0.5),
+    };
+    c.set_shape(grown).unwrap();
+    let m = *c.move_by(Vec2::ZERO, &map);
+    assert!(
+        !inside(grown.into(), Rot::IDENTITY, m.position, &map),
+        "{m:?}"
+    );
+    assert!(
+        (m.position - Vec2::new(2.0, 2.51)).abs().max_element() < 1e-4,
+        "{m:?}"
+    );
+    assert!(m.on_floor, "{m:?}");
+}
