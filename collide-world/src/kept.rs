@@ -3,7 +3,7 @@
 //! obstacles there are goes to the set itself.
 
 use collide_broad::Proxy;
-use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use crate::{Obstacle, Obstacles, WorldHit};
 use glam::Vec2;
@@ -103,37 +103,6 @@ impl<O: Obstacles + ?Sized, K: Keep> Obstacles for Kept<'_, O, K> {
     ) -> Option<Hit> {
         let both = |o: &Obstacle<'_>| keeps(o) && self.counts(o);
         self.inner.refine_hit_kept(id, shape, motion, hit, &both)
-    }
-
-    /// The set's, with the obstacles this view leaves out gone from it where they are gone
-    /// from the level.
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        if self.keep.keeps_all() || !self.keep.exposes_faces() {
-            return self.inner.refine_contact(id, shape, pose, contact);
-        }
-        let keeps = |o: &Obstacle<'_>| self.keep.keeps(o);
-        self.inner
-            .refine_contact_kept(id, shape, pose, contact, &keeps)
-    }
-
-    /// The set's, for what both `keeps` and this view keep.
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        let both = |o: &Obstacle<'_>| keeps(o) && self.counts(o);
-        self.inner
-            .refine_contact_kept(id, shape, pose, contact, &both)
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

@@ -4,7 +4,7 @@
 
 use arrayvec::ArrayVec;
 use collide_broad::Proxy;
-use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use crate::obstacles::touches;
 use crate::{Obstacle, Obstacles, WorldHit};
@@ -95,28 +95,6 @@ impl<O: Obstacles + ?Sized> Obstacles for Nearby<'_, '_, O> {
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<Hit> {
         self.inner.refine_hit_kept(id, shape, motion, hit, keeps)
-    }
-
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        self.inner.refine_contact(id, shape, pose, contact)
-    }
-
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        self.inner
-            .refine_contact_kept(id, shape, pose, contact, keeps)
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

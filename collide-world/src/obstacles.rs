@@ -1,7 +1,7 @@
 //! What a kinematic body moves through: the [`Obstacles`] trait, and its plainest form, a
 //! slice of [`Obstacle`]s checked one by one.
 
-use collide_core::{overlaps, Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{overlaps, Aabb, Hit, Impact, Layers, Motion, Pose, ShapeRef};
 use glam::Vec2;
 
 use collide_broad::Proxy;
@@ -248,64 +248,6 @@ pub trait Obstacles {
         crate::left_out::exposed_by_left_out(self, id, motion, hit, refined, keeps)
     }
 
-    /// The contact of `shape` at `pose` with obstacle `id`, which it overlaps (`contact`, from
-    /// [`contact`](collide_core::contact)), as the way out of it that this set's face rule
-    /// gives: where a body that starts inside obstacles is pushed first. `None` where the
-    /// rule gives no way out of this one (a tile inside a floor, covered on every side the
-    /// body is on); the push then leaves it to the others.
-    ///
-    /// The default keeps the contact as it is. A [`TileMap`](crate::TileMap) turns a way out
-    /// through a side that a solid neighbour covers into the way out through the exposed face
-    /// on the body's side (with that face's depth), and
-    /// [`StaticBodies`](crate::StaticBodies) does the same for rects laid edge to edge: a
-    /// body sunk into a floor comes out through its top, not along the side two tiles share.
-    ///
-    /// ```
-    /// use collide_core::{contact, Pose, Rect};
-    /// use collide_world::{Obstacles, TileMap};
-    /// use glam::Vec2;
-    ///
-    /// // Two floor tiles side by side, their tops at y = 16; a box sunk 6 units into them,
-    /// // 2 units across the seam into tile 0.
-    /// let map = TileMap::from_rows(&["##"], Vec2::splat(16.0), Vec2::ZERO)?;
-    /// let body = Rect { half_extents: Vec2::splat(4.0) };
-    /// let pose = Pose::from_position(Vec2::new(18.0, 14.0));
-    /// let tile = map.obstacle(0).unwrap();
-    /// // Out of tile 0 alone, the shortest way is 2 units right: into tile 1.
-    /// let c = contact(body, &pose, tile.shape, &tile.pose).unwrap();
-    /// assert_eq!((c.normal, c.depth), (Vec2::NEG_X, 2.0));
-    /// // By the face rule, out through the floor's top.
-    /// let out = map.refine_contact(0, body.into(), &pose, c).unwrap();
-    /// assert_eq!((out.normal, out.depth), (Vec2::NEG_Y, 6.0));
-    /// # Ok::<(), collide_world::Error>(())
-    /// ```
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        let _ = (id, shape, pose);
-        Some(contact)
-    }
-
-    /// [`refine_contact`](Self::refine_contact) for a query that sees only the obstacles
-    /// `keeps` keeps, as if those left out were gone from the set. The default takes the
-    /// set's answer as it is; a [`TileMap`](crate::TileMap) and
-    /// [`StaticBodies`](crate::StaticBodies) apply their rule without what is left out.
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        let _ = keeps;
-        self.refine_contact(id, shape, pose, contact)
-    }
-
     /// Where a ray from `from` to `to` enters obstacle `o` (one that [`near`](Self::near)
     /// listed), on its outline as this set holds it: the static casts ask this, then the
     /// set's [`refine_hit`](Self::refine_hit).
@@ -503,27 +445,6 @@ impl<T: Obstacles + ?Sized> Obstacles for &T {
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<Hit> {
         (**self).refine_hit_kept(id, shape, motion, hit, keeps)
-    }
-
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        (**self).refine_contact(id, shape, pose, contact)
-    }
-
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        (**self).refine_contact_kept(id, shape, pose, contact, keeps)
     }
 
     fn cast_ray_on(&self, o: &Obstacle<'_>, from: Vec2, to: Vec2) -> Option<Impact> {

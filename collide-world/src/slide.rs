@@ -78,16 +78,12 @@ pub(crate) fn travel_scale(from: &Aabb) -> f32 {
 /// steps), not for top-down ones.
 ///
 /// The body never ends inside an obstacle it started outside of, and never passes through
-/// one, at any speed. One that starts inside obstacles is first pushed out along the
-/// shortest way: out of the deepest, a skin beyond, a few times, each way out as the set's
-/// face rule gives it ([`Obstacles::refine_contact`](crate::Obstacles::refine_contact): out
-/// of a floor of tiles or of blocks through its top, never along a side two of them share);
-/// where that goes back and forth (a door shut on a body in a narrow corridor) or the long
-/// way round, the shortest single move along a face normal of what it overlaps, or away from
-/// one of its own faces, to the first place a skin clear of everything (on through what is
-/// there, but for a body inside a moving obstacle, never through one apart from those it is
-/// in: a platform does not push a body through the floor). With no such place it is left
-/// where it is least deep in what stands still. A step whose path passed within rounding of an obstacle it did not stop at
+/// one, at any speed. One that starts inside an obstacle is first pushed out along the
+/// shortest way (out of the deepest, a skin beyond, a few times; where that goes back and
+/// forth between two obstacles, as a door shut on a body in a narrow corridor, or the long
+/// way round, out of one tile of a floor along the side it shares with the next, the
+/// shortest move along a face normal of what it overlaps that ends a skin clear of
+/// everything). A step whose path passed within rounding of an obstacle it did not stop at
 /// (a body a game put closer to a surface than the skin, sliding along it far from the
 /// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
 /// cannot be, the body stays where that step began. Non-finite input, or a travel longer

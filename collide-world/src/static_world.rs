@@ -1,7 +1,7 @@
 //! A level's whole static world in one value: static bodies of any shape and a tile map, as
 //! one set of [`Obstacles`] for the collision pass and `move_and_slide`.
 
-use collide_core::{Aabb, Contact, Hit, Impact, Layers, Motion, Pose, ShapeRef};
+use collide_core::{Aabb, Hit, Impact, Layers, Motion, ShapeRef};
 
 use collide_broad::Proxy;
 
@@ -141,46 +141,6 @@ impl Obstacles for StaticWorld {
         } else {
             // A body's rule counts bodies alone (a body's id is the same in this world).
             self.bodies.refine_hit_kept(id, shape, motion, hit, keeps)
-        }
-    }
-
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        if id >= TILE_IDS {
-            self.tiles
-                .refine_contact(id - TILE_IDS, shape, pose, contact)
-        } else {
-            self.bodies.refine_contact(id, shape, pose, contact)
-        }
-    }
-
-    /// As [`refine_hit_kept`](Self::refine_hit_kept): the tile map's rule with its cells left
-    /// out emptied, for a tile; the bodies' with the bodies left out removed, for a body.
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        if id >= TILE_IDS {
-            let in_world = |o: &Obstacle<'_>| {
-                keeps(&Obstacle {
-                    id: TILE_IDS + o.id,
-                    ..*o
-                })
-            };
-            let tiles = &self.tiles;
-            tiles.refine_contact_kept(id - TILE_IDS, shape, pose, contact, &in_world)
-        } else {
-            self.bodies
-                .refine_contact_kept(id, shape, pose, contact, keeps)
         }
     }
 

@@ -2,8 +2,7 @@
 //! that passed within rounding of an obstacle ends.
 
 use collide_core::{
-    contact, distance, overlaps, time_of_impact, Aabb, Contact, Impact, Layers, Motion, Pose, Rot,
-    ShapeRef,
+    contact, overlaps, time_of_impact, Aabb, Contact, Impact, Layers, Motion, Pose, Rot, ShapeRef,
 };
 use glam::Vec2;
 
@@ -83,11 +82,11 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     let rounding = 8.0 * f32::EPSILON * start.abs().max_element();
     let squeezed = push_rounds(shape, rotation, start, obstacles, settings, rounding);
     if !inside(&squeezed) {
-        return shorter_in_one_move(shape, rotation, start, squeezed, obstacles, settings);
+        return squeezed;
     }
     // Pushed back and forth with no room at all (a door shut on a body in a corridor as
     // narrow as the door): the shortest way out that is clear of everything, if one is.
-    match clear_way_out(shape, rotation, start, obstacles, settings, 1) {
+    match clear_way_out(shape, rotation, start, obstacles, settings) {
         Some(way_out) => one_push(way_out),
         // No way out: wherever it is least deep in what stands still, then least deep in
         // anything, which may be where it was (the rounds can end deeper than they began,
@@ -109,12 +108,11 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     }
 }
 
-/// Where the body overlapped more than one obstacle, or took more than one push, the one move
-/// along a face normal that ends clear of everything ([`clear_way_out`]) when it is shorter
-/// than the rounds' pushes: pushed out of one obstacle at a time, a body sunk into a floor of
-/// tiles goes out of the first along the side it shares with the next, or across a corner
-/// that the next covers, and ends far along the floor or above it rather than on it; pushed
-/// out of one into another, it goes the long way round.
+/// Where rounds that got the body out took more than one push, the one move along a face
+/// normal that ends clear of everything ([`clear_way_out`]) when it is shorter: pushed out
+/// of one obstacle into the next, the rounds go the long way round (a body sunk into a
+/// floor of tiles, pushed out of one along the side it shares with the next, and out of
+/// that along the next side, ends far along the floor rather than on it).
 fn shorter_in_one_move<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -123,12 +121,10 @@ fn shorter_in_one_move<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> (Vec2, [Option<SlideContact>; PUSHES]) {
-    if pushed.1[0].is_none() {
+    if pushed.1[1].is_none() {
         return pushed;
     }
-    // One push out of one obstacle is the shortest way out of it.
-    let at_least = if pushed.1[1].is_some() { 1 } else { 2 };
-    match clear_way_out(shape, rotation, start, obstacles, settings, at_least) {
+    match clear_way_out(shape, rotation, start, obstacles, settings) {
         Some(way_out) if way_out.position.distance(start) < pushed.0.distance(start) => {
             one_push(way_out)
         }
@@ -156,7 +152,7 @@ fn push_rounds<O: Obstacles + ?Sized>(
     let mut pushes = [None; PUSHES];
     for push in &mut pushes {
         let pose = Pose::new(position, rotation);
-        let deepest = deepest_push(shape, &pose, obstacles, settings.layers);
+        let deepest = deepest_overlap(shape, &pose, obstacles, settings.layers);
         let Some((obstacle, c)) = deepest.filter(|(_, c)| c.depth > 0.0) else {
             break;
         };
@@ -180,9 +176,12 @@ fn push_rounds<O: Obstacles + ?Sized>(
 /// The most directions [`clear_way_out`] tries.
 const WAYS: usize = 16;
 
+/// The most obstacles [`clear_way_out`] takes a body out of at once.
+const OVERLAPPED: usize = 8;
+
 /// One way out of what a body overlaps: along `out`, `far` to touch the last of them it
 /// leaves (`id`), touching it as `touch` says (see [`least_way_out`]); `key` (the obstacle
-/// whose face gave the way first, and the face's place among its faces) orders equal ways.
+/// whose face gave the way, and the face's place among its faces) orders equal ways.
 #[derive(Clone, Copy)]
 struct Way {
     out: Vec2,
@@ -205,58 +204,56 @@ impl Way {
 
 /// The shortest move out of every obstacle the body at `start` overlaps that ends clear of
 /// all of them, a skin beyond the last it leaves, along a face normal of one of them (a
-/// circle's: the way from its centre) or away from one of the body's own faces: what the shortest way out is where pushing along each
+/// circle's: the way from its centre): what the shortest way out is where pushing along each
 /// contact in turn goes back and forth, or the long way round. `None` when no such move is
-/// clear, or when the body overlaps fewer than `at_least` obstacles. Its contact is where the
-/// body touches the last obstacle it left, at the end of that move less the skin.
+/// clear. Its contact is where the body touches the last obstacle it left, at the end of
+/// that move less the skin.
 fn clear_way_out<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
     start: Vec2,
     obstacles: &O,
     settings: &SlideSettings,
-    at_least: usize,
 ) -> Option<SlideContact> {
     let pose = Pose::new(start, rotation);
-    let (mut ways, mut count, mut overlapped) = ([Way::NONE; WAYS], 0, 0);
-    let mut add =
-        |out: Vec2, key: (u32, usize)| match ways[..count].iter_mut().find(|w| w.out == out) {
-            Some(way) => way.key = way.key.min(key),
-            None if count < WAYS => {
-                ways[count] = Way {
-                    out,
-                    key,
-                    ..Way::NONE
-                };
-                count += 1;
-            }
-            None => {}
-        };
-    overlapping(shape, &pose, obstacles, settings.layers, |o| {
-        overlapped += 1;
-        face_normals(&o, start, |k, out| add(out, (o.id, k)));
+    let mut overlapped = [None; OVERLAPPED];
+    let mut count = 0;
+    obstacles.near(&shape.aabb(&pose), settings.layers, &mut |o| {
+        let pushes = one_way::pushes_out(&o) && overlaps(shape, &pose, o.shape, &o.pose);
+        if pushes && count < OVERLAPPED {
+            overlapped[count] = Some(o);
+            count += 1;
+        }
     });
-    // And away from each of the body's own faces (no obstacle's face need be the way).
-    if !matches!(shape, ShapeRef::Circle(_)) {
-        let body = Obstacle::new(u32::MAX, shape, pose);
-        face_normals(&body, start, |k, out| add(-out, (u32::MAX, k)));
-    }
-    if overlapped < at_least {
-        return None;
+    let overlapped = &overlapped[..count];
+    let mut ways = [Way::NONE; WAYS];
+    let mut count = 0;
+    for o in overlapped.iter().flatten() {
+        let mut way = |k: usize, out: Vec2| {
+            if count < WAYS {
+                if let Some(w) = way_out_of_all(shape, &pose, overlapped, out, (o.id, k)) {
+                    ways[count] = w;
+                    count += 1;
+                }
+            }
+        };
+        match o.shape {
+            ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
+                .into_iter()
+                .enumerate()
+                .for_each(|(k, out)| way(k, out)),
+            ShapeRef::Hull(h) => h
+                .normals()
+                .iter()
+                .enumerate()
+                .for_each(|(k, n)| way(k, o.pose.rotation.apply(*n))),
+            ShapeRef::Circle(_) => way(0, (start - o.pose.position).normalize_or(Vec2::Y)),
+        }
     }
     let ways = &mut ways[..count];
-    for way in ways.iter_mut() {
-        *way = way_out_of_all(
-            shape,
-            &pose,
-            obstacles,
-            (settings.layers, settings.skin),
-            *way,
-        );
-    }
     // Shortest first; ties by obstacle id and face, never by the order the set lists them.
     ways.sort_unstable_by(|a, b| a.far.total_cmp(&b.far).then(a.key.cmp(&b.key)));
-    ways.iter().filter(|w| w.far.is_finite()).find_map(|way| {
+    ways.iter().find_map(|way| {
         let to = start + way.out * (way.far + settings.skin);
         let clear =
             deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
@@ -279,118 +276,39 @@ fn clear_way_out<O: Obstacles + ?Sized>(
     })
 }
 
-/// The ways out of obstacle `o` that [`clear_way_out`] tries, by their place among its faces:
-/// a rect's four axes, a hull's face normals, a circle's way from its centre to `start`.
-fn face_normals(o: &Obstacle<'_>, start: Vec2, mut visit: impl FnMut(usize, Vec2)) {
-    match o.shape {
-        ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
-            .into_iter()
-            .enumerate()
-            .for_each(|(k, out)| visit(k, out)),
-        ShapeRef::Hull(h) => h
-            .normals()
-            .iter()
-            .enumerate()
-            .for_each(|(k, n)| visit(k, o.pose.rotation.apply(*n))),
-        ShapeRef::Circle(_) => visit(0, (start - o.pose.position).normalize_or(Vec2::Y)),
-    }
-}
-
-/// How many times [`way_out_of_all`] goes on past what it met on its way.
-const MARCHES: usize = 8;
-
-/// The most obstacles [`way_out_of_all`] keeps to tell what is joined to them.
-const IN_THE_WAY: usize = 32;
-
-/// `way` along its `out` out of every obstacle the body at `pose` overlaps, and on out of
-/// those it then overlaps (a tile beyond a tile it was in), to the first place clear of
-/// everything a skin beyond them ([`least_way_out`] of each): not only beyond the one whose
-/// face gave the way. Of those it leaves together (to rounding), the touch met most face on is
-/// the way's: a box lifted out of two floor tiles stands on the floor, not on the corner of
-/// the tile beside. An infinite `far` where one of them has no finite way along `out`, where
-/// no clear place comes within [`MARCHES`] goes, or where a body in a moving obstacle would
-/// pass through one apart from (neither overlapping nor touching) those it was in.
-fn way_out_of_all<O: Obstacles + ?Sized>(
+/// The way along `out` out of every obstacle of `overlapped`: as far as the farthest of them
+/// needs ([`least_way_out`]), so that the body ends a skin beyond each, not only beyond the
+/// one whose face gave the way. Of those it leaves together (to rounding), the touch met most
+/// face on is the way's: a box lifted out of two floor tiles stands on the floor, not on the
+/// corner of the tile beside. `None` where one of them has no finite way along `out`.
+fn way_out_of_all(
     shape: ShapeRef<'_>,
     pose: &Pose,
-    obstacles: &O,
-    (layers, skin): (Layers, f32),
-    way: Way,
-) -> Way {
-    let mut way = Way { far: 0.0, ..way };
-    let mut in_the_way = [None; IN_THE_WAY];
-    let (mut count, mut pressed) = (0, false);
-    let rounding = 8.0 * f32::EPSILON * pose.position.abs().max_element();
-    let mut at = *pose;
-    for march in 0..MARCHES {
-        let mut met = false;
-        overlapping(shape, &at, obstacles, layers, |o| {
-            met = true;
-            let kept = &in_the_way[..count];
-            let known = kept.iter().flatten().any(|k: &Obstacle<'_>| k.id == o.id);
-            pressed |= march == 0 && o.velocity != Vec2::ZERO;
-            // Pressed by a mover, it never goes through what it was not in: a platform does
-            // not push a body through the floor under it.
-            let apart = || !kept.iter().flatten().any(|k| joined(k, &o, rounding));
-            if pressed && march > 0 && !known && apart() {
-                way.far = f32::INFINITY;
-                return;
-            }
-            if !known && count < IN_THE_WAY {
-                in_the_way[count] = Some(o);
-                count += 1;
-            }
-            leave(shape, pose, &o, &mut way);
-        });
-        if !met || !way.far.is_finite() {
-            return way;
-        }
-        at = Pose::new(pose.position + way.out * (way.far + skin), pose.rotation);
-    }
-    Way::NONE
-}
-
-/// Whether obstacles `a` and `b` overlap or touch (to `rounding`): parts of one solid, as two
-/// tiles side by side are.
-fn joined(a: &Obstacle<'_>, b: &Obstacle<'_>, rounding: f32) -> bool {
-    overlaps(a.shape, &a.pose, b.shape, &b.pose)
-        || distance(a.shape, &a.pose, b.shape, &b.pose).is_none_or(|d| d.distance <= rounding)
-}
-
-/// Takes obstacle `o` into `way`, from the body at `pose`: `way` goes as far as leaving `o`
-/// needs too, and takes its touch where it is the last left, or left with the last (to
-/// rounding) and met more face on.
-fn leave(shape: ShapeRef<'_>, pose: &Pose, o: &Obstacle<'_>, way: &mut Way) {
-    let out = way.out;
-    let Some((far, touch)) = least_way_out(shape, pose, o, out) else {
-        way.far = f32::INFINITY;
-        return;
-    };
+    overlapped: &[Option<Obstacle<'_>>],
+    out: Vec2,
+    key: (u32, usize),
+) -> Option<Way> {
     let face_on = |touch: &Option<Impact>| touch.map_or(1.0, |t| -t.normal.dot(out));
-    let rounding = 8.0 * f32::EPSILON * (pose.position.abs().max_element() + far);
-    let first = way.touch.is_none() && way.far == 0.0;
-    let later = far > way.far + rounding;
-    let with = far >= way.far - rounding && face_on(&touch) > face_on(&way.touch);
-    if first || later || with {
-        (way.touch, way.id) = (touch, o.id);
-    }
-    way.far = way.far.max(far);
-}
-
-/// Visits the obstacles that the body at `pose` overlaps and that push it out
-/// ([`one_way::pushes_out`]).
-fn overlapping<'s, O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    pose: &Pose,
-    obstacles: &'s O,
-    layers: Layers,
-    mut visit: impl FnMut(Obstacle<'s>),
-) {
-    pushing_out_near(shape, pose, obstacles, layers, |o| {
-        if overlaps(shape, pose, o.shape, &o.pose) {
-            visit(o);
+    let (mut farthest, mut far_all): (Option<Way>, f32) = (None, 0.0);
+    for o in overlapped.iter().flatten() {
+        let (far, touch) = least_way_out(shape, pose, o, out)?;
+        far_all = far_all.max(far);
+        let rounding = 8.0 * f32::EPSILON * (pose.position.abs().max_element() + far);
+        let better = farthest.is_none_or(|w| {
+            far > w.far + rounding
+                || (far >= w.far - rounding && face_on(&touch) > face_on(&w.touch))
+        });
+        if better {
+            farthest = Some(Way {
+                out,
+                far,
+                touch,
+                id: o.id,
+                key,
+            });
         }
-    });
+    }
+    farthest.map(|w| Way { far: far_all, ..w })
 }
 
 /// How far the body `shape` at `pose`, overlapping the obstacle `o`, must move along the unit
@@ -439,48 +357,6 @@ fn depths<O: Obstacles + ?Sized>(
     (still, any)
 }
 
-/// The obstacle that the body at `pose` is to be pushed out of first, the one it overlaps
-/// most deeply, and their contact, each contact taken by the set's face rule
-/// ([`by_face_rule`]); of any, where the rule gives a way out of none.
-fn deepest_push<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    pose: &Pose,
-    obstacles: &O,
-    layers: Layers,
-) -> Option<(u32, Contact)> {
-    // (the deepest the rule gives a way out of, the deepest of any)
-    let mut ruled: Option<(u32, Contact)> = None;
-    let mut any: Option<(u32, Contact)> = None;
-    let deeper = |d: Option<(u32, Contact)>, c: Contact| d.is_none_or(|(_, d)| c.depth > d.depth);
-    overlapping(shape, pose, obstacles, layers, |o| {
-        if let Some(c) = contact(shape, pose, o.shape, &o.pose) {
-            if deeper(any, c) {
-                any = Some((o.id, c));
-            }
-            if let Some(c) = by_face_rule(obstacles, shape, pose, o.id, c) {
-                if deeper(ruled, c) {
-                    ruled = Some((o.id, c));
-                }
-            }
-        }
-    });
-    ruled.or(any)
-}
-
-/// The contact `c` of the body at `pose` with obstacle `id` as the set's face rule has it
-/// ([`Obstacles::refine_contact`]), where it gives a way out.
-fn by_face_rule<O: Obstacles + ?Sized>(
-    obstacles: &O,
-    shape: ShapeRef<'_>,
-    pose: &Pose,
-    id: u32,
-    c: Contact,
-) -> Option<Contact> {
-    obstacles
-        .refine_contact(id, shape, pose, c)
-        .filter(|r| r.depth > 0.0 && r.depth.is_finite())
-}
-
 /// The obstacle that the body at `pose` overlaps most deeply, and their contact.
 fn deepest_overlap<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
@@ -504,12 +380,12 @@ fn deepest_overlap<O: Obstacles + ?Sized>(
 
 /// Visits the obstacles near the body at `pose` that push a body out of them (see
 /// [`one_way::pushes_out`]).
-fn pushing_out_near<'s, O: Obstacles + ?Sized>(
+fn pushing_out_near<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     pose: &Pose,
-    obstacles: &'s O,
+    obstacles: &O,
     layers: Layers,
-    mut visit: impl FnMut(Obstacle<'s>),
+    mut visit: impl FnMut(Obstacle<'_>),
 ) {
     obstacles.near(&near_bounds(shape, pose), layers, &mut |o| {
         if one_way::pushes_out(&o) {

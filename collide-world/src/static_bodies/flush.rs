@@ -11,7 +11,7 @@ use crate::{Obstacle, Obstacles};
 
 /// How far past a face, as a fraction of the rect's smaller half extent, a point must lie
 /// inside another body for that body to cover the face at the corner.
-pub(super) const REACH: f32 = 1e-3;
+const REACH: f32 = 1e-3;
 
 /// How far back inside the other face's line, as a fraction of that reach, the point lies (at
 /// least the rounding of the corner): a neighbour whose surface falls away from the line by
@@ -93,7 +93,7 @@ impl StaticBodies {
 
     /// Whether a body other than `body`, of the same kind (its layers, one-way the same way
     /// or not at all, and a sensor only beside a sensor), that `keeps` keeps holds `point`.
-    pub(super) fn covers(
+    fn covers(
         &self,
         point: Vec2,
         body: &Obstacle<'_>,

@@ -1,7 +1,7 @@
 //! Static bodies of any shape, added and removed by handle, indexed once in a hierarchy of
 //! grids.
 
-use collide_core::{Aabb, Circle, Contact, Hit, Layers, Motion, Pose, Rect, Shape, ShapeRef};
+use collide_core::{Aabb, Circle, Hit, Layers, Motion, Pose, Rect, Shape, ShapeRef};
 use glam::Vec2;
 
 use collide_broad::Proxy;
@@ -11,7 +11,6 @@ use crate::rect_seams::any_pair;
 use crate::{Error, Obstacle, Obstacles, WorldHit};
 use index::{CellIndex, Place};
 
-mod exposed;
 mod flush;
 mod index;
 mod occupancy;
@@ -380,32 +379,6 @@ impl Obstacles for StaticBodies {
         keeps: &dyn Fn(&Obstacle<'_>) -> bool,
     ) -> Option<Hit> {
         Some(self.face_rule_among(id, hit, &keeps))
-    }
-
-    /// A rect's contact comes out through a face no other body of the same kind (layers,
-    /// one-way side, sensor or not) covers where the shape overlaps it, as out of a tile
-    /// map's cell: a body sunk into a floor of blocks is pushed up through the floor's top,
-    /// never along the side two blocks share.
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        self.exposed_contact(id, contact, &shape.aabb(pose), &|_| true)
-    }
-
-    /// The same rule with only the bodies `keeps` keeps covering a face.
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        self.exposed_contact(id, contact, &shape.aabb(pose), &keeps)
     }
 
     /// The seams of rects laid edge to edge among the bodies `keeps` keeps.

@@ -103,30 +103,6 @@ impl Obstacles for TileMap {
         self.refine_among(&KeptCells { keeps }, id, shape, motion, hit)
     }
 
-    /// The way out of the cell through an exposed face on the shape's side, as
-    /// [`contacts`](TileMap::contacts) gives it.
-    fn refine_contact(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-    ) -> Option<Contact> {
-        self.exposed_contact(&AsIs, id, &shape.aabb(pose), contact)
-    }
-
-    /// The same on the map with the cells `keeps` leaves out emptied.
-    fn refine_contact_kept(
-        &self,
-        id: u32,
-        shape: ShapeRef<'_>,
-        pose: &Pose,
-        contact: Contact,
-        keeps: &dyn Fn(&Obstacle<'_>) -> bool,
-    ) -> Option<Contact> {
-        self.exposed_contact(&KeptCells { keeps }, id, &shape.aabb(pose), contact)
-    }
-
     fn seam_hit(&self, from: Vec2, to: Vec2, layers: Layers, one_way: bool) -> Option<WorldHit> {
         self.point_on_a_seam(&AsIs, from, to, layers, one_way)
     }
@@ -174,29 +150,6 @@ impl Obstacles for TileMap {
 
 impl TileMap {
     /// [`Obstacles::refine_hit`] with the face rule reading `cells`.
-    /// `c`, the contact of a shape whose box is `bounds` with cell `id`, as the way out
-    /// through an exposed face ([`exposed_way_out`](Self::exposed_way_out)): `None` where
-    /// there is none; any other obstacle's contact, and a sensor cell's, as it is.
-    fn exposed_contact(
-        &self,
-        cells: &impl Cells,
-        id: u32,
-        bounds: &Aabb,
-        c: Contact,
-    ) -> Option<Contact> {
-        if id as usize >= self.cells().len() {
-            return Some(c);
-        }
-        let cell = self.cell_of_index(id);
-        let (x, y) = (cell.x, cell.y);
-        if self.has_sensor_cells() && self.sensor(x, y).is_some_and(|b| b != 0) {
-            return Some(c);
-        }
-        let (normal, depth) = self.exposed_way_out(cells, x, y, c.normal, bounds)?;
-        let depth = if normal == c.normal { c.depth } else { depth };
-        Some(Contact { normal, depth, ..c })
-    }
-
     fn refine_among(
         &self,
         cells: &impl Cells,
