@@ -6,6 +6,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
+use super::clear_place::nearest_clear_place;
 use super::one_way;
 use super::outcome::SlideContact;
 use super::settings::SlideSettings;
@@ -85,8 +86,19 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
         return squeezed;
     }
     // Pushed back and forth with no room at all (a door shut on a body in a corridor as
-    // narrow as the door): the shortest way out that is clear of everything, if one is.
-    match clear_way_out(shape, rotation, start, obstacles, settings) {
+    // narrow as the door, pressed into the corner of a floor and a wall, buried among tiles):
+    // the nearest clear place, within the body's own size, then farther.
+    let size = shape
+        .aabb(&Pose::new(start, rotation))
+        .half_extents
+        .max_element();
+    let nearest = || {
+        [2.0, 4.0, 8.0, 16.0].into_iter().find_map(|times| {
+            nearest_clear_place(shape, rotation, start, times * size, obstacles, settings)
+        })
+    };
+    let way_out = nearest();
+    match way_out {
         Some(way_out) => one_push(way_out),
         // No way out: wherever it is least deep in what stands still, then least deep in
         // anything, which may be where it was (the rounds can end deeper than they began,
@@ -177,7 +189,7 @@ fn push_rounds<O: Obstacles + ?Sized>(
 const WAYS: usize = 16;
 
 /// The most obstacles [`clear_way_out`] takes a body out of at once.
-const OVERLAPPED: usize = 8;
+const OVERLAPPED: usize = 32;
 
 /// One way out of what a body overlaps: along `out`, `far` to touch the last of them it
 /// leaves (`id`), touching it as `touch` says (see [`least_way_out`]); `key` (the obstacle

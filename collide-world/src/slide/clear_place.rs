@@ -1,0 +1,448 @@
+//! The nearest place clear of everything, for a body that pushes along one contact or one face
+//! at a time cannot get out of what it overlaps (pressed into the corner of a floor and a
+//! wall, buried among tiles): found in the space of the body's positions, where each obstacle
+//! is the set of positions at which the body overlaps it.
+//!
+//! For a convex body and a convex obstacle that set is convex, and it lies within the
+//! half-planes `p · n < c(n)` for every direction `n`, where `c(n)` is how far the obstacle
+//! reaches along `n` and the body along `-n`; along the face normals of both (for polygons)
+//! those half-planes bound it exactly. The nearest point outside the union of such sets lies
+//! on one of their lines, or where two of them cross: the search tries both, nearest first.
+
+use collide_core::{distance, overlaps, Pose, Rot, ShapeRef};
+use glam::Vec2;
+
+use super::one_way;
+use super::outcome::SlideContact;
+use super::settings::SlideSettings;
+use crate::{Obstacle, Obstacles};
+
+/// The most obstacles the search looks at; more than that near the body, it gives up.
+const OBSTACLES: usize = 128;
+
+/// The most lines the search keeps (after those shared by side-by-side tiles).
+const LINES: usize = 1024;
+
+/// A side of the positions at which the body overlaps obstacle `id`: the body is clear of it
+/// where `q · n ≥ d`, `q` its move from the start.
+#[derive(Clone, Copy)]
+struct Line {
+    n: Vec2,
+    d: f32,
+    id: u32,
+}
+
+/// The lines of the obstacles near a body, and how many of them each obstacle has.
+struct Lines<'o> {
+    near: [Option<Obstacle<'o>>; OBSTACLES],
+    lines: [Line; LINES],
+    count: usize,
+    /// For each obstacle, its first line and one past its last.
+    spans: [(usize, usize); OBSTACLES],
+    /// For each obstacle, whether a way out may pass through it: the body starts inside it,
+    /// or inside one it is joined to (see [`joined`]).
+    crossable: [bool; OBSTACLES],
+    /// For each obstacle, how deep the body starts in it (at most: a round side is bounded by
+    /// lines outside it), `0` where apart.
+    depth: [f32; OBSTACLES],
+    obstacles: usize,
+    skin: f32,
+}
+
+/// The nearest place to `start` that is a skin clear of every obstacle that pushes a body out
+/// ([`one_way::pushes_out`]), no farther than `reach` from it, and the contact of the face it
+/// was pushed out along there (the one it had to go farther from, where two faces meet);
+/// `None` when there is none, or too many obstacles are near to tell.
+pub(super) fn nearest_clear_place<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    start: Vec2,
+    reach: f32,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<SlideContact> {
+    let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
+    let (q, line) = lines.nearest_clear(reach)?;
+    let position = start + q;
+    let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -line.n);
+    Some(SlideContact {
+        obstacle: line.id,
+        point: position - line.n * (side + settings.skin),
+        normal: -line.n,
+        position,
+        surface: settings.surface(-line.n),
+    })
+}
+
+impl<'o> Lines<'o> {
+    /// The lines of every obstacle that may overlap the body moved from `start` by no more
+    /// than `reach`, a skin beyond each: `None` when there are more than the search holds.
+    fn around<O: Obstacles + ?Sized>(
+        shape: ShapeRef<'_>,
+        rotation: Rot,
+        start: Vec2,
+        reach: f32,
+        obstacles: &'o O,
+        settings: &SlideSettings,
+    ) -> Option<Self> {
+        let pose = Pose::new(start, rotation);
+        let area = shape.aabb(&pose).grown(reach + settings.skin);
+        let mut lines = Lines {
+            near: [None; OBSTACLES],
+            lines: [Line {
+                n: Vec2::ZERO,
+                d: 0.0,
+                id: 0,
+            }; LINES],
+            count: 0,
+            spans: [(0, 0); OBSTACLES],
+            crossable: [false; OBSTACLES],
+            depth: [0.0; OBSTACLES],
+            obstacles: 0,
+            skin: settings.skin,
+        };
+        let mut fits = true;
+        obstacles.near(&area, settings.layers, &mut |o| {
+            if fits && one_way::pushes_out(&o) {
+                fits = lines.add(shape, &pose, &o, settings.skin);
+            }
+        });
+        if !fits {
+            return None;
+        }
+        lines.join();
+        Some(lines)
+    }
+
+    /// Marks as crossable every obstacle joined, one to the next, to one the body is in.
+    fn join(&mut self) {
+        let mut todo = [0_u8; OBSTACLES];
+        let mut count = 0;
+        for k in 0..self.obstacles {
+            if self.crossable[k] {
+                todo[count] = k as u8;
+                count += 1;
+            }
+        }
+        while count > 0 {
+            count -= 1;
+            let Some(from) = self.near[usize::from(todo[count])] else {
+                continue;
+            };
+            for k in 0..self.obstacles {
+                let joins = self.near[k].is_some_and(|o| joined(&from, &o));
+                if !self.crossable[k] && joins {
+                    self.crossable[k] = true;
+                    todo[count] = k as u8;
+                    count += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds obstacle `o`'s lines; `false` when they do not fit.
+    fn add(&mut self, shape: ShapeRef<'_>, pose: &Pose, o: &Obstacle<'o>, skin: f32) -> bool {
+        if self.obstacles == OBSTACLES {
+            return false;
+        }
+        let first = self.count;
+        // Positions from the start: the obstacle where it is from the body.
+        let at = Pose::new(o.pose.position - pose.position, o.pose.rotation);
+        let body = Pose::new(Vec2::ZERO, pose.rotation);
+        let mut fits = true;
+        let mut line = |n: Vec2| {
+            // Along a direction both shapes share (a box among tiles), one line is enough.
+            if self.lines[first..self.count].iter().any(|l| l.n == n) {
+                return;
+            }
+            let d = o.shape.reach(&at, n) + shape.reach(&body, -n) + skin;
+            if self.count == LINES || !d.is_finite() {
+                fits = false;
+                return;
+            }
+            self.lines[self.count] = Line { n, d, id: o.id };
+            self.count += 1;
+        };
+        normals(
+            o.shape,
+            o.pose.rotation,
+            o.pose.position - pose.position,
+            &mut |n| {
+                line(n);
+            },
+        );
+        normals(
+            shape,
+            pose.rotation,
+            pose.position - o.pose.position,
+            &mut |n| {
+                line(-n);
+            },
+        );
+        // Round sides have no faces: eight more directions bound them (one alone would be a
+        // half-plane, nothing to go round).
+        if matches!(o.shape, ShapeRef::Circle(_)) || matches!(shape, ShapeRef::Circle(_)) {
+            COMPASS.into_iter().for_each(&mut line);
+        }
+        self.spans[self.obstacles] = (first, self.count);
+        let lines = &self.lines[first..self.count];
+        let depth = lines
+            .iter()
+            .map(|l| l.d - skin)
+            .fold(f32::INFINITY, f32::min);
+        self.depth[self.obstacles] = depth.max(0.0);
+        // In by no more than a skin (pressed onto it, or left within rounding of it), the
+        // body is not in it for the way out: it may not go deeper, nor through.
+        self.crossable[self.obstacles] = depth > skin;
+        self.near[self.obstacles] = Some(*o);
+        self.obstacles += 1;
+        fits
+    }
+
+    /// Whether the move `q` leaves the body clear of every obstacle (outside one of its lines,
+    /// to the rounding of `q`).
+    fn clear(&self, q: Vec2) -> bool {
+        let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
+        self.spans[..self.obstacles].iter().all(|&(first, last)| {
+            self.lines[first..last]
+                .iter()
+                .any(|l| q.dot(l.n) >= l.d - rounding - 4.0 * f32::EPSILON * l.d.abs())
+        })
+    }
+
+    /// Whether the straight move `q` passes through an obstacle it may not cross, deeper than
+    /// the body starts in it (and rounding): a way out of what the body is in may go on through
+    /// the tiles joined to it, never through something apart (across the corner of a tile
+    /// under a platform that pressed the body down), nor through a platform turned onto it
+    /// by a hair.
+    fn cuts_through(&self, q: Vec2) -> bool {
+        let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
+        let mut kept = (0..self.obstacles).filter(|&k| !self.crossable[k]);
+        kept.any(|k| {
+            let (first, last) = self.spans[k];
+            // The part of the move deeper inside every one of the obstacle's lines than the
+            // body starts, if any.
+            let (mut from, mut to) = (0.0_f32, 1.0_f32);
+            for l in &self.lines[first..last] {
+                let along = q.dot(l.n);
+                let d = l.d - self.skin - self.depth[k] - rounding;
+                if along > 0.0 {
+                    to = to.min(d / along);
+                } else if along < 0.0 {
+                    from = from.max(d / along);
+                } else if d <= 0.0 {
+                    return false;
+                }
+            }
+            from < to
+        })
+    }
+
+    /// The shortest clear move no longer than `reach`, and the line it was pushed out along:
+    /// onto one line straight, or onto the crossing of two (the farther one's, there).
+    fn nearest_clear(&self, reach: f32) -> Option<(Vec2, Line)> {
+        let lines = &self.lines[..self.count];
+        let mut best: Option<(Vec2, Line)> = None;
+        let mut shortest = reach;
+        let mut take = |q: Vec2, line: Line, best: &mut Option<(Vec2, Line)>| {
+            let length = q.length();
+            if length <= shortest && q.is_finite() && self.clear(q) && !self.cuts_through(q) {
+                // Of two as near, the one first by its coordinates: never by the order the
+                // set lists its obstacles.
+                let later = best.is_some_and(|(b, _): (Vec2, Line)| {
+                    length == shortest && (q.x, q.y) >= (b.x, b.y)
+                });
+                if !later {
+                    (shortest, *best) = (length, Some((q, line)));
+                }
+            }
+        };
+        // Side-by-side tiles share their lines: each is tried once.
+        let mut unique = [0_u16; LINES];
+        let mut count = 0;
+        for (i, l) in lines.iter().enumerate() {
+            if !lines[..i].iter().any(|e| e.n == l.n && e.d == l.d) {
+                unique[count] = i as u16;
+                count += 1;
+            }
+        }
+        let unique = &unique[..count];
+        for l in unique.iter().map(|&i| lines[usize::from(i)]) {
+            if l.d > 0.0 {
+                take(l.n * l.d, l, &mut best);
+            }
+        }
+        for (k, &i) in unique.iter().enumerate() {
+            let a = lines[usize::from(i)];
+            for b in unique[k + 1..].iter().map(|&j| lines[usize::from(j)]) {
+                let Some(q) = crossing(&a, &b) else { continue };
+                let farther = if a.d >= b.d { a } else { b };
+                take(q, farther, &mut best);
+            }
+        }
+        best
+    }
+}
+
+/// Whether still obstacles `a` and `b` overlap or touch (to the rounding of where they are):
+/// parts of one solid, as two tiles side by side are. A moving one joins nothing: a way out of
+/// a platform never runs on through the tile it pressed the body against.
+fn joined(a: &Obstacle<'_>, b: &Obstacle<'_>) -> bool {
+    if a.velocity != Vec2::ZERO || b.velocity != Vec2::ZERO {
+        return false;
+    }
+    let (box_a, box_b) = (a.shape.aabb(&a.pose), b.shape.aabb(&b.pose));
+    let far = box_a.max().abs().max(box_b.max().abs()).max_element();
+    let rounding = 8.0 * f32::EPSILON * far.max(box_a.min().abs().max_element());
+    if !box_a.grown(rounding).overlaps(&box_b) {
+        return false;
+    }
+    let boxes = matches!((a.shape, b.shape), (ShapeRef::Rect(_), ShapeRef::Rect(_)));
+    boxes
+        || overlaps(a.shape, &a.pose, b.shape, &b.pose)
+        || distance(a.shape, &a.pose, b.shape, &b.pose).is_some_and(|d| d.distance <= rounding)
+}
+
+/// The eight directions of the compass, for round shapes.
+const COMPASS: [Vec2; 8] = [
+    Vec2::X,
+    Vec2::new(
+        core::f32::consts::FRAC_1_SQRT_2,
+        core::f32::consts::FRAC_1_SQRT_2,
+    ),
+    Vec2::Y,
+    Vec2::new(
+        -core::f32::consts::FRAC_1_SQRT_2,
+        core::f32::consts::FRAC_1_SQRT_2,
+    ),
+    Vec2::NEG_X,
+    Vec2::new(
+        -core::f32::consts::FRAC_1_SQRT_2,
+        -core::f32::consts::FRAC_1_SQRT_2,
+    ),
+    Vec2::NEG_Y,
+    Vec2::new(
+        core::f32::consts::FRAC_1_SQRT_2,
+        -core::f32::consts::FRAC_1_SQRT_2,
+    ),
+];
+
+/// Where lines `a` and `b` cross, unless they run (nearly) side by side.
+fn crossing(a: &Line, b: &Line) -> Option<Vec2> {
+    let det = a.n.perp_dot(b.n);
+    if det.abs() < 1e-4 {
+        return None;
+    }
+    Some(Vec2::new(
+        (a.d * b.n.y - b.d * a.n.y) / det,
+        (a.n.x * b.d - b.n.x * a.d) / det,
+    ))
+}
+
+/// The outward face normals of `shape` turned by `rotation` (a rect's are the axes, as it
+/// never turns), or for a circle the way from its centre to the other shape, `toward` from it.
+fn normals(shape: ShapeRef<'_>, rotation: Rot, toward: Vec2, visit: &mut dyn FnMut(Vec2)) {
+    match shape {
+        ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
+            .into_iter()
+            .for_each(visit),
+        ShapeRef::Hull(h) => h.normals().iter().for_each(|n| visit(rotation.apply(*n))),
+        ShapeRef::Circle(_) => visit((-toward).normalize_or(Vec2::Y)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use collide_core::Rect;
+
+    fn block(id: u32, min: Vec2, max: Vec2) -> Obstacle<'static> {
+        let half = Box::leak(Box::new(Rect {
+            half_extents: (max - min) * 0.5,
+        }));
+        Obstacle::new(id, *half, Pose::from_position((min + max) * 0.5))
+    }
+
+    #[test]
+    fn two_lines_cross_where_both_hold() {
+        let a = Line {
+            n: Vec2::X,
+            d: 2.0,
+            id: 0,
+        };
+        let b = Line {
+            n: Vec2::new(0.6, 0.8),
+            d: 3.0,
+            id: 1,
+        };
+        let q = crossing(&a, &b).unwrap();
+        assert!(
+            (q.dot(a.n) - a.d).abs() < 1e-6 && (q.dot(b.n) - b.d).abs() < 1e-6,
+            "{q}"
+        );
+        assert!(crossing(
+            &a,
+            &Line {
+                n: Vec2::X,
+                d: 5.0,
+                id: 2
+            }
+        )
+        .is_none());
+    }
+
+    /// Pressed into the corner of a floor and a wall, neither face alone is clear (up runs
+    /// into the wall, aside into the floor): the nearest clear place is up and aside at once.
+    #[test]
+    fn a_box_in_a_corner_goes_up_and_aside() {
+        let level = [
+            block(0, Vec2::new(-10.0, -10.0), Vec2::new(10.0, 0.0)),
+            block(1, Vec2::new(-10.0, 0.0), Vec2::new(0.0, 10.0)),
+        ];
+        let body = Rect {
+            half_extents: Vec2::splat(1.0),
+        };
+        let settings = SlideSettings::new(Vec2::Y);
+        let start = Vec2::new(0.5, 0.75);
+        let out = nearest_clear_place(
+            body.into(),
+            Rot::IDENTITY,
+            start,
+            4.0,
+            &level[..],
+            &settings,
+        );
+        let out = out.expect("a way out");
+        let skin = settings.skin;
+        assert!(
+            (out.position - Vec2::new(1.0 + skin, 1.0 + skin)).length() < 1e-5,
+            "{out:?}"
+        );
+        // Not within reach: none.
+        let deep = Vec2::new(-5.0, -5.0);
+        let none =
+            nearest_clear_place(body.into(), Rot::IDENTITY, deep, 2.0, &level[..], &settings);
+        assert!(none.is_none());
+    }
+
+    /// More obstacles near than it holds: it gives up rather than answer from some of them.
+    #[test]
+    fn too_many_obstacles_give_no_answer() {
+        let level: Vec<Obstacle<'static>> = (0..=OBSTACLES as u32)
+            .map(|i| {
+                let x = i as f32;
+                block(i, Vec2::new(x, -1.0), Vec2::new(x + 1.0, 0.0))
+            })
+            .collect();
+        let body = Rect {
+            half_extents: Vec2::splat(1.0),
+        };
+        let settings = SlideSettings::new(Vec2::Y);
+        let at = Vec2::new(60.0, 0.5);
+        let wide =
+            nearest_clear_place(body.into(), Rot::IDENTITY, at, 200.0, &level[..], &settings);
+        assert!(wide.is_none());
+        let near = nearest_clear_place(body.into(), Rot::IDENTITY, at, 2.0, &level[..], &settings);
+        assert!((near.unwrap().position.y - (1.0 + settings.skin)).abs() < 1e-5);
+    }
+}
