@@ -80,15 +80,15 @@ pub(crate) fn travel_scale(from: &Aabb) -> f32 {
 ///
 /// The body never ends inside an obstacle it started outside of, and never passes through
 /// one, at any speed. One that starts inside an obstacle is first pushed out along the
-/// shortest way (out of the deepest, a skin beyond, a few times; where that goes the long
-/// way round, out of one tile of a floor along the side it shares with the next, the
-/// shortest move along a face normal of what it overlaps that ends a skin clear of
-/// everything; where it goes back and forth between obstacles, as a door shut on a body in a
-/// narrow corridor or a body pressed into the corner of a floor and a wall, the nearest place
-/// a skin clear of everything, within 16 half sizes of the body, whose straight way
+/// shortest way: out of the deepest, a skin beyond, a few times, or the nearest place a skin
+/// clear of everything where that is nearer (pushed out of one tile of a floor along the side
+/// it shares with the next, the rounds go the long way round) or the rounds go back and forth
+/// (a door shut on a body in a narrow corridor, a body pressed into the corner of a floor and
+/// a wall). That place is looked for within 16 half sizes of the body, and the straight way
 /// there passes through nothing the body was not in or joined to: tiles side by side are
-/// crossed, a platform it touches by less than a skin, or a tile it was pressed against,
-/// never). A body with no such place near stays where it is least deep. A step whose path passed within rounding of an obstacle it did not stop at
+/// crossed; a tile it was pressed against, or a platform it touches by less than a skin,
+/// never. A body with no such place near stays where it is least deep. A step whose path
+/// passed within rounding of an obstacle it did not stop at
 /// (a body a game put closer to a surface than the skin, sliding along it far from the
 /// origin) is checked where it ends, and pushed out a skin if rounding put it inside; if it
 /// cannot be, the body stays where that step began. Non-finite input, or a travel longer

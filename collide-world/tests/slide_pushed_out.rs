@@ -1,8 +1,9 @@
-//! A body that starts inside the level is never left inside where a way out is near: sunk
-//! deep into a floor, pressed into the corner of a floor and a wall, buried in a ledge. A tile
-//! map and the same level as one block per cell push it out alike. Its way out never cuts
-//! through something it was not in. The exact cases are an independent tester's, found
-//! against an f64 oracle of the shortest clear move.
+//! A body that starts inside the level is pushed out of it by the shortest way, and is never
+//! left inside where a way out is near: sunk deep into a floor, pressed into the corner of a
+//! floor and a wall, buried in a ledge, over a pillar narrower than itself. A tile map and the
+//! same level as one block per cell push it out alike. Its way out never cuts through
+//! something it was not in. The exact cases are independent testers', found against an f64
+//! oracle of the shortest clear move and on moving platforms.
 
 use collide_core::{contact, overlaps, Circle, Hull, Layers, Pose, Rect, Rot, Shape, ShapeRef};
 use collide_world::{
@@ -201,4 +202,69 @@ fn a_box_under_a_plank_turned_onto_it_is_not_pushed_through_it() {
         }
     }
     assert!(m.position.y < at.y, "{m:?}");
+}
+
+/// A ball sunk to its centre at the seam of a floor went out across the corner of the tile
+/// beside (202.7 along the diagonal, where 178.1 straight up clears the floor), and the same
+/// floor of blocks answered otherwise: the corner is inside the floor. Up and then left, out
+/// of the floor and clear of the tile above it, is shorter still (167.9), and both take it.
+#[test]
+fn a_ball_sunk_at_a_seam_comes_out_the_short_way_on_tiles_and_blocks_alike() {
+    let rows = rows(&["..#."], &["####"; 2]);
+    let cell = 59.363125;
+    let map = map(&rows, cell, Vec2::ZERO);
+    let radius = 118.72625;
+    let at = Vec2::splat(118.72625);
+    let end = pushed_out(&map, Circle { radius }.into(), at, 178.2, 1e-3);
+    // On the floor's top, a skin above it.
+    assert!((end.y - (2.0 * cell + radius + 0.01)).abs() < 1e-2, "{end}");
+}
+
+/// A box wider than a pillar one tile across, centred on it and sunk into its top two tiles
+/// exactly as far from their top as from their bottom, went out down the pillar's three tiles
+/// (0.383) where 0.17 up clears it.
+#[test]
+fn a_box_centred_on_a_narrow_pillar_comes_out_over_its_top() {
+    let rows = rows(&["#"; 3], &[]);
+    let cell = 0.1113769;
+    let map = map(&rows, cell, Vec2::new(cell, 0.0));
+    let half = Vec2::new(0.125299, 0.10441584);
+    let at = Vec2::new(0.16706535, 0.27844223);
+    let end = pushed_out(&map, Rect { half_extents: half }.into(), at, 0.171, 1e-5);
+    assert!(end.y > at.y, "{end}");
+}
+
+/// Out of one body, the shortest way went into another (a turned triangle's face pointed the
+/// box into the block beside it), and the box was pushed round it, 26.1 in all, where 18.1
+/// straight up, away from the box's own bottom, clears both.
+#[test]
+fn a_box_pushed_from_a_triangle_into_a_block_takes_one_shorter_way_out() {
+    let mut level = StaticBodies::new();
+    let block = Rect {
+        half_extents: Vec2::new(9.181092, 15.810186),
+    };
+    let at = Pose::new(Vec2::new(7162.4116, -2239.5537), Rot::IDENTITY);
+    level.add(block, at, Layers::ALL).unwrap();
+    let triangle = Hull::regular(3, 18.677227).unwrap();
+    let turned = Pose::new(Vec2::new(7210.947, -2246.4873), Rot::from_angle(-0.2788713));
+    level.add(triangle, turned, Layers::ALL).unwrap();
+    level.refresh();
+    let body = Rect {
+        half_extents: Vec2::new(20.800808, 13.867206),
+    };
+    let at = Vec2::new(7197.0796, -2232.62);
+    let out = move_and_slide(
+        body,
+        Rot::IDENTITY,
+        at,
+        Vec2::ZERO,
+        &level,
+        &SlideSettings::new(Vec2::Y),
+    );
+    assert!(
+        !inside(body.into(), Rot::IDENTITY, out.position, &level),
+        "{out:?}"
+    );
+    assert!(out.position.distance(at) < 18.2, "{out:?}");
+    assert!(out.on_floor, "{out:?}");
 }

@@ -62,7 +62,8 @@ pub(super) fn nearest_clear_place<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Option<SlideContact> {
     let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
-    let (q, line) = lines.nearest_clear(reach)?;
+    let rounding = 16.0 * f32::EPSILON * (start.abs().max_element() + reach);
+    let (q, line) = lines.nearest_clear(reach, rounding)?;
     let position = start + q;
     let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -line.n);
     Some(SlideContact {
@@ -239,24 +240,12 @@ impl<'o> Lines<'o> {
     }
 
     /// The shortest clear move no longer than `reach`, and the line it was pushed out along:
-    /// onto one line straight, or onto the crossing of two (the farther one's, there).
-    fn nearest_clear(&self, reach: f32) -> Option<(Vec2, Line)> {
+    /// onto one line straight, or else onto the crossing of two (the farther one's, there)
+    /// where that is shorter by more than `rounding` (a crossing of lines a hair apart, as a
+    /// hull's bottom tilted by an ulp and a floor, would put a body sunk into a floor an ulp
+    /// nearer, and visibly aside).
+    fn nearest_clear(&self, reach: f32, rounding: f32) -> Option<(Vec2, Line)> {
         let lines = &self.lines[..self.count];
-        let mut best: Option<(Vec2, Line)> = None;
-        let mut shortest = reach;
-        let mut take = |q: Vec2, line: Line, best: &mut Option<(Vec2, Line)>| {
-            let length = q.length();
-            if length <= shortest && q.is_finite() && self.clear(q) && !self.cuts_through(q) {
-                // Of two as near, the one first by its coordinates: never by the order the
-                // set lists its obstacles.
-                let later = best.is_some_and(|(b, _): (Vec2, Line)| {
-                    length == shortest && (q.x, q.y) >= (b.x, b.y)
-                });
-                if !later {
-                    (shortest, *best) = (length, Some((q, line)));
-                }
-            }
-        };
         // Side-by-side tiles share their lines: each is tried once.
         let mut unique = [0_u16; LINES];
         let mut count = 0;
@@ -266,18 +255,37 @@ impl<'o> Lines<'o> {
                 count += 1;
             }
         }
-        let unique = &unique[..count];
-        for l in unique.iter().map(|&i| lines[usize::from(i)]) {
-            if l.d > 0.0 {
-                take(l.n * l.d, l, &mut best);
-            }
-        }
-        for (k, &i) in unique.iter().enumerate() {
-            let a = lines[usize::from(i)];
-            for b in unique[k + 1..].iter().map(|&j| lines[usize::from(j)]) {
-                let Some(q) = crossing(&a, &b) else { continue };
+        let unique = || unique[..count].iter().map(|&i| lines[usize::from(i)]);
+        let onto = unique().filter(|l| l.d > 0.0).map(|l| (l.n * l.d, l));
+        let straight = self.nearest_of(onto, reach);
+        let within = straight.map_or(reach, |(q, _)| q.length() - rounding);
+        let crossings = unique().enumerate().flat_map(|(k, a)| {
+            unique().skip(k + 1).filter_map(move |b| {
                 let farther = if a.d >= b.d { a } else { b };
-                take(q, farther, &mut best);
+                crossing(&a, &b).map(|q| (q, farther))
+            })
+        });
+        self.nearest_of(crossings, within).or(straight)
+    }
+
+    /// The nearest of the `candidates` moves no longer than `reach` that are clear and cut
+    /// through nothing; of two as near, the one first by its coordinates, never by the order
+    /// the set lists its obstacles.
+    fn nearest_of(
+        &self,
+        candidates: impl Iterator<Item = (Vec2, Line)>,
+        reach: f32,
+    ) -> Option<(Vec2, Line)> {
+        let mut best: Option<(Vec2, Line)> = None;
+        let mut shortest = reach;
+        for (q, line) in candidates {
+            let length = q.length();
+            if !(length <= shortest && q.is_finite()) {
+                continue;
+            }
+            let later = best.is_some_and(|(b, _)| length == shortest && (q.x, q.y) >= (b.x, b.y));
+            if !later && self.clear(q) && !self.cuts_through(q) {
+                (shortest, best) = (length, Some((q, line)));
             }
         }
         best

@@ -83,21 +83,16 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     let rounding = 8.0 * f32::EPSILON * start.abs().max_element();
     let squeezed = push_rounds(shape, rotation, start, obstacles, settings, rounding);
     if !inside(&squeezed) {
-        return squeezed;
+        return shorter_in_one_move(shape, rotation, start, squeezed, obstacles, settings);
     }
     // Pushed back and forth with no room at all (a door shut on a body in a corridor as
     // narrow as the door, pressed into the corner of a floor and a wall, buried among tiles):
     // the nearest clear place, within the body's own size, then farther.
-    let size = shape
-        .aabb(&Pose::new(start, rotation))
-        .half_extents
-        .max_element();
-    let nearest = || {
-        [2.0, 4.0, 8.0, 16.0].into_iter().find_map(|times| {
-            nearest_clear_place(shape, rotation, start, times * size, obstacles, settings)
-        })
-    };
-    let way_out = nearest();
+    let size = shape.aabb(&Pose::new(start, rotation)).half_extents;
+    let way_out = [2.0, 4.0, 8.0, 16.0].into_iter().find_map(|times| {
+        let reach = times * size.max_element();
+        nearest_clear_place(shape, rotation, start, reach, obstacles, settings)
+    });
     match way_out {
         Some(way_out) => one_push(way_out),
         // No way out: wherever it is least deep in what stands still, then least deep in
@@ -120,11 +115,11 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     }
 }
 
-/// Where rounds that got the body out took more than one push, the one move along a face
-/// normal that ends clear of everything ([`clear_way_out`]) when it is shorter: pushed out
-/// of one obstacle into the next, the rounds go the long way round (a body sunk into a
-/// floor of tiles, pushed out of one along the side it shares with the next, and out of
-/// that along the next side, ends far along the floor rather than on it).
+/// Where rounds got the body out, the nearest clear place ([`nearest_clear_place`]) when it
+/// is nearer: pushed out of one obstacle into the next, the rounds go the long way round (a
+/// body sunk into a floor of tiles, pushed out of one along the side it shares with the next,
+/// and out of that along the next side, ends far along the floor rather than on it), and out
+/// of the deepest alone they may leave by its far side where its near one is clear.
 fn shorter_in_one_move<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -133,13 +128,12 @@ fn shorter_in_one_move<O: Obstacles + ?Sized>(
     obstacles: &O,
     settings: &SlideSettings,
 ) -> (Vec2, [Option<SlideContact>; PUSHES]) {
-    if pushed.1[1].is_none() {
+    if pushed.1[0].is_none() {
         return pushed;
     }
-    match clear_way_out(shape, rotation, start, obstacles, settings) {
-        Some(way_out) if way_out.position.distance(start) < pushed.0.distance(start) => {
-            one_push(way_out)
-        }
+    let reach = pushed.0.distance(start);
+    match nearest_clear_place(shape, rotation, start, reach, obstacles, settings) {
+        Some(way_out) if way_out.position.distance(start) < reach => one_push(way_out),
         _ => pushed,
     }
 }
@@ -183,144 +177,6 @@ fn push_rounds<O: Obstacles + ?Sized>(
         push.position = position;
     }
     (position, pushes)
-}
-
-/// The most directions [`clear_way_out`] tries.
-const WAYS: usize = 16;
-
-/// The most obstacles [`clear_way_out`] takes a body out of at once.
-const OVERLAPPED: usize = 32;
-
-/// One way out of what a body overlaps: along `out`, `far` to touch the last of them it
-/// leaves (`id`), touching it as `touch` says (see [`least_way_out`]); `key` (the obstacle
-/// whose face gave the way, and the face's place among its faces) orders equal ways.
-#[derive(Clone, Copy)]
-struct Way {
-    out: Vec2,
-    far: f32,
-    touch: Option<Impact>,
-    id: u32,
-    key: (u32, usize),
-}
-
-impl Way {
-    /// Room for a way not found yet.
-    const NONE: Way = Way {
-        out: Vec2::ZERO,
-        far: f32::INFINITY,
-        touch: None,
-        id: 0,
-        key: (0, 0),
-    };
-}
-
-/// The shortest move out of every obstacle the body at `start` overlaps that ends clear of
-/// all of them, a skin beyond the last it leaves, along a face normal of one of them (a
-/// circle's: the way from its centre): what the shortest way out is where pushing along each
-/// contact in turn goes back and forth, or the long way round. `None` when no such move is
-/// clear. Its contact is where the body touches the last obstacle it left, at the end of
-/// that move less the skin.
-fn clear_way_out<O: Obstacles + ?Sized>(
-    shape: ShapeRef<'_>,
-    rotation: Rot,
-    start: Vec2,
-    obstacles: &O,
-    settings: &SlideSettings,
-) -> Option<SlideContact> {
-    let pose = Pose::new(start, rotation);
-    let mut overlapped = [None; OVERLAPPED];
-    let mut count = 0;
-    obstacles.near(&shape.aabb(&pose), settings.layers, &mut |o| {
-        let pushes = one_way::pushes_out(&o) && overlaps(shape, &pose, o.shape, &o.pose);
-        if pushes && count < OVERLAPPED {
-            overlapped[count] = Some(o);
-            count += 1;
-        }
-    });
-    let overlapped = &overlapped[..count];
-    let mut ways = [Way::NONE; WAYS];
-    let mut count = 0;
-    for o in overlapped.iter().flatten() {
-        let mut way = |k: usize, out: Vec2| {
-            if count < WAYS {
-                if let Some(w) = way_out_of_all(shape, &pose, overlapped, out, (o.id, k)) {
-                    ways[count] = w;
-                    count += 1;
-                }
-            }
-        };
-        match o.shape {
-            ShapeRef::Rect(_) => [Vec2::X, Vec2::NEG_X, Vec2::Y, Vec2::NEG_Y]
-                .into_iter()
-                .enumerate()
-                .for_each(|(k, out)| way(k, out)),
-            ShapeRef::Hull(h) => h
-                .normals()
-                .iter()
-                .enumerate()
-                .for_each(|(k, n)| way(k, o.pose.rotation.apply(*n))),
-            ShapeRef::Circle(_) => way(0, (start - o.pose.position).normalize_or(Vec2::Y)),
-        }
-    }
-    let ways = &mut ways[..count];
-    // Shortest first; ties by obstacle id and face, never by the order the set lists them.
-    ways.sort_unstable_by(|a, b| a.far.total_cmp(&b.far).then(a.key.cmp(&b.key)));
-    ways.iter().find_map(|way| {
-        let to = start + way.out * (way.far + settings.skin);
-        let clear =
-            deepest_overlap(shape, &Pose::new(to, rotation), obstacles, settings.layers).is_none();
-        // Where no sweep found the touch (rounding), the face left, across the skin from the
-        // body's side toward it.
-        let (point, normal) = way.touch.map_or_else(
-            || {
-                let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -way.out);
-                (to - way.out * (side + settings.skin), -way.out)
-            },
-            |t: Impact| (t.point, t.normal),
-        );
-        clear.then(|| SlideContact {
-            obstacle: way.id,
-            point,
-            normal,
-            position: to,
-            surface: settings.surface(normal),
-        })
-    })
-}
-
-/// The way along `out` out of every obstacle of `overlapped`: as far as the farthest of them
-/// needs ([`least_way_out`]), so that the body ends a skin beyond each, not only beyond the
-/// one whose face gave the way. Of those it leaves together (to rounding), the touch met most
-/// face on is the way's: a box lifted out of two floor tiles stands on the floor, not on the
-/// corner of the tile beside. `None` where one of them has no finite way along `out`.
-fn way_out_of_all(
-    shape: ShapeRef<'_>,
-    pose: &Pose,
-    overlapped: &[Option<Obstacle<'_>>],
-    out: Vec2,
-    key: (u32, usize),
-) -> Option<Way> {
-    let face_on = |touch: &Option<Impact>| touch.map_or(1.0, |t| -t.normal.dot(out));
-    let (mut farthest, mut far_all): (Option<Way>, f32) = (None, 0.0);
-    for o in overlapped.iter().flatten() {
-        let (far, touch) = least_way_out(shape, pose, o, out)?;
-        far_all = far_all.max(far);
-        let rounding = 8.0 * f32::EPSILON * (pose.position.abs().max_element() + far);
-        let better = farthest.is_none_or(|w| {
-            far > w.far + rounding
-                || (far >= w.far - rounding && face_on(&touch) > face_on(&w.touch))
-        });
-        if better {
-            farthest = Some(Way {
-                out,
-                far,
-                touch,
-                id: o.id,
-                key,
-            });
-        }
-    }
-    farthest.map(|w| Way { far: far_all, ..w })
 }
 
 /// How far the body `shape` at `pose`, overlapping the obstacle `o`, must move along the unit
