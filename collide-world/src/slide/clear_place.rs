@@ -20,6 +20,10 @@ use crate::{Obstacle, Obstacles};
 /// The most obstacles the search looks at; more than that near the body, it gives up.
 const OBSTACLES: usize = 128;
 
+/// The most places the search asks about in one pass (within a frame's budget: a body
+/// that stays buried is searched for again each move).
+const CHECKS: usize = 4096;
+
 /// The most lines the search keeps (after those shared by side-by-side tiles).
 const LINES: usize = 1024;
 
@@ -201,14 +205,26 @@ impl<'o> Lines<'o> {
     }
 
     /// Whether the move `q` leaves the body clear of every obstacle (outside one of its lines,
-    /// to the rounding of `q`).
-    fn clear(&self, q: Vec2) -> bool {
+    /// to the rounding of `q`); where it does not, `blocker` names the obstacle that holds it.
+    /// The last obstacle that held a move is asked first: the next is most often in it too.
+    fn clear(&self, q: Vec2, blocker: &mut usize) -> bool {
         let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
-        self.spans[..self.obstacles].iter().all(|&(first, last)| {
+        let outside = |k: usize| {
+            let (first, last) = self.spans[k];
             self.lines[first..last]
                 .iter()
                 .any(|l| q.dot(l.n) >= l.d - rounding - 4.0 * f32::EPSILON * l.d.abs())
-        })
+        };
+        if *blocker < self.obstacles && !outside(*blocker) {
+            return false;
+        }
+        match (0..self.obstacles).find(|&k| !outside(k)) {
+            Some(k) => {
+                *blocker = k;
+                false
+            }
+            None => true,
+        }
     }
 
     /// Whether the straight move `q` passes through an obstacle it may not cross, deeper than
@@ -246,12 +262,23 @@ impl<'o> Lines<'o> {
     /// nearer, and visibly aside).
     fn nearest_clear(&self, reach: f32, rounding: f32) -> Option<(Vec2, Line)> {
         let lines = &self.lines[..self.count];
-        // Side-by-side tiles share their lines: each is tried once.
+        // Side-by-side tiles share their lines: each is tried once (sorted, the same lines
+        // come together).
+        let mut sorted = [0_u16; LINES];
+        for (i, slot) in sorted.iter_mut().enumerate().take(lines.len()) {
+            *slot = i as u16;
+        }
+        let key = |i: &u16| {
+            let l = &lines[usize::from(*i)];
+            (l.n.x.to_bits(), l.n.y.to_bits(), l.d.to_bits())
+        };
+        let sorted = &mut sorted[..lines.len()];
+        sorted.sort_unstable_by_key(key);
         let mut unique = [0_u16; LINES];
         let mut count = 0;
-        for (i, l) in lines.iter().enumerate() {
-            if !lines[..i].iter().any(|e| e.n == l.n && e.d == l.d) {
-                unique[count] = i as u16;
+        for (k, i) in sorted.iter().enumerate() {
+            if k == 0 || key(i) != key(&sorted[k - 1]) {
+                unique[count] = *i;
                 count += 1;
             }
         }
@@ -270,21 +297,29 @@ impl<'o> Lines<'o> {
 
     /// The nearest of the `candidates` moves no longer than `reach` that are clear and cut
     /// through nothing; of two as near, the one first by its coordinates, never by the order
-    /// the set lists its obstacles.
+    /// the set lists its obstacles. `None` too where more than [`CHECKS`] of them are near
+    /// enough to be asked (a body buried deep in a wide block of tiles, every frame).
     fn nearest_of(
         &self,
         candidates: impl Iterator<Item = (Vec2, Line)>,
         reach: f32,
     ) -> Option<(Vec2, Line)> {
         let mut best: Option<(Vec2, Line)> = None;
-        let mut shortest = reach;
+        let (mut shortest, mut checks, mut blocker) = (reach, 0, 0);
         for (q, line) in candidates {
             let length = q.length();
             if !(length <= shortest && q.is_finite()) {
                 continue;
             }
             let later = best.is_some_and(|(b, _)| length == shortest && (q.x, q.y) >= (b.x, b.y));
-            if !later && self.clear(q) && !self.cuts_through(q) {
+            if later {
+                continue;
+            }
+            checks += 1;
+            if checks > CHECKS {
+                return None;
+            }
+            if self.clear(q, &mut blocker) && !self.cuts_through(q) {
                 (shortest, best) = (length, Some((q, line)));
             }
         }
