@@ -268,3 +268,79 @@ fn a_box_pushed_from_a_triangle_into_a_block_takes_one_shorter_way_out() {
     assert!(out.position.distance(at) < 18.2, "{out:?}");
     assert!(out.on_floor, "{out:?}");
 }
+
+/// A small character on a floor, under the bottom edge of a block that moves along and pushes
+/// it into a wall: the push stops at the wall, the block's edge over it by a hair. The push
+/// out lifted it 0.37 up through the block onto its top; it now stays on the floor, under the
+/// block by less than a skin (where a block moving aside pins a body, it is not crushed).
+#[test]
+fn a_character_pinned_under_a_pushers_edge_is_not_lifted_through_it() {
+    let mut rows = vec![".............."; 8];
+    rows.extend([".............#", ".........####."]);
+    let origin = Vec2::new(-33.039635, 12.431077);
+    let tiles = TileMap::from_rows(&rows, Vec2::splat(0.1639667), origin).unwrap();
+    let mut world = StaticWorld::new(tiles);
+    let block = Rect {
+        half_extents: Vec2::new(0.18812782, 0.15514654),
+    };
+    let mut at = Vec2::new(-32.513573, 12.800243);
+    let pusher = world
+        .bodies
+        .add(block, Pose::from_position(at), Layers::ALL)
+        .unwrap();
+    world.bodies.refresh();
+    let small = Hull::from_half_extents(Vec2::new(0.03074375, 0.017996326)).unwrap();
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(0.03727006)
+        .with_max_step_height(0.0);
+    let turn = Rot::from_angle(0.26180053);
+    let mut c = Character::new(small, Vec2::new(-31.367365, 12.625384), settings).unwrap();
+    c.set_rotation(turn);
+    let frames = [
+        (
+            Vec2::new(-32.337635, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+        (
+            Vec2::new(-32.161697, 12.800243),
+            Vec2::new(0.0, -0.0039143423),
+        ),
+        (
+            Vec2::new(-31.985758, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+        (
+            Vec2::new(-31.809818, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+        (
+            Vec2::new(-31.633879, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+        (
+            Vec2::new(-31.45794, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+        (Vec2::new(-31.282, 12.800243), Vec2::new(0.0, -0.0019571711)),
+        (
+            Vec2::new(-31.10606, 12.800243),
+            Vec2::new(0.0, -0.0019571711),
+        ),
+    ];
+    for (to, travel) in frames {
+        world
+            .bodies
+            .move_body(pusher, Pose::from_position(to), to - at);
+        at = to;
+        let m = *c.move_by(travel, &world);
+        let bottom = at.y - block.half_extents.y;
+        assert!(m.position.y < bottom, "lifted onto the block: {m:?}");
+        let depth = contact(
+            &small,
+            &Pose::new(m.position, turn),
+            block,
+            &Pose::from_position(at),
+        );
+        assert!(depth.map_or(0.0, |d| d.depth) <= 0.01, "{depth:?} {m:?}");
+    }
+}
