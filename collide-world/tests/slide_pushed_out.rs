@@ -113,6 +113,36 @@ fn a_ball_buried_in_a_ledge_comes_out_through_the_tiles_above() {
     assert!((end.x - at.x).abs() < 1e-4, "{end}");
 }
 
+/// A ball sunk into a jumble of tiles over a floor, whose nearest clear place lies where it
+/// is a radius and a skin from two tile corners at once (between them, over a one-cell gap),
+/// was pushed 46.17 up and aside to a place the search's eight directions round a corner
+/// reach: the round sides of a ball about a corner are now arcs, 43.81.
+#[test]
+fn a_ball_between_two_corners_goes_to_the_nearest_place_on_both_arcs() {
+    let rows: Vec<String> = [
+        "............",
+        "............",
+        "............",
+        "...#.##.#.#.",
+        ".......#.#..",
+        "...#...#...#",
+        "...#.#.#.##.",
+        "############",
+        "############",
+    ]
+    .iter()
+    .map(|r| r.to_string())
+    .collect();
+    let map = map(&rows, 32.0, Vec2::ZERO);
+    let radius = 35.10728;
+    let at = Vec2::new(248.44733, 180.2692);
+    let end = pushed_out(&map, Circle { radius }.into(), at, 43.9, 1e-3);
+    // The corners (224, 192) and (256, 192), 16 to either side of x = 240.
+    let reach = radius + 0.01;
+    let between = Vec2::new(240.0, 192.0 + (reach * reach - 16.0 * 16.0).sqrt());
+    assert!(end.distance(between) < 1e-3, "{end} against {between}");
+}
+
 /// A ball pressed by a round platform onto a tile below (inside the platform by less than a
 /// skin, a hair above the tile) went out down and aside past the tile's corner, cutting
 /// through the tile on the way: the nearest clear place, by a way through something it was

@@ -6,8 +6,11 @@
 //! For a convex body and a convex obstacle that set is convex, and it lies within the
 //! half-planes `p · n < c(n)` for every direction `n`, where `c(n)` is how far the obstacle
 //! reaches along `n` and the body along `-n`; along the face normals of both (for polygons)
-//! those half-planes bound it exactly. The nearest point outside the union of such sets lies
-//! on one of their lines, or where two of them cross: the search tries both, nearest first.
+//! those half-planes bound it exactly. Where the body or the obstacle is round, the set's round
+//! sides are arcs about the polygon's corners (or the other circle's centre), and a place
+//! inside every line is asked of the exact distance ([`arcs`]). The nearest point outside the
+//! union of such sets lies on one of their lines or arcs, or where two of them cross: the
+//! search tries both, nearest first.
 
 use collide_core::{distance, overlaps, Pose, Rot, ShapeRef};
 use glam::Vec2;
@@ -16,6 +19,11 @@ use super::one_way;
 use super::outcome::SlideContact;
 use super::settings::SlideSettings;
 use crate::{Obstacle, Obstacles};
+use arcs::{arcs_of, clear_of, cuts_into, gap, Arc, ARCS};
+use sides::Sides;
+
+mod arcs;
+mod sides;
 
 /// The most obstacles the search looks at; more than that near the body, it gives up.
 const OBSTACLES: usize = 128;
@@ -36,18 +44,35 @@ struct Line {
     id: u32,
 }
 
-/// The lines of the obstacles near a body, and how many of them each obstacle has.
-struct Lines<'o> {
+impl Line {
+    /// Room in an array, before it is filled.
+    const NONE: Line = Line {
+        n: Vec2::ZERO,
+        d: 0.0,
+        id: 0,
+    };
+}
+
+/// The lines of the obstacles near a body, and how many of them each obstacle has; where the
+/// body or an obstacle is round, the arcs of its round sides too.
+struct Lines<'o, 'b> {
+    /// The body, turned, and where it starts.
+    body: (ShapeRef<'b>, Rot, Vec2),
     near: [Option<Obstacle<'o>>; OBSTACLES],
     lines: [Line; LINES],
     count: usize,
+    arcs: [Arc; ARCS],
+    arc_count: usize,
+    /// For each obstacle, whether its arcs are kept: a place inside all its lines may still be
+    /// clear of it, as its exact distance tells.
+    round: [bool; OBSTACLES],
     /// For each obstacle, its first line and one past its last.
     spans: [(usize, usize); OBSTACLES],
     /// For each obstacle, whether a way out may pass through it: the body starts inside it,
     /// or inside one it is joined to (see [`joined`]).
     crossable: [bool; OBSTACLES],
-    /// For each obstacle, how deep the body starts in it (at most: a round side is bounded by
-    /// lines outside it), `0` where apart.
+    /// For each obstacle, how deep the body starts in it (at most, where a side is round),
+    /// `0` where apart.
     depth: [f32; OBSTACLES],
     obstacles: usize,
     skin: f32,
@@ -79,11 +104,11 @@ pub(super) fn nearest_clear_place<O: Obstacles + ?Sized>(
     })
 }
 
-impl<'o> Lines<'o> {
+impl<'o, 'b> Lines<'o, 'b> {
     /// The lines of every obstacle that may overlap the body moved from `start` by no more
     /// than `reach`, a skin beyond each: `None` when there are more than the search holds.
     fn around<O: Obstacles + ?Sized>(
-        shape: ShapeRef<'_>,
+        shape: ShapeRef<'b>,
         rotation: Rot,
         start: Vec2,
         reach: f32,
@@ -93,13 +118,13 @@ impl<'o> Lines<'o> {
         let pose = Pose::new(start, rotation);
         let area = shape.aabb(&pose).grown(reach + settings.skin);
         let mut lines = Lines {
+            body: (shape, rotation, start),
             near: [None; OBSTACLES],
-            lines: [Line {
-                n: Vec2::ZERO,
-                d: 0.0,
-                id: 0,
-            }; LINES],
+            lines: [Line::NONE; LINES],
             count: 0,
+            arcs: [Arc::NONE; ARCS],
+            arc_count: 0,
+            round: [false; OBSTACLES],
             spans: [(0, 0); OBSTACLES],
             crossable: [false; OBSTACLES],
             depth: [0.0; OBSTACLES],
@@ -109,12 +134,13 @@ impl<'o> Lines<'o> {
         let mut fits = true;
         obstacles.near(&area, settings.layers, &mut |o| {
             if fits && one_way::pushes_out(&o) {
-                fits = lines.add(shape, &pose, &o, settings.skin);
+                fits = lines.add(&o, settings.skin);
             }
         });
         if !fits {
             return None;
         }
+        lines.drop_shared_corners();
         lines.join();
         Some(lines)
     }
@@ -145,15 +171,17 @@ impl<'o> Lines<'o> {
         }
     }
 
-    /// Adds obstacle `o`'s lines; `false` when they do not fit.
-    fn add(&mut self, shape: ShapeRef<'_>, pose: &Pose, o: &Obstacle<'o>, skin: f32) -> bool {
+    /// Adds obstacle `o`'s lines, and its arcs where it or the body is round; `false` when
+    /// the lines do not fit.
+    fn add(&mut self, o: &Obstacle<'o>, skin: f32) -> bool {
         if self.obstacles == OBSTACLES {
             return false;
         }
+        let (shape, rotation, start) = self.body;
         let first = self.count;
         // Positions from the start: the obstacle where it is from the body.
-        let at = Pose::new(o.pose.position - pose.position, o.pose.rotation);
-        let body = Pose::new(Vec2::ZERO, pose.rotation);
+        let at = Pose::new(o.pose.position - start, o.pose.rotation);
+        let body = Pose::new(Vec2::ZERO, rotation);
         let mut fits = true;
         let mut line = |n: Vec2| {
             // Along a direction both shapes share (a box among tiles), one line is enough.
@@ -168,40 +196,101 @@ impl<'o> Lines<'o> {
             self.lines[self.count] = Line { n, d, id: o.id };
             self.count += 1;
         };
-        normals(
-            o.shape,
-            o.pose.rotation,
-            o.pose.position - pose.position,
-            &mut |n| {
-                line(n);
-            },
-        );
-        normals(
-            shape,
-            pose.rotation,
-            pose.position - o.pose.position,
-            &mut |n| {
-                line(-n);
-            },
-        );
-        // Round sides have no faces: eight more directions bound them (one alone would be a
-        // half-plane, nothing to go round).
-        if matches!(o.shape, ShapeRef::Circle(_)) || matches!(shape, ShapeRef::Circle(_)) {
+        normals(o.shape, o.pose.rotation, at.position, &mut |n| line(n));
+        normals(shape, rotation, -at.position, &mut |n| line(-n));
+        // Round sides have no faces: eight more directions bound them from outside (one
+        // alone would be a half-plane, nothing to go round), and their arcs exactly.
+        let round = matches!(o.shape, ShapeRef::Circle(_)) || matches!(shape, ShapeRef::Circle(_));
+        if round {
             COMPASS.into_iter().for_each(&mut line);
         }
-        self.spans[self.obstacles] = (first, self.count);
-        let lines = &self.lines[first..self.count];
-        let depth = lines
+        let k = self.obstacles;
+        self.spans[k] = (first, self.count);
+        self.round[k] = round && self.add_arcs(o, skin);
+        self.near[k] = Some(*o);
+        self.obstacles += 1;
+        let depth = self.depth_in(k);
+        self.depth[k] = depth.max(0.0);
+        // In by no more than a skin (pressed onto it, or left within rounding of it), the
+        // body is not in it for the way out: it may not go deeper, nor through.
+        self.crossable[k] = depth > skin;
+        fits
+    }
+
+    /// Adds the arcs of `o`'s round sides; `false` (and none of them) where they do not fit.
+    fn add_arcs(&mut self, o: &Obstacle<'o>, skin: f32) -> bool {
+        let (shape, rotation, start) = self.body;
+        let first = self.arc_count;
+        let mut fits = true;
+        arcs_of(shape, rotation, start, o, skin, &mut |arc| {
+            if self.arc_count == ARCS || !(arc.centre.is_finite() && arc.radius.is_finite()) {
+                fits = false;
+            } else if fits {
+                self.arcs[self.arc_count] = arc;
+                self.arc_count += 1;
+            }
+        });
+        if !fits {
+            self.arc_count = first;
+        }
+        fits
+    }
+
+    /// Drops the arcs about corners that another obstacle shares (tiles side by side, or
+    /// corner to corner): the union of the two has no round side there, and such arcs only
+    /// fill the search with places inside it. Found by sorting, as a buried body has hundreds.
+    fn drop_shared_corners(&mut self) {
+        let count = self.arc_count;
+        let arcs = &self.arcs[..count];
+        let far = self.body.2.abs().max_element();
+        let mut order = [0_u16; ARCS];
+        for (i, slot) in order.iter_mut().enumerate().take(count) {
+            *slot = i as u16;
+        }
+        let order = &mut order[..count];
+        let x = |i: u16| arcs[usize::from(i)].centre.x;
+        order.sort_unstable_by(|&i, &j| x(i).total_cmp(&x(j)).then(i.cmp(&j)));
+        let mut shared = [false; ARCS];
+        for (k, &i) in order.iter().enumerate() {
+            let a = arcs[usize::from(i)];
+            let rounding = 8.0 * f32::EPSILON * (far + a.centre.abs().max_element());
+            for &j in &order[k + 1..] {
+                let b = arcs[usize::from(j)];
+                if b.centre.x - a.centre.x > rounding {
+                    break;
+                }
+                let same = (b.centre - a.centre).abs().max_element() <= rounding;
+                if same && a.corner && b.corner && a.id != b.id {
+                    (shared[usize::from(i)], shared[usize::from(j)]) = (true, true);
+                }
+            }
+        }
+        let mut kept = 0;
+        for (k, &shared) in shared.iter().enumerate().take(count) {
+            if !shared {
+                self.arcs[kept] = self.arcs[k];
+                kept += 1;
+            }
+        }
+        self.arc_count = kept;
+    }
+
+    /// How deep the body starts in obstacle `k`, less the skin: by its lines (at most, where
+    /// a side is round), or `0` where its exact distance says it is apart.
+    fn depth_in(&self, k: usize) -> f32 {
+        let (first, last) = self.spans[k];
+        let skin = self.skin;
+        let depth = self.lines[first..last]
             .iter()
             .map(|l| l.d - skin)
             .fold(f32::INFINITY, f32::min);
-        self.depth[self.obstacles] = depth.max(0.0);
-        // In by no more than a skin (pressed onto it, or left within rounding of it), the
-        // body is not in it for the way out: it may not go deeper, nor through.
-        self.crossable[self.obstacles] = depth > skin;
-        self.near[self.obstacles] = Some(*o);
-        self.obstacles += 1;
-        fits
+        let (shape, rotation, start) = self.body;
+        match self.near[k] {
+            Some(o) if self.round[k] && apart(shape, rotation, o.pose.position - start, &o) => {
+                depth.min(0.0)
+            }
+            _ => depth,
+        }
     }
 
     /// Whether the move `q` leaves the body clear of every obstacle (outside one of its lines,
@@ -209,11 +298,16 @@ impl<'o> Lines<'o> {
     /// The last obstacle that held a move is asked first: the next is most often in it too.
     fn clear(&self, q: Vec2, blocker: &mut usize) -> bool {
         let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
+        let (shape, rotation, start) = self.body;
         let outside = |k: usize| {
             let (first, last) = self.spans[k];
-            self.lines[first..last]
+            let lines = &self.lines[first..last];
+            lines
                 .iter()
                 .any(|l| q.dot(l.n) >= l.d - rounding - 4.0 * f32::EPSILON * l.d.abs())
+                || (self.round[k]
+                    && self.near[k]
+                        .is_some_and(|o| clear_of(shape, rotation, start, q, &o, self.skin)))
         };
         if *blocker < self.obstacles && !outside(*blocker) {
             return false;
@@ -234,8 +328,13 @@ impl<'o> Lines<'o> {
     /// by a hair.
     fn cuts_through(&self, q: Vec2) -> bool {
         let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
+        let (shape, rotation, start) = self.body;
         let mut kept = (0..self.obstacles).filter(|&k| !self.crossable[k]);
         kept.any(|k| {
+            if let Some(o) = self.near[k].filter(|_| self.round[k]) {
+                let at = o.pose.position - start;
+                return cuts_into(shape, rotation, q, at, &o, self.depth[k] + rounding);
+            }
             let (first, last) = self.spans[k];
             // The part of the move deeper inside every one of the obstacle's lines than the
             // body starts, if any.
@@ -261,38 +360,11 @@ impl<'o> Lines<'o> {
     /// hull's bottom tilted by an ulp and a floor, would put a body sunk into a floor an ulp
     /// nearer, and visibly aside).
     fn nearest_clear(&self, reach: f32, rounding: f32) -> Option<(Vec2, Line)> {
-        let lines = &self.lines[..self.count];
-        // Side-by-side tiles share their lines: each is tried once (sorted, the same lines
-        // come together).
-        let mut sorted = [0_u16; LINES];
-        for (i, slot) in sorted.iter_mut().enumerate().take(lines.len()) {
-            *slot = i as u16;
-        }
-        let key = |i: &u16| {
-            let l = &lines[usize::from(*i)];
-            (l.n.x.to_bits(), l.n.y.to_bits(), l.d.to_bits())
-        };
-        let sorted = &mut sorted[..lines.len()];
-        sorted.sort_unstable_by_key(key);
-        let mut unique = [0_u16; LINES];
-        let mut count = 0;
-        for (k, i) in sorted.iter().enumerate() {
-            if k == 0 || key(i) != key(&sorted[k - 1]) {
-                unique[count] = *i;
-                count += 1;
-            }
-        }
-        let unique = || unique[..count].iter().map(|&i| lines[usize::from(i)]);
-        let onto = unique().filter(|l| l.d > 0.0).map(|l| (l.n * l.d, l));
-        let straight = self.nearest_of(onto, reach);
+        let sides = Sides::distinct(&self.lines[..self.count], &self.arcs[..self.arc_count]);
+        let straight = self.nearest_of(sides.onto(), reach);
         let within = straight.map_or(reach, |(q, _)| q.length() - rounding);
-        let crossings = unique().enumerate().flat_map(|(k, a)| {
-            unique().skip(k + 1).filter_map(move |b| {
-                let farther = if a.d >= b.d { a } else { b };
-                crossing(&a, &b).map(|q| (q, farther))
-            })
-        });
-        self.nearest_of(crossings, within).or(straight)
+        let near = sides.within(within);
+        self.nearest_of(near.crossings(), within).or(straight)
     }
 
     /// The nearest of the `candidates` moves no longer than `reach` that are clear and cut
@@ -370,16 +442,9 @@ const COMPASS: [Vec2; 8] = [
     ),
 ];
 
-/// Where lines `a` and `b` cross, unless they run (nearly) side by side.
-fn crossing(a: &Line, b: &Line) -> Option<Vec2> {
-    let det = a.n.perp_dot(b.n);
-    if det.abs() < 1e-4 {
-        return None;
-    }
-    Some(Vec2::new(
-        (a.d * b.n.y - b.d * a.n.y) / det,
-        (a.n.x * b.d - b.n.x * a.d) / det,
-    ))
+/// Whether the body at the start is apart from `o`, at `at` from it, by their exact distance.
+fn apart(shape: ShapeRef<'_>, rotation: Rot, at: Vec2, o: &Obstacle<'_>) -> bool {
+    gap(shape, rotation, Vec2::ZERO, at, o).is_some_and(|g| g > 0.0)
 }
 
 /// The outward face normals of `shape` turned by `rotation` (a rect's are the axes, as it
@@ -404,34 +469,6 @@ mod tests {
             half_extents: (max - min) * 0.5,
         }));
         Obstacle::new(id, *half, Pose::from_position((min + max) * 0.5))
-    }
-
-    #[test]
-    fn two_lines_cross_where_both_hold() {
-        let a = Line {
-            n: Vec2::X,
-            d: 2.0,
-            id: 0,
-        };
-        let b = Line {
-            n: Vec2::new(0.6, 0.8),
-            d: 3.0,
-            id: 1,
-        };
-        let q = crossing(&a, &b).unwrap();
-        assert!(
-            (q.dot(a.n) - a.d).abs() < 1e-6 && (q.dot(b.n) - b.d).abs() < 1e-6,
-            "{q}"
-        );
-        assert!(crossing(
-            &a,
-            &Line {
-                n: Vec2::X,
-                d: 5.0,
-                id: 2
-            }
-        )
-        .is_none());
     }
 
     /// Pressed into the corner of a floor and a wall, neither face alone is clear (up runs
@@ -466,6 +503,37 @@ mod tests {
         let none =
             nearest_clear_place(body.into(), Rot::IDENTITY, deep, 2.0, &level[..], &settings);
         assert!(none.is_none());
+    }
+
+    /// Over a row of tiles, the corners two tiles share have no round side: only the row's
+    /// four outer corners keep their arcs.
+    #[test]
+    fn shared_corners_keep_no_arcs() {
+        let level: Vec<Obstacle<'static>> = (0..3)
+            .map(|i| {
+                let x = i as f32;
+                block(i, Vec2::new(x, -1.0), Vec2::new(x + 1.0, 0.0))
+            })
+            .collect();
+        let ball = collide_core::Circle { radius: 0.5 };
+        let settings = SlideSettings::new(Vec2::Y);
+        let start = Vec2::new(1.5, 0.25);
+        let lines = Lines::around(
+            ball.into(),
+            Rot::IDENTITY,
+            start,
+            4.0,
+            &level[..],
+            &settings,
+        );
+        let lines = lines.expect("room for three tiles");
+        assert_eq!(lines.arc_count, 4);
+        let mut corners: Vec<Vec2> = lines.arcs[..4].iter().map(|a| start + a.centre).collect();
+        corners.sort_by(|a, b| (a.x, a.y).partial_cmp(&(b.x, b.y)).unwrap());
+        let outer = [(0.0, -1.0), (0.0, 0.0), (3.0, -1.0), (3.0, 0.0)];
+        for (c, (x, y)) in corners.iter().zip(outer) {
+            assert!(c.distance(Vec2::new(x, y)) < 1e-5, "{corners:?}");
+        }
     }
 
     /// More obstacles near than it holds: it gives up rather than answer from some of them.
