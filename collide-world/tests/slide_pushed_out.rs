@@ -143,6 +143,37 @@ fn a_ball_between_two_corners_goes_to_the_nearest_place_on_both_arcs() {
     assert!(end.distance(between) < 1e-3, "{end} against {between}");
 }
 
+/// A box tilted by 8° and sunk among five tiles over a floor: the search for the nearest clear
+/// place spent its budget on crossings in the order the tiles listed them, ran out before it
+/// asked about the way out 58.07 away, and took one 67.02 up onto a tile's top. Nearest
+/// first, it finds the near one.
+#[test]
+fn a_tilted_box_among_tiles_gets_out_the_short_way() {
+    let rows: Vec<String> = [
+        "..................",
+        "..................",
+        ".##.###.#.#.#..#..",
+        ".####......##.##.#",
+        "...#.##...##..#.#.",
+        "##..........#..#..",
+        "##################",
+        "##################",
+        "##################",
+        "##################",
+    ]
+    .iter()
+    .map(|r| r.to_string())
+    .collect();
+    let map = map(&rows, 16.0, Vec2::ZERO);
+    let tilted = Hull::from_half_extents(Vec2::new(16.32391, 7.5434604)).unwrap();
+    let (turn, at) = (Rot::from_angle(-2.9977977), Vec2::new(224.0, 70.79156));
+    let settings = SlideSettings::new(Vec2::Y);
+    let end = move_and_slide(&tilted, turn, at, Vec2::ZERO, &map, &settings).position;
+    assert!(!inside((&tilted).into(), turn, end, &map), "{end}");
+    let moved = end.distance(at);
+    assert!(moved < 58.1, "moved {moved} to {end}");
+}
+
 /// A ball pressed by a round platform onto a tile below (inside the platform by less than a
 /// skin, a hair above the tile) went out down and aside past the tile's corner, cutting
 /// through the tile on the way: the nearest clear place, by a way through something it was

@@ -28,8 +28,9 @@ mod sides;
 /// The most obstacles the search looks at; more than that near the body, it gives up.
 const OBSTACLES: usize = 128;
 
-/// The most places the search asks about in one pass (within a frame's budget: a body
-/// that stays buried is searched for again each move).
+/// The most places one search asks about (within a frame's budget: a body that stays
+/// buried is searched for again each move); a place the obstacle that held the last one
+/// still holds counts a quarter.
 const CHECKS: usize = 4096;
 
 /// The most lines the search keeps (after those shared by side-by-side tiles).
@@ -293,32 +294,32 @@ impl<'o, 'b> Lines<'o, 'b> {
         }
     }
 
-    /// Whether the move `q` leaves the body clear of every obstacle (outside one of its lines,
-    /// to the rounding of `q`); where it does not, `blocker` names the obstacle that holds it.
-    /// The last obstacle that held a move is asked first: the next is most often in it too.
+    /// Whether the move `q` leaves the body clear of every obstacle; where it does not,
+    /// `blocker` names the first that holds it.
     fn clear(&self, q: Vec2, blocker: &mut usize) -> bool {
-        let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
-        let (shape, rotation, start) = self.body;
-        let outside = |k: usize| {
-            let (first, last) = self.spans[k];
-            let lines = &self.lines[first..last];
-            lines
-                .iter()
-                .any(|l| q.dot(l.n) >= l.d - rounding - 4.0 * f32::EPSILON * l.d.abs())
-                || (self.round[k]
-                    && self.near[k]
-                        .is_some_and(|o| clear_of(shape, rotation, start, q, &o, self.skin)))
-        };
-        if *blocker < self.obstacles && !outside(*blocker) {
-            return false;
-        }
-        match (0..self.obstacles).find(|&k| !outside(k)) {
+        match (0..self.obstacles).find(|&k| self.holds(k, q)) {
             Some(k) => {
                 *blocker = k;
                 false
             }
             None => true,
         }
+    }
+
+    /// Whether obstacle `k` holds the move `q`: it is inside each of its lines (to the
+    /// rounding of `q`), and, where a side is round, by its exact distance.
+    fn holds(&self, k: usize, q: Vec2) -> bool {
+        let rounding = 4.0 * f32::EPSILON * q.abs().max_element();
+        let (first, last) = self.spans[k];
+        let outside = self.lines[first..last]
+            .iter()
+            .any(|l| q.dot(l.n) >= l.d - rounding - 4.0 * f32::EPSILON * l.d.abs());
+        let (shape, rotation, start) = self.body;
+        let clear_of_round = || {
+            let o = self.near[k].filter(|_| self.round[k]);
+            o.is_some_and(|o| clear_of(shape, rotation, start, q, &o, self.skin))
+        };
+        !(outside || clear_of_round())
     }
 
     /// Whether the straight move `q` passes through an obstacle it may not cross, deeper than
@@ -359,25 +360,44 @@ impl<'o, 'b> Lines<'o, 'b> {
     /// where that is shorter by more than `rounding` (a crossing of lines a hair apart, as a
     /// hull's bottom tilted by an ulp and a floor, would put a body sunk into a floor an ulp
     /// nearer, and visibly aside).
+    ///
+    /// Crossings are asked about nearest first, in bands out to an eighth, a quarter, a half
+    /// and all of the way: a band holds only the sides that come that near, few for the first,
+    /// and the budget of [`CHECKS`] is spent on near places, not on whichever the sides list
+    /// first (a tilted box among tiles ran out before it asked about its way out, 7 % nearer).
     fn nearest_clear(&self, reach: f32, rounding: f32) -> Option<(Vec2, Line)> {
         let sides = Sides::distinct(&self.lines[..self.count], &self.arcs[..self.arc_count]);
-        let straight = self.nearest_of(sides.onto(), reach);
+        let straight = self.nearest_of(sides.onto(), reach, &mut 0);
         let within = straight.map_or(reach, |(q, _)| q.length() - rounding);
-        let near = sides.within(within);
-        self.nearest_of(near.crossings(), within).or(straight)
+        let (mut nearer, mut checks) = (0.0, 0);
+        for band in BANDS {
+            let farther = within * band;
+            let near = sides.within(farther);
+            let crossings = near.crossings().filter(|(q, _)| q.length() > nearer);
+            if let Some(found) = self.nearest_of(crossings, farther, &mut checks) {
+                return Some(found);
+            }
+            if checks > 4 * CHECKS {
+                break;
+            }
+            nearer = farther;
+        }
+        straight
     }
 
     /// The nearest of the `candidates` moves no longer than `reach` that are clear and cut
     /// through nothing; of two as near, the one first by its coordinates, never by the order
-    /// the set lists its obstacles. `None` too where more than [`CHECKS`] of them are near
-    /// enough to be asked (a body buried deep in a wide block of tiles, every frame).
+    /// the set lists its obstacles. `None` too where `checks` grows past [`CHECKS`] (a body
+    /// buried deep in a wide block of tiles, every frame): they count the places asked
+    /// about, in quarters.
     fn nearest_of(
         &self,
         candidates: impl Iterator<Item = (Vec2, Line)>,
         reach: f32,
+        checks: &mut usize,
     ) -> Option<(Vec2, Line)> {
         let mut best: Option<(Vec2, Line)> = None;
-        let (mut shortest, mut checks, mut blocker) = (reach, 0, 0);
+        let (mut shortest, mut blocker) = (reach, 0);
         for (q, line) in candidates {
             let length = q.length();
             if !(length <= shortest && q.is_finite()) {
@@ -387,17 +407,23 @@ impl<'o, 'b> Lines<'o, 'b> {
             if later {
                 continue;
             }
-            checks += 1;
-            if checks > CHECKS {
+            // The obstacle that held the last place most often holds the next: asking it
+            // alone counts a quarter of asking them all.
+            let held = blocker < self.obstacles && self.holds(blocker, q);
+            *checks += if held { 1 } else { 4 };
+            if *checks > 4 * CHECKS {
                 return None;
             }
-            if self.clear(q, &mut blocker) && !self.cuts_through(q) {
+            if !held && self.clear(q, &mut blocker) && !self.cuts_through(q) {
                 (shortest, best) = (length, Some((q, line)));
             }
         }
         best
     }
 }
+
+/// The bands of distance the crossings are searched in, as fractions of the farthest.
+const BANDS: [f32; 4] = [0.125, 0.25, 0.5, 1.0];
 
 /// Whether still obstacles `a` and `b` overlap or touch (to the rounding of where they are):
 /// parts of one solid, as two tiles side by side are. A moving one joins nothing: a way out of
