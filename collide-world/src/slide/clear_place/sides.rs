@@ -7,53 +7,60 @@ use glam::Vec2;
 use super::arcs::{Arc, ARCS};
 use super::{Line, LINES};
 
-/// Distinct lines and arcs, in room kept on the stack.
-pub(super) struct Sides {
-    lines: [Line; LINES],
+/// Distinct lines and arcs of a search, by their places in its lists (a few kilobytes on the
+/// stack, where copies of them take tens).
+pub(super) struct Sides<'a> {
+    all_lines: &'a [Line],
+    all_arcs: &'a [Arc],
+    lines: [u16; LINES],
     line_count: usize,
-    arcs: [Arc; ARCS],
+    arcs: [u16; ARCS],
     arc_count: usize,
 }
 
-impl Sides {
+impl<'a> Sides<'a> {
     /// The distinct ones among `lines` and `arcs` (side-by-side tiles share their lines and
     /// corners), the first of each kept.
-    pub(super) fn distinct(lines: &[Line], arcs: &[Arc]) -> Self {
-        let mut sides = Sides {
-            lines: [Line::NONE; LINES],
-            line_count: 0,
-            arcs: [Arc::NONE; ARCS],
-            arc_count: 0,
-        };
-        let (kept, count) =
+    pub(super) fn distinct(lines: &'a [Line], arcs: &'a [Arc]) -> Self {
+        let (kept_lines, line_count) =
             unique::<LINES, _, _>(lines, |l| (l.n.x.to_bits(), l.n.y.to_bits(), l.d.to_bits()));
-        for &i in &kept[..count] {
-            sides.push_line(lines[usize::from(i)]);
-        }
-        let (kept, count) = unique::<ARCS, _, _>(arcs, |a| {
+        let (kept_arcs, arc_count) = unique::<ARCS, _, _>(arcs, |a| {
             let c = a.centre;
             (c.x.to_bits(), c.y.to_bits(), a.radius.to_bits())
         });
-        for &i in &kept[..count] {
-            sides.push_arc(arcs[usize::from(i)]);
+        Sides {
+            all_lines: lines,
+            all_arcs: arcs,
+            lines: kept_lines,
+            line_count,
+            arcs: kept_arcs,
+            arc_count,
         }
-        sides
     }
 
-    /// Those that come within `within` of the start: a crossing is no nearer than either
-    /// side it lies on, so sides farther off hold none worth asking about.
-    pub(super) fn within(&self, within: f32) -> Self {
-        let mut near = Sides {
+    /// Those that come within `within` of the start (a crossing is no nearer than either
+    /// side it lies on, so sides farther off hold none worth asking about), copied out for
+    /// the pairs of them to be read fast.
+    pub(super) fn within(&self, within: f32) -> Near {
+        let mut near = Near {
             lines: [Line::NONE; LINES],
             line_count: 0,
             arcs: [Arc::NONE; ARCS],
             arc_count: 0,
         };
-        for l in self.lines().iter().filter(|l| l.d.abs() <= within) {
-            near.push_line(*l);
+        for &i in self.line_ids() {
+            let l = self.all_lines[usize::from(i)];
+            if l.d.abs() <= within {
+                near.lines[near.line_count] = l;
+                near.line_count += 1;
+            }
         }
-        for a in self.arcs().iter().filter(|a| a.least_move() <= within) {
-            near.push_arc(*a);
+        for &i in self.arc_ids() {
+            let a = self.all_arcs[usize::from(i)];
+            if a.least_move() <= within {
+                near.arcs[near.arc_count] = a;
+                near.arc_count += 1;
+            }
         }
         near
     }
@@ -61,18 +68,40 @@ impl Sides {
     /// The move straight onto each line in front of the start, and onto each arc, with the
     /// side it ends on.
     pub(super) fn onto(&self) -> impl Iterator<Item = (Vec2, Line)> + '_ {
-        let lines = self.lines().iter().filter(|l| l.d > 0.0);
-        let arcs = self
-            .arcs()
+        let lines = self
+            .line_ids()
             .iter()
-            .filter_map(|a| a.nearest().map(|q| (q, on_arc(a, q))));
-        lines.map(|l| (l.n * l.d, *l)).chain(arcs)
+            .map(|&i| self.all_lines[usize::from(i)]);
+        let arcs = self
+            .arc_ids()
+            .iter()
+            .map(|&i| self.all_arcs[usize::from(i)]);
+        let onto_lines = lines.filter(|l| l.d > 0.0).map(|l| (l.n * l.d, l));
+        onto_lines.chain(arcs.filter_map(|a| a.nearest().map(|q| (q, on_arc(&a, q)))))
     }
 
+    fn line_ids(&self) -> &[u16] {
+        &self.lines[..self.line_count]
+    }
+
+    fn arc_ids(&self) -> &[u16] {
+        &self.arcs[..self.arc_count]
+    }
+}
+
+/// The sides that come within some distance of the start, copied out.
+pub(super) struct Near {
+    lines: [Line; LINES],
+    line_count: usize,
+    arcs: [Arc; ARCS],
+    arc_count: usize,
+}
+
+impl Near {
     /// Where two sides of different obstacles cross (any two lines: a polygon's own corners
     /// are where two of its lines cross), with the side it had to go farther from.
     pub(super) fn crossings(&self) -> impl Iterator<Item = (Vec2, Line)> + '_ {
-        let (lines, arcs) = (self.lines(), self.arcs());
+        let (lines, arcs) = (&self.lines[..self.line_count], &self.arcs[..self.arc_count]);
         let two_lines = lines.iter().enumerate().flat_map(move |(k, a)| {
             let later = lines[k + 1..].iter();
             later.filter_map(move |b| crossing(a, b).map(|q| (q, farther(*a, *b))))
@@ -92,24 +121,6 @@ impl Sides {
             })
         });
         two_lines.chain(line_and_arc).chain(two_arcs)
-    }
-
-    fn lines(&self) -> &[Line] {
-        &self.lines[..self.line_count]
-    }
-
-    fn arcs(&self) -> &[Arc] {
-        &self.arcs[..self.arc_count]
-    }
-
-    fn push_line(&mut self, l: Line) {
-        self.lines[self.line_count] = l;
-        self.line_count += 1;
-    }
-
-    fn push_arc(&mut self, a: Arc) {
-        self.arcs[self.arc_count] = a;
-        self.arc_count += 1;
     }
 }
 
