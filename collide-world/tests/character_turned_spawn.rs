@@ -113,3 +113,42 @@ fn a_quarter_turned_hull_walks_over_a_crest_on_the_floor() {
         assert!(moved.on_floor, "frame {frame}: {moved:?}");
     }
 }
+
+/// A hexagon on a flat floor, turned so that one corner sinks 0.024 into the floor 0.009 past
+/// a seam between two tiles: the push out of the tile whose corner that is went along the
+/// hexagon's own face, 44.5° from up, and left it a hair above the other tile, on that face;
+/// a floor by its angle, the walk went on up along it and ended 0.86 above the floor, in the
+/// air. Straight up, a skin clear, is as near: it walks on along the floor.
+#[test]
+fn a_hexagon_turned_into_a_floor_at_a_seam_walks_on_along_the_floor() {
+    let mut rows = vec!["#.......................#"; 5];
+    rows.insert(0, "#########################");
+    rows.extend(["#########################"; 2]);
+    let map = TileMap::from_rows(
+        &rows,
+        Vec2::new(1.4594558, 1.1476945),
+        Vec2::new(34.864178, -12.88111),
+    )
+    .unwrap();
+    let top = map.cell_bounds(4, 1).max().y;
+    let settings = CharacterSettings::new(Vec2::Y)
+        .with_snap_length(0.050107323)
+        .with_max_step_height(0.35697386)
+        .with_stop_on_slope(true);
+    let hexagon = Hull::regular(6, 0.50107324).unwrap();
+    let mut c = Character::new(hexagon, Vec2::new(40.58617, -10.124171), settings).unwrap();
+    c.set_rotation(Rot::from_angle(7.255127));
+    c.move_by(Vec2::ZERO, &map);
+    assert!(c.on_floor());
+    c.set_rotation(Rot::from_angle(4.964656));
+    let moved = *c.move_by(Vec2::new(1.1476945, -0.016422236), &map);
+    let lowest = c
+        .shape()
+        .aabb(&collide_core::Pose::new(moved.position, c.rotation()));
+    let above = lowest.min().y - top;
+    assert!(moved.on_floor, "{moved:?}");
+    assert!(
+        (0.0..0.02).contains(&above),
+        "{above} above the floor: {moved:?}"
+    );
+}

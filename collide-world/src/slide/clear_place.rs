@@ -94,15 +94,49 @@ pub(super) fn nearest_clear_place<O: Obstacles + ?Sized>(
     let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
     let rounding = 16.0 * f32::EPSILON * (start.abs().max_element() + reach);
     let (q, line) = lines.nearest_clear(reach, rounding)?;
+    Some(pushed_along(shape, rotation, start + q, line, settings))
+}
+
+/// [`nearest_clear_place`] for a body that pushes already got out, to `pushed`: that place
+/// where it is nearer, or where `pushed` is not a skin clear of everything and it is no more
+/// than a skin farther (out of one floor tile along the corner of the next, the pushes leave
+/// a body a hair above that one, where straight up, a skin clear, is as near); `None` where
+/// `pushed` stands.
+pub(super) fn nearer_clear_place<O: Obstacles + ?Sized>(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    start: Vec2,
+    pushed: Vec2,
+    obstacles: &O,
+    settings: &SlideSettings,
+) -> Option<SlideContact> {
+    let way = pushed.distance(start);
+    let reach = way + settings.skin;
+    let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
+    let rounding = 16.0 * f32::EPSILON * (start.abs().max_element() + reach);
+    let (q, line) = lines.nearest_clear(reach, rounding)?;
     let position = start + q;
+    let nearer = position.distance(start) < way;
+    (nearer || !lines.clear(pushed - start, &mut 0))
+        .then(|| pushed_along(shape, rotation, position, line, settings))
+}
+
+/// The contact of a body pushed out to `position` along `line`.
+fn pushed_along(
+    shape: ShapeRef<'_>,
+    rotation: Rot,
+    position: Vec2,
+    line: Line,
+    settings: &SlideSettings,
+) -> SlideContact {
     let side = shape.reach(&Pose::new(Vec2::ZERO, rotation), -line.n);
-    Some(SlideContact {
+    SlideContact {
         obstacle: line.id,
         point: position - line.n * (side + settings.skin),
         normal: -line.n,
         position,
         surface: settings.surface(-line.n),
-    })
+    }
 }
 
 impl<'o, 'b> Lines<'o, 'b> {

@@ -6,7 +6,7 @@ use collide_core::{
 };
 use glam::Vec2;
 
-use super::clear_place::nearest_clear_place;
+use super::clear_place::{nearer_clear_place, nearest_clear_place};
 use super::one_way;
 use super::outcome::SlideContact;
 use super::settings::SlideSettings;
@@ -115,11 +115,13 @@ pub(super) fn push_out<O: Obstacles + ?Sized>(
     }
 }
 
-/// Where rounds got the body out, the nearest clear place ([`nearest_clear_place`]) when it
-/// is nearer: pushed out of one obstacle into the next, the rounds go the long way round (a
-/// body sunk into a floor of tiles, pushed out of one along the side it shares with the next,
-/// and out of that along the next side, ends far along the floor rather than on it), and out
-/// of the deepest alone they may leave by its far side where its near one is clear.
+/// Where rounds got the body out, the nearest clear place ([`nearer_clear_place`]) when it
+/// is nearer, or as near and the rounds' end is not a skin clear: pushed out of one obstacle
+/// into the next, the rounds go the long way round (a body sunk into a floor of tiles, pushed
+/// out of one along the side it shares with the next, and out of that along the next side,
+/// ends far along the floor rather than on it), out of the deepest alone they may leave by its
+/// far side where its near one is clear, and out of a tile's corner at a seam of a flat floor
+/// they leave the body a hair above the next tile, on a slant.
 fn shorter_in_one_move<O: Obstacles + ?Sized>(
     shape: ShapeRef<'_>,
     rotation: Rot,
@@ -131,10 +133,9 @@ fn shorter_in_one_move<O: Obstacles + ?Sized>(
     if pushed.1[0].is_none() {
         return pushed;
     }
-    let reach = pushed.0.distance(start);
-    match nearest_clear_place(shape, rotation, start, reach, obstacles, settings) {
-        Some(way_out) if way_out.position.distance(start) < reach => one_push(way_out),
-        _ => pushed,
+    match nearer_clear_place(shape, rotation, start, pushed.0, obstacles, settings) {
+        Some(way_out) => one_push(way_out),
+        None => pushed,
     }
 }
 
