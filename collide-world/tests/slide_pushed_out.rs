@@ -119,20 +119,18 @@ fn a_ball_buried_in_a_ledge_comes_out_through_the_tiles_above() {
 /// reach: the round sides of a ball about a corner are now arcs, 43.81.
 #[test]
 fn a_ball_between_two_corners_goes_to_the_nearest_place_on_both_arcs() {
-    let rows: Vec<String> = [
-        "............",
-        "............",
-        "............",
-        "...#.##.#.#.",
-        ".......#.#..",
-        "...#...#...#",
-        "...#.#.#.##.",
-        "############",
-        "############",
-    ]
-    .iter()
-    .map(|r| r.to_string())
-    .collect();
+    let rows = rows(
+        &[
+            "............",
+            "............",
+            "............",
+            "...#.##.#.#.",
+            ".......#.#..",
+            "...#...#...#",
+            "...#.#.#.##.",
+        ],
+        &["############"; 2],
+    );
     let map = map(&rows, 32.0, Vec2::ZERO);
     let radius = 35.10728;
     let at = Vec2::new(248.44733, 180.2692);
@@ -149,21 +147,17 @@ fn a_ball_between_two_corners_goes_to_the_nearest_place_on_both_arcs() {
 /// first, it finds the near one.
 #[test]
 fn a_tilted_box_among_tiles_gets_out_the_short_way() {
-    let rows: Vec<String> = [
-        "..................",
-        "..................",
-        ".##.###.#.#.#..#..",
-        ".####......##.##.#",
-        "...#.##...##..#.#.",
-        "##..........#..#..",
-        "##################",
-        "##################",
-        "##################",
-        "##################",
-    ]
-    .iter()
-    .map(|r| r.to_string())
-    .collect();
+    let rows = rows(
+        &[
+            "..................",
+            "..................",
+            ".##.###.#.#.#..#..",
+            ".####......##.##.#",
+            "...#.##...##..#.#.",
+            "##..........#..#..",
+        ],
+        &["##################"; 4],
+    );
     let map = map(&rows, 16.0, Vec2::ZERO);
     let tilted = Hull::from_half_extents(Vec2::new(16.32391, 7.5434604)).unwrap();
     let (turn, at) = (Rot::from_angle(-2.9977977), Vec2::new(224.0, 70.79156));
