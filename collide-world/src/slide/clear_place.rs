@@ -92,8 +92,7 @@ pub(super) fn nearest_clear_place<O: Obstacles + ?Sized>(
     settings: &SlideSettings,
 ) -> Option<SlideContact> {
     let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
-    let rounding = 16.0 * f32::EPSILON * (start.abs().max_element() + reach);
-    let (q, line) = lines.nearest_clear(reach, rounding)?;
+    let (q, line) = lines.nearest_clear(reach)?;
     Some(pushed_along(shape, rotation, start + q, line, settings))
 }
 
@@ -113,8 +112,7 @@ pub(super) fn nearer_clear_place<O: Obstacles + ?Sized>(
     let way = pushed.distance(start);
     let reach = way + settings.skin;
     let lines = Lines::around(shape, rotation, start, reach, obstacles, settings)?;
-    let rounding = 16.0 * f32::EPSILON * (start.abs().max_element() + reach);
-    let (q, line) = lines.nearest_clear(reach, rounding)?;
+    let (q, line) = lines.nearest_clear(reach)?;
     let position = start + q;
     let nearer = position.distance(start) < way;
     (nearer || !lines.clear(pushed - start, &mut 0))
@@ -391,15 +389,16 @@ impl<'o, 'b> Lines<'o, 'b> {
 
     /// The shortest clear move no longer than `reach`, and the line it was pushed out along:
     /// onto one line straight, or else onto the crossing of two (the farther one's, there)
-    /// where that is shorter by more than `rounding` (a crossing of lines a hair apart, as a
-    /// hull's bottom tilted by an ulp and a floor, would put a body sunk into a floor an ulp
-    /// nearer, and visibly aside).
+    /// where that is shorter by more than the rounding of where it starts and how far it may
+    /// go (a crossing of lines a hair apart, as a hull's bottom tilted by an ulp and a floor,
+    /// would put a body sunk into a floor an ulp nearer, and visibly aside).
     ///
     /// Crossings are asked about nearest first, in bands out to an eighth, a quarter, a half
     /// and all of the way: a band holds only the sides that come that near, few for the first,
     /// and the budget of [`CHECKS`] is spent on near places, not on whichever the sides list
     /// first (a tilted box among tiles ran out before it asked about its way out, 7 % nearer).
-    fn nearest_clear(&self, reach: f32, rounding: f32) -> Option<(Vec2, Line)> {
+    fn nearest_clear(&self, reach: f32) -> Option<(Vec2, Line)> {
+        let rounding = 16.0 * f32::EPSILON * (self.body.2.abs().max_element() + reach);
         let sides = Sides::distinct(&self.lines[..self.count], &self.arcs[..self.arc_count]);
         let straight = self.nearest_of(sides.onto(), reach, &mut 0);
         let within = straight.map_or(reach, |(q, _)| q.length() - rounding);
